@@ -1,0 +1,86 @@
+"""Arithmetic and validation shared by every rule family.
+
+Kept tiny on purpose: each rule lives in its own module; only what two or more
+families need (Excel-compatible rounding, input checks, the replay result) is here.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+
+from .errors import RatingInputError
+
+Player = Hashable
+
+
+def round_half_away(x: float) -> int:
+    """Round like Excel's ``ROUND(x, 0)``: halves go away from zero.
+
+    Excel rounds the value as shown to 15 significant digits, so 0.04 * 362.5, which
+    binary floating point holds as 14.499999999999998, still rounds to 15. Python's
+    ``round`` would give banker's rounding and the raw binary value.
+
+    >>> [round_half_away(v) for v in (0.5, 1.5, 2.5, -0.5, -2.5, 0.04 * 362.5)]
+    [1, 2, 3, -1, -3, 15]
+    """
+    if not math.isfinite(x):
+        raise RatingInputError("value", x, "is not a finite number")
+    # Fast path: clearly not a half (the 1e-9 band covers 15-digit display noise).
+    frac = abs(x) - math.floor(abs(x))
+    if abs(frac - 0.5) > 1e-9:
+        return int(math.floor(x + 0.5)) if x >= 0 else -int(math.floor(-x + 0.5))
+    return int(Decimal(f"{x:.15g}").quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def check_number(name: str, value: object) -> float:
+    """Return ``value`` as a float, or raise naming ``name`` and quoting ``value``.
+
+    Accepts what a spreadsheet passes for a number (int, float, 3.0 for 3); rejects
+    text, blanks, booleans, NaN and infinities.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise RatingInputError(name, value, "is not a number")
+    if not math.isfinite(value):
+        raise RatingInputError(name, value, "is not a finite number")
+    return float(value)
+
+
+def check_whole(name: str, value: object, minimum: int | None = None) -> int:
+    """Return ``value`` as an int if it is a whole number (3.0 counts) at or above ``minimum``."""
+    number = check_number(name, value)
+    if number != int(number):
+        raise RatingInputError(name, value, "must be a whole number")
+    if minimum is not None and number < minimum:
+        raise RatingInputError(name, value, f"must be {minimum} or more")
+    return int(number)
+
+
+def check_result(name: str, value: object, *, draws: bool = False) -> float:
+    """Return a game result: 1 win, 0 loss, and 0.5 draw where ``draws`` is allowed."""
+    allowed = (0.0, 0.5, 1.0) if draws else (0.0, 1.0)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value not in allowed:
+        wanted = "1 (win), 0.5 (draw) or 0 (loss)" if draws else "1 (win) or 0 (loss)"
+        raise RatingInputError(name, value, f"must be {wanted}")
+    return float(value)
+
+
+def sign(x: float) -> int:
+    """-1, 0 or 1, like Excel's ``SIGN``."""
+    return (x > 0) - (x < 0)
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """What :func:`rating_rules.replay` returns for a whole game log."""
+
+    ratings: dict[Player, float]
+    """Final rating (Go: points) of every player seen, in order of first appearance."""
+    changes: list[tuple[float, ...]]
+    """Per game, in log order: each seat's signed change (two-player: ``(a, b)``)."""
+    games: dict[Player, int] = field(default_factory=dict)
+    """How many games each player took part in (Go: rated games only)."""
+    ranks: Mapping[Player, str] = field(default_factory=dict)
+    """Rank code or label per player, for systems that have ranks (Go, four-player)."""

@@ -1,0 +1,1 @@
+"""Builds the club rating workbooks (.xlsx) from the declarative templates in ``templates/``."""
