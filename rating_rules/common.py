@@ -31,7 +31,7 @@ def round_half_away(x: float) -> int:
     # Fast path: clearly not a half (the 1e-9 band covers 15-digit display noise).
     frac = abs(x) - math.floor(abs(x))
     if abs(frac - 0.5) > 1e-9:
-        return int(math.floor(x + 0.5)) if x >= 0 else -int(math.floor(-x + 0.5))
+        return math.floor(x + 0.5) if x >= 0 else -math.floor(-x + 0.5)
     return int(Decimal(f"{x:.15g}").quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 

@@ -86,7 +86,9 @@ def replay_mosaic(
     weight = preset.gap_weight
     for n, game in enumerate(games, 1):
         if len(game) != 4:
-            raise RatingInputError(f"games[{n}]", game, "must be (player_a, player_b, result_a, turn_diff)")
+            raise RatingInputError(
+                f"games[{n}]", game, "must be (player_a, player_b, result_a, turn_diff)"
+            )
         a, b, result, turn_diff = game
         if a == b:
             raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")

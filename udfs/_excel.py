@@ -1,0 +1,128 @@
+"""Glue between Excel's calling convention and the rule engine.
+
+Excel (through xlwings) passes a blank cell as None, every number as a float, and a
+range as a list of lists when the argument is declared ``ndim=2``. The worksheet
+functions accept all of that, and the row-wise ones also accept whole columns: one
+call over 10,000 rows costs one add-in round trip instead of 10,000.
+
+xlwings' decorators do nothing on Linux, so :func:`arg` and :func:`udf` also record
+what they pass to xlwings; the tests and ``workbook-builder functions`` read that
+record, and a misspelled argument name is caught here instead of in Excel.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import xlwings as xw
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One worksheet function as the catalog shows it."""
+
+    name: str
+    signature: str
+    summary: str
+    doc: str
+    args: dict[str, str]
+    function: Callable[..., Any]
+
+
+_CATALOG: dict[str, Entry] = {}
+
+
+def arg(name: str, doc: str, **options: Any) -> Callable[[F], F]:
+    """``xlwings.arg`` that also records the argument's help text for the catalog."""
+
+    def decorate(function: F) -> F:
+        recorded: dict[str, dict[str, Any]] = function.__dict__.setdefault("_udf_args", {})
+        recorded[name] = {"doc": doc, **options}
+        return xw.arg(name, doc=doc, **options)(function)  # type: ignore[no-any-return]
+
+    return decorate
+
+
+def udf(function: F) -> F:
+    """``xlwings.func`` that also enters the function into the catalog."""
+    parameters = inspect.signature(function).parameters
+    shown = [
+        p.name if p.default is inspect.Parameter.empty else f"[{p.name}]"
+        for p in parameters.values()
+    ]
+    doc = inspect.getdoc(function) or ""
+    recorded: dict[str, dict[str, Any]] = function.__dict__.get("_udf_args", {})
+    _CATALOG[function.__name__] = Entry(
+        name=function.__name__,
+        signature=f"{function.__name__}({', '.join(shown)})",
+        summary=doc.splitlines()[0] if doc else "",
+        doc=doc,
+        args={name: options["doc"] for name, options in recorded.items()},
+        function=function,
+    )
+    return xw.func(function)  # type: ignore[no-any-return]
+
+
+def catalog() -> list[Entry]:
+    """Every worksheet function, in the order they are defined."""
+    return list(_CATALOG.values())
+
+
+def grid(value: Any) -> list[list[Any]]:
+    """Any Excel-shaped value as a list of rows: scalar → 1×1, flat list → a column."""
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(row, (list, tuple)) for row in value):
+            return [list(row) for row in value]
+        return [[item] for item in value]
+    return [[value]]
+
+
+def flat(value: Any) -> list[Any]:
+    """Any Excel-shaped value as a flat list, row by row (a range used as a list)."""
+    return [item for row in grid(value) for item in row]
+
+
+def blank(value: Any) -> bool:
+    return value is None or value == ""
+
+
+def cellwise(function: Callable[..., Any], *args: Any, required: int | None = None) -> Any:
+    """Apply ``function`` to one cell, or element by element to equally shaped ranges.
+
+    A single cell raises the engine's error, which xlwings shows as the cell's text. In
+    a range each bad element shows its own message instead, so one bad row does not
+    blank a whole column; elements whose ``required`` first arguments are all blank
+    stay blank. 1×1 arguments are repeated over the range (a constant K, say).
+    """
+    grids = [grid(a) for a in args]
+    shapes = {(len(g), len(g[0]) if g else 0) for g in grids if (len(g), len(g[0])) != (1, 1)}
+    if not shapes:
+        return function(*(g[0][0] for g in grids))
+    if len(shapes) > 1:
+        names = list(inspect.signature(function).parameters)
+        described = ", ".join(
+            f"{names[i] if i < len(names) else i}: {len(g)}×{len(g[0])}"
+            for i, g in enumerate(grids)
+        )
+        raise ValueError(f"ranges must have the same size ({described})")
+    rows, cols = shapes.pop()
+    needed = len(args) if required is None else required
+    out: list[list[Any]] = []
+    for r in range(rows):
+        line: list[Any] = []
+        for c in range(cols):
+            values = [g[0][0] if len(g) == 1 and len(g[0]) == 1 else g[r][c] for g in grids]
+            if all(blank(v) for v in values[:needed]):
+                line.append("")
+                continue
+            try:
+                line.append(function(*values))
+            except ValueError as exc:
+                line.append(str(exc))
+        out.append(line)
+    return out
