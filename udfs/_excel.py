@@ -68,9 +68,13 @@ def udf(function: F) -> F:
     return xw.func(function)  # type: ignore[no-any-return]
 
 
+_FAMILIES = ("udfs.shogi", "udfs.elo", "udfs.go", "udfs.yonin", "udfs.mosaic")
+
+
 def catalog() -> list[Entry]:
-    """Every worksheet function, in the order they are defined."""
-    return list(_CATALOG.values())
+    """Every worksheet function, family by family (shogi, Elo, Go, four-player, MOSAIC)."""
+    order = {module: i for i, module in enumerate(_FAMILIES)}
+    return sorted(_CATALOG.values(), key=lambda e: order.get(e.function.__module__, len(order)))
 
 
 def grid(value: Any) -> list[list[Any]]:

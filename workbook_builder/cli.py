@@ -16,9 +16,15 @@ def main() -> None:
 
 
 @main.command()
-def functions() -> None:
+@click.option("--markdown", is_flag=True, help="Print a Markdown table (the README's).")
+def functions(markdown: bool) -> None:
     """List the worksheet functions with their signatures and one line of help."""
     from udfs import catalog
 
+    if markdown:
+        click.echo("| function | what it gives |\n|---|---|")
+        for entry in catalog():
+            click.echo(f"| `{entry.signature}` | {entry.summary} |")
+        return
     for entry in catalog():
         click.echo(f"{entry.signature}\n    {entry.summary}")
