@@ -6,6 +6,8 @@ traceback: a club secretary should see what to fix, not Python internals.
 
 from __future__ import annotations
 
+import re
+
 import click
 
 
@@ -28,3 +30,44 @@ def functions(markdown: bool) -> None:
         return
     for entry in catalog():
         click.echo(f"{entry.signature}\n    {entry.summary}")
+
+
+@main.command()
+@click.argument("games_csv", type=click.Path(dir_okay=False))
+@click.option("--system", "-s", required=True, type=click.Choice(
+    ["tokin", "club24", "elo", "go", "yonin", "mosaic"]), help="The rating rule.")
+@click.option("--monthly", is_flag=True, help="Rating periods by month (tokin list mode, elo).")
+@click.option("--initial", type=float, help="Starting rating of every player.")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv"]), default="table")
+@click.option("--lang", type=click.Choice(["ja", "en"]), default="ja")
+@click.option("--skip-bad", is_flag=True, help="Rate the good rows and list the bad ones.")
+def rate(
+    games_csv: str, system: str, monthly: bool, initial: float | None, fmt: str, lang: str,
+    skip_bad: bool,
+) -> None:
+    """Print the rating list computed by the engine from a game log (CSV with a header)."""
+    from .gamelog import read_game_log
+    from .rating_list import rate_log, rating_list, render
+
+    try:
+        log = read_game_log(games_csv, system)
+        for bad in log.bad:
+            click.echo(f"{games_csv}:{bad.line}: {bad.reason}", err=True)
+        if log.bad and not skip_bad:
+            raise click.ClickException(
+                f"{len(log.bad)} row(s) could not be read; fix them or pass --skip-bad"
+            )
+        result = rate_log(log, monthly=monthly, initial=initial)
+    except ValueError as exc:
+        where = log if "log" in locals() else None
+        raise click.ClickException(_with_line(str(exc), where)) from None
+    click.echo(render(rating_list(result), fmt, lang), nl=False)
+
+
+def _with_line(message: str, log: object) -> str:
+    """Point an engine error about games[n] at the CSV line it came from."""
+    lines = getattr(log, "lines", None)
+    match = re.match(r"games\[(\d+)\]", message)
+    if lines and match and int(match.group(1)) <= len(lines):
+        return f"line {lines[int(match.group(1)) - 1]}: {message}"
+    return message

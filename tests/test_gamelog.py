@@ -1,0 +1,116 @@
+"""Reading club game logs from CSV, and the `rate` command."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from workbook_builder.cli import main
+from workbook_builder.gamelog import GameLogError, parse_game_log, read_game_log
+
+LOG = (
+    "日付,対局者A,対局者B,勝敗,手合\n"
+    "2026/5/1,田中,佐藤,1,\n"
+    "2026/5/2,佐藤,鈴木,勝,\n"
+    "2026/5/3,田中,鈴木,2,\n"
+    "2026/6/1,鈴木,田中,負,香落\n"
+)
+
+
+def write(tmp_path: Path, text: str, encoding: str) -> Path:
+    path = tmp_path / f"games_{encoding}.csv"
+    path.write_bytes(text.encode(encoding))
+    return path
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "cp932"])
+def test_reads_utf8_bom_and_shift_jis(tmp_path: Path, encoding: str) -> None:
+    log = read_game_log(write(tmp_path, LOG, encoding), "tokin")
+    expected = [("田中", "佐藤", 1), ("佐藤", "鈴木", 1), ("鈴木", "田中", 0)]
+    assert [g[:3] for g in log.games] == expected
+    assert log.games[2][3] == "香落"
+    assert [b.line for b in log.bad] == [4]
+    assert "result '2'" in log.bad[0].reason
+
+
+def test_line_numbers_count_quoted_newlines() -> None:
+    text = 'player_a,player_b,result\n"A\nA",B,1\nB,C,x\n'
+    log = parse_game_log(text, "elo")
+    assert log.games[0][0] == "A\nA"
+    assert [(b.line, b.text) for b in log.bad] == [(4, "B,C,x")]
+
+
+def test_text_that_looks_like_a_formula_stays_text() -> None:
+    text = 'player_a,player_b,result\n"=HYPERLINK(""http://x"",""y"")",+1,1\n@SUM(A1),#N/A,0\n'
+    log = parse_game_log(text, "elo")
+    assert log.games == [('=HYPERLINK("http://x","y")', "+1", 1), ("@SUM(A1)", "#N/A", 0)]
+
+
+def test_missing_column_is_named() -> None:
+    with pytest.raises(GameLogError, match="turn_diff"):
+        parse_game_log("player_a,player_b,result\nA,B,1\n", "mosaic")
+
+
+def test_not_a_text_file(tmp_path: Path) -> None:
+    path = tmp_path / "x.csv"
+    path.write_bytes(b"\x81\x00\xff\xfe" * 10)
+    with pytest.raises(GameLogError, match="neither UTF-8 nor Shift_JIS"):
+        read_game_log(path, "elo")
+
+
+def test_yonin_log() -> None:
+    text = (
+        "player1,player2,player3,player4,place1,place2,place3,place4,"
+        "knocked_by1,knocked_by2,knocked_by3,knocked_by4\n"
+        "A,B,C,D,1,2,3,4,,1,2,1\n"
+    )
+    log = parse_game_log(text, "yonin")
+    assert log.games == [(("A", "B", "C", "D"), (1, 2, 3, 4), (None, 1, 2, 1))]
+
+
+def test_rate_prints_list_computed_by_rule(tmp_path: Path) -> None:
+    path = write(tmp_path, LOG.replace("2026/5/3,田中,鈴木,2,\n", ""), "cp932")
+    out = CliRunner().invoke(main, ["rate", str(path), "-s", "tokin", "--format", "csv",
+                                    "--lang", "en", "--initial", "1500"])
+    assert out.exit_code == 0, out.output
+    # By hand (RULES.md §1): 田中 beats 佐藤 at 1500/1500: +16. 佐藤 (1484) beats
+    # 鈴木 (1500): 16 + round(0.64) = 17. 鈴木 (1483) loses to 田中 (1516) at 香落:
+    # e = −33 + 100 = 67 → −(16 + round(2.68)) = −19.
+    assert out.output.splitlines() == [
+        "#,player,rating,games", "1,田中,1535,2", "2,佐藤,1501,2", "3,鈴木,1464,2",
+    ]
+
+
+def test_rate_monthly_uses_the_months_list(tmp_path: Path) -> None:
+    path = write(tmp_path, LOG.replace("2026/5/3,田中,鈴木,2,\n", ""), "utf-8")
+    out = CliRunner().invoke(main, ["rate", str(path), "-s", "tokin", "--monthly",
+                                    "--format", "csv", "--initial", "1500"])
+    # May, list 1500 for all: 田中 +16, 佐藤 −16 +16, 鈴木 −16. June list 1516/1500/1484:
+    # 鈴木 loses to 田中 at 香落: e = −32 + 100 = 68 → −(16 + 3) = −19.
+    assert out.output.splitlines()[1:] == ["1,田中,1535,2", "2,佐藤,1500,2", "3,鈴木,1465,2"]
+
+
+def test_rate_refuses_bad_rows_unless_told(tmp_path: Path) -> None:
+    path = write(tmp_path, LOG, "utf-8")
+    refused = CliRunner().invoke(main, ["rate", str(path), "-s", "tokin"])
+    assert refused.exit_code == 1
+    assert ":4: result '2' must be 1 or 0" in refused.output
+    assert "Traceback" not in refused.output
+    skipped = CliRunner().invoke(main, ["rate", str(path), "-s", "tokin", "--skip-bad"])
+    assert skipped.exit_code == 0
+    assert ":4: result '2'" in skipped.output
+
+
+def test_rate_engine_error_points_at_csv_line(tmp_path: Path) -> None:
+    path = write(tmp_path, "player_a,player_b,result\nA,B,1\nA,A,1\n", "utf-8")
+    out = CliRunner().invoke(main, ["rate", str(path), "-s", "elo"])
+    assert out.exit_code == 1
+    assert "line 3: games[2].player_b: 'A'" in out.output
+
+
+def test_rate_missing_file_is_one_line(tmp_path: Path) -> None:
+    out = CliRunner().invoke(main, ["rate", str(tmp_path / "nope.csv"), "-s", "elo"])
+    assert out.exit_code == 1
+    assert out.output.count("\n") == 1

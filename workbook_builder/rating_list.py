@@ -1,0 +1,81 @@
+"""The rating list a club publishes: every player by rating, computed by the engine."""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+from dataclasses import dataclass
+
+from rating_rules import ReplayResult, replay
+
+from .gamelog import GameLog
+
+
+@dataclass(frozen=True)
+class ListRow:
+    """One line of the rating list."""
+
+    position: int
+    player: str
+    rating: float
+    games: int
+    rank: str
+
+
+def rate_log(log: GameLog, monthly: bool = False, initial: float | None = None) -> ReplayResult:
+    """Replay a game log; ``monthly`` uses each game's month as a rating period."""
+    options: dict[str, object] = {}
+    if initial is not None:
+        options["initial"] = initial
+    if monthly:
+        if log.system not in ("tokin", "elo"):
+            raise ValueError(f"--monthly: the {log.system} rule has no rating periods")
+        missing = [line for line, when in zip(log.lines, log.dates, strict=True) if when is None]
+        if missing:
+            raise ValueError(f"--monthly needs a date on every game; line {missing[0]} has none")
+        options["periods"] = [f"{d:%Y-%m}" for d in log.dates if d is not None]
+    return replay(log.system, log.games, **options)
+
+
+def rating_list(result: ReplayResult) -> list[ListRow]:
+    """Players by rating, highest first; equal ratings share a position, names break ties."""
+    ordered = sorted(result.ratings.items(), key=lambda item: (-item[1], str(item[0])))
+    rows: list[ListRow] = []
+    for index, (player, rating) in enumerate(ordered, 1):
+        position = rows[-1].position if rows and rows[-1].rating == rating else index
+        rows.append(ListRow(
+            position, str(player), rating, result.games.get(player, 0),
+            str(result.ranks.get(player, "")),
+        ))
+    return rows
+
+
+def format_number(value: float) -> str:
+    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
+
+
+def render(rows: list[ListRow], fmt: str, lang: str = "ja") -> str:
+    """The list as an aligned table or CSV, with Japanese or English headings."""
+    heads = (("順位", "名前", "レート", "対局数", "段級位") if lang == "ja"
+             else ("#", "player", "rating", "games", "rank"))
+    with_rank = any(row.rank for row in rows)
+    table = [list(heads if with_rank else heads[:4])]
+    for row in rows:
+        line = [str(row.position), row.player, format_number(row.rating), str(row.games)]
+        table.append([*line, row.rank] if with_rank else line)
+    if fmt == "csv":
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\n").writerows(table)
+        return out.getvalue()
+    widths = [max(_width(r[i]) for r in table) for i in range(len(table[0]))]
+    lines = (
+        "  ".join(cell + " " * (w - _width(cell)) for cell, w in zip(r, widths, strict=True))
+        for r in table
+    )
+    return "".join(line.rstrip() + "\n" for line in lines)
+
+
+def _width(text: str) -> int:
+    """Display width: East Asian wide characters take two columns in a terminal."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
