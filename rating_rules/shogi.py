@@ -10,7 +10,8 @@ Both give 16 points for a game between equals and move 4% of the rating gap on t
 * **Club 24** (将棋倶楽部24): ``((opp − my) ± 400) / 25`` with a softer "initial" divisor
   for a player's first 24 games, a ±31 cap, a 1-point minimum, and a gentler rule at
   200 and below. The change is rounded half away from zero **[assumed: the club's
-  page does not say how]**.
+  page does not say how]**; no rating goes below 0 **[assumed at every rating; stated
+  for 200 and below]**.
 
 Everything tunable is a field of :class:`TokinPreset` or :class:`Club24Preset`.
 """
@@ -243,11 +244,13 @@ class Club24Preset:
     high_rating: float = 2800
     """At or above this, always the normal formula."""
     low_rating: float = 200
-    """At or below this: normal formula, a loss costs half, never below ``floor``."""
+    """At or below this: normal formula and a loss costs half."""
     low_loss_factor: float = 0.5
     """What a loss costs at or below ``low_rating``, as a share of the normal loss."""
     floor: float = 0
-    """Lowest possible rating."""
+    """Lowest possible rating. The club states it for ratings of 200 and below; it holds
+    at every rating here **[assumed]**, since the initial formula could otherwise take a
+    201 player below 0 (201 losing a first game to a 0 costs 301)."""
     ranks: tuple[tuple[str, float], ...] = field(default=CLUB24_RANKS)
     """Rank labels with their nominal ratings, strongest first; boundaries halfway."""
 
@@ -297,8 +300,8 @@ def _club24_change(
         change = min(change, -preset.min_change)
         if not initial:
             change = max(change, -preset.max_change)
-        if my <= preset.low_rating:
-            change = max(change, preset.floor - my)
+        if my + change < preset.floor:
+            change = min(0.0, preset.floor - my)
     return int(change)
 
 

@@ -162,6 +162,8 @@ def test_club24_high_and_low_ratings() -> None:
     assert club24_delta(5, 200, 0) == -4        # (200 − 5 − 400)/25 = −8.2, halved −4.1
     assert club24_delta(3, 3, 0) == -3          # −16 halved is −8, but never below 0
     assert club24_delta(0, 200, 0) == 0
+    # The initial formula could take a 201 below 0: (0 − 201 − 400)/2 = −300.5.
+    assert club24_delta(201, 0, 0, game_no=1) == -201
 
 
 @pytest.mark.parametrize(
