@@ -7,6 +7,7 @@ traceback: a club secretary should see what to fix, not Python internals.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import click
 
@@ -71,3 +72,98 @@ def _with_line(message: str, log: object) -> str:
     if lines and match and int(match.group(1)) <= len(lines):
         return f"line {lines[int(match.group(1)) - 1]}: {message}"
     return message
+
+
+def _fail(exc: Exception) -> click.ClickException:
+    return click.ClickException(str(exc).splitlines()[0])
+
+
+@main.command()
+@click.argument("templates", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Output folder (default: dist/).")
+@click.option("--lang", type=click.Choice(["ja", "en"]), default=None,
+              help="Override the templates' language.")
+@click.option("--password", default=None, help="Protect the sheets with this password.")
+def build(templates: tuple[Path, ...], out_dir: Path | None, lang: str | None,
+          password: str | None) -> None:
+    """Build workbooks from TEMPLATES (default: every templates/*.toml into dist/)."""
+    import dataclasses
+
+    from workbook_builder import build as builder
+    from workbook_builder.template import TemplateError, load_template
+
+    paths = list(templates) or sorted(builder.TEMPLATES.glob("*.toml"))
+    if not paths:
+        raise click.ClickException(f"no templates found in {builder.TEMPLATES}")
+    target = out_dir or builder.DIST
+    try:
+        specs = [load_template(p) for p in paths]
+    except TemplateError as exc:
+        raise _fail(exc) from None
+    for spec in specs:
+        if lang is not None:
+            spec = dataclasses.replace(spec, lang=lang)
+        try:
+            path = builder.build(spec, target, password=password)
+        except (ValueError, OSError) as exc:
+            raise _fail(exc) from None
+        click.echo(f"{path}  ({path.stat().st_size:,} bytes)")
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def describe(file: Path, as_json: bool) -> None:
+    """List the named ranges of a built workbook: sheet, range, role, type, allowed values."""
+    import json
+
+    from workbook_builder.metadata import describe as describe_file
+
+    try:
+        info = describe_file(file)
+    except (ValueError, OSError, KeyError) as exc:
+        raise _fail(exc) from None
+    if as_json:
+        click.echo(json.dumps(info, ensure_ascii=False, indent=2))
+        return
+    for entry in info["names"]:
+        allowed = " ".join(map(str, entry["allowed"]))
+        click.echo(f"{entry['name']:<20} {entry['role']:<8} {entry['type']:<7} "
+                   f"{entry['sheet']}!{entry['range']}  {allowed}")
+
+
+@main.command()
+@click.argument("templates", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Picture folder (default: docs/img/).")
+@click.option("--example/--blank", default=True,
+              help="Fill a few example games (default) or show the empty sheet.")
+def render(templates: tuple[Path, ...], out_dir: Path | None, example: bool) -> None:
+    """Render each template's Games sheet (and chart) to PNG with LibreOffice."""
+    from workbook_builder import build as builder
+    from workbook_builder.preview import render_previews
+    from workbook_builder.template import TemplateError, load_template
+
+    paths = list(templates) or sorted(builder.TEMPLATES.glob("*.toml"))
+    try:
+        specs = [load_template(p) for p in paths]
+        for png in render_previews(specs, out_dir or builder.REPO / "docs" / "img", example):
+            click.echo(str(png))
+    except (TemplateError, RuntimeError) as exc:
+        raise _fail(exc) from None
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def lint(files: tuple[Path, ...]) -> None:
+    """Check every formula in FILES against the Excel 2010 / LibreOffice 7.4 function set."""
+    from workbook_builder.lint import lint_workbook
+
+    problems = [p for f in files for p in lint_workbook(f)]
+    for problem in problems:
+        click.echo(problem)
+    if problems:
+        raise click.ClickException(f"{len(problems)} formula problem(s)")
+    click.echo(f"{len(files)} workbook(s): all formulas fine")

@@ -1,0 +1,94 @@
+"""Reproducible files, cached values in every formula cell, formula lint."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+
+import pytest
+from click.testing import CliRunner
+
+from tests.conftest import REPO
+from workbook_builder.build import TEMPLATES
+from workbook_builder.cli import main
+from workbook_builder.lint import lint_formula, lint_workbook
+from workbook_builder.package import sheet_parts, strip_cached_values
+
+DIST = REPO / "dist"
+
+
+def sheet_xml(path) -> dict[str, str]:
+    with zipfile.ZipFile(path) as zf:
+        parts = {i.filename: zf.read(i) for i in zf.infolist()}
+    return {title: parts[part].decode() for title, part in sheet_parts(parts).items()}
+
+
+def test_committed_dist_is_what_the_templates_build(tmp_path):
+    result = CliRunner().invoke(main, ["build", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    expected = sorted(p.stem for p in TEMPLATES.glob("*.toml"))
+    assert sorted(p.stem for p in tmp_path.glob("*.xlsx")) == expected
+    for name in expected:
+        committed = DIST / f"{name}.xlsx"
+        assert committed.exists(), f"dist/{name}.xlsx missing: run workbook-builder build"
+        assert (tmp_path / f"{name}.xlsx").read_bytes() == committed.read_bytes(), (
+            f"dist/{name}.xlsx is stale: run workbook-builder build")
+
+
+def test_two_builds_are_byte_identical(built, tmp_path):
+    for name, path in built.items():
+        CliRunner().invoke(main, ["build", str(TEMPLATES / f"{name}.toml"), "--out", str(tmp_path)])
+        assert (tmp_path / f"{name}.xlsx").read_bytes() == path.read_bytes()
+
+
+def test_zip_entries_have_fixed_dates_and_core_xml_is_fixed(built):
+    for path in built.values():
+        with zipfile.ZipFile(path) as zf:
+            infos = zf.infolist()
+            assert infos[0].filename == "[Content_Types].xml"
+            assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
+            core = zf.read("docProps/core.xml").decode()
+        assert core.count("2024-01-01T00:00:00Z") == 2
+
+
+def test_every_formula_cell_carries_a_cached_value(built):
+    for path in built.values():
+        for title, xml in sheet_xml(path).items():
+            formulas = re.findall(r"<c [^>]*><f>.*?</f>(.*?)</c>", xml)
+            assert all(v.startswith("<v>") for v in formulas), title
+            assert "<v />" not in xml and "<v/>" not in xml
+    games = sheet_xml(built["mosaic_ja"])["対局"]
+    assert re.search(r'<c r="G3"[^>]*><f>Settings_Start</f><v>100</v>', games)
+    assert re.search(r'<c r="H4"[^>]*t="str"><f>.*?</f><v></v>', games)
+    assert re.search(r'<c r="M4"[^>]*t="e"><f>.*?</f><v>#N/A</v>', games)
+
+
+def test_strip_removes_every_cached_value(built, tmp_path):
+    out = tmp_path / "stripped.xlsx"
+    strip_cached_values(built["mosaic_en"], out)
+    for xml in sheet_xml(out).values():
+        assert not re.search(r"</f><v>", xml)
+    assert "<f>" in sheet_xml(out)["Games"]
+
+
+def test_every_emitted_formula_passes_the_lint(built):
+    for path in built.values():
+        assert lint_workbook(path) == []
+
+
+@pytest.mark.parametrize("formula, problem", [
+    ("LET(x,1,x)", "LET"),
+    ("XLOOKUP(1,A1:A3,B1:B3)", "XLOOKUP"),
+    ("_xlfn.FILTER(A1:A3,A1:A3>0)", "FILTER"),
+    ("SEQUENCE(3)", "SEQUENCE"),
+    ("ISFORMULA(A1)", "_xlfn"),
+    ("_xlfn.CONCAT(A1,B1)", "allow-list"),
+    ("IF(A1,#REF!,1)", "#REF!"),
+])
+def test_lint_rejects(formula, problem):
+    assert any(problem in p for p in lint_formula(formula))
+
+
+def test_lint_accepts_the_classics():
+    assert lint_formula("IF(ISNUMBER(A1),INDEX(B:B,MATCH(1,C:C,0)),NA())") == []
+    assert lint_formula("NOT(_xlfn.ISFORMULA(A1))") == []

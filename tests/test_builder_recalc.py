@@ -1,0 +1,147 @@
+"""The shipped workbooks compute what the engine computes, in a real spreadsheet program.
+
+Expected values come from :mod:`rating_rules.mosaic` (and RULES.md §6 for the row
+rules), never from the sheet's own output. LibreOffice recalculates workbooks that
+carry no cached values (see conftest), all in one call.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from openpyxl import load_workbook
+
+from rating_rules.mosaic import first_player, mosaic_delta
+from tests.conftest import BAD_COUNTED, BAD_FLAGGED, BAD_ROWS, SHIPPED, column_cells
+
+ERRORS = {"#VALUE!", "#N/A", "#DIV/0!", "#NAME?", "#REF!", "#NUM!", "#NULL!", "Err:502",
+          "Err:504", "Err:508", "Err:522"}
+FIRST = {"ja": {"me": "自分", "opp": "相手", "rps": "じゃんけん"},
+         "en": {"me": "you", "opp": "opponent", "rps": "rock-paper-scissors"}}
+START, WEIGHT = 100.0, 0.1  # RULES.md §6 defaults, which the shipped templates keep
+
+
+def lang_of(name: str) -> str:
+    return name.rsplit("_", 1)[1]
+
+
+def column(wb, key: str) -> list[object]:
+    title, letter, first, last = column_cells(wb, f"Games_{key}")
+    ws = wb[title]
+    return [ws[f"{letter}{n}"].value for n in range(first, last + 1)]
+
+
+def expected_chain(rows, counted):
+    """Engine replay of the rows whose index is in ``counted``: (first, change, rating)."""
+    rating, out = START, {}
+    for i, row in enumerate(rows):
+        if i in counted:
+            first = first_player(rating, row["OppRating"])
+            change = mosaic_delta(rating, row["OppRating"], row["Result"], row["TurnDiff"])
+            rating += change
+            out[i] = (first, change, rating)
+    return out
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_row_matches_the_engine(recalc, name):
+    games = recalc.inputs[f"conform_{name}"]
+    wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
+    expected = expected_chain(games, set(range(len(games))))
+    changes, ratings = column(wb, "Change"), column(wb, "Rating")
+    firsts, statuses = column(wb, "First"), column(wb, "Status")
+    assert len(changes) == len(games) == 200
+    for i in range(len(games)):
+        first, change, rating = expected[i]
+        assert changes[i] == pytest.approx(change, abs=1e-9), f"row {i}"
+        assert ratings[i] == pytest.approx(rating, abs=1e-9), f"row {i}"
+        assert firsts[i] == FIRST[lang_of(name)][first], f"row {i}"
+        assert statuses[i] in (None, ""), f"row {i}"
+    chart_y = column(wb, "ChartY")
+    assert chart_y[0] == pytest.approx(START)
+    assert chart_y[1:] == pytest.approx([expected[i][2] for i in range(len(games))])
+    assert column(wb, "ChartX") == list(range(len(games) + 1))
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_bad_input_is_flagged_never_an_error(recalc, name):
+    src = load_workbook(recalc.sources[f"bad_{name}"])
+    wb = load_workbook(recalc.results[f"bad_{name}"], data_only=True)
+    chart: set[tuple[str, str]] = set()
+    for n in ("Games_ChartX", "Games_ChartY"):
+        title, letter, first, last = column_cells(wb, n)
+        chart.update({(title, f"{letter}{r}") for r in range(first, last + 1)})
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if (ws.title, cell.coordinate) in chart:
+                    assert isinstance(cell.value, (int, float)) or cell.value == "#N/A"
+                else:
+                    assert cell.value not in ERRORS, f"{ws.title}!{cell.coordinate}"
+    # every typed value is still there, unchanged
+    for key in ("Opponent", "OppRating", "Result", "TurnDiff", "Date"):
+        typed = column(src, key)[: len(BAD_ROWS)]
+        assert column(wb, key)[: len(BAD_ROWS)] == typed
+        assert typed == [row.get(key) for row in BAD_ROWS]
+    statuses, changes, ratings = column(wb, "Status"), column(wb, "Change"), column(wb, "Rating")
+    for i in BAD_FLAGGED:
+        assert str(statuses[i]).startswith("⚠"), f"row {i}: {statuses[i]!r}"
+        assert changes[i] in (None, "") and ratings[i] in (None, ""), f"row {i}"
+    for i in (2, 13, 14):  # blank rows and the game in progress at the end
+        assert statuses[i] in (None, "") and ratings[i] in (None, ""), f"row {i}"
+    expected = expected_chain(BAD_ROWS, set(BAD_COUNTED))
+    for i, (_, change, rating) in expected.items():
+        assert statuses[i] in (None, ""), f"row {i}"
+        assert changes[i] == pytest.approx(change) and ratings[i] == pytest.approx(rating)
+    assert column(wb, "First")[14] == FIRST[lang_of(name)][first_player(expected[12][2], 100)]
+    chart_y = column(wb, "ChartY")
+    assert chart_y[: len(BAD_COUNTED) + 1] == pytest.approx(
+        [START, *(expected[i][2] for i in BAD_COUNTED)])
+    assert set(chart_y[len(BAD_COUNTED) + 1:]) == {"#N/A"}  # left out of the chart
+
+
+MESSAGES = {"ja": {1: "相手レート", 3: "勝敗", 4: "勝敗", 5: "手番差", 6: "手番差", 7: "手番差",
+                   9: "日付", 10: "入力が足りない", 11: "勝敗"},
+            "en": {1: "opponent rating", 3: "result", 4: "result", 5: "turn difference",
+                   6: "turn difference", 7: "turn difference", 9: "date", 10: "incomplete",
+                   11: "result"}}
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_markers_name_the_problem(recalc, name):
+    wb = load_workbook(recalc.results[f"bad_{name}"], data_only=True)
+    statuses = column(wb, "Status")
+    for i, word in MESSAGES[lang_of(name)].items():
+        assert word in statuses[i], f"row {i}: {statuses[i]!r}"
+
+
+def _formula_cells(path):
+    wb = load_workbook(path)
+    return [(ws.title, c.coordinate) for ws in wb.worksheets for row in ws.iter_rows()
+            for c in row if c.data_type == "f"]
+
+
+@pytest.mark.parametrize("kind", ["stripped", "example"])
+@pytest.mark.parametrize("name", SHIPPED)
+def test_cached_values_equal_libreoffice(recalc, built, name, kind):
+    """The builder's cached values (what phone previews show) = LibreOffice's results."""
+    shipped = built[name] if kind == "stripped" else recalc.sources[f"excached_{name}"]
+    cached = load_workbook(shipped, data_only=True)
+    fresh = load_workbook(recalc.results[f"{kind}_{name}"], data_only=True)
+    cells = _formula_cells(shipped)
+    assert len(cells) > 1500
+    for title, ref in cells:
+        mine, theirs = cached[title][ref].value, fresh[title][ref].value
+        if isinstance(mine, float) or isinstance(theirs, float):
+            assert mine == pytest.approx(theirs, abs=1e-9), f"{title}!{ref}"
+        else:
+            assert (mine or "") == (theirs or ""), f"{title}!{ref}: {mine!r} != {theirs!r}"
+
+
+def test_dates_stay_dates(recalc):
+    wb = load_workbook(recalc.results[f"bad_{SHIPPED[0]}"])
+    title, letter, first, _ = column_cells(wb, "Games_Date")
+    cell = wb[title][f"{letter}{first + 12}"]
+    assert cell.value == dt.datetime(2024, 5, 26)
+    assert cell.number_format == "yyyy/m/d"

@@ -1,0 +1,124 @@
+"""What a player and a program find in a built workbook: names, protection, validation."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+from openpyxl import load_workbook
+
+from tests.conftest import column_cells
+from workbook_builder.cli import main
+
+INPUTS = {"Opponent": "text", "OppRating": "number", "Result": "choice",
+          "TurnDiff": "integer", "Date": "date"}
+COMPUTED = {"First": "text", "Change": "number", "Rating": "number", "Status": "text"}
+
+
+def test_sheet_titles_follow_the_language(built):
+    assert load_workbook(built["mosaic_ja"]).sheetnames[:3] == ["対局", "グラフ", "設定"]
+    assert load_workbook(built["mosaic_en"]).sheetnames[:3] == ["Games", "Chart", "Settings"]
+    wb = load_workbook(built["mosaic_ja"])
+    assert wb["_meta"].sheet_state == "veryHidden"
+    assert wb["対局"]["A2"].value == "相手" and wb["対局"]["A3"].value == "自分"
+    assert load_workbook(built["mosaic_en"])["Games"]["A3"].value == "Me"
+
+
+def test_every_column_is_a_workbook_scoped_name(built):
+    wb = load_workbook(built["mosaic_ja"])
+    for key in [*INPUTS, *COMPUTED]:
+        title, _, first, last = column_cells(wb, f"Games_{key}")
+        assert (title, first, last) == ("対局", 4, 203), key
+    assert list(wb.defined_names["Settings_Start"].destinations) == [("設定", "$B$3")]
+    assert wb["設定"]["B3"].value == 100 and wb["設定"]["B4"].value == 0.1
+    assert "Settings_GapWeight" in wb["対局"]["F4"].value
+    assert "Settings_Start" in wb["対局"]["G3"].value
+
+
+def test_describe_json_reports_every_name(built):
+    result = CliRunner().invoke(main, ["describe", str(built["mosaic_en"]), "--json"])
+    assert result.exit_code == 0, result.output
+    info = json.loads(result.output)
+    names = {e["name"]: e for e in info["names"]}
+    assert info["workbook"]["system"] == "mosaic" and info["workbook"]["lang"] == "en"
+    for key, kind in INPUTS.items():
+        entry = names[f"Games_{key}"]
+        assert (entry["role"], entry["type"], entry["sheet"]) == ("input", kind, "Games")
+        assert entry["range"] == f"${entry['range'][1]}$4:${entry['range'][1]}$203"
+    for key, kind in COMPUTED.items():
+        assert (names[f"Games_{key}"]["role"], names[f"Games_{key}"]["type"]) == ("computed", kind)
+    assert names["Games_Result"]["allowed"] == [1, 0]
+    assert names["Games_TurnDiff"]["minimum"] == 0
+    assert "rock-paper-scissors" in names["Games_First"]["allowed"]
+    assert names["Settings_GapWeight"]["role"] == "setting"
+    assert names["Settings_GapWeight"]["range"] == "$B$4"
+
+
+def test_inputs_unlocked_computed_locked_and_sheets_protected(built):
+    for path in built.values():
+        wb = load_workbook(path)
+        for ws in wb.worksheets:
+            p = ws.protection
+            assert p.sheet and p.objects, ws.title
+            assert not p.formatColumns and not p.formatRows and not p.selectLockedCells
+            assert p.password is None
+        ws = wb.worksheets[0]
+        for key in INPUTS:
+            _, letter, first, last = column_cells(wb, f"Games_{key}")
+            assert not ws[f"{letter}{first}"].protection.locked
+            assert not ws[f"{letter}{last}"].protection.locked
+        for key in COMPUTED:
+            _, letter, first, _ = column_cells(wb, f"Games_{key}")
+            cell = ws[f"{letter}{first}"]
+            assert cell.protection.locked and cell.fill.fgColor.rgb.endswith("DDEBF7")
+        assert ws.freeze_panes == "A3"
+        _, letter, first, _ = column_cells(wb, "Games_Date")
+        assert ws[f"{letter}{first}"].number_format == "yyyy/m/d"
+
+
+def test_password_option(tmp_path):
+    from workbook_builder.build import TEMPLATES
+
+    result = CliRunner().invoke(main, ["build", str(TEMPLATES / "mosaic_en.toml"),
+                                       "--out", str(tmp_path), "--password", "club"])
+    assert result.exit_code == 0, result.output
+    wb = load_workbook(tmp_path / "mosaic_en.xlsx")
+    assert wb["Games"].protection.password
+
+
+def test_validation_rejects_bad_entries_and_explains(built):
+    wb = load_workbook(built["mosaic_ja"])
+    ws = wb["対局"]
+    by_range = {str(dv.sqref): dv for dv in ws.data_validations.dataValidation}
+    for dv in ws.data_validations.dataValidation:
+        assert dv.showErrorMessage and dv.showInputMessage and dv.prompt
+        assert not dv.showDropDown  # True would hide the arrow
+    result = by_range["D4:D203"]
+    assert (result.type, result.formula1) == ("list", '"1,0"')
+    turn = by_range["E4:E203"]
+    assert (turn.type, turn.operator, turn.formula1) == ("whole", "greaterThanOrEqual", "0")
+    assert by_range["I4:I203"].type == "date"
+    assert "勝ち" in result.prompt
+    settings = {str(dv.sqref) for dv in wb["設定"].data_validations.dataValidation}
+    assert settings == {"B3", "B4"}
+
+
+def test_overwritten_formulas_and_flagged_rows_are_highlighted(built):
+    ws = load_workbook(built["mosaic_en"])["Games"]
+    rules = {str(r.sqref): [rule.formula[0] for rule in r.rules] for r in ws.conditional_formatting}
+    for col in "CFH":
+        assert rules[f"{col}4:{col}203"] == [f"NOT(_xlfn.ISFORMULA({col}4))"]
+    assert rules["G3:G203"] == ["NOT(_xlfn.ISFORMULA(G3))"]
+    assert rules["A4:I203"] == ["LEN($H4)>0"]
+
+
+def test_chart_plots_the_hidden_helper_columns(built):
+    import zipfile
+
+    with zipfile.ZipFile(built["mosaic_en"]) as zf:
+        chart = zf.read("xl/charts/chart1.xml").decode()
+    assert "<scatterChart>" in chart
+    assert "'Games'!$L$3:$L$203" in chart and "'Games'!$M$3:$M$203" in chart
+    assert '<plotVisOnly val="0"' in chart
+    ws = load_workbook(built["mosaic_en"])["Games"]
+    assert ws.column_dimensions["L"].hidden and ws.column_dimensions["M"].hidden

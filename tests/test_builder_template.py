@@ -1,0 +1,76 @@
+"""Templates: a club secretary's mistakes give one clear line, never a traceback."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from openpyxl import load_workbook
+
+from workbook_builder.build import TEMPLATES
+from workbook_builder.cli import main
+from workbook_builder.template import TemplateError, load_template, parse_template
+
+
+def test_shipped_templates_load():
+    ja = load_template(TEMPLATES / "mosaic_ja.toml")
+    en = load_template(TEMPLATES / "mosaic_en.toml")
+    assert (ja.lang, en.lang, ja.rows, ja.system) == ("ja", "en", 200, "mosaic")
+    assert ja.constants == {"gap_weight": 0.1, "start": 100.0}
+
+
+@pytest.mark.parametrize("data, words", [
+    ({"system": "mosaic", "colour": "red"}, ["colour", "'red'", "unknown key"]),
+    ({"system": "chess"}, ["system", "'chess'"]),
+    ({"system": "mosaic", "lang": "fr"}, ["lang", "'fr'"]),
+    ({"system": "mosaic", "rows": 0}, ["rows", "0"]),
+    ({"system": "mosaic", "rows": "many"}, ["rows", "'many'"]),
+    ({"system": "mosaic", "preset": "x"}, ["preset", "'x'"]),
+    ({"system": "mosaic", "constants": {"k": 32}}, ["constants.k", "32", "unknown constant"]),
+    ({"system": "mosaic", "constants": {"gap_weight": "ten"}}, ["constants.gap_weight", "'ten'"]),
+    ({"system": "mosaic", "start_rating": 100, "constants": {"start": 1000}}, ["start_rating"]),
+    ({"system": "mosaic", "output": "a/b"}, ["output", "'a/b'"]),
+])
+def test_bad_values_name_key_and_value(data, words):
+    with pytest.raises(TemplateError) as err:
+        parse_template(data, "t", "t.toml")
+    message = str(err.value)
+    assert "\n" not in message
+    for word in words:
+        assert word in message
+
+
+def test_cli_reports_one_line_and_fails(tmp_path):
+    bad = tmp_path / "club.toml"
+    bad.write_text('system = "mosaic"\nrows = -5\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(bad), "--out", str(tmp_path)])
+    assert result.exit_code != 0
+    assert "Traceback" not in result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "rows = -5" in lines[0] and "club.toml" in lines[0]
+    broken = tmp_path / "broken.toml"
+    broken.write_text("system = ", encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(broken)])
+    assert result.exit_code != 0 and "not valid TOML" in result.output
+
+
+def test_a_local_variant_without_python(tmp_path):
+    variant = tmp_path / "tajimi.toml"
+    variant.write_text(
+        'system = "mosaic"\nlang = "en"\nclub = "Tajimi"\nrows = 20\nstart_rating = 1000\n'
+        "[constants]\ngap_weight = 0.05\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(variant), "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    wb = load_workbook(tmp_path / "tajimi.xlsx")
+    assert wb["Settings"]["B3"].value == 1000 and wb["Settings"]["B4"].value == 0.05
+    assert "Tajimi" in wb["Games"]["A1"].value
+    assert wb["Games"].max_row >= 3 + 20
+    assert str(wb.defined_names["Games_Result"].attr_text).endswith("$D$4:$D$23")
+    cached = load_workbook(tmp_path / "tajimi.xlsx", data_only=True)
+    assert cached["Games"]["G3"].value == 1000
+
+
+def test_lang_option_overrides_the_template(tmp_path):
+    result = CliRunner().invoke(main, ["build", str(TEMPLATES / "mosaic_ja.toml"),
+                                       "--out", str(tmp_path), "--lang", "en"])
+    assert result.exit_code == 0
+    assert load_workbook(tmp_path / "mosaic_ja.xlsx").sheetnames[0] == "Games"

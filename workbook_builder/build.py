@@ -1,0 +1,86 @@
+"""Template → workbook: lay out, protect, describe, save, then the post-save pass."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from openpyxl import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
+
+from .lint import lint_formula
+from .metadata import META_SHEET, write_meta
+from .package import finalize
+from .sheets import SHEET_TYPES, Built
+from .template import Spec
+
+FIXED_DATE = dt.datetime(2024, 1, 1)
+REPO = Path(__file__).resolve().parent.parent
+TEMPLATES = REPO / "templates"
+DIST = REPO / "dist"
+
+
+def protect(ws: Worksheet, password: str | None = None) -> None:
+    """Lock the sheet against slips: selecting and resizing stay allowed, charts stay put."""
+    p = ws.protection
+    p.sheet = True
+    p.objects = True
+    p.scenarios = True
+    p.formatColumns = False
+    p.formatRows = False
+    p.selectLockedCells = False
+    p.selectUnlockedCells = False
+    if password:
+        p.password = password
+
+
+def build_workbook(spec: Spec, inputs: Sequence[Mapping[str, object]] = (),
+                   password: str | None = None) -> tuple[Workbook, Built]:
+    """The workbook for ``spec`` and the engine's values of its formula cells.
+
+    ``inputs`` pre-fills the first data rows (examples and tests), one mapping of
+    input-column key to value per row.
+    """
+    sheet_type = SHEET_TYPES[spec.system]
+    preset = sheet_type.preset_for(spec)
+    wb = Workbook()
+    wb.remove(wb.active)
+    built = sheet_type.populate(wb, spec, preset, inputs)
+    for ws in wb.worksheets:
+        protect(ws, password)
+        _lint_sheet(ws)
+    about = {"system": spec.system, "preset": spec.preset, "lang": spec.lang,
+             "rows": str(spec.rows), "template": Path(spec.source).name if spec.source else "",
+             "builder": "workbook-builder"}
+    write_meta(wb, built.names, about)
+    protect(wb[META_SHEET], password)
+    wb.active = 0
+    props = wb.properties
+    props.title = spec.title or sheet_type.default_title(spec.lang)
+    props.creator = "club-rating-sheets workbook-builder"
+    props.lastModifiedBy = props.creator
+    props.language = spec.lang
+    props.created = props.modified = FIXED_DATE
+    return wb, built
+
+
+def build(spec: Spec, out_dir: Path, password: str | None = None,
+          inputs: Sequence[Mapping[str, object]] = ()) -> Path:
+    """Write ``out_dir/<output>.xlsx`` for ``spec`` (byte-identical on every run)."""
+    wb, built = build_workbook(spec, inputs, password)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / f"{spec.output}.xlsx"
+    wb.save(path)
+    finalize(path, built.cached)
+    return path
+
+
+def _lint_sheet(ws: Worksheet) -> None:
+    """Refuse to write a formula Excel 2010 or LibreOffice 7.4 could not evaluate."""
+    for row in ws.iter_rows():
+        for cell in row:
+            if cell.data_type == "f":
+                problems = lint_formula(str(cell.value))
+                if problems:
+                    raise ValueError(f"{ws.title}!{cell.coordinate}: {problems[0]}")

@@ -1,0 +1,78 @@
+"""Formula text from cell references and Settings names.
+
+Each function returns formula text without the leading ``=`` so callers can nest
+them. The sheets and the (later) formula-catalog workbook both call these, so the
+catalog's examples are the very formulas the sheets use. Arguments are references or
+defined names (``"B4"``, ``"Settings_GapWeight"``) or literal numbers.
+
+Only functions Excel 2010 and LibreOffice 7.4 both evaluate appear here; the lint in
+:mod:`workbook_builder.lint` checks every emitted formula.
+"""
+
+from __future__ import annotations
+
+
+def text(value: str) -> str:
+    """A string literal: ``text('a"b')`` → ``"a""b"``."""
+    return '"' + value.replace('"', '""') + '"'
+
+
+def if_(condition: str, then: str, otherwise: str) -> str:
+    """``IF(condition, then, otherwise)``."""
+    return f"IF({condition},{then},{otherwise})"
+
+
+def is_blank(ref: str) -> str:
+    """TRUE for a truly empty input cell (a typed value, even text, is not blank)."""
+    return f"ISBLANK({ref})"
+
+
+def is_one_of(ref: str, values: tuple[float, ...]) -> str:
+    """TRUE when ``ref`` holds one of the numbers ``values``; never an error for text.
+
+    The ISNUMBER guard comes first because ``"x"=1`` is FALSE but an error value in
+    ``ref`` would spread through a plain OR.
+    """
+    tests = ",".join(f"{ref}={_num(v)}" for v in values)
+    return f"IF(ISNUMBER({ref}),OR({tests}),FALSE)"
+
+
+def is_whole_at_least(ref: str, minimum: int) -> str:
+    """TRUE when ``ref`` holds a whole number ≥ ``minimum`` (3.0 counts, 2.5 and text do not)."""
+    return f"IF(ISNUMBER({ref}),AND({ref}>={minimum},{ref}=INT({ref})),FALSE)"
+
+
+def bad_if_filled(ref: str, valid: str) -> str:
+    """TRUE when ``ref`` holds something and ``valid`` (a test of it) is FALSE."""
+    return f"AND(NOT(ISBLANK({ref})),NOT({valid}))"
+
+
+def first_match(cases: list[tuple[str, str]], otherwise: str) -> str:
+    """Nested IFs: the value of the first case whose condition holds."""
+    formula = otherwise
+    for condition, value in reversed(cases):
+        formula = if_(condition, value, formula)
+    return formula
+
+
+def mosaic_delta(my: str, opp: str, result: str, turn: str,
+                 weight: str = "Settings_GapWeight") -> str:
+    """MOSAIC change for "me" (RULES.md §6): win ``t − w·(my − opp)``, loss ``−(t + w·(my − opp))``.
+
+    The operations run in the engine's order (gap first), so Excel, LibreOffice and
+    :func:`rating_rules.mosaic.mosaic_delta` give the same binary result.
+    """
+    gap = f"{weight}*({my}-{opp})"
+    return f"IF({result}=1,{turn}-{gap},-({turn}+{gap}))"
+
+
+def lower_first(my: str, opp: str, me: str, other: str, tie: str) -> str:
+    """Who moves first when the lower rating starts: ``me``, ``other`` or ``tie`` (text).
+
+    Mirrors :func:`rating_rules.mosaic.first_player`.
+    """
+    return f"IF({my}<{opp},{text(me)},IF({my}>{opp},{text(other)},{text(tie)}))"
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else repr(float(value))

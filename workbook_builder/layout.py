@@ -1,0 +1,172 @@
+"""The declarative description of a sheet: columns, settings, validation.
+
+A sheet module (``workbook_builder/sheets/*.py``) states *what* each column is; the
+writer in :mod:`workbook_builder.table` decides *how* it looks, so every sheet gets
+the same protection, validation, names and styling rules for free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from openpyxl.utils import get_column_letter
+
+from .labels import Text
+
+Role = Literal["input", "computed", "helper", "setting"]
+"""input: typed by a person (unlocked); computed: a visible formula (locked, blue);
+helper: a hidden formula column other formulas or the chart read."""
+
+ValueType = Literal["date", "text", "number", "integer", "choice"]
+
+
+@dataclass(frozen=True)
+class Validation:
+    """An Excel data validation; ``kind`` is the OOXML type (list, whole, decimal, date)."""
+
+    kind: str | None
+    """None = no restriction, only the input message."""
+    operator: str | None = None
+    formula1: str | None = None
+    formula2: str | None = None
+    prompt: Text | None = None
+    error: Text | None = None
+
+
+@dataclass(frozen=True)
+class Row:
+    """Cell references a formula builder needs for one table row.
+
+    ``row[key]`` is this row's cell of column ``key``; ``prev(key)`` the row above
+    (the lead row for the first data row); ``column(key)`` the absolute range of the
+    data rows; ``below(key)`` the rest of the column under this row (None on the last
+    row); ``k`` counts from 0 at the lead row.
+    """
+
+    table: Table
+    number: int
+
+    @property
+    def k(self) -> int:
+        return self.number - self.table.lead_row
+
+    def __getitem__(self, key: str) -> str:
+        return f"{self.table.letter(key)}{self.number}"
+
+    def prev(self, key: str) -> str:
+        return f"{self.table.letter(key)}{self.number - 1}"
+
+    def column(self, key: str, *, with_lead: bool = False) -> str:
+        top = self.table.lead_row if with_lead else self.table.first_row
+        col = self.table.letter(key)
+        return f"${col}${top}:${col}${self.table.last_row}"
+
+    def cell(self, key: str, row: int) -> str:
+        return f"${self.table.letter(key)}${row}"
+
+    def below(self, key: str) -> str | None:
+        if self.number >= self.table.last_row:
+            return None
+        col = self.table.letter(key)
+        return f"{col}{self.number + 1}:{col}${self.table.last_row}"
+
+
+Formula = Callable[[Row], str]
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a table."""
+
+    key: str
+    """English key: the defined name is ``<Table>_<key>`` (e.g. ``Games_Result``)."""
+    label: Text
+    role: Role
+    type: ValueType
+    width: float
+    formula: Formula | None = None
+    """Data-row formula (computed and helper columns)."""
+    lead: Formula | str | None = None
+    """What the lead row (the sheet's "Me" row) holds in this column, if anything."""
+    number_format: str = "General"
+    validation: Validation | None = None
+    allowed: tuple[object, ...] = ()
+    """Allowed values, for ``describe`` (e.g. ``(1, 0)``)."""
+    minimum: float | None = None
+    hidden: bool = False
+    width_en: float | None = None
+    """Width for English labels and values, when they need more room than Japanese."""
+    lead_in_name: bool = False
+    """Whether the defined name also covers the lead row (chart helpers do)."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """A header row, an optional lead row and ``rows`` data rows of ``columns``."""
+
+    key: str
+    """English sheet key, the defined names' prefix (``Games``)."""
+    title: Text
+    columns: tuple[Column, ...]
+    rows: int
+    header_row: int = 2
+    lead_row: int = 3
+
+    @property
+    def first_row(self) -> int:
+        return self.lead_row + 1
+
+    @property
+    def last_row(self) -> int:
+        return self.lead_row + self.rows
+
+    def index(self, key: str) -> int:
+        for i, column in enumerate(self.columns, 1):
+            if column.key == key:
+                return i
+        raise KeyError(key)
+
+    def letter(self, key: str) -> str:
+        return get_column_letter(self.index(key))
+
+    def column(self, key: str) -> Column:
+        return self.columns[self.index(key) - 1]
+
+    def name(self, key: str) -> str:
+        return f"{self.key}_{key}"
+
+    def row(self, number: int) -> Row:
+        return Row(self, number)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One named constant on the Settings sheet (``Settings_<key>``)."""
+
+    key: str
+    label: Text
+    note: Text
+    value: float
+    validation: Validation
+    type: ValueType = "number"
+    number_format: str = "General"
+    minimum: float | None = None
+    preset_field: str = ""
+    """The preset dataclass field this setting feeds (for template overrides)."""
+
+
+@dataclass(frozen=True)
+class NameInfo:
+    """What ``describe`` reports for one defined name."""
+
+    name: str
+    sheet: str
+    range: str
+    role: Role
+    type: ValueType
+    allowed: tuple[object, ...] = ()
+    minimum: float | None = None
+    label: str = ""
+    extra: dict[str, object] = field(default_factory=dict)

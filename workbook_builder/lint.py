@@ -1,0 +1,76 @@
+"""Formula lint: only functions Excel 2010 and LibreOffice 7.4 both evaluate.
+
+A function name must be in ``openpyxl.utils.FORMULAE`` (the pre-2010 set, written
+bare) or be ``_xlfn.``-prefixed from :data:`XLFN_ALLOWED`. Dynamic-array and
+LET/LAMBDA functions are refused outright: LibreOffice 7.4 and older Excel show
+``#NAME?`` for them. A missing ``_xlfn.`` prefix is reported too, since Excel then
+shows ``#NAME?`` as well.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from openpyxl import load_workbook
+from openpyxl.formula.tokenizer import Token, Tokenizer
+from openpyxl.utils import FORMULAE
+
+XLFN_ALLOWED = frozenset({"ISFORMULA", "IFNA", "IFERROR"})
+FORBIDDEN = frozenset({
+    "LET", "LAMBDA", "XLOOKUP", "XMATCH", "FILTER", "SORT", "SORTBY", "UNIQUE",
+    "SEQUENCE", "RANDARRAY", "MAKEARRAY", "MAP", "REDUCE", "SCAN", "BYROW", "BYCOL",
+    "CHOOSECOLS", "CHOOSEROWS", "VSTACK", "HSTACK", "TAKE", "DROP", "TOCOL", "TOROW",
+    "WRAPROWS", "WRAPCOLS", "EXPAND", "TEXTSPLIT", "TEXTBEFORE", "TEXTAFTER", "ANCHORARRAY",
+    "SINGLE",
+})
+
+
+def functions_in(formula: str) -> list[str]:
+    """Function names in ``formula`` as written (``_xlfn.`` prefix kept)."""
+    text = formula if formula.startswith("=") else "=" + formula
+    return [token.value[:-1] for token in Tokenizer(text).items
+            if token.type == Token.FUNC and token.subtype == Token.OPEN]
+
+
+def lint_formula(formula: str) -> list[str]:
+    """Problems with ``formula``; an empty list means it is fine."""
+    problems = []
+    if "#REF!" in formula.upper():
+        problems.append(f"{formula}: contains #REF!")
+    for name in functions_in(formula):
+        bare = name.upper().removeprefix("_XLFN.").removeprefix("_XLWS.")
+        if bare in FORBIDDEN:
+            problems.append(f"{formula}: {bare} is not available in Excel 2010 / LibreOffice 7.4")
+        elif name.upper().startswith("_XLFN."):
+            if bare not in XLFN_ALLOWED:
+                problems.append(f"{formula}: {name} is not in the allow-list")
+        elif bare not in FORMULAE:
+            problems.append(f"{formula}: {name} needs the _xlfn. prefix or is unknown")
+    return problems
+
+
+def workbook_formulas(path: str | Path) -> Iterator[tuple[str, str]]:
+    """(where, formula) for every cell formula, validation, conditional format and name."""
+    wb = load_workbook(path)
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if cell.data_type == "f":
+                    yield f"{ws.title}!{cell.coordinate}", str(cell.value)
+        for dv in ws.data_validations.dataValidation:
+            for formula in (dv.formula1, dv.formula2):
+                if formula:
+                    yield f"{ws.title} validation {dv.sqref}", formula
+        for rng in ws.conditional_formatting:
+            for rule in rng.rules:
+                for formula in rule.formula or ():
+                    yield f"{ws.title} conditional format {rng.sqref}", formula
+    for name, defined in wb.defined_names.items():
+        yield f"name {name}", defined.attr_text
+
+
+def lint_workbook(path: str | Path) -> list[str]:
+    """Every problem in every formula of the workbook at ``path``."""
+    return [f"{where}: {problem}" for where, formula in workbook_formulas(path)
+            for problem in lint_formula(formula)]

@@ -1,0 +1,63 @@
+"""What a built workbook says about itself, so ``describe`` needs no template.
+
+Defined names give each column's range; a very hidden sheet ``_meta`` (invisible in
+Excel's Unhide list, unlike a hidden sheet) adds role, type and allowed values, one
+row per name. Custom document properties were the other option, but Excel caps their
+text at 255 characters.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from openpyxl import Workbook, load_workbook
+
+from .layout import NameInfo
+
+META_SHEET = "_meta"
+COLUMNS = ("name", "sheet", "range", "role", "type", "allowed", "minimum", "label")
+
+
+def write_meta(wb: Workbook, infos: Sequence[NameInfo], about: Mapping[str, str]) -> None:
+    """Add the ``_meta`` sheet: ``about`` key/value pairs, a blank row, then one row per name."""
+    ws = wb.create_sheet(META_SHEET)
+    ws.sheet_state = "veryHidden"
+    row = 1
+    for key, value in about.items():
+        ws.cell(row, 1, key)
+        ws.cell(row, 2, value)
+        row += 1
+    row += 1
+    for i, header in enumerate(COLUMNS, 1):
+        ws.cell(row, i, header)
+    for info in infos:
+        row += 1
+        values = (info.name, info.sheet, info.range, info.role, info.type,
+                  json.dumps(list(info.allowed)), info.minimum, info.label)
+        for i, value in enumerate(values, 1):
+            ws.cell(row, i, value)
+
+
+def describe(path: str | Path) -> dict[str, object]:
+    """The workbook's ``about`` pairs and every name with sheet, range, role, type, allowed."""
+    wb = load_workbook(path)
+    if META_SHEET not in wb.sheetnames:
+        raise ValueError(f"{path}: no {META_SHEET} sheet: not built by workbook-builder")
+    rows = list(wb[META_SHEET].iter_rows(values_only=True))
+    blank = next(i for i, r in enumerate(rows) if r[0] is None)
+    about = {str(r[0]): r[1] for r in rows[:blank]}
+    header = rows[blank + 1]
+    names = []
+    for values in rows[blank + 2:]:
+        entry = dict(zip(header, values, strict=False))
+        defined = wb.defined_names.get(entry["name"])
+        if defined is None:
+            raise ValueError(f"{path}: {entry['name']!r} is listed in {META_SHEET} but not defined")
+        ((sheet, ref),) = list(defined.destinations)
+        entry.update(sheet=sheet, range=ref, allowed=json.loads(entry["allowed"] or "[]"))
+        if entry["minimum"] is None:
+            del entry["minimum"]
+        names.append(entry)
+    return {"workbook": about, "names": names}

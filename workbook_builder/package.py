@@ -1,0 +1,130 @@
+"""The post-save pass: cached values in, timestamps out, a byte-identical zip.
+
+openpyxl saves formulas without results (phone previews then show blanks) and stamps
+the current time into ``docProps/core.xml`` and every zip entry. This pass rewrites
+the saved file: each ``<c><f>…</f><v/></c>`` gets the engine's value (``t="str"``
+for text, ``t="b"``, ``t="e"`` for errors), core.xml gets a fixed date, and the zip is
+rebuilt with fixed entry dates, modes and order.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from collections.abc import Mapping
+from pathlib import Path, PurePosixPath
+from xml.sax.saxutils import escape
+
+FIXED_TIME = "2024-01-01T00:00:00Z"
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+class CellError(str):
+    """A cached error value such as ``#N/A`` (written with ``t="e"``)."""
+
+
+CachedValues = Mapping[str, Mapping[str, object]]
+"""Sheet title → cell reference (``"G4"``) → value."""
+
+_FORMULA_CELL = re.compile(
+    r'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*?)><f>(?P<f>.*?)</f><v ?/></c>', re.S)
+_CACHED_CELL = re.compile(
+    r'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*?)( t="(?:str|b|e|n)")?>'
+    r'<f>(?P<f>.*?)</f><v>[^<]*</v></c>', re.S)
+
+
+def finalize(path: Path, cached: CachedValues, timestamp: str = FIXED_TIME) -> None:
+    """Rewrite ``path`` in place: inject ``cached`` values, fix dates, re-zip.
+
+    Raises ``ValueError`` if a formula cell has no cached value, so every shipped
+    formula cell is guaranteed to carry one.
+    """
+    parts = _read(path)
+    for title, part in sheet_parts(parts).items():
+        values = cached.get(title, {})
+        parts[part] = _inject(parts[part].decode(), values, title).encode()
+    core = parts["docProps/core.xml"].decode()
+    core = re.sub(r"(<dcterms:(created|modified)[^>]*>)[^<]*", rf"\g<1>{timestamp}", core)
+    parts["docProps/core.xml"] = core.encode()
+    _write(path, parts)
+
+
+def strip_cached_values(src: Path, dst: Path) -> None:
+    """Copy ``src`` to ``dst`` without cached formula results, forcing a recalculation.
+
+    Tests use this: LibreOffice may trust cached values, so a workbook is only really
+    recalculated when it has none.
+    """
+    parts = _read(src)
+    for part in sheet_parts(parts).values():
+        xml = _CACHED_CELL.sub(r'<c r="\g<ref>"\g<attrs>><f>\g<f></f></c>', parts[part].decode())
+        parts[part] = xml.encode()
+    _write(dst, parts)
+
+
+def sheet_parts(parts: Mapping[str, bytes]) -> dict[str, str]:
+    """Sheet title → zip part name, read from workbook.xml and its relationships."""
+    workbook = parts["xl/workbook.xml"].decode()
+    rels = parts["xl/_rels/workbook.xml.rels"].decode()
+    targets = dict(re.findall(r'<Relationship[^>]*?Id="([^"]+)"[^>]*?Target="([^"]+)"', rels))
+    targets.update({rid: t for t, rid in
+                    re.findall(r'<Relationship[^>]*?Target="([^"]+)"[^>]*?Id="([^"]+)"', rels)})
+    result = {}
+    for name, rid in re.findall(r'<sheet [^>]*?name="([^"]+)"[^>]*?r:id="([^"]+)"', workbook):
+        target = targets[rid]
+        part = target.lstrip("/") if target.startswith("/") else str(PurePosixPath("xl") / target)
+        result[_unescape(name)] = part
+    return result
+
+
+def _inject(xml: str, values: Mapping[str, object], title: str) -> str:
+    def replace(match: re.Match[str]) -> str:
+        ref = match["ref"]
+        if ref not in values:
+            raise ValueError(f"no cached value for formula cell {title}!{ref}")
+        kind, text = _encode(values[ref])
+        t = f' t="{kind}"' if kind else ""
+        return f'<c r="{ref}"{match["attrs"]}{t}><f>{match["f"]}</f><v>{text}</v></c>'
+
+    return _FORMULA_CELL.sub(replace, xml)
+
+
+def _encode(value: object) -> tuple[str, str]:
+    if isinstance(value, CellError):
+        return "e", escape(str(value))
+    if isinstance(value, bool):
+        return "b", "1" if value else "0"
+    if isinstance(value, str):
+        return "str", escape(value)
+    if isinstance(value, int):
+        return "", str(value)
+    if isinstance(value, float):
+        return "", str(int(value)) if value.is_integer() else repr(value)
+    if value is None:
+        return "str", ""
+    raise TypeError(f"cannot cache {value!r}")
+
+
+def _unescape(text: str) -> str:
+    return (text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"')
+            .replace("&apos;", "'").replace("&amp;", "&"))
+
+
+def _read(path: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as zf:
+        return {info.filename: zf.read(info) for info in zf.infolist()}
+
+
+def _write(path: Path, parts: Mapping[str, bytes]) -> None:
+    """Zip ``parts`` with fixed dates and modes, ``[Content_Types].xml`` first."""
+    order = sorted(parts, key=lambda name: (name != "[Content_Types].xml", name))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as zf:
+        for name in order:
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 0
+            zf.writestr(info, parts[name], compresslevel=9)
+    Path(path).write_bytes(buffer.getvalue())

@@ -1,0 +1,65 @@
+"""Pictures of the shipped sheets for the README (``workbook-builder render``).
+
+Each template is built again with a few example games (or none) and 15 rows, printed
+by LibreOffice, and the top of the Games and Chart pages is cut out with pdftoppm, so
+the picture shows what a player sees on opening the file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from .build import build
+from .libreoffice import convert
+from .template import Spec
+
+DPI = 110
+CROP = {1: ("", 880, 560), 2: ("_chart", 700, 520)}
+"""PDF page → (file suffix, width, height in pixels at DPI)."""
+
+EXAMPLE_NAMES = {"ja": ("田中", "鈴木", "佐藤", "高橋", "伊藤", "山本"),
+                 "en": ("Alice", "Bob", "Carol", "Dan", "Erin", "Frank")}
+
+
+def example_games(lang: str) -> list[dict[str, object]]:
+    """Four counted games, one flagged row and one game in progress."""
+    a, b, c, d, e, f = EXAMPLE_NAMES[lang]
+    day = dt.date(2024, 5, 26)
+    return [
+        {"Opponent": a, "OppRating": 100, "Result": 1, "TurnDiff": 5, "Date": day},
+        {"Opponent": b, "OppRating": 112.5, "Result": 0, "TurnDiff": 3, "Date": day},
+        {"Opponent": c, "OppRating": 96, "Result": 2, "TurnDiff": 4, "Date": day},
+        {"Opponent": d, "OppRating": 96, "Result": 1, "TurnDiff": 2,
+         "Date": day + dt.timedelta(days=7)},
+        {"Opponent": e, "OppRating": 120, "Result": 1, "TurnDiff": 8,
+         "Date": day + dt.timedelta(days=7)},
+        {"Opponent": f, "OppRating": 90, "Date": day + dt.timedelta(days=14)},
+    ]
+
+
+def render_previews(specs: Sequence[Spec], out_dir: Path, example: bool = True) -> list[Path]:
+    """PNG files ``<output>.png`` (Games) and ``<output>_chart.png`` for each spec."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    with tempfile.TemporaryDirectory(prefix="wb-preview-") as tmp:
+        books = [build(dataclasses.replace(spec, rows=15), Path(tmp),
+                       inputs=example_games(spec.lang) if example else ())
+                 for spec in specs]
+        pdfs = convert(books, Path(tmp) / "pdf", "pdf")
+        for spec, pdf in zip(specs, pdfs, strict=True):
+            for page, (suffix, width, height) in CROP.items():
+                prefix = Path(tmp) / f"{spec.output}{suffix}"
+                subprocess.run(["pdftoppm", "-png", "-r", str(DPI), "-f", str(page),
+                                "-l", str(page), "-singlefile", "-x", "60", "-y", "90",
+                                "-W", str(width), "-H", str(height), str(pdf), str(prefix)],
+                               check=True, timeout=120)
+                target = out_dir / f"{spec.output}{suffix}.png"
+                shutil.move(f"{prefix}.png", target)
+                written.append(target)
+    return written

@@ -1,0 +1,58 @@
+"""The Settings sheet: every constant of the preset as a named, validated input cell.
+
+Formulas refer to ``Settings_<key>`` by name, so a club changes a value once and every
+row follows; the value cells are the only unlocked cells on the sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from openpyxl.styles import Alignment
+from openpyxl.worksheet.worksheet import Worksheet
+
+from . import styles
+from .labels import SETTINGS_HEADER, Text
+from .layout import NameInfo, Setting
+from .table import add_validation, define_name
+
+SETTINGS_KEY = "Settings"
+FIRST_ROW = 3
+
+
+def setting_name(key: str) -> str:
+    """The defined name of a setting: ``Settings_<key>``."""
+    return f"{SETTINGS_KEY}_{key}"
+
+
+def write_settings(ws: Worksheet, title: str, settings: Sequence[Setting], lang: str,
+                   notes: Sequence[Text | str] = ()) -> list[NameInfo]:
+    """Title, a header, one row per setting, then free-text ``notes`` below."""
+    ws.column_dimensions["A"].width = 19
+    ws.column_dimensions["B"].width = 9
+    ws.column_dimensions["C"].width = 40
+    styles.style_title(ws.cell(1, 1, title), lang)
+    for i, text in enumerate(SETTINGS_HEADER, 1):
+        styles.style_header(ws.cell(2, i, text(lang)), lang)
+    infos = []
+    for number, setting in enumerate(settings, FIRST_ROW):
+        label = ws.cell(number, 1, setting.label(lang))
+        styles.style_computed(label, lang, bold=True)
+        value = ws.cell(number, 2, setting.value)
+        styles.style_input(value, lang, setting.number_format)
+        note = ws.cell(number, 3, setting.note(lang))
+        styles.style_note(note, lang)
+        note.alignment = Alignment(wrap_text=True, vertical="center")
+        add_validation(ws, setting.validation, f"B{number}", lang)
+        name = setting_name(setting.key)
+        define_name(ws, name, f"$B${number}")
+        infos.append(NameInfo(name, ws.title, f"$B${number}", "setting", setting.type,
+                              minimum=setting.minimum, label=setting.label(lang)))
+    row = FIRST_ROW + len(settings) + 1
+    for line in notes:
+        text = line(lang) if isinstance(line, Text) else line
+        cell = ws.cell(row, 1, text)
+        styles.style_note(cell, lang)
+        row += 1
+    ws.freeze_panes = "A3"
+    return infos

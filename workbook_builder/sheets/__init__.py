@@ -1,0 +1,69 @@
+"""Sheet types, one module per rule system, and the registry the templates name.
+
+To add a sheet type: write ``sheets/<system>.py`` with a :class:`SheetType` subclass
+(its presets, ``default_title`` and ``populate``), then register an instance in
+:data:`SHEET_TYPES`. ``populate`` lays out its sheets with the shared writers
+(:func:`~workbook_builder.table.write_table`,
+:func:`~workbook_builder.settings.write_settings`) and returns the names it defined
+and the engine's value for every formula cell it wrote.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from openpyxl import Workbook
+
+from ..layout import NameInfo
+from ..template import Spec
+
+
+@dataclass
+class Built:
+    """What :meth:`SheetType.populate` produced."""
+
+    names: list[NameInfo] = field(default_factory=list)
+    cached: dict[str, dict[str, object]] = field(default_factory=dict)
+    """Sheet title → cell → engine value, for every formula cell."""
+
+
+class SheetType(ABC):
+    """One rule system's workbook."""
+
+    system: ClassVar[str]
+    presets: ClassVar[Mapping[str, Any]]
+    """Preset name → frozen dataclass of the rule's constants."""
+    start_field: ClassVar[str | None] = None
+    """The preset field a template's ``start_rating`` sets, if the rule has one."""
+
+    def constant_fields(self, preset: str) -> tuple[str, ...]:
+        """Names a template may override under ``[constants]``."""
+        return tuple(f.name for f in dataclasses.fields(self.presets[preset]))
+
+    def preset_for(self, spec: Spec) -> Any:
+        """The named preset with the template's overrides applied."""
+        base = self.presets[spec.preset]
+        overrides = {k: type(getattr(base, k))(v) for k, v in spec.constants.items()}
+        return dataclasses.replace(base, **overrides)
+
+    @abstractmethod
+    def default_title(self, lang: str) -> str:
+        """Title used when the template gives none."""
+
+    @abstractmethod
+    def populate(self, wb: Workbook, spec: Spec, preset: Any,
+                 inputs: Sequence[Mapping[str, object]]) -> Built:
+        """Add this system's sheets to the empty ``wb``; ``inputs`` pre-fill data rows."""
+
+
+def _registry() -> dict[str, SheetType]:
+    from .mosaic import MosaicSheet
+
+    return {sheet.system: sheet for sheet in (MosaicSheet(),)}
+
+
+SHEET_TYPES: dict[str, SheetType] = _registry()

@@ -1,0 +1,331 @@
+"""The MOSAIC rating sheet (RULES.md §6, seed 004): one player's own game log.
+
+Layout (sheet 対局 / Games), columns ordered for a phone held upright, the columns
+used at the table first:
+
+    A 相手 Opponent   B 相手レート Opp. rating   C 先手 First   D 勝敗 Result (1/0)
+    E 手番差 Turn diff.   F 増減 Change   G レート Rating   H 状態 Status   I 日付 Date
+
+Row 3 is the blog's "自分" row: the starting rating from Settings in column G. Each
+game row shows the rating after the game in G, so column G reads top to bottom as the
+rating history. Hidden helpers: J Running (rating after the row, carried across
+skipped rows), K Count (games counted so far), L/M chart points.
+
+Row rules (the same in the formulas and in :func:`evaluate`):
+- a row counts when opponent rating, result and turn difference are all present and
+  valid and nothing else in the row is wrong; it then shows change and new rating;
+- a skipped row (empty, half-filled, or flagged) leaves the rating unchanged, so the
+  next counted row carries on from the last counted one;
+- a flagged row shows "⚠ …" in Status: a bad value in any cell, or a half-filled row
+  with later rows filled. The half-filled *last* row is a game in progress: no flag;
+- First move shows as soon as the opponent's rating is a number, because it is
+  needed before the game.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment
+from openpyxl.utils.datetime import to_excel
+
+from rating_rules.mosaic import MOSAIC, MosaicPreset, first_player, mosaic_delta
+
+from .. import formulas as fx
+from .. import styles
+from ..charts import history_chart
+from ..labels import CHART_TITLE, LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, SETTINGS_TITLE, Text
+from ..layout import Column, Row, Setting, Table, Validation
+from ..package import CellError
+from ..settings import setting_name, write_settings
+from ..table import write_table
+from ..template import Spec
+from . import Built, SheetType
+
+GAMES = Text("対局", "Games")
+START = setting_name("Start")
+WEIGHT = setting_name("GapWeight")
+
+FIRST = {"me": Text("自分", "you"), "opp": Text("相手", "opponent"),
+         "rps": Text("じゃんけん", "rock-paper-scissors")}
+"""Who moves first; the long English tie text shrinks to fit its cell."""
+MSG = {
+    "settings": Text("⚠ 設定シートの値を確認", "⚠ check the Settings sheet"),
+    "opp": Text("⚠ 相手レートは数値で", "⚠ opponent rating must be a number"),
+    "result": Text("⚠ 勝敗は1か0", "⚠ result must be 1 or 0"),
+    "turn": Text("⚠ 手番差は0以上の整数", "⚠ turn difference: whole number ≥ 0"),
+    "date": Text("⚠ 日付は 5/26 の形で", "⚠ date: type it like 5/26"),
+    "incomplete": Text("⚠ 入力が足りない (計算せず)", "⚠ incomplete row (not counted)"),
+}
+INPUT_KEYS = ("Opponent", "OppRating", "Result", "TurnDiff", "Date")
+"""Input columns, in sheet order; what ``inputs`` rows may hold."""
+
+
+def status_formula(r: Row, lang: str) -> str:
+    """The Status cell: "" (fine, empty or in progress) or the first problem found."""
+    filled = f"COUNTA({r['Opponent']}:{r['OppRating']},{r['Result']}:{r['TurnDiff']},{r['Date']})"
+    later = [r.below(key) for key in INPUT_KEYS]
+    later_filled = f"COUNTA({','.join(later)})>0" if later[0] else "FALSE"  # type: ignore[arg-type]
+    cases = [
+        (f"{filled}=0", '""'),
+        (f"NOT(AND(ISNUMBER({START}),ISNUMBER({WEIGHT})))", fx.text(MSG["settings"](lang))),
+        (fx.bad_if_filled(r["OppRating"], f"ISNUMBER({r['OppRating']})"),
+         fx.text(MSG["opp"](lang))),
+        (fx.bad_if_filled(r["Result"], fx.is_one_of(r["Result"], (1, 0))),
+         fx.text(MSG["result"](lang))),
+        (fx.bad_if_filled(r["TurnDiff"], fx.is_whole_at_least(r["TurnDiff"], 0)),
+         fx.text(MSG["turn"](lang))),
+        (fx.bad_if_filled(r["Date"], f"ISNUMBER({r['Date']})"), fx.text(MSG["date"](lang))),
+        (f"COUNT({r['OppRating']},{r['Result']},{r['TurnDiff']})=3", '""'),
+        (later_filled, fx.text(MSG["incomplete"](lang))),
+    ]
+    return fx.first_match(cases, '""')
+
+
+def change_formula(r: Row) -> str:
+    counted = f"AND({r['Status']}=\"\",COUNT({r['OppRating']},{r['Result']},{r['TurnDiff']})=3)"
+    delta = fx.mosaic_delta(r.prev("Running"), r["OppRating"], r["Result"], r["TurnDiff"], WEIGHT)
+    return fx.if_(counted, delta, '""')
+
+
+def first_formula(r: Row, lang: str) -> str:
+    who = fx.lower_first(r.prev("Running"), r["OppRating"],
+                         FIRST["me"](lang), FIRST["opp"](lang), FIRST["rps"](lang))
+    return fx.if_(f"ISNUMBER({r['OppRating']})", who, '""')
+
+
+def chart_formula(r: Row, value: str) -> str:
+    """Game k's point while k ≤ games counted, else NA() (left out of the chart)."""
+    total = r.cell("Count", r.table.last_row)
+    return fx.if_(f"{r.k}<={total}", value, "NA()")
+
+
+def games_table(rows: int, lang: str) -> Table:
+    """The Games table: input, computed and hidden helper columns."""
+    def v(kind, prompt, error, op=None, f1=None, f2=None) -> Validation:
+        return Validation(kind, op, f1, f2, prompt, error)
+
+    columns = (
+        Column("Opponent", Text("相手", "Opponent"), "input", "text", 9, width_en=10,
+               lead=Text("自分", "Me"),
+               validation=v(None, Text("対戦相手の名前", "Opponent's name"), None)),
+        Column("OppRating", Text("相手\nレート", "Opp.\nrating"), "input", "number", 7.5,
+               validation=v("decimal",
+                            Text("相手の今のレート。対局前に入れると先手がわかります",
+                                 "Opponent's current rating; type it before the game "
+                                 "to see who moves first"),
+                            Text("数値を入力してください", "Type a number"),
+                            "between", "-1000000", "1000000")),
+        Column("First", Text("先手", "First move"), "computed", "text", 10.5, width_en=14,
+               formula=lambda r: first_formula(r, lang),
+               allowed=tuple(t(lang) for t in FIRST.values())),
+        Column("Result", Text("勝敗 1/0", "Result 1/0"), "input", "choice", 5.5, width_en=7,
+               number_format="0", allowed=(1, 0),
+               validation=v("list", Text("勝ち=1、負け=0", "1 = win, 0 = loss"),
+                            Text("勝ちは1、負けは0", "Win is 1, loss is 0"), None, '"1,0"')),
+        Column("TurnDiff", Text("手番差", "Turn diff."), "input", "integer", 6,
+               number_format="0", minimum=0,
+               validation=v("whole",
+                            Text("負けた側があと何手番で置き切れたか (0以上の整数)",
+                                 "How many more turns the loser needed (whole number, 0 or more)"),
+                            Text("0以上の整数を入力", "Type a whole number, 0 or more"),
+                            "greaterThanOrEqual", "0")),
+        Column("Change", Text("増減", "Change"), "computed", "number", 6.5, width_en=7.5,
+               number_format="+0.0;-0.0;0.0", formula=change_formula),
+        Column("Rating", Text("レート", "Rating"), "computed", "number", 7.5,
+               number_format="0.0", lead=lambda r: START,
+               formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})", r["Running"], '""')),
+        Column("Status", Text("状態", "Status"), "computed", "text", 22,
+               formula=lambda r: status_formula(r, lang),
+               allowed=("", *(m(lang) for m in MSG.values()))),
+        Column("Date", Text("日付", "Date"), "input", "date", 10.5, number_format="yyyy/m/d",
+               validation=v("date", Text("5/26 のように入力", "Type like 5/26"),
+                            Text("日付を入力してください", "Type a date"),
+                            "greaterThanOrEqual", "1")),
+        Column("Running", Text("計算用レート", "Running rating"), "helper", "number", 8,
+               hidden=True, lead=lambda r: START, lead_in_name=True,
+               formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
+                                        f"{r.prev('Running')}+{r['Change']}", r.prev("Running"))),
+        Column("Count", Text("計算用対局数", "Games counted"), "helper", "integer", 8,
+               hidden=True, lead=lambda r: "0", lead_in_name=True,
+               formula=lambda r: f"{r.prev('Count')}+IF(ISNUMBER({r['Change']}),1,0)"),
+        Column("ChartX", Text("グラフ用 対局", "Chart game"), "helper", "integer", 8,
+               hidden=True, lead_in_name=True, lead=lambda r: chart_formula(r, str(r.k)),
+               formula=lambda r: chart_formula(r, str(r.k))),
+        Column("ChartY", Text("グラフ用 レート", "Chart rating"), "helper", "number", 8,
+               hidden=True, lead_in_name=True,
+               lead=lambda r: chart_formula(r, _nth_rating(r)),
+               formula=lambda r: chart_formula(r, _nth_rating(r))),
+    )
+    return Table("Games", GAMES, columns, rows)
+
+
+def _nth_rating(r: Row) -> str:
+    return (f"INDEX({r.column('Running', with_lead=True)},"
+            f"MATCH({r.k},{r.column('Count', with_lead=True)},0))")
+
+
+def settings_for(preset: MosaicPreset) -> list[Setting]:
+    return [
+        Setting("Start", Text("開始レート", "Starting rating"),
+                Text("新しく参加した人のレート (ブログでは100)",
+                     "A new player's rating (the blog: 100)"),
+                preset.start,
+                Validation("decimal", "between", "-1000000", "1000000",
+                           Text("最初のレート", "Starting rating"),
+                           Text("数値を入力", "Type a number")),
+                preset_field="start"),
+        Setting("GapWeight", Text("レート差の重み", "Gap weight"),
+                Text("増減に入るレート差の割合 (ブログでは 0.1 = 10%)",
+                     "Share of the rating gap in the change (the blog: 0.1 = 10%)"),
+                preset.gap_weight,
+                Validation("decimal", "greaterThanOrEqual", "0", None,
+                           Text("0.1 = 10%", "0.1 = 10%"),
+                           Text("0以上の数値", "A number, 0 or more")),
+                minimum=0, preset_field="gap_weight"),
+    ]
+
+
+RULE_NOTES = (
+    Text("ルール (MOSAIC レーティング)", "Rules (MOSAIC rating)"),
+    Text("勝ち: 増減 = 手番差 − 重み × (自分のレート − 相手のレート)",
+         "Win: change = turn diff. − weight × (my rating − opponent's)"),
+    Text("負け: 増減 = −(手番差 + 重み × (自分のレート − 相手のレート))",
+         "Loss: change = −(turn diff. + weight × (my rating − opponent's))"),
+    Text("レートの低い方が先手。同じならじゃんけん。",
+         "Lower rating moves first; equal: rock-paper-scissors."),
+    Text("⚠ の行と入力途中の行は計算に入りません (レートは前の行から続きます)。",
+         "Rows marked ⚠ and unfinished rows are not counted (the rating carries on)."),
+    Text("増減は丸めません (表示は小数1桁)。", "Changes are not rounded (shown with one decimal)."),
+)
+
+
+class MosaicSheet(SheetType):
+    """Workbook type ``system = "mosaic"``."""
+
+    system = "mosaic"
+    presets: ClassVar[Mapping[str, Any]] = {"default": MOSAIC}
+    start_field = "start"
+
+    def default_title(self, lang: str) -> str:
+        return Text("MOSAIC レーティング", "MOSAIC rating")(lang)
+
+    def populate(self, wb: Workbook, spec: Spec, preset: Any,
+                 inputs: Sequence[Mapping[str, object]]) -> Built:
+        lang = spec.lang
+        table = games_table(spec.rows, lang)
+        games = wb.create_sheet(GAMES(lang))
+        chart_ws = wb.create_sheet(CHART_TITLE(lang))
+        settings_ws = wb.create_sheet(SETTINGS_TITLE(lang))
+        title = " ・ ".join(t for t in (spec.title or self.default_title(lang), spec.club) if t)
+
+        names = write_table(games, table, lang, inputs, flag="Status")
+        styles.style_title(games.cell(1, 1, title), lang)
+        legend = games.cell(1, table.index("Status"),
+                            f"{LEGEND_INPUT(lang)} / {LEGEND_COMPUTED(lang)}")
+        styles.style_note(legend, lang)
+        games.row_dimensions[table.header_row].height = 34
+        games.freeze_panes = f"A{table.lead_row}"
+        note = games.cell(table.last_row + 2, 1, OVERWRITTEN(lang))
+        styles.style_note(note, lang, color="C00000")
+
+        names += write_settings(settings_ws, f"{SETTINGS_TITLE(lang)} ・ {title}",
+                                settings_for(preset), lang, RULE_NOTES)
+
+        chart = history_chart(games, table.index("ChartX"), table.index("ChartY"),
+                              table.lead_row, table.last_row,
+                              Text("レートの推移", "Rating history")(lang),
+                              Text("対局数", "games")(lang), Text("レート", "rating")(lang))
+        chart_ws.add_chart(chart, "A1")
+        styles.style_note(chart_ws.cell(20, 1, Text(
+            "入力は「対局」シートで。グラフは計算に入った対局だけを表示します。",
+            "Type games on the Games sheet; the chart shows counted games only.")(lang)), lang)
+        chart_ws.cell(20, 1).alignment = Alignment(wrap_text=False)
+
+        for ws in (games, chart_ws, settings_ws):
+            _page_setup(ws)
+        cached = {games.title: _games_cached(table, evaluate(preset, inputs, spec.rows, lang))}
+        return Built(names, cached)
+
+
+def _page_setup(ws) -> None:
+    ws.page_setup.orientation = "portrait"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+
+
+def evaluate(preset: MosaicPreset, inputs: Sequence[Mapping[str, object]], rows: int,
+             lang: str) -> list[dict[str, object]]:
+    """What every formula of the Games table shows, computed with the engine.
+
+    Index 0 is the "Me" row, then one dict per game row. These become the cached
+    values; the tests check them against LibreOffice, not against this function.
+    """
+    padded = [dict(inputs[i]) if i < len(inputs) else {} for i in range(rows)]
+    last_filled = max((i for i, row in enumerate(padded)
+                       if any(row.get(k) is not None for k in INPUT_KEYS)), default=-1)
+    running, count = float(preset.start), 0
+    out: list[dict[str, object]] = [{"Rating": running, "Running": running, "Count": 0}]
+    history = [running]
+    for i, row in enumerate(padded):
+        status = _status(row, later_filled=i < last_filled, lang=lang)
+        opp = _number(row.get("OppRating"))
+        first = FIRST[first_player(running, opp)](lang) if opp is not None else ""
+        change: object = ""
+        if status == "" and all(_number(row.get(k)) is not None
+                                for k in ("OppRating", "Result", "TurnDiff")):
+            change = mosaic_delta(running, opp, row["Result"], row["TurnDiff"], preset)
+            running += change
+            count += 1
+            history.append(running)
+        out.append({"First": first, "Change": change, "Status": status,
+                    "Rating": running if change != "" else "", "Running": running,
+                    "Count": count})
+    for k, row in enumerate(out):
+        counted = k <= count
+        row["ChartX"] = k if counted else CellError("#N/A")
+        row["ChartY"] = history[k] if counted else CellError("#N/A")
+    return out
+
+
+def _status(row: Mapping[str, object], later_filled: bool, lang: str) -> str:
+    values = {k: row.get(k) for k in INPUT_KEYS}
+    if all(v is None for v in values.values()):
+        return ""
+    checks = (
+        ("OppRating", "opp", lambda x: _number(x) is not None),
+        ("Result", "result", lambda x: _number(x) in (0.0, 1.0)),
+        ("TurnDiff", "turn", lambda x: (n := _number(x)) is not None and n >= 0 and n == int(n)),
+        ("Date", "date", lambda x: _number(x) is not None),
+    )
+    for key, message, valid in checks:
+        if values[key] is not None and not valid(values[key]):
+            return MSG[message](lang)
+    if all(_number(values[k]) is not None for k in ("OppRating", "Result", "TurnDiff")):
+        return ""
+    return MSG["incomplete"](lang) if later_filled else ""
+
+
+def _number(value: object) -> float | None:
+    """The value as Excel's ISNUMBER sees it (dates are numbers, booleans are not)."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (dt.date, dt.datetime)):
+        return float(to_excel(value))
+    if isinstance(value, (int, float)):
+        return float(value)
+    return None
+
+
+def _games_cached(table: Table, values: list[dict[str, object]]) -> dict[str, object]:
+    cached: dict[str, object] = {}
+    for offset, row_values in enumerate(values):
+        number = table.lead_row + offset
+        for key, value in row_values.items():
+            cached[f"{table.letter(key)}{number}"] = value
+    return cached

@@ -1,0 +1,69 @@
+"""How cells look: input cells white with a border, computed cells the blog's blue.
+
+One place for colours and fonts so every sheet type looks alike and a player learns
+once where to type. Sizes are for a phone held upright (12 pt, narrow columns).
+"""
+
+from __future__ import annotations
+
+from openpyxl.cell.cell import Cell
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
+
+FONT_SIZE = 12
+INPUT_FILL = PatternFill("solid", fgColor="FFFFFF")
+COMPUTED_FILL = PatternFill("solid", fgColor="DDEBF7")
+HEADER_FILL = PatternFill("solid", fgColor="305496")
+FLAG_FILL = PatternFill("solid", fgColor="FFE699")
+OVERWRITTEN_FILL = PatternFill("solid", fgColor="FF7C80")
+_THIN = Side(style="thin", color="8EA9DB")
+_INPUT_SIDE = Side(style="thin", color="808080")
+INPUT_BORDER = Border(left=_INPUT_SIDE, right=_INPUT_SIDE, top=_INPUT_SIDE, bottom=_INPUT_SIDE)
+COMPUTED_BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+UNLOCKED = Protection(locked=False)
+LOCKED = Protection(locked=True)
+
+
+def font_name(lang: str) -> str:
+    """Excel's default UI font for the language (phones substitute their own)."""
+    return "Yu Gothic" if lang == "ja" else "Calibri"
+
+
+def font(lang: str, **kw: object) -> Font:
+    kw.setdefault("size", FONT_SIZE)
+    return Font(name=font_name(lang), **kw)  # type: ignore[arg-type]
+
+
+def style_input(cell: Cell, lang: str, number_format: str = "General") -> None:
+    """White, bordered, unlocked: the cells a person types in."""
+    cell.font = font(lang)
+    cell.fill = INPUT_FILL
+    cell.border = INPUT_BORDER
+    cell.protection = UNLOCKED
+    cell.number_format = number_format
+
+
+def style_computed(cell: Cell, lang: str, number_format: str = "General",
+                   color: str = "1F3864", bold: bool = False) -> None:
+    """Blue and locked: computed, not for typing."""
+    cell.font = font(lang, color=color, bold=bold)
+    cell.fill = COMPUTED_FILL
+    cell.border = COMPUTED_BORDER
+    cell.protection = LOCKED
+    cell.number_format = number_format
+
+
+def style_header(cell: Cell, lang: str) -> None:
+    cell.font = font(lang, bold=True, color="FFFFFF", size=11)
+    cell.fill = HEADER_FILL
+    cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+    cell.protection = LOCKED
+
+
+def style_title(cell: Cell, lang: str) -> None:
+    cell.font = font(lang, bold=True, size=14, color="305496")
+    cell.protection = LOCKED
+
+
+def style_note(cell: Cell, lang: str, color: str = "595959") -> None:
+    cell.font = font(lang, size=10, color=color)
+    cell.protection = LOCKED

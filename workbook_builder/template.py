@@ -1,0 +1,130 @@
+"""Templates: one small TOML file per shipped workbook.
+
+A club secretary copies ``templates/mosaic_ja.toml``, changes a value and runs
+``workbook-builder build my_club.toml``. Every key is checked here; a mistake gives
+one line naming the file, the key and the value, never a traceback.
+
+Keys (all optional except ``system``)::
+
+    system = "mosaic"        # rule system: a key of workbook_builder.sheets.SHEET_TYPES
+    preset = "default"       # named preset of that system
+    lang = "ja"              # "ja" or "en": labels, sheet titles, messages
+    title = "..."            # shown on top of the sheet and as the document title
+    club = "..."             # club name, shown next to the title
+    rows = 200               # number of game rows (1-5000)
+    start_rating = 100       # the player's starting rating (the system's start constant)
+    output = "mosaic_ja"     # file name in dist/ without .xlsx (default: template name)
+
+    [constants]              # any constant of the preset, by its field name
+    gap_weight = 0.1
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .labels import DEFAULT_LANGUAGE, LANGUAGES
+
+MAX_ROWS = 5000
+KEYS = ("system", "preset", "lang", "title", "club", "rows", "start_rating", "output",
+        "constants")
+
+
+class TemplateError(ValueError):
+    """A template key has a bad value; the message is one line naming both."""
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A validated template: everything the builder needs for one workbook."""
+
+    system: str
+    output: str
+    preset: str = "default"
+    lang: str = DEFAULT_LANGUAGE
+    title: str = ""
+    club: str = ""
+    rows: int = 200
+    constants: dict[str, float] = field(default_factory=dict)
+    """Preset overrides by field name (``start_rating`` is folded in here)."""
+    source: str = ""
+
+
+def load_template(path: str | Path) -> Spec:
+    """Read and check the template at ``path``."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise TemplateError(f"{path}: no such template") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise TemplateError(f"{path}: not valid TOML: {exc}") from None
+    return parse_template(data, path.stem, str(path))
+
+
+def parse_template(data: dict[str, object], default_output: str, source: str = "") -> Spec:
+    """Check a template's keys and values (already parsed from TOML)."""
+    from .sheets import SHEET_TYPES
+
+    def fail(key: str, value: object, reason: str) -> TemplateError:
+        where = f"{source}: " if source else ""
+        return TemplateError(f"{where}{key} = {value!r}: {reason}")
+
+    for key, value in data.items():
+        if key not in KEYS:
+            raise fail(key, value, f"unknown key (known: {', '.join(KEYS)})")
+    system = data.get("system")
+    if system not in SHEET_TYPES:
+        raise fail("system", system, f"must be one of {sorted(SHEET_TYPES)}")
+    sheet_type = SHEET_TYPES[system]
+    preset = _text(data, "preset", "default", fail)
+    if preset not in sheet_type.presets:
+        raise fail("preset", preset, f"must be one of {sorted(sheet_type.presets)}")
+    lang = _text(data, "lang", DEFAULT_LANGUAGE, fail)
+    if lang not in LANGUAGES:
+        raise fail("lang", lang, f"must be one of {list(LANGUAGES)}")
+    rows = data.get("rows", 200)
+    if isinstance(rows, bool) or not isinstance(rows, int) or not 1 <= rows <= MAX_ROWS:
+        raise fail("rows", rows, f"must be a whole number from 1 to {MAX_ROWS}")
+    output = _text(data, "output", default_output, fail)
+    if not re.fullmatch(r"[A-Za-z0-9_.-]+", output):
+        raise fail("output", output, "must use only letters, digits, '_', '-' and '.'")
+    constants_table = data.get("constants", {})
+    if not isinstance(constants_table, dict):
+        raise fail("constants", constants_table, "must be a table ([constants])")
+    constants = {}
+    known = sheet_type.constant_fields(preset)
+    for key, value in constants_table.items():
+        if key not in known:
+            raise fail(f"constants.{key}", value, f"unknown constant (known: {', '.join(known)})")
+        constants[key] = _number(f"constants.{key}", value, fail)
+    if "start_rating" in data:
+        start = _number("start_rating", data["start_rating"], fail)
+        field_name = sheet_type.start_field
+        if field_name is None:
+            raise fail("start_rating", start, f"{system} has no single starting rating")
+        if constants.get(field_name, start) != start:
+            raise fail("start_rating", start, f"differs from constants.{field_name}")
+        constants[field_name] = start
+    return Spec(system=system, output=output, preset=preset, lang=lang,
+                title=_text(data, "title", "", fail), club=_text(data, "club", "", fail),
+                rows=rows, constants=constants, source=source)
+
+
+def _text(data, key, default, fail) -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str):
+        raise fail(key, value, "must be text in quotes")
+    if len(value) > 200:
+        raise fail(key, value[:20] + "…", "is longer than 200 characters")
+    return value
+
+
+def _number(key, value, fail) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise fail(key, value, "must be a number")
+    return float(value)
