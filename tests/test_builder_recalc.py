@@ -13,7 +13,10 @@ import pytest
 from openpyxl import load_workbook
 
 from rating_rules.mosaic import first_player, mosaic_delta
-from tests.conftest import BAD_COUNTED, BAD_FLAGGED, BAD_ROWS, SHIPPED, column_cells
+from tests.conftest import column_cells, shipped
+from tests.sheetcases.mosaic import BAD_COUNTED, BAD_FLAGGED, BAD_ROWS
+
+SHIPPED = shipped("mosaic")
 
 ERRORS = {"#VALUE!", "#N/A", "#DIV/0!", "#NAME?", "#REF!", "#NUM!", "#NULL!", "Err:502",
           "Err:504", "Err:508", "Err:522"}

@@ -8,7 +8,6 @@ the picture shows what a player sees on opening the file.
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 import shutil
 import subprocess
 import tempfile
@@ -17,31 +16,12 @@ from pathlib import Path
 
 from .build import build
 from .libreoffice import convert
+from .sheets import SHEET_TYPES
 from .template import Spec
 
 DPI = 110
 CROP = {1: ("", 880, 560), 2: ("_chart", 700, 520)}
 """PDF page → (file suffix, width, height in pixels at DPI)."""
-
-EXAMPLE_NAMES = {"ja": ("田中", "鈴木", "佐藤", "高橋", "伊藤", "山本"),
-                 "en": ("Alice", "Bob", "Carol", "Dan", "Erin", "Frank")}
-
-
-def example_games(lang: str) -> list[dict[str, object]]:
-    """Four counted games, one flagged row and one game in progress."""
-    a, b, c, d, e, f = EXAMPLE_NAMES[lang]
-    day = dt.date(2024, 5, 26)
-    return [
-        {"Opponent": a, "OppRating": 100, "Result": 1, "TurnDiff": 5, "Date": day},
-        {"Opponent": b, "OppRating": 112.5, "Result": 0, "TurnDiff": 3, "Date": day},
-        {"Opponent": c, "OppRating": 96, "Result": 2, "TurnDiff": 4, "Date": day},
-        {"Opponent": d, "OppRating": 96, "Result": 1, "TurnDiff": 2,
-         "Date": day + dt.timedelta(days=7)},
-        {"Opponent": e, "OppRating": 120, "Result": 1, "TurnDiff": 8,
-         "Date": day + dt.timedelta(days=7)},
-        {"Opponent": f, "OppRating": 90, "Date": day + dt.timedelta(days=14)},
-    ]
-
 
 def render_previews(specs: Sequence[Spec], out_dir: Path, example: bool = True) -> list[Path]:
     """PNG files ``<output>.png`` (Games) and ``<output>_chart.png`` for each spec."""
@@ -49,7 +29,7 @@ def render_previews(specs: Sequence[Spec], out_dir: Path, example: bool = True) 
     written = []
     with tempfile.TemporaryDirectory(prefix="wb-preview-") as tmp:
         books = [build(dataclasses.replace(spec, rows=15), Path(tmp),
-                       inputs=example_games(spec.lang) if example else ())
+                       inputs=SHEET_TYPES[spec.system].example_inputs(spec.lang) if example else ())
                  for spec in specs]
         pdfs = convert(books, Path(tmp) / "pdf", "pdf")
         for spec, pdf in zip(specs, pdfs, strict=True):

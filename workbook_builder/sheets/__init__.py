@@ -50,6 +50,10 @@ class SheetType(ABC):
         overrides = {k: type(getattr(base, k))(v) for k, v in spec.constants.items()}
         return dataclasses.replace(base, **overrides)
 
+    def example_inputs(self, lang: str) -> list[dict[str, object]]:
+        """A few example rows for the README pictures (``workbook-builder render``)."""
+        return []
+
     @abstractmethod
     def default_title(self, lang: str) -> str:
         """Title used when the template gives none."""

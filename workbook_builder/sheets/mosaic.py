@@ -203,12 +203,35 @@ RULE_NOTES = (
 )
 
 
+EXAMPLE_NAMES = {"ja": ("田中", "鈴木", "佐藤", "高橋", "伊藤", "山本"),
+                 "en": ("Alice", "Bob", "Carol", "Dan", "Erin", "Frank")}
+
+
+def example_games(lang: str) -> list[dict[str, object]]:
+    """Four counted games, one flagged row and one game in progress."""
+    a, b, c, d, e, f = EXAMPLE_NAMES[lang]
+    day = dt.date(2024, 5, 26)
+    return [
+        {"Opponent": a, "OppRating": 100, "Result": 1, "TurnDiff": 5, "Date": day},
+        {"Opponent": b, "OppRating": 112.5, "Result": 0, "TurnDiff": 3, "Date": day},
+        {"Opponent": c, "OppRating": 96, "Result": 2, "TurnDiff": 4, "Date": day},
+        {"Opponent": d, "OppRating": 96, "Result": 1, "TurnDiff": 2,
+         "Date": day + dt.timedelta(days=7)},
+        {"Opponent": e, "OppRating": 120, "Result": 1, "TurnDiff": 8,
+         "Date": day + dt.timedelta(days=7)},
+        {"Opponent": f, "OppRating": 90, "Date": day + dt.timedelta(days=14)},
+    ]
+
+
 class MosaicSheet(SheetType):
     """Workbook type ``system = "mosaic"``."""
 
     system = "mosaic"
     presets: ClassVar[Mapping[str, Any]] = {"default": MOSAIC}
     start_field = "start"
+
+    def example_inputs(self, lang: str) -> list[dict[str, object]]:
+        return example_games(lang)
 
     def default_title(self, lang: str) -> str:
         return Text("MOSAIC レーティング", "MOSAIC rating")(lang)
