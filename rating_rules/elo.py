@@ -9,6 +9,7 @@ as clubs using 32/24/16/12/8 do.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -169,40 +170,53 @@ def replay_elo(
     ratings: dict[Player, float] = {}
     played: dict[Player, int] = {}
     changes: list[tuple[float, ...]] = []
+    # The loop below runs once per game of logs with millions of games, so it binds
+    # names locally, checks the common case first and inlines round_half_away's fast
+    # path; the full checks and Excel's rule for exact halves run only when needed.
     append = changes.append
+    get = ratings.get
     scale = preset.scale
     rounding = preset.rounding
     banded = bool(preset.k_bands)
-    k_fixed = preset.k
-    for n, game in enumerate(games, 1):
+    ka = kb = preset.k
+    floor = math.floor
+    near_half = 0.5 - 1e-9
+    for game in games:
         try:
             a, b, s = game
         except (TypeError, ValueError):
             raise RatingInputError(
-                f"games[{n}]", game, "must be (player_a, player_b, score_a)"
+                f"games[{len(changes) + 1}]", game, "must be (player_a, player_b, score_a)"
             ) from None
-        ra = ratings.get(a)
+        ra = get(a)
         if ra is None:
             ra = ratings[a] = check_number(f"initial[{a!r}]", table.get(a, default))
             played[a] = 0
-        rb = ratings.get(b)
+        rb = get(b)
         if rb is None:
             rb = ratings[b] = check_number(f"initial[{b!r}]", table.get(b, default))
             played[b] = 0
         if s.__class__ not in (int, float) or s not in (0, 0.5, 1):
-            check_result(f"games[{n}].result", s, draws=True)
+            check_result(f"games[{len(changes) + 1}].result", s, draws=True)
         if a == b:
-            raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")
+            raise RatingInputError(
+                f"games[{len(changes) + 1}].player_b", b, "is the same player as player_a"
+            )
         ea = 1.0 / (1.0 + 10.0 ** ((rb - ra) / scale))
         if banded:
             ka, kb = preset.k_for(played[a], ra), preset.k_for(played[b], rb)
-        else:
-            ka = kb = k_fixed
-        da = ka * (s - ea)
-        db = kb * (ea - s)
+        new_a = ra + ka * (s - ea)
+        new_b = rb + kb * (ea - s)
         if rounding:
-            da = round_half_away(ra + da) - ra
-            db = round_half_away(rb + db) - rb
+            # round_half_away: floor(x + 0.5) unless x is (nearly) a half.
+            xa, xb = new_a, new_b
+            new_a, new_b = floor(xa + 0.5), floor(xb + 0.5)
+            if not -near_half < xa - new_a < near_half:
+                new_a = round_half_away(xa)
+            if not -near_half < xb - new_b < near_half:
+                new_b = round_half_away(xb)
+        da = new_a - ra
+        db = new_b - rb
         ratings[a] = ra + da
         ratings[b] = rb + db
         played[a] += 1

@@ -7,6 +7,10 @@ defined names (``"B4"``, ``"Settings_GapWeight"``) or literal numbers.
 
 Only functions Excel 2010 and LibreOffice 7.4 both evaluate appear here; the lint in
 :mod:`workbook_builder.lint` checks every emitted formula.
+
+This module holds the shared pieces and MOSAIC; each other rule family keeps its
+formula builders in its own module beside it (``formulas/shogi.py``, ``formulas/elo.py``,
+``formulas/go.py``, ``formulas/yonin.py``), mirroring ``rating_rules``.
 """
 
 from __future__ import annotations
