@@ -98,7 +98,32 @@ def recalc(built, tmp_path_factory) -> Recalc:
         jobs.sources[f"excached_{name}"] = example
         jobs.sources[f"example_{name}"] = work / f"example_{name}.xlsx"
         strip_cached_values(example, jobs.sources[f"example_{name}"])
+    _add_tampered_job(jobs, built, work)
     names = [k for k in jobs.sources if not k.startswith("excached_")]
     outs = recalculate([jobs.sources[k] for k in names], work / "out")
     jobs.results = dict(zip(names, outs, strict=True))
     return jobs
+
+
+TAMPERED_ROW = 4
+"""Data row (0-based) whose shown rating the audit test types over with 999."""
+TAMPERED_CHAIN_ROW = 12
+"""Data row whose hidden running rating (the chain itself) is typed over with 500."""
+
+
+def _add_tampered_job(jobs: Recalc, built: dict[str, Path], work: Path) -> None:
+    """A filled MOSAIC sheet with one formula typed over, for audit and repair."""
+    from tests.sheetcases.mosaic import random_inputs
+
+    name = shipped("mosaic")[0]
+    games = random_inputs(77, 30)
+    path = work / "tampered.xlsx"
+    fill(built[name], path, games)
+    wb = load_workbook(path)
+    title, letter, first, _ = column_cells(wb, "Games_Rating")
+    wb[title][f"{letter}{first + TAMPERED_ROW}"] = 999
+    title, letter, _, _ = column_cells(wb, "Games_Running")  # its range starts at the Me row
+    wb[title][f"{letter}{first + TAMPERED_CHAIN_ROW}"] = 500
+    wb.save(path)
+    jobs.sources["tampered"] = path
+    jobs.inputs["tampered"] = games

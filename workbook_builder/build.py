@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -52,7 +53,8 @@ def build_workbook(spec: Spec, inputs: Sequence[Mapping[str, object]] = (),
         _lint_sheet(ws)
     about = {"system": spec.system, "preset": spec.preset, "lang": spec.lang,
              "rows": str(spec.rows), "template": Path(spec.source).name if spec.source else "",
-             "builder": "workbook-builder"}
+             "builder": "workbook-builder", "output": spec.output, "title": spec.title,
+             "club": spec.club, "constants": json.dumps(spec.constants, sort_keys=True)}
     write_meta(wb, built.names, about)
     protect(wb[META_SHEET], password)
     wb.active = 0

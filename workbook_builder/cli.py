@@ -167,3 +167,47 @@ def lint(files: tuple[Path, ...]) -> None:
     if problems:
         raise click.ClickException(f"{len(problems)} formula problem(s)")
     click.echo(f"{len(files)} workbook(s): all formulas fine")
+
+
+@main.command()
+@click.argument("workbook", type=click.Path(dir_okay=False))
+def audit(workbook: str) -> None:
+    """Recompute every computed cell with the engine; list each that differs (exit 1)."""
+    from .audit import audit as run_audit
+    from .readback import UnreadableWorkbook
+
+    try:
+        report = run_audit(workbook)
+    except UnreadableWorkbook as exc:
+        raise click.ClickException(str(exc)) from None
+    for note in report.notes:
+        click.echo(f"note: {note}", err=True)
+    for finding in report.findings:
+        click.echo(finding.line())
+    summary = f"{report.checked} computed cells checked, {len(report.findings)} differ"
+    if report.not_calculated:
+        summary += f", {report.not_calculated} never calculated (open and save in a spreadsheet)"
+    click.echo(summary, err=True)
+    if report.findings:
+        raise SystemExit(1)
+
+
+@main.command()
+@click.argument("workbook", type=click.Path(dir_okay=False))
+@click.option("--out", "-o", required=True, type=click.Path(dir_okay=False),
+              help="Where to write the repaired copy (never the input).")
+@click.option("--password", help="Protect the sheets with this password.")
+def repair(workbook: str, out: str, password: str | None) -> None:
+    """Rebuild a workbook from its template, carrying every typed input over."""
+    from .readback import UnreadableWorkbook
+    from .repair import repair as run_repair
+
+    try:
+        report = run_repair(workbook, out, password)
+    except UnreadableWorkbook as exc:
+        raise click.ClickException(str(exc)) from None
+    for line in report.restored:
+        click.echo(f"restored: {line}")
+    for line in report.not_carried:
+        click.echo(f"not carried: {line}")
+    click.echo(f"{report.out}: {report.rows} rows carried over")

@@ -17,7 +17,8 @@ from openpyxl import Workbook, load_workbook
 from .layout import NameInfo
 
 META_SHEET = "_meta"
-COLUMNS = ("name", "sheet", "range", "role", "type", "allowed", "minimum", "label")
+COLUMNS = ("name", "sheet", "range", "role", "type", "allowed", "minimum", "label", "field")
+"""``field`` is the preset field a setting feeds, so audit and repair can rebuild with it."""
 
 
 def write_meta(wb: Workbook, infos: Sequence[NameInfo], about: Mapping[str, str]) -> None:
@@ -35,7 +36,8 @@ def write_meta(wb: Workbook, infos: Sequence[NameInfo], about: Mapping[str, str]
     for info in infos:
         row += 1
         values = (info.name, info.sheet, info.range, info.role, info.type,
-                  json.dumps(list(info.allowed)), info.minimum, info.label)
+                  json.dumps(list(info.allowed)), info.minimum, info.label,
+                  str(info.extra.get("preset_field", "")) or None)
         for i, value in enumerate(values, 1):
             ws.cell(row, i, value)
 
@@ -57,7 +59,8 @@ def describe(path: str | Path) -> dict[str, object]:
             raise ValueError(f"{path}: {entry['name']!r} is listed in {META_SHEET} but not defined")
         ((sheet, ref),) = list(defined.destinations)
         entry.update(sheet=sheet, range=ref, allowed=json.loads(entry["allowed"] or "[]"))
-        if entry["minimum"] is None:
-            del entry["minimum"]
+        for optional in ("minimum", "field"):
+            if entry.get(optional) is None:
+                entry.pop(optional, None)
         names.append(entry)
     return {"workbook": about, "names": names}

@@ -47,7 +47,8 @@ def write_settings(ws: Worksheet, title: str, settings: Sequence[Setting], lang:
         name = setting_name(setting.key)
         define_name(ws, name, f"$B${number}")
         infos.append(NameInfo(name, ws.title, f"$B${number}", "setting", setting.type,
-                              minimum=setting.minimum, label=setting.label(lang)))
+                              minimum=setting.minimum, label=setting.label(lang),
+                              extra={"preset_field": setting.preset_field}))
     row = FIRST_ROW + len(settings) + 1
     for line in notes:
         text = line(lang) if isinstance(line, Text) else line

@@ -1,0 +1,137 @@
+"""audit and repair: found differences, a lossless round trip, and hostile files refused."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from openpyxl import Workbook, load_workbook
+
+from rating_rules.mosaic import mosaic_delta
+from tests.conftest import TAMPERED_CHAIN_ROW, TAMPERED_ROW, column_cells, shipped
+from workbook_builder import readback
+from workbook_builder.audit import audit
+from workbook_builder.cli import main
+from workbook_builder.repair import repair
+
+START = 100.0  # RULES.md §6, kept by the shipped templates
+
+
+def engine_ratings(games):
+    rating, out = START, []
+    for g in games:
+        rating += mosaic_delta(rating, g["OppRating"], g["Result"], g["TurnDiff"])
+        out.append(rating)
+    return out
+
+
+def column(path: Path, key: str, data_only: bool = False) -> list[object]:
+    wb = load_workbook(path, data_only=data_only)
+    title, letter, first, last = column_cells(wb, f"Games_{key}")
+    return [wb[title][f"{letter}{n}"].value for n in range(first, last + 1)]
+
+
+def test_audit_of_a_libreoffice_recalculated_sheet_finds_nothing(recalc) -> None:
+    report = audit(recalc.results[f"conform_{shipped('mosaic')[0]}"])
+    assert report.checked > 1000
+    assert report.not_calculated == 0
+    assert report.findings == []
+
+
+def test_audit_lists_the_overwritten_formula_and_what_followed(recalc) -> None:
+    path = recalc.results["tampered"]
+    report = audit(path)
+    expected = engine_ratings(recalc.inputs["tampered"])
+    overwritten = [f for f in report.findings if f.kind == "overwritten"]
+    assert [(f.name, f.found) for f in overwritten] == [("Games_Rating", 999),
+                                                         ("Games_Running", 500)]
+    assert overwritten[0].expected == pytest.approx(expected[TAMPERED_ROW])
+    assert overwritten[1].expected == pytest.approx(expected[TAMPERED_CHAIN_ROW])
+    # The shown rating is not the chain: typing over it spoils nothing else. The hidden
+    # running rating is the chain: LibreOffice carried the 500 into every later row.
+    differs = {f.cell for f in report.findings if f.kind == "differs" and f.name == "Games_Rating"}
+    # That row shows the typed 500 too, and so does every later one built on it.
+    assert len(differs) == len(expected) - TAMPERED_CHAIN_ROW
+    out = CliRunner().invoke(main, ["audit", str(path)])
+    assert out.exit_code == 1
+    assert "[overwritten]" in out.output
+
+
+def test_repair_round_trip_keeps_every_input_and_restores_formulas(recalc, tmp_path) -> None:
+    source = recalc.results["tampered"]
+    before = hashlib.sha256(source.read_bytes()).digest()
+    out = tmp_path / "repaired.xlsx"
+    report = repair(source, out)
+    assert hashlib.sha256(source.read_bytes()).digest() == before, "repair wrote its input"
+    assert len(report.restored) == 2
+    assert "999" in report.restored[0] and "500" in report.restored[1]
+    games = recalc.inputs["tampered"]
+    for key in ("Opponent", "OppRating", "Result", "TurnDiff", "Date"):
+        assert column(out, key)[: len(games)] == column(source, key)[: len(games)]
+    ratings = column(out, "Rating", data_only=True)
+    assert ratings[: len(games)] == pytest.approx(engine_ratings(games))
+    assert str(column(out, "Rating")[TAMPERED_ROW]).startswith("=")
+    assert audit(out).findings == []
+
+
+def test_repair_refuses_to_write_over_its_input(tmp_path) -> None:
+    path = tmp_path / "mine.xlsx"
+    shutil.copy(Path("dist") / f"{shipped('mosaic')[0]}.xlsx", path)
+    out = CliRunner().invoke(main, ["repair", str(path), "--out", str(path)])
+    assert out.exit_code == 1
+    assert "never writes over it" in out.output
+
+
+def _hostile_files(tmp_path: Path) -> dict[str, Path]:
+    good = (Path("dist") / f"{shipped('mosaic')[0]}.xlsx").read_bytes()
+    files = {}
+
+    def put(name: str, data: bytes) -> None:
+        files[name] = tmp_path / f"{name}.xlsx"
+        files[name].write_bytes(data)
+
+    put("text", "名前,レート\n田中,1500\n".encode())
+    put("truncated", good[: len(good) // 2])
+    put("corrupted", good[:2000] + bytes(b ^ 0xFF for b in good[2000:4000]) + good[4000:])
+    nested = tmp_path / "nested.xlsx"
+    with zipfile.ZipFile(nested, "w") as z:
+        z.writestr("[Content_Types].xml", "<Types/>")
+        z.writestr("xl/workbook.xml", "<a>" * 5000 + "</a>" * 5000)
+    files["nested"] = nested
+    laughs = tmp_path / "entities.xlsx"
+    with zipfile.ZipFile(laughs, "w") as z:
+        z.writestr("[Content_Types].xml", "<Types/>")
+        z.writestr("xl/workbook.xml", '<!DOCTYPE a [<!ENTITY x "xxxxxxxx">'
+                   '<!ENTITY y "&x;&x;&x;&x;&x;&x;">]><a>&y;&y;&y;</a>')
+    files["entities"] = laughs
+    foreign = tmp_path / "foreign.xlsx"
+    Workbook().save(foreign)
+    files["foreign"] = foreign
+    return files
+
+
+@pytest.mark.parametrize("command", ["audit", "repair"])
+def test_hostile_files_end_in_one_line_and_stay_untouched(tmp_path, command) -> None:
+    for kind, path in _hostile_files(tmp_path).items():
+        before = path.read_bytes()
+        out_args = ["--out", str(tmp_path / "out.xlsx")] if command == "repair" else []
+        args = [command, str(path), *out_args]
+        out = CliRunner().invoke(main, args)
+        assert out.exit_code != 0, kind
+        assert "Traceback" not in out.output, kind
+        assert out.output.count("\n") == 1, (kind, out.output)
+        assert out.output.startswith("Error: "), (kind, out.output)
+        assert path.read_bytes() == before, kind
+        assert not (tmp_path / "out.xlsx").exists(), kind
+
+
+def test_oversized_part_is_refused_before_parsing(tmp_path, monkeypatch) -> None:
+    path = tmp_path / "big.xlsx"
+    shutil.copy(Path("dist") / f"{shipped('mosaic')[0]}.xlsx", path)
+    monkeypatch.setattr(readback, "MAX_PART_BYTES", 10_000)
+    with pytest.raises(readback.UnreadableWorkbook, match="unpacks to"):
+        audit(path)

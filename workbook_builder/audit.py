@@ -1,0 +1,80 @@
+"""Audit: recompute every computed cell of a project workbook with the engine.
+
+The file's own inputs and settings are read back, the workbook is rebuilt from its
+template with the engine's values, and every computed cell is compared with what the
+file holds: a formula typed over (phone Excel does not enforce protection), a value
+that differs (a local edit of a formula, a spreadsheet that computes differently), or
+a cell with no computed value at all (saved by a program that does not recalculate).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .build import build_workbook
+from .readback import computed_cells, open_project_workbook, read_typed, same_value
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One computed cell whose content is not what the engine gives."""
+
+    sheet: str
+    cell: str
+    name: str
+    expected: object
+    found: object
+    kind: str
+    """``overwritten`` (no formula any more) or ``differs`` (formula, other value)."""
+
+    def line(self) -> str:
+        where = f"{self.sheet}!{self.cell}" + (f" ({self.name})" if self.name else "")
+        return f"{where}: expected {_show(self.expected)}, found {_show(self.found)} [{self.kind}]"
+
+
+@dataclass
+class AuditReport:
+    """What ``audit`` found in one workbook."""
+
+    path: Path
+    checked: int = 0
+    not_calculated: int = 0
+    """Formula cells without a stored value (the file was never recalculated)."""
+    findings: list[Finding] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def audit(path: str | Path) -> AuditReport:
+    """Compare every computed cell of ``path`` with the engine; never writes."""
+    opened = open_project_workbook(path)
+    typed = read_typed(opened)
+    _, built = build_workbook(typed.spec, typed.rows)
+    names = computed_cells(opened)
+    report = AuditReport(opened.path, notes=list(typed.not_carried))
+    for title, cells in built.cached.items():
+        if title not in opened.formulas.sheetnames:
+            report.notes.append(f"sheet {title!r} is missing")
+            continue
+        formulas, values = opened.formulas[title], opened.values[title]
+        for coord, expected in cells.items():
+            report.checked += 1
+            name = names.get((title, coord), "")
+            if formulas[coord].data_type != "f":
+                found = formulas[coord].value
+                report.findings.append(Finding(title, coord, name, expected, found, "overwritten"))
+                continue
+            found = values[coord].value
+            if found is None and expected not in (None, ""):
+                report.not_calculated += 1
+            elif not same_value(expected, found):
+                report.findings.append(Finding(title, coord, name, expected, found, "differs"))
+    return report
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "(blank)"
+    if isinstance(value, float):
+        return f"{value:.10g}"
+    return repr(value) if isinstance(value, str) else str(value)

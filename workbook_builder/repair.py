@@ -1,0 +1,58 @@
+"""Repair: rebuild a project workbook from its template, carrying every typed input over.
+
+Formulas, styles, validation, protection, names and charts all come fresh from the
+current builder, so a workbook made by any earlier version, or one whose formulas were
+typed over, comes back whole. Inputs are carried by their names (``Games_Result`` …),
+which stay stable across versions. Anything that cannot be carried is reported, and the
+input file is never written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .build import build_workbook
+from .package import finalize
+from .readback import (
+    UnreadableWorkbook,
+    computed_cells,
+    open_project_workbook,
+    read_typed,
+)
+
+
+@dataclass
+class RepairReport:
+    """What ``repair`` did."""
+
+    source: Path
+    out: Path
+    rows: int = 0
+    restored: list[str] = field(default_factory=list)
+    """Computed cells that held a typed value and got their formula back."""
+    not_carried: list[str] = field(default_factory=list)
+
+
+def repair(path: str | Path, out: str | Path, password: str | None = None) -> RepairReport:
+    """Write a rebuilt copy of ``path`` to ``out``; ``out`` may not be ``path`` itself."""
+    source, target = Path(path), Path(out)
+    if target.exists() and source.exists() and target.resolve() == source.resolve():
+        raise UnreadableWorkbook(f"{target}: --out is the input file; repair never writes over it")
+    if target.suffix.lower() != ".xlsx":
+        raise UnreadableWorkbook(f"{target}: --out must end in .xlsx")
+    opened = open_project_workbook(source)
+    typed = read_typed(opened)
+    report = RepairReport(source, target, rows=len(typed.rows), not_carried=typed.not_carried)
+    for (title, coord), name in computed_cells(opened).items():
+        cell = opened.formulas[title][coord]
+        if cell.data_type != "f" and cell.value is not None:
+            report.restored.append(f"{title}!{coord} ({name}): typed {cell.value!r} replaced "
+                                   "by its formula")
+    wb, built = build_workbook(typed.spec, typed.rows, password)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".partial")
+    wb.save(partial)
+    finalize(partial, built.cached)
+    partial.replace(target)
+    return report
