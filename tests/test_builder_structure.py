@@ -55,22 +55,36 @@ def test_describe_json_reports_every_name(built):
 
 
 def test_inputs_unlocked_computed_locked_and_sheets_protected(built):
-    for path in built.values():
+    """Every shipped sheet type, read through its own names: what is typed is open."""
+    from workbook_builder.metadata import describe
+    from workbook_builder.readback import cells_of
+
+    for name, path in built.items():
         wb = load_workbook(path)
         for ws in wb.worksheets:
             p = ws.protection
-            assert p.sheet and p.objects, ws.title
+            assert p.sheet and p.objects, (name, ws.title)
             assert not p.formatColumns and not p.formatRows and not p.selectLockedCells
             assert p.password is None
+        roles = {entry["name"]: entry["role"] for entry in describe(path)["names"]}
+        assert "input" in roles.values() and "computed" in roles.values(), name
+        for defined, role in roles.items():
+            cells = cells_of(wb, defined)
+            for title, coord in (cells[0], cells[-1]):
+                locked = wb[title][coord].protection.locked
+                if role == "input":
+                    assert not locked, (name, defined, coord)
+                elif role == "computed":
+                    assert locked, (name, defined, coord)
+
+
+def test_mosaic_frozen_header_blue_computed_and_date_format(built):
+    for name in ("mosaic_ja", "mosaic_en"):
+        wb = load_workbook(built[name])
         ws = wb.worksheets[0]
-        for key in INPUTS:
-            _, letter, first, last = column_cells(wb, f"Games_{key}")
-            assert not ws[f"{letter}{first}"].protection.locked
-            assert not ws[f"{letter}{last}"].protection.locked
         for key in COMPUTED:
             _, letter, first, _ = column_cells(wb, f"Games_{key}")
-            cell = ws[f"{letter}{first}"]
-            assert cell.protection.locked and cell.fill.fgColor.rgb.endswith("DDEBF7")
+            assert ws[f"{letter}{first}"].fill.fgColor.rgb.endswith("DDEBF7")
         assert ws.freeze_panes == "A3"
         _, letter, first, _ = column_cells(wb, "Games_Date")
         assert ws[f"{letter}{first}"].number_format == "yyyy/m/d"

@@ -66,8 +66,9 @@ class SheetType(ABC):
 
 def _registry() -> dict[str, SheetType]:
     from .mosaic import MosaicSheet
+    from .yonin import YoninSheet
 
-    return {sheet.system: sheet for sheet in (MosaicSheet(),)}
+    return {sheet.system: sheet for sheet in (MosaicSheet(), YoninSheet())}
 
 
 SHEET_TYPES: dict[str, SheetType] = _registry()

@@ -1,0 +1,136 @@
+"""How the LibreOffice tests fill the four-player shogi sheet: random valid games, bad games.
+
+One game is four consecutive rows (one per seat), so every list here comes in blocks of
+four. The inputs suit both shipped languages: official ranks are typed as the engine's
+labels (初段, 一級 …), which both sheets accept, and Member in either language.
+"""
+
+from __future__ import annotations
+
+import random
+
+SYSTEM = "yonin"
+SEATS = 4
+RANKS = (("五段", 5000), ("四段", 4500), ("三段", 4000), ("二段", 3500), ("初段", 2000),
+         ("一級", 1800), ("二級", 1600), ("三級", 1400), ("四級", 1200), ("五級", 1000),
+         ("六級", 800), ("七級", 600), ("八級", 400), ("九級", 200), ("十級", 0))
+"""RULES.md §5's rank table, typed here rather than read from the engine."""
+NON_MEMBER_WORDS = ("非会員", "non-member")
+
+
+def _rank_of(rate: float) -> str:
+    return next((label for label, low in RANKS if rate >= low), RANKS[-1][0])
+
+
+def _rate(rng: random.Random) -> float:
+    kind = rng.random()
+    if kind < 0.15:
+        return rng.randint(0, 40)  # the 0 floor
+    if kind < 0.3:  # just above a rank minimum, where an official floor bites
+        return rng.choice(RANKS[:-1])[1] + rng.randint(0, 12)
+    if kind < 0.4:
+        return rng.randint(0, 3000) + 0.5
+    return rng.randint(0, 3200)
+
+
+def random_game(rng: random.Random, n: int) -> list[dict[str, object]]:
+    """One valid game: places, who mated whom (or T), floors, members."""
+    places = rng.sample(range(1, SEATS + 1), SEATS)
+    seat_of = {p: s for s, p in enumerate(places)}
+    knocked: list[object] = [None] * SEATS
+    foul_share = rng.random()
+    for place in (4, 3, 2):
+        victim = seat_of[place]
+        # trouble exits with 4, 3 and 2 players left, often enough to cover them all
+        if rng.random() < (0.3 if foul_share < 0.5 else 0.12):
+            knocked[victim] = rng.choice(("T", "t")) if place == 2 else "T"
+        else:
+            knocked[victim] = seat_of[rng.randint(1, place - 1)] + 1
+    rows = []
+    for s in range(SEATS):
+        rate = _rate(rng)
+        row: dict[str, object] = {"Player": f"P{rng.randint(0, 23)}", "Rate": rate,
+                                  "Place": places[s], "KnockedBy": knocked[s]}
+        roll = rng.random()
+        if roll < 0.25:
+            row["Official"] = _rank_of(rate)
+        elif roll < 0.3:
+            row["Official"] = rng.choice(RANKS)[0]
+        roll = rng.random()
+        if roll < 0.15:
+            row["Member"] = rng.choice(NON_MEMBER_WORDS)
+        elif roll < 0.25:
+            row["Member"] = rng.choice(("会員", "member"))
+        rows.append({k: v for k, v in row.items() if v is not None})
+    return rows
+
+
+def random_inputs(seed: int, count: int) -> list[dict[str, object]]:
+    """``count`` rows of valid games (count // 4 games; a partial game is left blank)."""
+    rng = random.Random(seed)
+    rows: list[dict[str, object]] = []
+    for n in range(count // SEATS):
+        rows += random_game(rng, n)
+    return rows
+
+
+def _game(*seats: tuple) -> list[dict[str, object]]:
+    keys = ("Player", "Rate", "Place", "KnockedBy", "Official", "Member")
+    return [{k: v for k, v in zip(keys, seat, strict=False) if v is not None} for seat in seats]
+
+
+WORKED = _game(("A", 1720, 1), ("B", 1370, 2, 1), ("C", 2005, 3, 2, "初段"), ("D", 480, 4, 1))
+"""RULES.md §5: → A 1761, B 1410, C 1995 → 2000, D 470."""
+TIME_OUT = _game(("A", 1720, 1), ("B", 1370, 2, 1), ("C", 2005, 3, "T", "初段"),
+                 ("D", 480, 4, 1))
+"""RULES.md §5: C times out while A, B, C remain → A 1767, B 1396, C 1983 → 2000, D 470."""
+
+
+def _bad(seat: int, **changes: object) -> list[dict[str, object]]:
+    """The worked example with ``changes`` in seat ``seat`` (None removes a value)."""
+    rows = [dict(row) for row in WORKED]
+    for key, value in changes.items():
+        if value is None:
+            rows[seat - 1].pop(key, None)
+        else:
+            rows[seat - 1][key] = value
+    return rows
+
+
+BAD_GAMES: list[list[dict[str, object]]] = [
+    WORKED,                                        # 0 rated
+    _bad(2, Rate="1370点"),                         # 1 rate as text
+    [{}, {}, {}, {}],                              # 2 blank game in the middle
+    _bad(2, Place=1, KnockedBy=None),              # 3 two players 1st
+    _bad(2, KnockedBy=4),                          # 4 mated by seat 4, already out
+    _bad(3, KnockedBy=3),                          # 5 knocked out by own seat
+    _bad(1, KnockedBy=2),                          # 6 the winner knocked out
+    _bad(1, Place=5),                              # 7 place 5
+    _bad(2, KnockedBy=7),                          # 8 seat 7
+    _bad(3, KnockedBy="X"),                        # 9 knocker text
+    [{**WORKED[0], "Player": "=SUM(1,2)"}, *WORKED[1:3],
+     {**WORKED[3], "Player": "#N/A"}],             # 10 rated: names that look like formulas
+    _bad(3, Rate="=1+1"),                          # 11 pasted formula text as a rate
+    _bad(3, Official="名人"),                       # 12 rank not in the table
+    _bad(4, Member="guest"),                       # 13 member word
+    _bad(4, Rate=None),                            # 14 rate missing, later games filled
+    _bad(3, KnockedBy=None),                       # 15 knocker missing, later games filled
+    _bad(2, Place=2.5),                            # 16 place 2.5
+    TIME_OUT,                                      # 17 rated
+    _game(("A", 900, 2, "T"), ("B", 15, 4, "T", None, "非会員"), ("C", 1210.5, 1),
+          ("D", 1000, 3, 1, "五級")),               # 18 rated: T with 2 and 4 left
+    _bad(1, Place="1位"),                           # 19 place as text
+    _bad(4, Official="1級"),                        # 20 the engine's alias, not in the list
+    _game(("A", 1720), ("B", 1370), ("C",), ("D",)),  # 21 the game being typed
+]
+BAD_ROWS: list[dict[str, object]] = [row for game in BAD_GAMES for row in game]
+BAD_RATED = (0, 10, 17, 18)
+BAD_QUIET = (2, 21)
+"""Games that show nothing: blank, and the unfinished last game."""
+BAD_FLAGGED = {
+    1: ("席2", "seat 2"), 3: ("順位", "places"), 4: ("席2", "seat 2"), 5: ("席3", "seat 3"),
+    6: ("席1", "seat 1"), 7: ("席1", "seat 1"), 8: ("席2", "seat 2"), 9: ("席3", "seat 3"),
+    11: ("席3", "seat 3"), 12: ("席3", "seat 3"), 13: ("席4", "seat 4"), 14: ("入力", "incomplete"),
+    15: ("席3", "seat 3"), 16: ("席2", "seat 2"), 19: ("席1", "seat 1"), 20: ("席4", "seat 4"),
+}
+"""Game → (word in the ja marker, word in the en marker)."""

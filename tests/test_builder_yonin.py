@@ -1,0 +1,241 @@
+"""The four-player shogi sheet computes what the engine computes, in LibreOffice.
+
+Expected values come from :mod:`rating_rules.yonin` (``rate_game``, ``tournament_score``)
+and RULES.md §5's worked examples, never from the sheet's own output. The workbooks are
+recalculated in the shared single LibreOffice call (see conftest).
+"""
+
+from __future__ import annotations
+
+import json
+import zipfile
+
+import pytest
+from click.testing import CliRunner
+from openpyxl import load_workbook
+
+from rating_rules.yonin import ko_pt, rate_game, tournament_score
+from tests.conftest import column_cells, shipped
+from tests.sheetcases.yonin import (
+    BAD_FLAGGED,
+    BAD_GAMES,
+    BAD_QUIET,
+    BAD_RATED,
+    BAD_ROWS,
+    NON_MEMBER_WORDS,
+    SEATS,
+)
+from workbook_builder.cli import main
+
+SHIPPED = shipped("yonin")
+ERRORS = {"#VALUE!", "#N/A", "#DIV/0!", "#NAME?", "#REF!", "#NUM!", "#NULL!", "Err:502",
+          "Err:504", "Err:508", "Err:522"}
+INPUTS = {"Player": "text", "Rate": "number", "Place": "choice", "KnockedBy": "choice",
+          "Official": "choice", "Member": "choice"}
+SHOWN = ("PlacePt", "KoPt", "UpsetPt", "TroublePt", "NewRate", "Rank", "Score", "Win")
+COMPUTED = ("Game", "Seat", *SHOWN, "Status")
+KANJI = "一二三四五六七八九十"
+
+
+def lang_of(name: str) -> str:
+    return name.rsplit("_", 1)[1]
+
+
+def label_in(label: str, lang: str) -> str:
+    """The engine's rank label as the sheet of ``lang`` shows it (初段 → 1 dan, 十級 → 10 kyu)."""
+    if lang == "ja":
+        return label
+    number = 1 if label[0] == "初" else KANJI.index(label[0]) + 1
+    return f"{number} {'dan' if label[1] == '段' else 'kyu'}"
+
+
+def column(wb, key: str) -> list[object]:
+    title, letter, first, last = column_cells(wb, f"Games_{key}")
+    ws = wb[title]
+    return [ws[f"{letter}{n}"].value for n in range(first, last + 1)]
+
+
+def expected_game(rows: list[dict[str, object]], lang: str) -> list[dict[str, object]]:
+    """Every shown column of one valid game, from the engine."""
+    knocked = [row.get("KnockedBy") for row in rows]
+    places = [row["Place"] for row in rows]
+    outcome = rate_game([row["Rate"] for row in rows], places, knocked,
+                        floors=[row.get("Official") for row in rows],
+                        members=[row.get("Member") not in NON_MEMBER_WORDS for row in rows])
+    # who is credited with each exit: a seat, or the 1st place for T with two left
+    credit = [k if isinstance(k, int) else (places.index(1) + 1 if k and p == 2 else 0)
+              for k, p in zip(knocked, places, strict=True)]
+    out = []
+    for s, o in enumerate(outcome):
+        out.append({"PlacePt": o.placement_pt, "KoPt": o.knockout_pt, "UpsetPt": o.upset_pt,
+                    "TroublePt": o.trouble_pt, "NewRate": o.rate,
+                    "Rank": label_in(o.rank, lang),
+                    "Score": tournament_score(places[s], credit.count(s + 1), "A"),
+                    "Win": tournament_score(places[s], 0, "102")})
+    return out
+
+
+def check_game(wb, rows, game: int, lang: str) -> None:
+    got = {key: column(wb, key) for key in (*SHOWN, "Status")}
+    for s, want in enumerate(expected_game(rows, lang)):
+        i = game * SEATS + s
+        assert got["Status"][i] in (None, ""), f"game {game} seat {s + 1}: {got['Status'][i]!r}"
+        for key, value in want.items():
+            if isinstance(value, str):
+                assert got[key][i] == value, f"game {game} seat {s + 1} {key}"
+            else:
+                assert got[key][i] == pytest.approx(value, abs=1e-9), \
+                    f"game {game} seat {s + 1} {key}: {got[key][i]!r} != {value!r}"
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_game_matches_the_engine(recalc, name):
+    rows = recalc.inputs[f"conform_{name}"]
+    wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
+    assert len(rows) == len(column(wb, "NewRate")) == 200
+    for game in range(len(rows) // SEATS):
+        check_game(wb, rows[game * SEATS:(game + 1) * SEATS], game, lang_of(name))
+
+
+def test_random_games_cover_every_branch(recalc):
+    """The seeded inputs reach trouble exits with 2, 3 and 4 left, floors and non-members."""
+    for name in SHIPPED:
+        rows = recalc.inputs[f"conform_{name}"]
+        games = [rows[g:g + SEATS] for g in range(0, len(rows), SEATS)]
+        t_places = {row["Place"] for row in rows if isinstance(row.get("KnockedBy"), str)}
+        assert t_places == {2, 3, 4}
+        assert any(row.get("Member") in NON_MEMBER_WORDS and row.get("KnockedBy") == "T"
+                   for row in rows)
+        assert any(sum(isinstance(row.get("KnockedBy"), str) and row["Place"] > 2
+                       for row in game) == 2 for game in games)  # two fouls in one game
+        outcomes = [(row, o) for game in games for row, o in zip(
+            game, rate_game([r["Rate"] for r in game], [r["Place"] for r in game],
+                            [r.get("KnockedBy") for r in game],
+                            floors=[r.get("Official") for r in game]), strict=True)]
+        assert any(o.raw_rate < 0 and not row.get("Official") for row, o in outcomes)
+        assert any(o.raw_rate < o.rate and row.get("Official") for row, o in outcomes)
+        assert {o.upset_pt for _, o in outcomes} >= {0, -2, -4, -6, -8, -10}
+        knocks = {ko_pt(game[k - 1]["Rate"], row["Rate"]) for game in games for row in game
+                  if isinstance(k := row.get("KnockedBy"), int)}
+        assert knocks == {3, 5, 8, 12, 16, 20}
+
+
+RULES_EXAMPLES = {0: (1761, 1410, 2000, 470), 17: (1767, 1396, 2000, 470)}
+"""RULES.md §5's worked example and its time-out variant, typed into games 0 and 17."""
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_rules_worked_examples(recalc, name):
+    wb = load_workbook(recalc.results[f"bad_{name}"], data_only=True)
+    new = column(wb, "NewRate")
+    for game, rates in RULES_EXAMPLES.items():
+        assert new[game * SEATS:(game + 1) * SEATS] == list(rates)
+    trouble = column(wb, "TroublePt")[17 * SEATS:18 * SEATS]
+    upset = column(wb, "UpsetPt")[17 * SEATS:18 * SEATS]
+    assert trouble == [6, 6, -12, 0] and upset[2] == -10  # C: 2005 − 10 − 12 = 1983 → 2000
+    rank = column(wb, "Rank")[2]
+    assert rank == ("初段" if lang_of(name) == "ja" else "1 dan")
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_bad_games_are_flagged_never_an_error(recalc, name):
+    lang = lang_of(name)
+    src = load_workbook(recalc.sources[f"bad_{name}"])
+    wb = load_workbook(recalc.results[f"bad_{name}"], data_only=True)
+    title, letter, first, _ = column_cells(wb, "Games_Player")
+    typed_error_text = {(title, f"{letter}{first + i}") for i, row in enumerate(BAD_ROWS)
+                        if row.get("Player") in ERRORS}
+    assert typed_error_text  # a name typed as "#N/A" stays text
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                where = f"{ws.title}!{cell.coordinate}"
+                assert cell.data_type != "e", where
+                if (ws.title, cell.coordinate) not in typed_error_text:
+                    assert cell.value not in ERRORS, where
+    for key in INPUTS:  # every typed value is still there, unchanged
+        typed = column(src, key)[: len(BAD_ROWS)]
+        assert column(wb, key)[: len(BAD_ROWS)] == typed == [row.get(key) for row in BAD_ROWS]
+    status = column(wb, "Status")
+    shown = {key: column(wb, key) for key in SHOWN}
+    for game, words in BAD_FLAGGED.items():
+        word = words[0] if lang == "ja" else words[1]
+        for i in range(game * SEATS, (game + 1) * SEATS):  # all four rows, no rate shown
+            message = str(status[i])
+            assert message.startswith("⚠") and word in message, f"game {game}: {message!r}"
+            assert all(shown[key][i] in (None, "") for key in SHOWN), f"game {game} row {i}"
+    for game in BAD_QUIET:
+        for i in range(game * SEATS, (game + 1) * SEATS):
+            assert status[i] in (None, "") and shown["NewRate"][i] in (None, ""), f"game {game}"
+    for game in BAD_RATED:
+        check_game(wb, BAD_GAMES[game], game, lang)
+    assert all(v in (None, "") for v in status[len(BAD_ROWS):])
+
+
+def _formula_cells(path):
+    wb = load_workbook(path)
+    return [(ws.title, c.coordinate) for ws in wb.worksheets for row in ws.iter_rows()
+            for c in row if c.data_type == "f"]
+
+
+@pytest.mark.parametrize("kind", ["stripped", "example"])
+@pytest.mark.parametrize("name", SHIPPED)
+def test_cached_values_equal_libreoffice(recalc, built, name, kind):
+    """The builder's cached values (what phone previews show) = LibreOffice's results."""
+    source = built[name] if kind == "stripped" else recalc.sources[f"excached_{name}"]
+    cached = load_workbook(source, data_only=True)
+    fresh = load_workbook(recalc.results[f"{kind}_{name}"], data_only=True)
+    cells = _formula_cells(source)
+    assert len(cells) > 3000
+    for title, ref in cells:
+        mine, theirs = cached[title][ref].value, fresh[title][ref].value
+        if isinstance(mine, float) or isinstance(theirs, float):
+            assert mine == pytest.approx(theirs, abs=1e-9), f"{title}!{ref}"
+        else:
+            assert (mine or "") == (theirs or ""), f"{title}!{ref}: {mine!r} != {theirs!r}"
+
+
+def test_names_protection_and_validation(built):
+    for name in SHIPPED:
+        wb = load_workbook(built[name])
+        ws = wb.worksheets[0]
+        for key in [*INPUTS, *COMPUTED]:
+            title, letter, first, last = column_cells(wb, f"Games_{key}")
+            assert (title, first, last) == (ws.title, 4, 203), key
+            locked = ws[f"{letter}{first}"].protection.locked
+            assert locked == (key not in INPUTS), key
+        assert all(w.protection.sheet for w in wb.worksheets)
+        for dv in ws.data_validations.dataValidation:
+            assert dv.showErrorMessage and dv.showInputMessage and dv.prompt
+            assert not dv.showDropDown
+        lists = {str(dv.sqref)[0]: dv.formula1 for dv in ws.data_validations.dataValidation}
+        assert lists["E"] == '"1,2,3,4"' and lists["F"] == '"1,2,3,4,T"'
+        assert lists["G"] == "Settings_RankLabel"
+        for setting in ("PlacePt", "KnockBelow", "KnockKo", "KnockUp", "RankMin", "RankLabel",
+                        "ScoreA", "ScoreB", "Score102", "ScoreTansho", "TroubleOffender",
+                        "TroublePot", "RateFloor", "ScoreRule", "WinRule"):
+            assert f"Settings_{setting}" in wb.defined_names, setting
+        settings = wb.worksheets[1]
+        ((_, ref),) = list(wb.defined_names["Settings_PlacePt"].destinations)
+        assert [c.value for (c,) in settings[ref.replace("$", "")]] == [35, 20, 0, -10]
+        assert "Settings_PlacePt" in ws["I4"].value and "Settings_KnockKo" in ws["W5"].value
+
+
+def test_describe_lists_the_columns(built):
+    result = CliRunner().invoke(main, ["describe", str(built["yonin_en"]), "--json"])
+    assert result.exit_code == 0, result.output
+    info = json.loads(result.output)
+    names = {e["name"]: e for e in info["names"]}
+    assert info["workbook"]["system"] == "yonin"
+    for key, kind in INPUTS.items():
+        assert (names[f"Games_{key}"]["role"], names[f"Games_{key}"]["type"]) == ("input", kind)
+    assert names["Games_KnockedBy"]["allowed"] == [1, 2, 3, 4, "T"]
+    assert "1 dan" in names["Games_Official"]["allowed"]
+    assert names["Games_NewRate"]["role"] == "computed"
+
+
+def test_no_chart_and_no_error_cached(built):
+    with zipfile.ZipFile(built["yonin_ja"]) as zf:
+        assert not [n for n in zf.namelist() if n.startswith("xl/charts/")]
+        xml = zf.read("xl/worksheets/sheet1.xml").decode()
+    assert 't="e"' not in xml

@@ -1,0 +1,167 @@
+"""Formula text for the four-player shogi (四人将棋) amateur rate, RULES.md §5.
+
+Each builder mirrors one function of :mod:`rating_rules.yonin` operation for operation
+(same comparisons, same order of additions), so Excel, LibreOffice and the engine give
+the same result. Arguments are cell references, defined names or literal numbers; the
+tables default to the Settings names the four-player sheet defines (see
+:data:`SETTINGS`). The tables are read the way the engine reads them: the knockout
+bands ascending by their gap bound, the rank table highest first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+PLACE_PT = "Settings_PlacePt"
+KNOCK_SAME_KO, KNOCK_SAME_UP = "Settings_KnockSameKo", "Settings_KnockSameUp"
+KNOCK_BELOW, KNOCK_KO, KNOCK_UP = "Settings_KnockBelow", "Settings_KnockKo", "Settings_KnockUp"
+KNOCK_TOP_KO, KNOCK_TOP_UP = "Settings_KnockTopKo", "Settings_KnockTopUp"
+TROUBLE_OFFENDER, TROUBLE_POT = "Settings_TroubleOffender", "Settings_TroublePot"
+RATE_FLOOR = "Settings_RateFloor"
+RANK_LABEL, RANK_MIN = "Settings_RankLabel", "Settings_RankMin"
+RANK_ALIAS = "Settings_RankAlias"
+"""The rank labels in the sheet's other language (一級 ↔ 1 kyu), accepted when typed."""
+SCORE_A, SCORE_B, SCORE_KNOCKOUT = "Settings_ScoreA", "Settings_ScoreB", "Settings_ScoreKnockout"
+SCORE_102, SCORE_TANSHO = "Settings_Score102", "Settings_ScoreTansho"
+SCORE_RULE, WIN_RULE = "Settings_ScoreRule", "Settings_WinRule"
+
+SETTINGS = {
+    "placement_pt": PLACE_PT, "knock_same_or_higher": (KNOCK_SAME_KO, KNOCK_SAME_UP),
+    "knock_bands": (KNOCK_BELOW, KNOCK_KO, KNOCK_UP), "knock_top": (KNOCK_TOP_KO, KNOCK_TOP_UP),
+    "trouble_offender": TROUBLE_OFFENDER, "trouble_pot": TROUBLE_POT, "rate_floor": RATE_FLOOR,
+    "ranks": (RANK_LABEL, RANK_MIN), "score_a": SCORE_A, "score_b": SCORE_B,
+    "score_knockout": SCORE_KNOCKOUT, "score_102": SCORE_102, "score_tansho": SCORE_TANSHO,
+}
+"""Preset field → the Settings name(s) holding it."""
+
+TANSHO_WORDS = ("単勝", "tansho")
+"""What the 102/単勝 rule cell may say for 単勝式 (the 102 rule is 102, number or text)."""
+
+
+def _knock(knocker: str, victim: str, same: str, bands: str, top: str) -> str:
+    """The column ``bands`` of the knockout table for gap = victim − knocker."""
+    gap = f"({victim}-{knocker})"
+    band = f"SUMPRODUCT(--({KNOCK_BELOW}<={gap}))"
+    return (f"IF({gap}<=0,{same},IF({band}>=ROWS({KNOCK_BELOW}),{top},"
+            f"INDEX({bands},{band}+1)))")
+
+
+def ko_pt(knocker: str, victim: str) -> str:
+    """撃破pt of mating a player (``YONIN_KO_PT``), as :func:`rating_rules.yonin.ko_pt`.
+
+    Knocker rated at or above the victim: the same-or-higher pt; otherwise the first
+    band whose bound exceeds the gap victim − knocker, or the top pt past the last band.
+    """
+    return _knock(knocker, victim, KNOCK_SAME_KO, KNOCK_KO, KNOCK_TOP_KO)
+
+
+def upset_pt(victim: str, knocker: str) -> str:
+    """下克上pt (≤ 0) of being mated (``YONIN_UPSET_PT``).
+
+    As :func:`rating_rules.yonin.upset_pt`: the same table as :func:`ko_pt`, other column.
+    """
+    return _knock(knocker, victim, KNOCK_SAME_UP, KNOCK_UP, KNOCK_TOP_UP)
+
+
+def worst_upset_pt(victim: str, remaining: Sequence[tuple[str, str]]) -> str:
+    """The worst 下克上pt of a foul: ``remaining`` is (rate, still-in condition) per other seat.
+
+    The engine takes ``min(upset_pt(victim, r) for r in remaining players)``; a seat
+    whose condition is FALSE is left out (9E+99 never wins the MIN).
+    """
+    terms = ",".join(f"IF({cond},{upset_pt(victim, rate)},9E+99)" for rate, cond in remaining)
+    return f"MIN({terms})"
+
+
+def placement_pt(place: str) -> str:
+    """順位pt of a place 1–4."""
+    return f"INDEX({PLACE_PT},{place})"
+
+
+def _rank_hits(label: str) -> str:
+    return f"(EXACT({label},{RANK_LABEL})+EXACT({label},{RANK_ALIAS}))"
+
+
+def is_rank(label: str) -> str:
+    """TRUE when ``label`` is a rank label or alias of the table (exact text, no wildcards)."""
+    return f"SUMPRODUCT({_rank_hits(label)})>0"
+
+
+def rank_minimum(label: str) -> str:
+    """Minimum rate of a rank label or alias (exact text; 0 when it is not listed).
+
+    As :func:`rating_rules.yonin.rank_minimum` for the labels of the table.
+    """
+    return f"SUMPRODUCT(({_rank_hits(label)}>0)*{RANK_MIN})"
+
+
+def floor_value(official: str) -> str:
+    """The lowest result allowed: the general floor, or an official rank's minimum if higher.
+
+    ``official`` is blank (no official rank) or a label of the rank table.
+    """
+    return (f"IF(ISBLANK({official}),{RATE_FLOOR},"
+            f"MAX({rank_minimum(official)},{RATE_FLOOR}))")
+
+
+def floored(raw: str, official: str) -> str:
+    """``raw`` raised to the floor of :func:`floor_value`."""
+    return f"MAX({raw},{floor_value(official)})"
+
+
+def rate_update(rate: str, place: str, victims: Sequence[str] = (), knocked_by: str | None = None,
+                trouble: str = "0", official: str | None = None) -> str:
+    """One player's new rate (``YONIN_UPDATE``), as :func:`rating_rules.yonin.rate_update`.
+
+    rate + 順位pt + Σ 撃破pt over ``victims`` (blank cells skipped) + 下克上pt against
+    ``knocked_by`` (blank for the winner) + ``trouble``, then the floor of ``official``
+    (blank or a rank label; None for no official rank).
+    """
+    total = f"{rate}+{placement_pt(place)}+{trouble}"
+    for v in victims:
+        total += f"+IF(ISNUMBER({v}),{ko_pt(rate, v)},0)"
+    if knocked_by is not None:
+        total += f"+IF(ISNUMBER({knocked_by}),{upset_pt(rate, knocked_by)},0)"
+    if official is None:
+        return f"MAX({total},{RATE_FLOOR})"
+    return floored(total, official)
+
+
+def rank_label(rate: str) -> str:
+    """Rank label (段級位) of a rate (``YONIN_RANK``), as :func:`rating_rules.yonin.rank_label`.
+
+    The table is highest first: the label is the first whose minimum the rate reaches,
+    i.e. one past the count of minimums above the rate; the last label covers anything lower.
+    """
+    return (f"INDEX({RANK_LABEL},MIN(SUMPRODUCT(--({RANK_MIN}>{rate}))+1,"
+            f"ROWS({RANK_LABEL})))")
+
+
+def tournament_score(place: str, knockouts: str, rule: str = SCORE_RULE) -> str:
+    """Tournament points of one game (``YONIN_SCORE``) under rule A or B of ``rule``.
+
+    As :func:`rating_rules.yonin.tournament_score`: points by place + points per knockout;
+    ``rule`` holds "A" or "B" (anything but "B" reads as A; the sheet checks it).
+    """
+    by_place = f"IF({rule}=\"B\",INDEX({SCORE_B},{place}),INDEX({SCORE_A},{place}))"
+    return f"{by_place}+{SCORE_KNOCKOUT}*{knockouts}"
+
+
+def is_tansho(rule: str = WIN_RULE) -> str:
+    """TRUE when the 102/単勝 rule cell says 単勝."""
+    tests = ",".join(f'{rule}="{w}"' for w in TANSHO_WORDS)
+    return f"OR({tests})"
+
+
+def win_score(place: str, rule: str = WIN_RULE) -> str:
+    """102式 (1 win, 0.5 draw, 0 loss) or 単勝式 result of a place, by ``rule``.
+
+    As :func:`rating_rules.yonin.tournament_score` with rule "102" or "単勝".
+    """
+    return f"IF({is_tansho(rule)},INDEX({SCORE_TANSHO},{place}),INDEX({SCORE_102},{place}))"
+
+
+def is_rule_ok(score_rule: str = SCORE_RULE, win_rule: str = WIN_RULE) -> str:
+    """TRUE when the rule cells hold A/B and 102/単勝."""
+    return (f"AND(OR({score_rule}=\"A\",{score_rule}=\"B\"),"
+            f"OR({win_rule}=102,{win_rule}=\"102\",{is_tansho(win_rule)}))")

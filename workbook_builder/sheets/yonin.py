@@ -1,0 +1,767 @@
+"""The four-player shogi (四人将棋) game sheet (RULES.md §5, seed 003): a club's rate table.
+
+One game is a block of four rows, one per seat (sheet 対局 / Games)::
+
+    A 局 Game   B 席 Seat   C 名前 Player   D 対局前レート Rate   E 順位 Place
+    F 撃破者 Out by (seat 1-4 of who mated them, blank for the winner, T for a
+      resignation or time-out)   G 公認段級 Official rank (dropdown, blank = none)
+    H 会員 Member (blank = member)   I 順位pt   J 撃破pt   K 下克上pt   L トラブルpt
+    M 新レート New rate   N 段級 Rank   O 大会得点 Score (rule A or B, on Settings)
+    P 勝敗 Win (102式 or 単勝式, on Settings)   Q 状態 Status
+
+Row 3 under the header tells what to type. Hidden helpers: R RowCheck (the first bad
+value of the row), S Filled and T Rated (per game, computed in the seat-1 row and
+referenced by the other three), U Knocker (the seat credited with mating this one: a
+time-out with two left counts as mated by the 1st place; 0 for the winner and for a
+foul), V Foul (a resignation or time-out with three or more left), W KoGiven (the
+撃破pt this seat's knocker earns).
+
+Game rules (the same in the formulas and in :func:`evaluate`):
+- nothing typed in a game: nothing shown;
+- a bad value anywhere (text as a rate, place 5, a knocker "X", a rank not in the
+  list) flags all four rows "⚠ 席n: …", even while the game is being typed;
+- rates or places missing: a game in progress, nothing shown, unless a later game is
+  filled, then "⚠ incomplete";
+- places not 1, 2, 3, 4 once each, a knocked-out winner, a self-knock, a knocker who
+  was already out: "⚠ …" on all four rows, naming the seat; a non-winner with no
+  knocker is treated like a missing value (in progress, or flagged when later games
+  are filled);
+- only a complete, possible game shows points, new rates, ranks and scores, computed
+  with :func:`rating_rules.yonin.rate_game` from the typed rates (no chain: the club's
+  rate table is typed, so a rejected game changes nothing else).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Border, Side
+from openpyxl.worksheet.worksheet import Worksheet
+
+from rating_rules.yonin import TROUBLE, YONIN, YoninPreset, rate_game, tournament_score
+
+from .. import formulas as fx
+from .. import styles
+from ..formulas import yonin as fy
+from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, SETTINGS_TITLE, Text
+from ..layout import Column, NameInfo, Row, Setting, Table, Validation
+from ..settings import write_settings
+from ..table import add_validation, define_name, write_table
+from ..template import Spec
+from . import Built, SheetType
+
+GAMES = Text("対局", "Games")
+SEATS = 4
+INPUT_KEYS = ("Player", "Rate", "Place", "KnockedBy", "Official", "Member")
+"""Input columns, in sheet order (contiguous C:H); what ``inputs`` rows may hold."""
+MEMBER = Text("会員", "member")
+NON_MEMBER = Text("非会員", "non-member")
+MEMBER_WORDS = (*MEMBER, *NON_MEMBER)
+"""Accepted in the Member column in either language (pasted tables, shared test inputs)."""
+WIN_RULES = {"ja": ("102", "単勝"), "en": ("102", "tansho")}
+
+RANK_EN = {"五段": "5 dan", "四段": "4 dan", "三段": "3 dan", "二段": "2 dan", "初段": "1 dan",
+           "一級": "1 kyu", "二級": "2 kyu", "三級": "3 kyu", "四級": "4 kyu", "五級": "5 kyu",
+           "六級": "6 kyu", "七級": "7 kyu", "八級": "8 kyu", "九級": "9 kyu", "十級": "10 kyu"}
+"""English rank labels of the English sheet (the engine's labels are Japanese)."""
+
+MSG = {
+    "settings": Text("⚠ 設定シートの値を確認", "⚠ check the Settings sheet"),
+    "rate": Text("⚠ 席{n}: レートは数値で", "⚠ seat {n}: rate must be a number"),
+    "place": Text("⚠ 席{n}: 順位は1〜4", "⚠ seat {n}: place must be 1-4"),
+    "knocked": Text("⚠ 席{n}: 撃破者は席番号1〜4かT", "⚠ seat {n}: out by: seat 1-4 or T"),
+    "official": Text("⚠ 席{n}: 公認段級は一覧から", "⚠ seat {n}: official rank: pick from list"),
+    "member": Text("⚠ 席{n}: 会員欄は 会員 か 非会員", "⚠ seat {n}: member or non-member"),
+    "incomplete": Text("⚠ 入力が足りない (計算せず)", "⚠ incomplete game (not rated)"),
+    "places": Text("⚠ 順位は1〜4を1人ずつ", "⚠ places: 1, 2, 3, 4 once each"),
+    "winner": Text("⚠ 席{n}: 1位は撃破されない", "⚠ seat {n}: the winner is never out"),
+    "missing": Text("⚠ 席{n}: 撃破者が空欄 (席番号かT)", "⚠ seat {n}: out by is blank (seat or T)"),
+    "self": Text("⚠ 席{n}: 自分の席を撃破者にしている", "⚠ seat {n}: knocked out by own seat"),
+    "out": Text("⚠ 席{n}: 撃破者は先に抜けていた", "⚠ seat {n}: knocker was already out"),
+}
+SEAT_MSG = ("rate", "place", "knocked", "official", "member")
+"""Row checks, in the order the RowCheck formula tries them."""
+
+
+def msg(key: str, lang: str, seat: int | None = None) -> str:
+    text = MSG[key](lang)
+    return text.format(n=seat) if seat is not None else text
+
+
+def all_messages(lang: str) -> tuple[str, ...]:
+    out = [""]
+    for key in MSG:
+        if "{n}" in MSG[key](lang):
+            out += [msg(key, lang, s) for s in range(1, SEATS + 1)]
+        else:
+            out.append(msg(key, lang))
+    return tuple(out)
+
+
+def rank_labels(preset: YoninPreset, lang: str) -> list[str]:
+    """The rank table's labels in ``lang`` (English: 1 dan, 1 kyu …)."""
+    return [RANK_EN.get(label, label) if lang == "en" else label for label, _ in preset.ranks]
+
+
+def rank_lookup(preset: YoninPreset, lang: str) -> dict[str, int]:
+    """Label or alias (the other language's label) → row of the rank table."""
+    other = "ja" if lang == "en" else "en"
+    table = {label: i for i, label in enumerate(rank_labels(preset, other))}
+    table.update({label: i for i, label in enumerate(rank_labels(preset, lang))})
+    return table
+
+
+# ---- where things are -------------------------------------------------------------------
+
+def block(r: Row) -> tuple[int, int]:
+    """(first row of this row's game, seat 1-4)."""
+    first = r.table.first_row
+    top = first + SEATS * ((r.number - first) // SEATS)
+    return top, r.number - top + 1
+
+
+def seat_cells(r: Row, key: str) -> list[str]:
+    top, _ = block(r)
+    letter = r.table.letter(key)
+    return [f"${letter}${top + i}" for i in range(SEATS)]
+
+
+def game_range(r: Row, key: str) -> str:
+    top, _ = block(r)
+    letter = r.table.letter(key)
+    return f"${letter}${top}:${letter}${top + SEATS - 1}"
+
+
+# ---- formulas ---------------------------------------------------------------------------
+
+SETTING_NUMBERS = (fy.PLACE_PT, fy.KNOCK_SAME_KO, fy.KNOCK_SAME_UP, fy.KNOCK_BELOW, fy.KNOCK_KO,
+                   fy.KNOCK_UP, fy.KNOCK_TOP_KO, fy.KNOCK_TOP_UP, fy.TROUBLE_OFFENDER,
+                   fy.TROUBLE_POT, fy.RATE_FLOOR, fy.RANK_MIN, fy.SCORE_A, fy.SCORE_B,
+                   fy.SCORE_KNOCKOUT, fy.SCORE_102, fy.SCORE_TANSHO)
+
+
+def settings_ok(preset: YoninPreset) -> str:
+    count = (4 + 2 + 3 * len(preset.knock_bands) + 2 + 3 + len(preset.ranks) + 4 * 4 + 1)
+    return f"AND(COUNT({','.join(SETTING_NUMBERS)})={count},{fy.is_rule_ok()})"
+
+
+def any_of(ref: str, words: Sequence[str]) -> str:
+    """TRUE when ``ref`` is one of the ``words`` (any case, as Excel's ``=`` compares)."""
+    return f"OR({','.join(f'{ref}={fx.text(w)}' for w in words)})"
+
+
+def knocked_ok(ref: str) -> str:
+    """Out by holds a seat 1-4 or T (any case)."""
+    return f'IF(ISNUMBER({ref}),OR({ref}=1,{ref}=2,{ref}=3,{ref}=4),{ref}="{TROUBLE}")'
+
+
+def row_check_formula(r: Row, lang: str) -> str:
+    _, seat = block(r)
+    checks = {
+        "rate": f"ISNUMBER({r['Rate']})",
+        "place": fx.is_one_of(r["Place"], (1, 2, 3, 4)),
+        "knocked": knocked_ok(r["KnockedBy"]),
+        "official": fy.is_rank(r["Official"]),
+        "member": any_of(r["Member"], MEMBER_WORDS),
+    }
+    key = {"rate": "Rate", "place": "Place", "knocked": "KnockedBy", "official": "Official",
+           "member": "Member"}
+    cases = [(fx.bad_if_filled(r[key[k]], checks[k]), fx.text(msg(k, lang, seat)))
+             for k in SEAT_MSG]
+    return fx.first_match(cases, '""')
+
+
+def filled_formula(r: Row) -> str:
+    rates, places = game_range(r, "Rate"), game_range(r, "Place")
+    out_given = ",".join(f"OR({p}=1,NOT(ISBLANK({k})))" for p, k in
+                         zip(seat_cells(r, "Place"), seat_cells(r, "KnockedBy"), strict=True))
+    return f"IF(AND(COUNT({rates})=4,COUNT({places})=4),IF(AND({out_given}),2,1),0)"
+
+
+def status_formula(r: Row, lang: str, preset: YoninPreset) -> str:
+    top, _ = block(r)
+    t = r.table
+    first, last = t.letter(INPUT_KEYS[0]), t.letter(INPUT_KEYS[-1])
+    typed = f"COUNTA({first}{top}:{last}{top + SEATS - 1})"
+    later = (f"COUNTA({first}{top + SEATS}:${last}${t.last_row})>0"
+             if top + SEATS <= t.last_row else "FALSE")
+    places = game_range(r, "Place")
+    seats = list(zip(range(1, SEATS + 1), seat_cells(r, "Place"), seat_cells(r, "KnockedBy"),
+                     strict=True))
+    filled = f"{t.letter('Filled')}{top}"
+    cases = [(f"{typed}=0", '""'),
+             (f"NOT({settings_ok(preset)})", fx.text(msg("settings", lang)))]
+    cases += [(f'{ref}<>""', ref) for ref in seat_cells(r, "RowCheck")]
+    cases.append((f"{filled}=0", fx.if_(later, fx.text(msg("incomplete", lang)), '""')))
+    cases.append((f"NOT(AND(COUNTIF({places},1)=1,COUNTIF({places},2)=1,"
+                  f"COUNTIF({places},3)=1))", fx.text(msg("places", lang))))
+    cases += [(f"AND({p}=1,NOT(ISBLANK({k})))", fx.text(msg("winner", lang, s)))
+              for s, p, k in seats]
+    cases += [(f"AND({p}<>1,ISBLANK({k}))",
+               fx.if_(later, fx.text(msg("missing", lang, s)), '""')) for s, p, k in seats]
+    cases += [(f"{k}={s}", fx.text(msg("self", lang, s))) for s, p, k in seats]
+    cases += [(f"IF(ISNUMBER({k}),INDEX({places},{k})>{p},FALSE)", fx.text(msg("out", lang, s)))
+              for s, p, k in seats]
+    return fx.first_match(cases, '""')
+
+
+def rated_formula(r: Row) -> str:
+    return f'IF(AND({r["Status"]}="",{r["Filled"]}=2),1,0)'
+
+
+def when_rated(r: Row, formula: str) -> str:
+    return fx.if_(f"{r['Rated']}=1", formula, '""')
+
+
+def knocker_formula(r: Row) -> str:
+    k, p = r["KnockedBy"], r["Place"]
+    first_place = f"MATCH(1,{game_range(r, 'Place')},0)"
+    return when_rated(r, f"IF(ISNUMBER({k}),{k},IF(AND(NOT(ISBLANK({k})),{p}=2),{first_place},0))")
+
+
+def foul_formula(r: Row) -> str:
+    k = r["KnockedBy"]
+    return when_rated(r, f"IF(AND(NOT(ISBLANK({k})),NOT(ISNUMBER({k})),{r['Place']}>=3),1,0)")
+
+
+def knocker_rate(r: Row) -> str:
+    return f"INDEX({game_range(r, 'Rate')},{r['Knocker']})"
+
+
+def ko_given_formula(r: Row) -> str:
+    return when_rated(r, f"IF({r['Knocker']}>0,{fy.ko_pt(knocker_rate(r), r['Rate'])},0)")
+
+
+def others(r: Row) -> list[int]:
+    _, seat = block(r)
+    return [s for s in range(SEATS) if s != seat - 1]
+
+
+def upset_formula(r: Row, lang: str) -> str:
+    rates, places = seat_cells(r, "Rate"), seat_cells(r, "Place")
+    remaining = [(rates[o], f"{places[o]}<{r['Place']}") for o in others(r)]
+    member = f"NOT({any_of(r['Member'], NON_MEMBER)})"
+    foul = f"IF({r['Foul']}=1,IF({member},{fy.worst_upset_pt(r['Rate'], remaining)},0),0)"
+    return when_rated(r, f"IF({r['Knocker']}>0,{fy.upset_pt(r['Rate'], knocker_rate(r))},{foul})")
+
+
+def trouble_formula(r: Row) -> str:
+    fouls, places = seat_cells(r, "Foul"), seat_cells(r, "Place")
+    shares = "".join(f"+IF(AND({fouls[o]}=1,{places[o]}>{r['Place']}),"
+                     f"{fy.TROUBLE_POT}/({places[o]}-1),0)" for o in others(r))
+    return when_rated(r, f"IF({r['Foul']}=1,{fy.TROUBLE_OFFENDER},0){shares}")
+
+
+def ko_pt_formula(r: Row) -> str:
+    _, seat = block(r)
+    return when_rated(r, f"SUMIF({game_range(r, 'Knocker')},{seat},{game_range(r, 'KoGiven')})")
+
+
+def new_rate_formula(r: Row) -> str:
+    raw = "+".join(r[k] for k in ("Rate", "PlacePt", "KoPt", "UpsetPt", "TroublePt"))
+    return when_rated(r, fy.floored(raw, r["Official"]))
+
+
+def score_formula(r: Row) -> str:
+    _, seat = block(r)
+    knockouts = f"COUNTIF({game_range(r, 'Knocker')},{seat})"
+    return when_rated(r, fy.tournament_score(r["Place"], knockouts))
+
+
+# ---- the table --------------------------------------------------------------------------
+
+def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
+    def v(kind, prompt, error, op=None, f1=None, f2=None) -> Validation:
+        return Validation(kind, op, f1, f2, prompt, error)
+
+    def level(key: str, formula):
+        def build(r: Row) -> str:
+            top, seat = block(r)
+            return formula(r) if seat == 1 else f"{r.table.letter(key)}{top}"
+        return build
+
+    labels = rank_labels(preset, lang)
+    columns = (
+        Column("Game", Text("局", "Game"), "computed", "integer", 4, width_en=5.5,
+               formula=lambda r: str((r.number - r.table.first_row) // SEATS + 1)),
+        Column("Seat", Text("席", "Seat"), "computed", "integer", 3.5, width_en=4.5,
+               formula=lambda r: str(block(r)[1])),
+        Column("Player", Text("名前", "Player"), "input", "text", 8, width_en=9,
+               lead=Text("名前", "name"),
+               validation=v(None, Text("対局者の名前 (なくても計算します)",
+                                       "Player's name (optional)"), None)),
+        Column("Rate", Text("対局前\nレート", "Rate\nbefore"), "input", "number", 7,
+               lead=Text("数値", "number"),
+               validation=v("decimal", Text("対局前のレート (レート表から)",
+                                            "Rate before the game (from the rate table)"),
+                            Text("数値を入力してください", "Type a number"),
+                            "between", "-1000000", "1000000")),
+        Column("Place", Text("順位", "Place"), "input", "choice", 4.5, width_en=5.5,
+               number_format="0", allowed=(1, 2, 3, 4), lead=Text("1〜4", "1-4"),
+               validation=v("list", Text("順位 1〜4 (抜けた順の逆)", "Place 1-4 (1 = winner)"),
+                            Text("1, 2, 3, 4 のどれか", "Type 1, 2, 3 or 4"), None, '"1,2,3,4"')),
+        Column("KnockedBy", Text("撃破者", "Out\nby"), "input", "choice", 5.5,
+               allowed=(1, 2, 3, 4, TROUBLE), lead=Text("席/T", "seat/T"),
+               validation=v("list", Text("詰ませた人の席番号 1〜4。1位は空欄。投了・時間切れは T",
+                                         "Seat 1-4 of who mated this player; blank for the "
+                                         "winner; T for resign/time-out"),
+                            Text("席番号 1〜4 か T", "Type a seat 1-4 or T"),
+                            None, f'"1,2,3,4,{TROUBLE}"')),
+        Column("Official", Text("公認\n段級", "Official\nrank"), "input", "choice", 6,
+               width_en=8, allowed=tuple(labels), lead=Text("▼", "▼"),
+               validation=v("list", Text("公認段級があれば選ぶ (その段級の下限より下がらない)",
+                                         "Official rank, if any: the rate never drops below "
+                                         "its minimum"),
+                            Text("一覧から選んでください", "Pick a rank from the list"),
+                            None, fy.RANK_LABEL)),
+        Column("Member", Text("会員", "Member"), "input", "choice", 6.5, width_en=11,
+               allowed=(MEMBER(lang), NON_MEMBER(lang)), lead=Text("空欄=会員", "blank=member"),
+               validation=v("list", Text("非会員なら選ぶ (空欄は会員)",
+                                         "Pick non-member if so (blank = member)"),
+                            Text("会員 か 非会員", "member or non-member"),
+                            None, f'"{MEMBER(lang)},{NON_MEMBER(lang)}"')),
+        Column("PlacePt", Text("順位\npt", "Place\npt"), "computed", "number", 5, width_en=5.5,
+               formula=lambda r: when_rated(r, fy.placement_pt(r["Place"]))),
+        Column("KoPt", Text("撃破\npt", "KO\npt"), "computed", "number", 5,
+               formula=ko_pt_formula),
+        Column("UpsetPt", Text("下克上\npt", "Upset\npt"), "computed", "number", 6,
+               formula=lambda r: upset_formula(r, lang)),
+        Column("TroublePt", Text("トラブル\npt", "Trouble\npt"), "computed", "number",
+               8, width_en=8, formula=trouble_formula),
+        Column("NewRate", Text("新レート", "New\nrate"), "computed", "number", 7.5,
+               number_format="0.##", formula=new_rate_formula),
+        Column("Rank", Text("段級", "Rank"), "computed", "text", 5.5, width_en=7,
+               allowed=tuple(labels),
+               formula=lambda r: when_rated(r, fy.rank_label(r["NewRate"]))),
+        Column("Score", Text("大会\n得点", "Score"), "computed", "number", 5, width_en=6,
+               formula=score_formula),
+        Column("Win", Text("勝敗", "Win"), "computed", "number", 5,
+               formula=lambda r: when_rated(r, fy.win_score(r["Place"]))),
+        Column("Status", Text("状態", "Status"), "computed", "text", 26, width_en=31,
+               allowed=all_messages(lang),
+               formula=level("Status", lambda r: status_formula(r, lang, preset))),
+        Column("RowCheck", Text("計算用 行の確認", "Row check"), "helper", "text", 8,
+               hidden=True, formula=lambda r: row_check_formula(r, lang)),
+        Column("Filled", Text("計算用 入力済み", "Filled"), "helper", "integer", 8,
+               hidden=True, formula=level("Filled", filled_formula)),
+        Column("Rated", Text("計算用 計算する", "Rated"), "helper", "integer", 8,
+               hidden=True, formula=level("Rated", rated_formula)),
+        Column("Knocker", Text("計算用 撃破者", "Knocker"), "helper", "integer", 8,
+               hidden=True, formula=knocker_formula),
+        Column("Foul", Text("計算用 反則", "Foul"), "helper", "integer", 8,
+               hidden=True, formula=foul_formula),
+        Column("KoGiven", Text("計算用 撃破者のpt", "KO pt given"), "helper", "number", 8,
+               hidden=True, formula=ko_given_formula),
+    )
+    return Table("Games", GAMES, columns, rows)
+
+
+# ---- Settings ---------------------------------------------------------------------------
+
+def _number_validation(prompt: Text) -> Validation:
+    return Validation("decimal", "between", "-1000000", "1000000", prompt,
+                      Text("数値を入力", "Type a number"))
+
+
+def settings_for(preset: YoninPreset, lang: str) -> list[Setting]:
+    """The single values; the tables follow below them (:func:`write_tables`)."""
+    def num(key, label, note, value, field_name=""):
+        return Setting(key, label, note, value, _number_validation(label),
+                       preset_field=field_name)
+
+    win = WIN_RULES[lang]
+    return [
+        Setting("ScoreRule", Text("大会得点のルール", "Score rule"),
+                Text("A: 2/1/0/−1、B: 3/1/0/0 (どちらも撃破1つにつき+1)",
+                     "A: 2/1/0/−1, B: 3/1/0/0 (both +1 per knockout)"), "A",
+                Validation("list", None, '"A,B"', None, Text("A か B", "A or B"),
+                           Text("A か B を選ぶ", "Pick A or B")), type="choice"),
+        Setting("WinRule", Text("勝敗のルール", "Win rule"),
+                Text("102: 1位勝ち 2位引分け (0.5)、単勝: 1位だけ勝ち",
+                     "102: 1st wins, 2nd draws (0.5); tansho: only 1st wins"), win[0],
+                Validation("list", None, f'"{win[0]},{win[1]}"', None,
+                           Text("102 か 単勝", "102 or tansho"),
+                           Text("一覧から選ぶ", "Pick from the list")), type="choice"),
+        num("TroubleOffender", Text("トラブルpt 本人", "Trouble pt: offender"),
+            Text("3人以上残っての投了・時間切れ (+最悪の下克上pt)",
+                 "Resign/time-out with 3+ left (plus the worst upset pt)"),
+            preset.trouble_offender, "trouble_offender"),
+        num("TroublePot", Text("トラブルpt 分配", "Trouble pt: shared"),
+            Text("残った人で等分 (2人なら6ずつ、3人なら4ずつ)",
+                 "Split among those left (6 each for 2, 4 each for 3)"),
+            preset.trouble_pot, "trouble_pot"),
+        num("RateFloor", Text("レートの下限", "Rate floor"),
+            Text("計算結果がこれより下なら下限にする", "A result below this becomes this"),
+            preset.rate_floor, "rate_floor"),
+        num("ScoreKnockout", Text("大会得点 撃破1つ", "Score per knockout"),
+            Text("A・Bルールで撃破1つごとの得点", "A and B rules: points per knockout"),
+            preset.score_knockout, "score_knockout"),
+        num("StartMember", Text("開始 新会員", "Start: new member"),
+            Text("レート表に新しく載せる会員のレート", "A new member's rate in the table"),
+            preset.start_member, "start_member"),
+        num("StartNonMember", Text("開始 非会員", "Start: non-member"),
+            Text("非会員の共通レート", "The shared non-member rate"),
+            preset.start_non_member, "start_non_member"),
+        *(num(f"StartCpu{i}", Text(f"開始 CPU{i}", f"Start: CPU level {i}"),
+              Text(f"CPUレベル{i}のレート", f"Rate of CPU level {i}"), value)
+          for i, value in enumerate(preset.start_cpu, 1)),
+    ]
+
+
+PLACES = ("1位", "2位", "3位", "4位")
+PLACES_EN = ("1st", "2nd", "3rd", "4th")
+
+
+def write_tables(ws: Worksheet, preset: YoninPreset, lang: str,
+                 row: int) -> tuple[list[NameInfo], int]:
+    """The preset's tables from ``row`` down, each a named range; also the next free row."""
+    infos: list[NameInfo] = []
+
+    def heading(r: int, text: Text) -> None:
+        cell = ws.cell(r, 1, text(lang))
+        styles.style_note(cell, lang)
+        cell.font = styles.font(lang, bold=True, size=11, color="305496")
+
+    def header(r: int, texts: Sequence[Text]) -> None:
+        for i, text in enumerate(texts, 1):
+            styles.style_header(ws.cell(r, i, text(lang)), lang)
+
+    def label(r: int, text: str) -> None:
+        styles.style_computed(ws.cell(r, 1, text), lang, bold=True)
+
+    def value(r: int, c: int, v: object, prompt: Text) -> None:
+        cell = ws.cell(r, c, v)
+        styles.style_input(cell, lang)
+        add_validation(ws, _number_validation(prompt), cell.coordinate, lang)
+
+    def name(key: str, col: int, top: int, bottom: int, text: Text, kind="number") -> None:
+        letter = "ABCDEF"[col - 1]
+        ref = f"${letter}${top}" if top == bottom else f"${letter}${top}:${letter}${bottom}"
+        define_name(ws, f"Settings_{key}", ref)
+        infos.append(NameInfo(f"Settings_{key}", ws.title, ref, "setting", kind,
+                              label=text(lang)))
+
+    # points by place
+    heading(row, Text("順位ごとの点", "Points by place"))
+    cols = (Text("順位pt", "Place pt"), Text("A", "A"), Text("B", "B"), Text("102", "102"),
+            Text("単勝", "tansho"))
+    header(row + 1, (Text("順位", "Place"), *cols))
+    tables = (preset.placement_pt, preset.score_a, preset.score_b, preset.score_102,
+              preset.score_tansho)
+    top = row + 2
+    for i in range(4):
+        label(top + i, (PLACES_EN if lang == "en" else PLACES)[i])
+        for c, values in enumerate(tables, 2):
+            value(top + i, c, values[i], cols[c - 2])
+    for c, key in enumerate(("PlacePt", "ScoreA", "ScoreB", "Score102", "ScoreTansho"), 2):
+        name(key, c, top, top + 3, cols[c - 2])
+
+    # knockout / upset table
+    row = top + 5
+    heading(row, Text("撃破pt・下克上pt (差 = 詰まされた人 − 詰ませた人)",
+                      "KO pt and upset pt (gap = mated player − mating player)"))
+    header(row + 1, (Text("差", "Gap"), Text("差の上限", "Gap below"), Text("撃破pt", "KO pt"),
+                     Text("下克上pt", "Upset pt")))
+    top = row + 2
+    ko_t, up_t = Text("撃破pt", "KO pt"), Text("下克上pt", "Upset pt")
+    label(top, Text("差 ≤ 0 (同格以下を詰む)", "gap ≤ 0 (mating an equal or lower)")(lang))
+    value(top, 3, preset.knock_same_or_higher[0], ko_t)
+    value(top, 4, preset.knock_same_or_higher[1], up_t)
+    styles.style_computed(ws.cell(top, 2), lang)
+    bands = preset.knock_bands
+    for i, (below, ko, up) in enumerate(bands, 1):
+        label(top + i, Text("差 < 上限", "gap < bound")(lang))
+        value(top + i, 2, below, Text("差の上限 (小さい順)", "Gap bound (ascending)"))
+        value(top + i, 3, ko, ko_t)
+        value(top + i, 4, up, up_t)
+    end = top + len(bands) + 1
+    label(end, Text("それ以上", "larger gap")(lang))
+    styles.style_computed(ws.cell(end, 2), lang)
+    value(end, 3, preset.knock_top[0], ko_t)
+    value(end, 4, preset.knock_top[1], up_t)
+    name("KnockSameKo", 3, top, top, ko_t)
+    name("KnockSameUp", 4, top, top, up_t)
+    name("KnockBelow", 2, top + 1, end - 1, Text("差の上限", "Gap below"))
+    name("KnockKo", 3, top + 1, end - 1, ko_t)
+    name("KnockUp", 4, top + 1, end - 1, up_t)
+    name("KnockTopKo", 3, end, end, ko_t)
+    name("KnockTopUp", 4, end, end, up_t)
+
+    # ranks
+    row = end + 2
+    heading(row, Text("段級 (高い順)", "Ranks (highest first)"))
+    header(row + 1, (Text("段級", "Rank"), Text("下限レート", "Minimum"),
+                     Text("英語表記", "In Japanese")))
+    top = row + 2
+    labels = rank_labels(preset, lang)
+    aliases = rank_labels(preset, "ja" if lang == "en" else "en")
+    for i, (text, (_, minimum)) in enumerate(zip(labels, preset.ranks, strict=True)):
+        label(top + i, text)
+        value(top + i, 2, minimum, Text("この段級の下限レート", "Minimum rate of this rank"))
+        styles.style_computed(ws.cell(top + i, 3, aliases[i]), lang)
+    end = top + len(labels) - 1
+    name("RankLabel", 1, top, end, Text("段級", "Rank"), "text")
+    name("RankMin", 2, top, end, Text("下限レート", "Minimum"))
+    name("RankAlias", 3, top, end, Text("英語表記", "In Japanese"), "text")
+    return infos, end + 2
+
+
+RULE_NOTES = (
+    Text("ルール (四人将棋 アマレート、RULES.md §5)", "Rules (four-player shogi amateur rate)"),
+    Text("新レート = 対局前 + 順位pt + 撃破pt + 下克上pt + トラブルpt",
+         "New rate = before + place pt + KO pt + upset pt + trouble pt"),
+    Text("撃破pt・下克上pt は対局前レートの差で決まる (表の上限は小さい順)。",
+         "KO and upset pt come from the pre-game gap (bounds ascending)."),
+    Text("2人残りでの投了・時間切れ (T) は1位に詰まされたのと同じ。",
+         "Resign/time-out (T) with 2 left counts as mated by the 1st."),
+    Text("3人以上残りの T は反則: 最悪の下克上pt + トラブルpt (非会員はトラブルptだけ)。",
+         "T with 3+ left is a foul: worst upset pt + trouble pt (non-member: trouble pt only)."),
+    Text("結果は下限レート以上、公認段級があればその段級の下限以上。",
+         "A result never goes below the floor, nor below an official rank's minimum."),
+    Text("段級の表は高い順に。⚠ の局は計算しません。",
+         "Keep the rank table highest first. Games marked ⚠ are not rated."),
+)
+
+
+# ---- the engine's values ----------------------------------------------------------------
+
+def _number(value: object) -> float | None:
+    """The value as ISNUMBER sees it (booleans are not numbers)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value)
+
+
+def _is_t(value: object) -> bool:
+    return isinstance(value, str) and value.casefold() == TROUBLE.casefold()
+
+
+def _row_check(row: Mapping[str, object], seat: int, lang: str, labels: Mapping[str, int]) -> str:
+    words = [w.casefold() for w in MEMBER_WORDS]
+    valid = {
+        "rate": lambda x: _number(x) is not None,
+        "place": lambda x: _number(x) in (1.0, 2.0, 3.0, 4.0),
+        "knocked": lambda x: _number(x) in (1.0, 2.0, 3.0, 4.0) or _is_t(x),
+        "official": lambda x: isinstance(x, str) and x in labels,  # labels and aliases
+        "member": lambda x: isinstance(x, str) and x.casefold() in words,
+    }
+    keys = dict(zip(SEAT_MSG, ("Rate", "Place", "KnockedBy", "Official", "Member"), strict=True))
+    for check in SEAT_MSG:
+        value = row.get(keys[check])
+        if value is not None and not valid[check](value):
+            return msg(check, lang, seat)
+    return ""
+
+
+def _game_status(rows: Sequence[Mapping[str, object]], checks: Sequence[str], filled: int,
+                 later: bool, lang: str) -> str:
+    if all(row.get(k) is None for row in rows for k in INPUT_KEYS):
+        return ""
+    for check in checks:
+        if check:
+            return check
+    if filled == 0:
+        return msg("incomplete", lang) if later else ""
+    places = [_number(row["Place"]) for row in rows]
+    if sorted(places) != [1.0, 2.0, 3.0, 4.0]:
+        return msg("places", lang)
+    knocked = [row.get("KnockedBy") for row in rows]
+    for s, (p, k) in enumerate(zip(places, knocked, strict=True), 1):
+        if p == 1 and k is not None:
+            return msg("winner", lang, s)
+    for s, (p, k) in enumerate(zip(places, knocked, strict=True), 1):
+        if p != 1 and k is None:
+            return msg("missing", lang, s) if later else ""
+    for s, k in enumerate(knocked, 1):
+        if _number(k) == s:
+            return msg("self", lang, s)
+    for s, (p, k) in enumerate(zip(places, knocked, strict=True), 1):
+        if _number(k) is not None and places[int(k) - 1] > p:  # type: ignore[arg-type]
+            return msg("out", lang, s)
+    return ""
+
+
+def evaluate(preset: YoninPreset, inputs: Sequence[Mapping[str, object]], rows: int,
+             lang: str, score_rule: str = "A", win_rule: str = "102") -> list[dict[str, object]]:
+    """What every formula of the Games table shows, one dict per data row, by the engine.
+
+    These become the cached values; the tests check them against LibreOffice and
+    against :func:`rating_rules.yonin.rate_game`, not against this function.
+    """
+    padded = [dict(inputs[i]) if i < len(inputs) else {} for i in range(rows)]
+    typed = [any(row.get(k) is not None for k in INPUT_KEYS) for row in padded]
+    labels = rank_lookup(preset, lang)
+    out: list[dict[str, object]] = []
+    for top in range(0, rows, SEATS):
+        game = padded[top:top + SEATS]
+        later = any(typed[top + SEATS:])
+        checks = [_row_check(row, s, lang, labels) for s, row in enumerate(game, 1)]
+        rates = [_number(row.get("Rate")) for row in game]
+        places = [_number(row.get("Place")) for row in game]
+        filled = 0
+        if None not in rates and None not in places:
+            filled = 2 if all(p == 1 or row.get("KnockedBy") is not None
+                              for p, row in zip(places, game, strict=True)) else 1
+        status = _game_status(game, checks, filled, later, lang)
+        rated = int(status == "" and filled == 2)
+        rows_out = [{"Game": top // SEATS + 1, "Seat": s, "RowCheck": checks[s - 1],
+                     "Filled": filled, "Rated": rated, "Status": status}
+                    for s in range(1, SEATS + 1)]
+        if rated:
+            _rate(game, rows_out, preset, lang, labels, score_rule, win_rule)
+        else:
+            for row in rows_out:
+                row.update(dict.fromkeys(("Knocker", "Foul", "KoGiven", "PlacePt", "KoPt",
+                                          "UpsetPt", "TroublePt", "NewRate", "Rank", "Score",
+                                          "Win"), ""))
+        out += rows_out
+    return out
+
+
+def _rate(game, rows_out, preset, lang, labels, score_rule, win_rule) -> None:
+    from rating_rules.yonin import ko_pt
+
+    rates = [float(row["Rate"]) for row in game]
+    places = [int(row["Place"]) for row in game]
+    knocked = [TROUBLE if _is_t(row.get("KnockedBy")) else
+               (None if row.get("KnockedBy") is None else int(row["KnockedBy"])) for row in game]
+    floors = [None if row.get("Official") is None
+              else preset.ranks[labels[row["Official"]]][0] for row in game]
+    members = [not (isinstance(row.get("Member"), str)
+                    and row["Member"].casefold() in [w.casefold() for w in NON_MEMBER])
+               for row in game]
+    outcome = rate_game(rates, places, knocked, floors, members, preset)
+    knockers = []
+    for p, k in zip(places, knocked, strict=True):
+        if isinstance(k, int):
+            knockers.append(k)
+        elif k == TROUBLE and p == 2:
+            knockers.append(places.index(1) + 1)
+        else:
+            knockers.append(0)
+    for s, (row, o) in enumerate(zip(rows_out, outcome, strict=True)):
+        k = knockers[s]
+        row.update(
+            Knocker=k, Foul=int(knocked[s] == TROUBLE and places[s] >= 3),
+            KoGiven=ko_pt(rates[k - 1], rates[s], preset) if k else 0,
+            PlacePt=o.placement_pt, KoPt=o.knockout_pt, UpsetPt=o.upset_pt,
+            TroublePt=o.trouble_pt, NewRate=o.rate,
+            Rank=RANK_EN.get(o.rank, o.rank) if lang == "en" else o.rank,
+            Score=tournament_score(places[s], knockers.count(s + 1), score_rule, preset),
+            Win=tournament_score(places[s], 0, win_rule, preset))
+
+
+# ---- examples and the sheet type --------------------------------------------------------
+
+EXAMPLE_NAMES = {"ja": ("田中", "鈴木", "佐藤", "高橋"), "en": ("Alice", "Bob", "Carol", "Dan")}
+
+
+def example_games(lang: str) -> list[dict[str, object]]:
+    """RULES.md §5's game, its time-out variant, a foul with four left, an impossible game."""
+    a, b, c, d = EXAMPLE_NAMES[lang]
+    shodan = "初段" if lang == "ja" else RANK_EN["初段"]
+    non = NON_MEMBER(lang)
+
+    def game(seats):
+        return [{"Player": n, "Rate": r, "Place": p, "KnockedBy": k, "Official": f, "Member": m}
+                for n, r, p, k, f, m in seats]
+
+    return [
+        *game([(a, 1720, 1, None, None, None), (b, 1370, 2, 1, None, None),
+               (c, 2005, 3, 2, shodan, None), (d, 480, 4, 1, None, None)]),
+        *game([(a, 1761, 1, None, None, None), (b, 1410, 2, 1, None, None),
+               (c, 2000, 3, TROUBLE, shodan, None), (d, 470, 4, 1, None, None)]),
+        *game([(a, 1767, 2, 3, None, None), (b, 1396, 3, 1, None, None),
+               (c, 2000, 1, None, shodan, None), (d, 500, 4, TROUBLE, None, non)]),
+        *game([(a, 1767, 1, None, None, None), (b, 1396, 1, None, None, None),
+               (c, 2000, 3, 2, shodan, None), (d, 470, 4, 1, None, None)]),
+    ]
+
+
+class YoninSheet(SheetType):
+    """Workbook type ``system = "yonin"``."""
+
+    system = "yonin"
+    presets: ClassVar[Mapping[str, Any]] = {"default": YONIN}
+    start_field = "start_member"
+
+    def example_inputs(self, lang: str) -> list[dict[str, object]]:
+        return example_games(lang)
+
+    def default_title(self, lang: str) -> str:
+        return Text("四人将棋 レート表", "Four-player shogi rate table")(lang)
+
+    def populate(self, wb: Workbook, spec: Spec, preset: Any,
+                 inputs: Sequence[Mapping[str, object]]) -> Built:
+        lang = spec.lang
+        rows = -(-spec.rows // SEATS) * SEATS
+        table = games_table(rows, lang, preset)
+        games = wb.create_sheet(GAMES(lang))
+        settings_ws = wb.create_sheet(SETTINGS_TITLE(lang))
+        title = " ・ ".join(t for t in (spec.title or self.default_title(lang), spec.club) if t)
+
+        names = write_table(games, table, lang, inputs, flag="Status")
+        _dress(games, table, lang, title)
+
+        win_rule = WIN_RULES[lang][0]
+        names += write_settings(settings_ws, f"{SETTINGS_TITLE(lang)} ・ {title}",
+                                settings_for(preset, lang), lang)
+        for number in range(3, settings_ws.max_row + 1):
+            settings_ws.cell(number, 3).alignment = Alignment(vertical="center")
+        for letter in "CDEF":
+            settings_ws.column_dimensions[letter].width = 8.5
+        tables, row = write_tables(settings_ws, preset, lang, settings_ws.max_row + 2)
+        names += tables
+        for line in RULE_NOTES:
+            styles.style_note(settings_ws.cell(row, 1, line(lang)), lang)
+            row += 1
+
+        for ws in (games, settings_ws):
+            _page_setup(ws)
+        values = evaluate(preset, inputs, rows, lang, "A", win_rule)
+        cached = {games.title: {f"{table.letter(key)}{table.first_row + i}": value
+                                for i, row_values in enumerate(values)
+                                for key, value in row_values.items()}}
+        return Built(names, cached)
+
+
+def _dress(ws: Worksheet, table: Table, lang: str, title: str) -> None:
+    """Title, legend, the hint row, one merged game number and a line under each game."""
+    styles.style_title(ws.cell(1, 1, title), lang)
+    legend = ws.cell(1, table.index("Status"), f"{LEGEND_INPUT(lang)} / {LEGEND_COMPUTED(lang)}")
+    styles.style_note(legend, lang)
+    ws.row_dimensions[table.header_row].height = 48
+    for i, column in enumerate(table.columns, 1):
+        cell = ws.cell(table.lead_row, i)
+        if not column.hidden:
+            cell.font = styles.font(lang, size=9, color="595959")
+            cell.alignment = Alignment(horizontal="center", shrink_to_fit=True)
+    ws.freeze_panes = f"D{table.first_row}"
+    game = table.index("Game")
+    centred = [table.index(k) for k in ("Seat", "Place", "KnockedBy", "Rank")]
+    last_visible = max(i for i, c in enumerate(table.columns, 1) if not c.hidden)
+    thick = Side(style="medium", color="305496")
+    for top in range(table.first_row, table.last_row + 1, SEATS):
+        ws.merge_cells(start_row=top, end_row=top + SEATS - 1, start_column=game,
+                       end_column=game)
+        ws.cell(top, game).alignment = Alignment(horizontal="center", vertical="center")
+        for s in range(SEATS):
+            for col in centred:
+                ws.cell(top + s, col).alignment = Alignment(horizontal="center")
+        bottom = top + SEATS - 1
+        for col in range(1, last_visible + 1):
+            cell = ws.cell(bottom, col)
+            b = cell.border
+            cell.border = Border(left=b.left, right=b.right, top=b.top, bottom=thick)
+    note = ws.cell(table.last_row + 2, 1, OVERWRITTEN(lang))
+    styles.style_note(note, lang, color="C00000")
+
+
+def _page_setup(ws) -> None:
+    ws.page_setup.orientation = "portrait"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
