@@ -65,10 +65,11 @@ class SheetType(ABC):
 
 
 def _registry() -> dict[str, SheetType]:
+    from .elo import EloSheet
     from .mosaic import MosaicSheet
     from .yonin import YoninSheet
 
-    return {sheet.system: sheet for sheet in (MosaicSheet(), YoninSheet())}
+    return {sheet.system: sheet for sheet in (MosaicSheet(), YoninSheet(), EloSheet())}
 
 
 SHEET_TYPES: dict[str, SheetType] = _registry()

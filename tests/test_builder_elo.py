@@ -1,0 +1,470 @@
+"""The Elo sheet computes what the engine computes, per game and per rating period.
+
+Expected values come from :mod:`rating_rules` (``replay("elo", …)``, ``elo_expected``,
+``elo_delta``, ``elo_update``) and RULES.md §3, never from the sheet's own output.
+The shipped (per-game) workbooks go through the shared LibreOffice run of conftest;
+the per-period variants, the worked examples and the ELO_UPDATE formula need one more
+LibreOffice call, made once for this module.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+import shutil
+
+import pytest
+from click.testing import CliRunner
+from openpyxl import Workbook, load_workbook
+
+from rating_rules import replay
+from rating_rules.elo import elo_delta, elo_expected, elo_update
+from tests.conftest import column_cells, shipped
+from tests.sheetcases.elo import BAD_COUNTED, BAD_FLAGGED, BAD_ROWS, random_inputs
+from workbook_builder.build import TEMPLATES, build
+from workbook_builder.cli import main
+from workbook_builder.formulas import elo as fe
+from workbook_builder.package import strip_cached_values
+from workbook_builder.template import TemplateError, load_template, parse_template
+
+SHIPPED = shipped("elo")
+START, K = 1500.0, 32.0  # RULES.md §3 defaults, which the shipped templates keep
+ERRORS = {"#VALUE!", "#N/A", "#DIV/0!", "#NAME?", "#REF!", "#NUM!", "#NULL!", "Err:502",
+          "Err:504", "Err:508", "Err:522"}
+CHART = ("Games_ChartX", "Games_ChartY")
+
+# RULES.md §3 / seed 002: 1500 plays one period at K = 32.
+WORKED = [{"Opponent": f"W{i}", "OppRating": opp, "Score": score}
+          for i, (opp, score) in enumerate(
+              [(1700, 0.5), (1600, 1), (1850, 0), (1900, 0.5), (1800, 0), (1550, 1)])]
+WORKED[0]["Period"] = "2024-05"
+SEED_WE = [0.240, 0.360, 0.118, 0.091, 0.151, 0.429]
+
+
+def lang_of(name: str) -> str:
+    return name.rsplit("_", 1)[1]
+
+
+def column(wb, key: str) -> list[object]:
+    title, letter, first, last = column_cells(wb, f"Games_{key}")
+    ws = wb[title]
+    return [ws[f"{letter}{n}"].value for n in range(first, last + 1)]
+
+
+def same_period(a: object, b: object) -> bool:
+    """A spreadsheet's ``=`` on two labels: text ignores case and never equals a number."""
+    if isinstance(a, str) or isinstance(b, str):
+        return isinstance(a, str) and isinstance(b, str) and a.lower() == b.lower()
+    return a == b
+
+
+def engine_rows(rows, counted, periods: bool) -> dict[int, dict[str, object]]:
+    """The engine's view of the counted rows (RULES.md §3).
+
+    A row's period is its label, or the label above it when blank; consecutive counted
+    games with the same period form one period. Per game, each game is its own period.
+    """
+    key, keys = "", []
+    for row in rows:
+        if row.get("Period") is not None:
+            key = row["Period"]
+        keys.append(key)
+    order = sorted(counted)
+    games, ids, initial = [], [], {"me": START}
+    for n, i in enumerate(order):
+        initial[f"o{i}"] = rows[i]["OppRating"]
+        games.append(("me", f"o{i}", rows[i]["Score"]))
+        opens = n == 0 or not periods or not same_period(keys[i], keys[order[n - 1]])
+        ids.append(len(set(ids)) + 1 if opens else ids[-1])
+
+    def rating_after(n: int) -> float:
+        """The engine's rating once game n (0-based among counted) is in; START before any."""
+        if n < 0:
+            return START
+        part = ids[: n + 1] if periods else None
+        return replay("elo", games[: n + 1], initial=initial, k=K, periods=part).ratings["me"]
+
+    out: dict[int, dict[str, object]] = {}
+    base, total = START, 0.0
+    for n, i in enumerate(order):
+        opp, score = rows[i]["OppRating"], rows[i]["Score"]
+        if n == 0 or ids[n] != ids[n - 1]:
+            base, total = rating_after(n - 1), 0.0
+        change = elo_delta(base, opp, score, K)
+        total += change
+        closes = n == len(order) - 1 or ids[n + 1] != ids[n]
+        out[i] = {"Expected": elo_expected(base, opp), "OppExpected": elo_expected(opp, base),
+                  "Change": change, "InPeriod": base + total if periods else None,
+                  "Rating": rating_after(n) if closes else None, "Count": n + 1}
+    if periods and games:  # replay reports each game's unrounded share K×(W−We)
+        shares = replay("elo", games, initial=initial, k=K, periods=ids).changes
+        assert [out[i]["Change"] for i in order] == pytest.approx([c[0] for c in shares])
+    return out
+
+
+def check_rows(wb, rows, counted, periods: bool) -> None:
+    """Every computed cell of the counted rows equals the engine; other rows are blank."""
+    expected = engine_rows(rows, counted, periods)
+    got = {key: column(wb, key) for key in
+           ("Expected", "OppExpected", "Change", "InPeriod", "Rating", "Status")}
+    for i in range(len(rows)):
+        if i not in expected:
+            for key in ("Change", "InPeriod", "Rating"):
+                assert got[key][i] in (None, ""), f"row {i} {key}: {got[key][i]!r}"
+            continue
+        assert got["Status"][i] in (None, ""), f"row {i}: {got['Status'][i]!r}"
+        for key, value in expected[i].items():
+            if key == "Count":
+                continue
+            if value is None:
+                assert got[key][i] in (None, ""), f"row {i} {key}: {got[key][i]!r}"
+            else:
+                assert got[key][i] == pytest.approx(value, abs=1e-9), f"row {i} {key}"
+    closes = [(0, START)] + [(e["Count"], e["Rating"]) for _, e in sorted(expected.items())
+                             if e["Rating"] is not None]
+    chart_x, chart_y = column(wb, "ChartX"), column(wb, "ChartY")
+    assert chart_x[: len(closes)] == [c[0] for c in closes]
+    assert chart_y[: len(closes)] == pytest.approx([c[1] for c in closes])
+    assert set(chart_x[len(closes):]) <= {"#N/A"} and set(chart_y[len(closes):]) <= {"#N/A"}
+
+
+def assert_no_error_values(wb) -> None:
+    chart: set[tuple[str, str]] = set()
+    for name in CHART:
+        title, letter, first, last = column_cells(wb, name)
+        chart.update({(title, f"{letter}{r}") for r in range(first, last + 1)})
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if (ws.title, cell.coordinate) in chart:
+                    assert isinstance(cell.value, (int, float)) or cell.value == "#N/A"
+                else:
+                    assert cell.value not in ERRORS, f"{ws.title}!{cell.coordinate}"
+
+
+def assert_cached_equal(cached_path, fresh_path) -> None:
+    """The builder's cached values (what phone previews show) = LibreOffice's results."""
+    formulas = load_workbook(cached_path)
+    cached = load_workbook(cached_path, data_only=True)
+    fresh = load_workbook(fresh_path, data_only=True)
+    cells = [(ws.title, c.coordinate) for ws in formulas.worksheets for row in ws.iter_rows()
+             for c in row if c.data_type == "f"]
+    assert len(cells) > 3500
+    for title, ref in cells:
+        mine, theirs = cached[title][ref].value, fresh[title][ref].value
+        if isinstance(mine, float) or isinstance(theirs, float):
+            assert mine == pytest.approx(theirs, abs=1e-9), f"{title}!{ref}"
+        else:
+            assert (mine if mine is not None else "") == (theirs if theirs is not None else ""), (
+                f"{title}!{ref}: {mine!r} != {theirs!r}")
+
+
+# --- the shipped workbooks (per game), recalculated in the shared run ----------------
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_per_game_every_row_matches_the_engine(recalc, name):
+    games = recalc.inputs[f"conform_{name}"]
+    wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
+    assert len(column(wb, "Change")) == len(games) == 200
+    check_rows(wb, games, set(range(len(games))), periods=False)
+    assert all(v not in (None, "") for v in column(wb, "Rating"))  # a new rating every game
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_per_game_bad_input_is_flagged_never_an_error(recalc, name):
+    src = load_workbook(recalc.sources[f"bad_{name}"])
+    wb = load_workbook(recalc.results[f"bad_{name}"], data_only=True)
+    assert_no_error_values(wb)
+    for key in ("Opponent", "OppRating", "Score", "Period", "Date"):
+        typed = column(src, key)[: len(BAD_ROWS)]
+        assert typed == [row.get(key) for row in BAD_ROWS]
+        assert column(wb, key)[: len(BAD_ROWS)] == typed, key
+    check_bad_rows(wb, name, periods=False)
+
+
+MESSAGES = {"ja": {1: "相手レート", 3: "勝敗", 4: "勝敗", 5: "勝敗", 6: "勝敗", 8: "日付",
+                   9: "離れすぎ", 10: "入力が足りない", 13: "入力が足りない"},
+            "en": {1: "opponent rating", 3: "score", 4: "score", 5: "score", 6: "score",
+                   8: "date", 9: "too far", 10: "incomplete", 13: "incomplete"}}
+
+
+def check_bad_rows(wb, name: str, periods: bool) -> None:
+    statuses = column(wb, "Status")
+    for i in BAD_FLAGGED:
+        assert str(statuses[i]).startswith("⚠"), f"row {i}: {statuses[i]!r}"
+        assert MESSAGES[lang_of(name)][i] in statuses[i], f"row {i}: {statuses[i]!r}"
+    for i in (2, 14, 15):  # blank rows and the game in progress at the end
+        assert statuses[i] in (None, ""), f"row {i}"
+    check_rows(wb, BAD_ROWS, set(BAD_COUNTED), periods)
+    # The game in progress already shows its expected score against the rating in force:
+    # by period too, since its period ("b", typed on row 13) follows the settled "=A1".
+    base = engine_rows(BAD_ROWS, set(BAD_COUNTED), periods)[12]["Rating"]
+    assert column(wb, "Expected")[15] == pytest.approx(elo_expected(base, 1500))
+    assert column(wb, "Change")[15] in (None, "")
+
+
+@pytest.mark.parametrize("kind", ["stripped", "example"])
+@pytest.mark.parametrize("name", SHIPPED)
+def test_cached_values_equal_libreoffice(recalc, built, name, kind):
+    cached = built[name] if kind == "stripped" else recalc.sources[f"excached_{name}"]
+    assert_cached_equal(cached, recalc.results[f"{kind}_{name}"])
+
+
+# --- per period, the worked example and ELO_UPDATE: one more LibreOffice call -------
+
+def by_period(name: str):
+    spec = load_template(TEMPLATES / f"{name}.toml")
+    return dataclasses.replace(spec, constants={**spec.constants, "periods": 1.0})
+
+
+@pytest.fixture(scope="module")
+def extra(tmp_path_factory):
+    """Workbooks built with inputs (cached values from the engine), stripped, recalculated."""
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice (soffice) is not installed")
+    from workbook_builder.libreoffice import recalculate
+
+    work = tmp_path_factory.mktemp("elo")
+    jobs: dict[str, tuple[object, list[dict[str, object]]]] = {}
+    for seed, name in enumerate(SHIPPED):
+        per_game = load_template(TEMPLATES / f"{name}.toml")
+        jobs[f"periods_conform_{name}"] = (by_period(name), random_inputs(2000 + seed, 200))
+        jobs[f"periods_bad_{name}"] = (by_period(name), BAD_ROWS)
+        jobs[f"periods_worked_{name}"] = (by_period(name), WORKED)
+        jobs[f"pergame_worked_{name}"] = (per_game, WORKED)
+    cached, stripped = {}, []
+    for job, (spec, rows) in jobs.items():
+        spec = dataclasses.replace(spec, output=job)
+        cached[job] = build(spec, work / "cached", inputs=rows)
+        stripped.append(work / f"{job}.xlsx")
+        strip_cached_values(cached[job], stripped[-1])
+    stripped.append(_elo_update_book(work / "elo_update.xlsx"))
+    outs = recalculate(stripped, work / "out")
+    results = {path.stem: out for path, out in zip(stripped, outs, strict=True)}
+    return {"cached": cached, "results": results, "inputs": {k: v[1] for k, v in jobs.items()}}
+
+
+UPDATE_CASES = [  # (my rating, opponents, scores, K)
+    (1500, [1700, 1600, 1850, 1900, 1800, 1550, None, None], [0.5, 1, 0, 0.5, 0, 1, None, None],
+     32),
+    (2010.5, [1990, 2400, 1700], [1, 0, 0.5], 16),
+    (1200, [1900], [1], 24),
+]
+
+
+def _elo_update_book(path):
+    """ELO_UPDATE as the catalog's native formula, one row per case."""
+    wb = Workbook()
+    ws = wb.active
+    for row, (my, opps, scores, k) in enumerate(UPDATE_CASES, 1):
+        for j, (opp, score) in enumerate(zip(opps, scores, strict=True)):
+            ws.cell(row, 3 + j, opp)
+            ws.cell(row, 13 + j, score)
+        last = 3 + len(opps) - 1
+        opp_range = f"C{row}:{chr(64 + last)}{row}"
+        score_range = f"M{row}:{chr(64 + 10 + last)}{row}"
+        ws.cell(row, 1, my)
+        ws.cell(row, 2, "=" + fe.elo_update(f"A{row}", opp_range, score_range, str(k), "400"))
+    wb.save(path)
+    return path
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_per_period_every_row_matches_the_engine(extra, name):
+    job = f"periods_conform_{name}"
+    games = extra["inputs"][job]
+    wb = load_workbook(extra["results"][job], data_only=True)
+    check_rows(wb, games, set(range(len(games))), periods=True)
+    ratings = column(wb, "Rating")
+    settled = sum(v not in (None, "") for v in ratings)
+    assert 10 < settled < 100  # the random log really has periods of several games
+    assert_cached_equal(extra["cached"][job], extra["results"][job])
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_per_period_bad_input_is_flagged_never_an_error(extra, name):
+    job = f"periods_bad_{name}"
+    wb = load_workbook(extra["results"][job], data_only=True)
+    assert_no_error_values(wb)
+    check_bad_rows(wb, name, periods=True)
+    # Rows 0 and 7 are one period (A, carried down past the flagged rows); B and "=A1"
+    # each settle their own.
+    ratings = column(wb, "Rating")
+    assert [i for i, v in enumerate(ratings) if v not in (None, "")] == [7, 11, 12]
+    assert column(wb, "Period")[12] == "=A1"
+    assert_cached_equal(extra["cached"][job], extra["results"][job])
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_worked_example_by_period_gives_1552(extra, name):
+    """RULES.md §3: 1500 vs 1700 ½, 1600 1, 1850 0, 1900 ½, 1800 0, 1550 1 → 1552."""
+    wb = load_workbook(extra["results"][f"periods_worked_{name}"], data_only=True)
+    expected = column(wb, "Expected")[:6]
+    assert expected == pytest.approx(SEED_WE, abs=0.0005)
+    assert sum(expected) == pytest.approx(1.389, abs=0.001)
+    assert column(wb, "OppExpected")[:6] == pytest.approx([1 - we for we in SEED_WE], abs=0.0005)
+    assert column(wb, "Rating")[:7] == [None] * 5 + [1552, None]
+    assert column(wb, "InPeriod")[5] == pytest.approx(1500 + 32 * (3 - sum(expected)))
+    opps = [row["OppRating"] for row in WORKED]
+    scores = [row["Score"] for row in WORKED]
+    assert elo_update(1500, opps, scores) == 1552
+    games = [("me", f"o{i}", s) for i, s in enumerate(scores)]
+    initial = {"me": 1500, **{f"o{i}": o for i, o in enumerate(opps)}}
+    assert replay("elo", games, initial=initial, periods=["2024-05"] * 6).ratings["me"] == 1552
+    assert column(wb, "ChartY")[:3] == [1500, 1552, "#N/A"]
+    assert column(wb, "ChartX")[:3] == [0, 6, "#N/A"]
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_worked_example_per_game_moves_after_every_game(extra, name):
+    wb = load_workbook(extra["results"][f"pergame_worked_{name}"], data_only=True)
+    opps = [row["OppRating"] for row in WORKED]
+    games = [("me", f"o{i}", row["Score"]) for i, row in enumerate(WORKED)]
+    initial = {"me": 1500, **{f"o{i}": o for i, o in enumerate(opps)}}
+    changes = replay("elo", games, initial=initial).changes
+    ratings = [1500 + sum(c[0] for c in changes[: n + 1]) for n in range(6)]
+    assert column(wb, "Rating")[:6] == ratings == [1508, 1528, 1524, 1537, 1531, 1548]
+    assert column(wb, "Expected")[0] == pytest.approx(SEED_WE[0], abs=0.0005)
+    assert column(wb, "InPeriod")[:6] == [None] * 6
+    assert_cached_equal(extra["cached"][f"pergame_worked_{name}"],
+                        extra["results"][f"pergame_worked_{name}"])
+
+
+def test_elo_update_formula_is_the_engine(extra):
+    ws = load_workbook(extra["results"]["elo_update"], data_only=True).active
+    for row, (my, opps, scores, k) in enumerate(UPDATE_CASES, 1):
+        assert ws.cell(row, 2).value == elo_update(my, opps, scores, k=k), f"case {row}"
+    assert ws.cell(1, 2).value == 1552
+
+
+# --- structure, Settings and templates (no LibreOffice) ------------------------------
+
+INPUTS = {"Opponent": "text", "OppRating": "number", "Score": "choice", "Period": "text",
+          "Date": "date"}
+COMPUTED = {"Expected": "number", "OppExpected": "number", "Change": "number",
+            "InPeriod": "number", "Rating": "number", "Status": "text"}
+
+
+def test_sheets_names_and_settings(built):
+    ja = load_workbook(built["elo_ja"])
+    assert ja.sheetnames[:3] == ["対局", "グラフ", "設定"]
+    assert ja["対局"]["A3"].value == "自分" and ja["対局"]["C2"].value.startswith("勝敗")
+    assert load_workbook(built["elo_en"]).sheetnames[:3] == ["Games", "Chart", "Settings"]
+    for key in [*INPUTS, *COMPUTED]:
+        title, _, first, last = column_cells(ja, f"Games_{key}")
+        assert (title, first, last) == ("対局", 4, 203), key
+    settings = {name: list(ja.defined_names[f"Settings_{name}"].destinations)
+                for name in ("Start", "K", "Periods", "Scale")}
+    assert settings == {"Start": [("設定", "$B$3")], "K": [("設定", "$B$4")],
+                        "Periods": [("設定", "$B$5")], "Scale": [("設定", "$B$6")]}
+    assert [ja["設定"][f"B{n}"].value for n in range(3, 7)] == [1500, 32, 0, 400]
+    _, letter, first, _ = column_cells(ja, "Games_Change")
+    assert "Settings_K" in ja["対局"][f"{letter}{first}"].value
+    _, letter, _, _ = column_cells(ja, "Games_Rating")
+    assert ja["対局"][f"{letter}3"].value == "=Settings_Start"
+
+
+def test_describe_reports_inputs_outputs_and_settings(built):
+    result = CliRunner().invoke(main, ["describe", str(built["elo_en"]), "--json"])
+    assert result.exit_code == 0, result.output
+    info = json.loads(result.output)
+    names = {e["name"]: e for e in info["names"]}
+    assert info["workbook"]["system"] == "elo"
+    for key, kind in INPUTS.items():
+        assert (names[f"Games_{key}"]["role"], names[f"Games_{key}"]["type"]) == ("input", kind)
+    for key, kind in COMPUTED.items():
+        assert (names[f"Games_{key}"]["role"], names[f"Games_{key}"]["type"]) == (
+            "computed", kind)
+    assert names["Games_Score"]["allowed"] == [1, 0.5, 0]
+    assert names["Settings_Periods"]["role"] == "setting"
+    assert names["Settings_K"]["minimum"] == 0
+
+
+def test_inputs_validated_unlocked_and_computed_locked(built):
+    for name in SHIPPED:
+        wb = load_workbook(built[name])
+        ws = wb.worksheets[0]
+        for sheet in wb.worksheets:
+            assert sheet.protection.sheet and sheet.protection.objects
+        for key in INPUTS:
+            _, letter, first, last = column_cells(wb, f"Games_{key}")
+            assert not ws[f"{letter}{first}"].protection.locked
+            assert not ws[f"{letter}{last}"].protection.locked
+        for key in COMPUTED:
+            _, letter, first, _ = column_cells(wb, f"Games_{key}")
+            cell = ws[f"{letter}{first}"]
+            assert cell.protection.locked and cell.fill.fgColor.rgb.endswith("DDEBF7")
+        assert ws.freeze_panes == "A3"
+        by_range = {str(dv.sqref): dv for dv in ws.data_validations.dataValidation}
+        for dv in [*ws.data_validations.dataValidation,
+                   *wb.worksheets[2].data_validations.dataValidation]:
+            assert dv.showErrorMessage and dv.showInputMessage and dv.prompt
+            assert not dv.showDropDown  # True would hide the arrow
+        _, letter, first, last = column_cells(wb, "Games_Score")
+        score = by_range[f"{letter}{first}:{letter}{last}"]
+        assert (score.type, score.formula1) == ("list", '"1,0.5,0"')
+        _, letter, first, _ = column_cells(wb, "Games_Period")
+        assert ws[f"{letter}{first}"].number_format == "@"  # "5月" or "2024-05" stays text
+        periods = {str(dv.sqref): dv for dv in wb.worksheets[2].data_validations.dataValidation}
+        assert (periods["B5"].type, periods["B5"].formula1) == ("list", '"0,1"')
+
+
+def test_period_ends_stand_out_and_the_chart_reads_the_helpers(built):
+    import zipfile
+
+    ws = load_workbook(built["elo_en"])["Games"]
+    rules = {str(r.sqref): r.rules for r in ws.conditional_formatting}
+    assert [rule.formula[0] for rule in rules["A4:K203"]] == ["LEN($J4)>0"]  # flagged rows
+    (settled,) = rules["E4:J203"]  # the computed cells of a row that settles a period
+    assert settled.formula == ["AND(Settings_Periods=1,ISNUMBER($I4))"]
+    assert settled.dxf.font.b and settled.dxf.fill is not None
+    with zipfile.ZipFile(built["elo_en"]) as zf:
+        chart = zf.read("xl/charts/chart1.xml").decode()
+    wb = load_workbook(built["elo_en"])
+    for name in CHART:
+        _, letter, first, last = column_cells(wb, name)
+        assert f"'Games'!${letter}${first}:${letter}${last}" in chart
+        assert ws.column_dimensions[letter].hidden
+
+
+def test_template_mode_and_constants(tmp_path):
+    assert load_template(TEMPLATES / "elo_ja.toml").constants == {
+        "k": 32.0, "periods": 0.0, "scale": 400.0, "start": 1500.0}
+    variant = tmp_path / "club.toml"
+    variant.write_text('system = "elo"\nlang = "en"\nrows = 12\nstart_rating = 1612\n'
+                       "[constants]\nk = 24\nperiods = 1\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(variant), "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    wb = load_workbook(tmp_path / "club.xlsx", data_only=True)
+    assert [wb["Settings"][f"B{n}"].value for n in range(3, 7)] == [1612, 24, 1, 400]
+    assert wb["Games"]["I3"].value == 1612
+
+
+@pytest.mark.parametrize("constants, words", [
+    ('periods = 2', ["constants.periods", "2.0", "0 (per game) or 1"]),
+    ('k = 0', ["constants.k", "0.0", "greater than 0"]),
+    ('scale = -400', ["constants.scale", "-400.0"]),
+])
+def test_bad_constants_give_one_line(tmp_path, constants, words):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(f'system = "elo"\n[constants]\n{constants}\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(bad), "--out", str(tmp_path)])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    for word in words:
+        assert word in result.output
+
+
+def test_constants_the_sheet_does_not_show_are_refused():
+    with pytest.raises(TemplateError, match=r"constants\.k_bands"):
+        parse_template({"system": "elo", "constants": {"k_bands": 1}}, "t")
+    with pytest.raises(TemplateError, match=r"constants\.rounding"):
+        parse_template({"system": "elo", "constants": {"rounding": 0}}, "t")
+
+
+def test_dates_stay_dates_and_labels_stay_text(recalc):
+    wb = load_workbook(recalc.results[f"bad_{SHIPPED[0]}"])
+    title, letter, first, _ = column_cells(wb, "Games_Date")
+    cell = wb[title][f"{letter}{first + 11}"]
+    assert cell.value == dt.datetime(2024, 5, 26) and cell.number_format == "yyyy/m/d"

@@ -1,0 +1,41 @@
+"""Orthodox Elo as native formulas (RULES.md §3), mirroring :mod:`rating_rules.elo`.
+
+Each builder returns formula text without the leading ``=``; arguments are cell
+references, defined names (``Settings_K``) or literal numbers. The operations run in
+the engine's order, so a spreadsheet and the engine give the same binary result and
+round the same way.
+"""
+
+from __future__ import annotations
+
+K = "Settings_K"
+SCALE = "Settings_Scale"
+
+
+def elo_expected(my: str, opp: str, scale: str = SCALE) -> str:
+    """Expected score ``1/(1+10^((opp−my)/scale))``, like :func:`rating_rules.elo.elo_expected`.
+
+    The opponent's expected score is the same formula with the two ratings swapped.
+    """
+    return f"1/(1+10^(({opp}-{my})/{scale}))"
+
+
+def elo_delta(my: str, opp: str, score: str, k: str = K, scale: str = SCALE) -> str:
+    """Unrounded change ``K×(W−We)`` for one game, like :func:`rating_rules.elo.elo_delta`."""
+    return f"{k}*({score}-{elo_expected(my, opp, scale)})"
+
+
+def elo_rounded(start: str, total: str) -> str:
+    """The new rating ``ROUND(start + ΣK(W−We), 0)``: half away from zero, like the engine."""
+    return f"ROUND({start}+{total},0)"
+
+
+def elo_update(my: str, opps: str, scores: str, k: str = K, scale: str = SCALE) -> str:
+    """Period update over two ranges, like :func:`rating_rules.elo.elo_update`.
+
+    ``round(old + K×(ΣW − ΣWe))``; a row with a blank opponent counts no expected score
+    (the engine skips pairs that are both blank). Works without array entry in
+    Excel 2010: SUMPRODUCT evaluates its argument as an array.
+    """
+    expected = f"SUMPRODUCT(ISNUMBER({opps})/(1+10^(({opps}-{my})/{scale})))"
+    return elo_rounded(my, f"{k}*(SUM({scores})-{expected})")
