@@ -66,10 +66,11 @@ class SheetType(ABC):
 
 def _registry() -> dict[str, SheetType]:
     from .elo import EloSheet
+    from .go import GoSheet
     from .mosaic import MosaicSheet
     from .yonin import YoninSheet
 
-    return {sheet.system: sheet for sheet in (MosaicSheet(), YoninSheet(), EloSheet())}
+    return {sheet.system: sheet for sheet in (MosaicSheet(), YoninSheet(), EloSheet(), GoSheet())}
 
 
 SHEET_TYPES: dict[str, SheetType] = _registry()

@@ -1,0 +1,312 @@
+"""The Go points sheet computes what the engine computes, in LibreOffice.
+
+Expected values come from :mod:`rating_rules.go` through ``tests.sheetcases.go
+.engine_chain`` (and RULES.md §4 for the worked example), never from the sheet or the
+builder. The shipped templates are recalculated in the shared soffice call
+(conftest); Settings variants (typed start points far outside the declared rank's
+band, other start ranks, games before) need one more call, made once here.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from openpyxl import load_workbook
+
+from rating_rules.go import GO, band, rank_label, regular_handicap, start_points
+from tests.conftest import column_cells, fill, shipped
+from tests.sheetcases.go import (
+    BAD_COUNTED,
+    BAD_FLAGGED,
+    BAD_ROWS,
+    CODES,
+    engine_chain,
+    random_inputs,
+)
+
+SHIPPED = shipped("go")
+ERRORS = {"#VALUE!", "#N/A", "#DIV/0!", "#NAME?", "#REF!", "#NUM!", "#NULL!", "Err:502",
+          "Err:504", "Err:508", "Err:522"}
+REASONS = {"ja": {"forfeit": "不戦", "provisional": "仮・BC", "unrated": "非レート",
+                  "rated": "対象外"},
+           "en": {"forfeit": "forfeit", "provisional": "bonus", "unrated": "unrated",
+                  "rated": "off table"}}
+CHART = ("Games_ChartX", "Games_ChartY")
+
+
+def lang_of(name: str) -> str:
+    return name.rsplit("_", 1)[1]
+
+
+def column(wb, key: str) -> list[object]:
+    title, letter, first, last = column_cells(wb, f"Games_{key}")
+    ws = wb[title]
+    return [ws[f"{letter}{n}"].value for n in range(first, last + 1)]
+
+
+def lead(wb, key: str) -> object:
+    title, letter, first, _ = column_cells(wb, f"Games_{key}")
+    return wb[title][f"{letter}{first - 1}"].value
+
+
+def blank(value) -> bool:
+    return value in (None, "")
+
+
+def check_rows(wb, rows, expected, lang, start_pts=None):
+    """Every visible computed cell of the counted rows equals the engine's chain."""
+    got = {k: column(wb, k) for k in ("Regular", "Mult", "Change", "Points", "Rank", "Label",
+                                      "Counted", "Status")}
+    for i, game in expected.items():
+        where = f"row {i}: {rows[i]}"
+        assert blank(got["Status"][i]), where
+        assert got["Change"][i] == pytest.approx(game.change, abs=1e-9), where
+        assert got["Points"][i] == pytest.approx(game.points, abs=1e-9), where
+        assert got["Rank"][i] == game.rank, where
+        assert got["Label"][i] == game.label, where
+        assert (got["Regular"][i] or "") == game.regular, where
+        if game.game_no is None:
+            reason = "provisional" if game.vs_bc and game.engine_type == "rated" \
+                else game.engine_type
+            assert got["Counted"][i] == REASONS[lang][reason], where
+            assert blank(got["Mult"][i]), where
+        else:
+            assert got["Counted"][i] == game.game_no, where
+            assert got["Mult"][i] == pytest.approx(game.mult), where
+    counted = sorted(expected)
+    chart_y = column(wb, "ChartY")
+    assert chart_y[0] == pytest.approx(lead(wb, "Points"))
+    assert chart_y[1:len(counted) + 1] == pytest.approx([expected[i].points for i in counted])
+
+
+# --- shipped templates, shared soffice call -----------------------------------------------
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_row_matches_the_engine(recalc, name):
+    rows = recalc.inputs[f"conform_{name}"]
+    wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
+    expected = engine_chain(rows, set(range(len(rows))), lang_of(name))
+    assert len(column(wb, "Change")) == len(rows) == 200
+    assert lead(wb, "Rank") == "1k" and lead(wb, "Points") == 25050
+    check_rows(wb, rows, expected, lang_of(name))
+    assert column(wb, "ChartX") == list(range(len(rows) + 1))
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_random_inputs_cover_every_branch(recalc, name):
+    rows = recalc.inputs[f"conform_{name}"]
+    games = engine_chain(rows, set(range(len(rows))))
+    kinds = {g.engine_type for g in games.values()}
+    assert kinds == {"rated", "forfeit", "provisional", "unrated"}
+    ranks = [g.rank for g in games.values()]
+    moves = [CODES.index(a) - CODES.index(b) for a, b in itertools.pairwise(ranks)]
+    assert sum(m > 0 for m in moves) >= 3 and sum(m < 0 for m in moves) >= 3  # up and down
+    assert max(map(CODES.index, ranks)) - min(map(CODES.index, ranks)) >= 4
+    changes = {abs(g.change) for g in games.values() if g.game_no}
+    assert {200, 150, 120} <= changes  # ×2, ×1.5, ×1.2 at the regular handicap (×1: variants)
+    assert len(changes) >= 10  # non-standard handicaps: 92/108 … 64/136 exchanges
+    off = [g for g in games.values() if g.engine_type == "rated" and g.game_no is None]
+    assert any(not g.vs_bc for g in off)  # unrated by the gap off the regular handicap
+    assert any(g.vs_bc for g in games.values())
+    assert any(r.get("Handicap") is not None and r["Handicap"] > 0
+               and r.get("OppRank", "").lower() == ranks[i - 1].lower()
+               for i, r in enumerate(rows) if i)  # equal ranks with a handicap
+    bonus = [g.change for g in games.values() if g.engine_type == "provisional"]
+    assert 50 in bonus and 0 in bonus
+    refused = [i for i, g in games.items() if g.engine_type == "provisional" and not g.vs_bc
+               and rows[i].get("Result") == 1 and g.change == 0]
+    assert refused  # a win after two unrated games earns nothing
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_bad_input_is_flagged_never_an_error(recalc, name):
+    src = load_workbook(recalc.sources[f"bad_{name}"])
+    wb = load_workbook(recalc.results[f"bad_{name}"], data_only=True)
+    chart: set[tuple[str, str]] = set()
+    for n in CHART:
+        title, letter, first, last = column_cells(wb, n)
+        chart.update({(title, f"{letter}{r}") for r in range(first, last + 1)})
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if (ws.title, cell.coordinate) in chart:
+                    assert isinstance(cell.value, (int, float)) or cell.value == "#N/A"
+                else:
+                    assert cell.value not in ERRORS, f"{ws.title}!{cell.coordinate}"
+    for key in ("Opponent", "OppRank", "Handicap", "GameType", "Result", "Date"):
+        typed = column(src, key)[: len(BAD_ROWS)]
+        assert column(wb, key)[: len(BAD_ROWS)] == typed
+        assert typed == [row.get(key) for row in BAD_ROWS]
+    statuses, changes, points = column(wb, "Status"), column(wb, "Change"), column(wb, "Points")
+    for i in BAD_FLAGGED:
+        assert str(statuses[i]).startswith("⚠"), f"row {i}: {statuses[i]!r}"
+        assert blank(changes[i]) and blank(points[i]), f"row {i}"
+    for i in (2, 18, 19):
+        assert blank(statuses[i]) and blank(points[i]), f"row {i}"
+    expected = engine_chain(BAD_ROWS, set(BAD_COUNTED), lang_of(name))
+    check_rows(wb, BAD_ROWS, expected, lang_of(name))
+    # the game in progress shows its regular handicap from the last counted rank
+    assert column(wb, "Regular")[19] == regular_handicap(expected[14].rank, "1k", lang_of(name))
+    assert set(column(wb, "ChartY")[len(BAD_COUNTED) + 1:]) == {"#N/A"}
+
+
+MESSAGES = {"ja": {1: "段級位", 3: "勝敗", 4: "手合", 5: "手合", 6: "手合", 7: "種類", 9: "日付",
+                   10: "入力が足りない", 11: "不戦勝", 12: "段級位", 15: "段級位", 16: "勝敗",
+                   17: "手合"},
+            "en": {1: "rank", 3: "result", 4: "handicap", 5: "handicap", 6: "handicap",
+                   7: "type", 9: "date", 10: "incomplete", 11: "forfeit", 12: "rank", 15: "rank",
+                   16: "result", 17: "handicap"}}
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_markers_name_the_problem(recalc, name):
+    statuses = column(load_workbook(recalc.results[f"bad_{name}"], data_only=True), "Status")
+    for i, word in MESSAGES[lang_of(name)].items():
+        assert word in statuses[i], f"row {i}: {statuses[i]!r}"
+
+
+def _formula_cells(path):
+    wb = load_workbook(path)
+    return [(ws.title, c.coordinate) for ws in wb.worksheets for row in ws.iter_rows()
+            for c in row if c.data_type == "f"]
+
+
+def _same(mine, theirs) -> bool:
+    if isinstance(mine, float) or isinstance(theirs, float):
+        return mine == pytest.approx(theirs, abs=1e-9)
+    return (mine if mine is not None else "") == (theirs if theirs is not None else "")
+
+
+@pytest.mark.parametrize("kind", ["stripped", "example"])
+@pytest.mark.parametrize("name", SHIPPED)
+def test_cached_values_equal_libreoffice(recalc, built, name, kind):
+    """The builder's cached values (what phone previews show) = LibreOffice's results."""
+    source = built[name] if kind == "stripped" else recalc.sources[f"excached_{name}"]
+    cached = load_workbook(source, data_only=True)
+    fresh = load_workbook(recalc.results[f"{kind}_{name}"], data_only=True)
+    cells = _formula_cells(source)
+    assert len(cells) > 4500
+    for title, ref in cells:
+        mine, theirs = cached[title][ref].value, fresh[title][ref].value
+        assert _same(mine, theirs), f"{title}!{ref}: {mine!r} != {theirs!r}"
+
+
+def test_generated_tables_follow_the_engine(recalc):
+    wb = load_workbook(recalc.results["stripped_go_ja"], data_only=True)
+    ladder = wb["昇段・降段表"]
+    for k, code in enumerate(CODES, 3):
+        up, down = band(code)
+        got = [c.value for c in ladder[k][:5]]
+        assert got[:2] == [code, rank_label(code)] and got[3:] == [down, start_points(code)]
+        assert blank(got[2]) if up is None else got[2] == up
+    hc = wb["手合割表"]
+    assert hc["B3"].value == "置石なし、黒番6目半コミ出し"  # RULES.md §4: 0 → even, 6.5 komi
+    assert hc["B4"].value == "置石なし、下手半目コミ出し"  # 0.5 → lower gives 0.5
+    assert hc["B6"].value == "置石2子、下手半目コミ出し"   # 1.5 → 2 stones, lower gives 0.5
+    assert hc["B21"].value == "置石9子、上手5目半コミ出し"  # 9 → 9 stones, upper gives 5.5
+
+
+# --- Settings variants and the worked example: one more soffice call ------------------------
+
+VARIANTS = {  # name → (start rank, typed start points, rated games before)
+    "up": ("1k", 40000, 120),     # settles several ranks up at the first game
+    "down": ("5d", 10000, 0),     # … several ranks down
+    "top": ("10d", 70000, 55),    # nothing above 10d
+    "floor": ("17k", 100, 0),     # 17k never falls into BC
+    "low": ("15k", None, 0),      # beating BC pays below 9k+
+}
+_rng = random.Random(77)
+for _n in range(5):  # random big swings: any rank, any points
+    VARIANTS[f"rand{_n}"] = (_rng.choice(CODES), _rng.randint(0, 70000), _rng.randint(0, 60))
+
+WORKED = [  # RULES.md §4 worked through from 1d, 29 rated games before (games 30–36: ×1.5)
+    {"OppRank": "1k", "Result": 1},                     # regular: +100 × 1.5
+    {"OppRank": "1k", "Handicap": 0, "Result": 0},      # even vs 1 rank weaker: −116 × 1.5
+    {"GameType": "不戦勝"},                              # forfeit win +50
+    {"OppRank": "2k", "GameType": "対仮・BC", "Result": 1},  # vs provisional: +50
+    *({"OppRank": "2d", "Result": 1},) * 5,             # regular wins, +150 each
+]
+WORKED_CHANGES = [150, -174, 50, 50, 150, 150, 150, 150, 150]
+
+
+def _set(wb, name: str, value) -> None:
+    ((title, ref),) = list(wb.defined_names[name].destinations)
+    wb[title][ref.replace("$", "")].value = value
+
+
+@pytest.fixture(scope="module")
+def variants(built, tmp_path_factory):
+    from workbook_builder.libreoffice import recalculate
+
+    work = tmp_path_factory.mktemp("go_variants")
+    jobs: dict[str, tuple] = {}
+    cases = {**{k: (*v, random_inputs(500 + n, 60, *v))
+                for n, (k, v) in enumerate(VARIANTS.items())},
+             "worked": ("1d", None, 29, WORKED)}
+    for key, (rank, pts, before, rows) in cases.items():
+        path = work / f"go_{key}.xlsx"
+        fill(built["go_en"], path, rows)
+        wb = load_workbook(path)
+        _set(wb, "Settings_StartRank", rank)
+        _set(wb, "Settings_StartPoints", pts)
+        _set(wb, "Settings_RatedBefore", before)
+        wb.save(path)
+        jobs[key] = (rank, pts, before, rows, path)
+    outs = recalculate([j[4] for j in jobs.values()], work / "out")
+    return {k: (*j[:4], out) for (k, j), out in zip(jobs.items(), outs, strict=True)}
+
+
+@pytest.mark.parametrize("key", list(VARIANTS))
+def test_typed_settings_and_big_swings(variants, key):
+    rank, pts, before, rows, out = variants[key]
+    wb = load_workbook(out, data_only=True)
+    expected = engine_chain(rows, set(range(len(rows))), "en", rank, pts, before)
+    assert lead(wb, "Points") == pytest.approx(start_points(rank) if pts is None else pts)
+    assert lead(wb, "Rank") == rank
+    assert lead(wb, "Counted") == before
+    check_rows(wb, rows, expected, "en")
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                assert cell.value not in ERRORS or cell.value == "#N/A"
+
+
+def test_big_swings_move_several_ranks(variants):
+    for key, steps in (("up", -3), ("down", 3)):
+        rank, pts, before, rows, _ = variants[key]
+        first = engine_chain(rows, {0}, "en", rank, pts, before)[0].rank
+        assert (CODES.index(first) - CODES.index(rank)) * (1 if steps > 0 else -1) >= abs(steps)
+    rank, pts, before, rows, out = variants["floor"]
+    assert set(column(load_workbook(out, data_only=True), "Rank")[:len(rows)]) <= {"17k",
+                                                                                    "17k+"}
+
+
+def test_worked_example_from_rules(variants):
+    *_, out = variants["worked"]
+    wb = load_workbook(out, data_only=True)
+    n = len(WORKED)
+    assert lead(wb, "Points") == (28000 + 26400) / 2  # middle of 1d's band
+    assert column(wb, "Change")[:n] == pytest.approx(WORKED_CHANGES)
+    assert column(wb, "Points")[n - 1] == pytest.approx(28026)
+    assert column(wb, "Rank")[n - 2:n] == ["1d", "1d+"]  # above 28000: promoted
+    assert column(wb, "Label")[n - 2:n] == ["三段", "三段★"]  # established: no 仮
+    assert column(wb, "Counted")[:n] == [30, 31, "forfeit", "bonus", 32, 33, 34, 35, 36]
+    assert column(wb, "Mult")[:2] == pytest.approx([1.5, 1.5])
+    assert column(wb, "Regular")[0] == "Even, weaker takes black, stronger gives 5.5 komi"
+
+
+def test_preset_defaults_on_settings(built):
+    wb = load_workbook(built["go_ja"])
+    for name, value in (("Settings_StartRank", "1k"), ("Settings_RegularPoints", 100),
+                        ("Settings_ForfeitPoints", 50), ("Settings_ProvisionalGames", 20),
+                        ("Settings_NoBonusFrom", "9k+"), ("Settings_MaxGap", 3)):
+        ((title, ref),) = list(wb.defined_names[name].destinations)
+        assert wb[title][ref.replace("$", "")].value == value, name
+    ((title, ref),) = list(wb.defined_names["Settings_Ladder_Up"].destinations)
+    cells = [c[0].value for c in wb[title][ref.replace("$", "")]]
+    assert cells == [up for _, up, _ in GO.table]
+    row = [str(c.value) for c in wb["対局"][4]]
+    assert any("Settings_Ladder_Up" in f and "Settings_Ladder_Down" in f for f in row)
+    assert any("Settings_Exchange_Favoured" in f for f in row)
