@@ -135,3 +135,24 @@ def test_oversized_part_is_refused_before_parsing(tmp_path, monkeypatch) -> None
     monkeypatch.setattr(readback, "MAX_PART_BYTES", 10_000)
     with pytest.raises(readback.UnreadableWorkbook, match="unpacks to"):
         audit(path)
+
+
+def test_repair_carries_a_text_setting(tmp_path) -> None:
+    """A Tokin player's declared rank is text on Settings; repair keeps the one they chose."""
+    from workbook_builder.build import TEMPLATES, build
+    from workbook_builder.template import load_template
+
+    built = build(load_template(TEMPLATES / "tokin_ja.toml"), tmp_path,
+                  inputs=[{"OppRating": 1600, "Result": 1}])
+    wb = load_workbook(built)
+    ((title, ref),) = list(wb.defined_names["Settings_Rank"].destinations)
+    wb[title][ref.replace("$", "")] = "三段"
+    edited = tmp_path / "edited.xlsx"
+    wb.save(edited)
+    out = tmp_path / "repaired.xlsx"
+    repair(edited, out)
+    repaired = load_workbook(out, data_only=True)
+    assert repaired[title][ref.replace("$", "")].value == "三段"
+    # 三段 starts at 1800 (RULES.md §1); beating a 1600 gives 16 − round(8) = +8.
+    first_rating = column(out, "Rating", data_only=True)[0]
+    assert first_rating == 1808

@@ -191,7 +191,8 @@ def read_typed(opened: Opened) -> Typed:
     rows: dict[int, dict[str, object]] = {}
     settings: dict[str, object] = {}
     not_carried: list[str] = []
-    fields = {f.name for f in dataclasses.fields(sheet_type.presets[spec.preset])}
+    base = sheet_type.presets[spec.preset]
+    fields = {f.name for f in dataclasses.fields(base)}
     for entry in opened.names:
         name, role = str(entry["name"]), entry.get("role")
         cells = cells_of(wb, name)
@@ -202,10 +203,16 @@ def read_typed(opened: Opened) -> Typed:
             value = wb[title][coord].value
             settings[name] = value
             target = entry.get("field")
-            if target in fields and isinstance(value, (int, float)) and not isinstance(value, bool):
-                spec.constants[str(target)] = float(value)
-            elif target in fields:
-                not_carried.append(f"{title}!{coord} ({name}): {value!r} is not a number; "
+            if target not in fields or value in (None, ""):
+                continue  # not a rule constant, or blank: the template's value stands
+            current = getattr(base, str(target))
+            number = isinstance(value, (int, float)) and not isinstance(value, bool)
+            if number and (current is None or isinstance(current, (int, float))):
+                spec.constants[str(target)] = float(value)  # type: ignore[arg-type]
+            elif isinstance(value, str) and isinstance(current, str):
+                spec.constants[str(target)] = value  # type: ignore[assignment]
+            else:
+                not_carried.append(f"{title}!{coord} ({name}): {value!r} does not fit; "
                                    "the template's value is used")
         elif role == "input":
             if not name.startswith(GAMES_PREFIX):

@@ -65,12 +65,15 @@ class SheetType(ABC):
 
 
 def _registry() -> dict[str, SheetType]:
+    from .club24 import Club24Sheet
     from .elo import EloSheet
     from .go import GoSheet
     from .mosaic import MosaicSheet
+    from .tokin import TokinSheet
     from .yonin import YoninSheet
 
-    return {sheet.system: sheet for sheet in (MosaicSheet(), YoninSheet(), EloSheet(), GoSheet())}
+    return {sheet.system: sheet for sheet in (
+        MosaicSheet(), EloSheet(), GoSheet(), YoninSheet(), TokinSheet(), Club24Sheet())}
 
 
 SHEET_TYPES: dict[str, SheetType] = _registry()

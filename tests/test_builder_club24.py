@@ -1,0 +1,230 @@
+"""The Shogi Club 24 sheet computes what the engine computes, in a real spreadsheet program.
+
+Expected values come from :mod:`rating_rules.shogi` and RULES.md §2, never from the
+sheet's own output. The shared fixture recalculates the shipped workbooks; the worked
+examples, which need Settings typed too, go through one more LibreOffice call.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from openpyxl import load_workbook
+
+from rating_rules.shogi import CLUB24, club24_delta, club24_rank
+from tests.conftest import shipped
+from tests.sheetcases.club24 import BAD_COUNTED, BAD_FLAGGED, BAD_MESSAGES, BAD_ROWS
+from tests.sheetcases.tokin import typed_copy
+from tests.test_builder_tokin import assert_no_error_codes, column, lang_of, name_values
+from workbook_builder.build import TEMPLATES, build
+from workbook_builder.cli import main
+from workbook_builder.template import load_template
+
+SHIPPED = shipped("club24")
+START = 1500.0  # the shipped templates declare 1級 (nominal 1500), no games before
+
+
+def expected_chain(rows, counted, start=START, before=0):
+    """Engine replay of the counted rows: (game number, change, rating, rank) by index."""
+    rating, n, out = start, before, {}
+    for i, row in enumerate(rows):
+        if i in counted:
+            n += 1
+            change = club24_delta(rating, row["OppRating"], row["Result"], game_no=n)
+            rating += change
+            out[i] = (n, change, rating, club24_rank(rating))
+    return out
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_row_matches_the_engine(recalc, name):
+    games = recalc.inputs[f"conform_{name}"]
+    wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
+    expected = expected_chain(games, set(range(len(games))))
+    got = {key: column(wb, key) for key in ("GameNo", "Change", "Rating", "Rank", "Status")}
+    assert len(got["Change"]) == len(games) == 200
+    initial = [abs(c) for c in got["Change"][:24]]
+    assert max(initial) > 31  # the initial formula has no cap …
+    assert max(abs(c) for c in got["Change"][24:]) <= 31  # … the normal one has
+    for i in range(len(games)):
+        n, change, rating, rank = expected[i]
+        assert got["GameNo"][i] == n == i + 1, f"row {i}"
+        assert got["Change"][i] == change, f"row {i}"
+        assert got["Rating"][i] == pytest.approx(rating, abs=1e-9), f"row {i}"
+        assert got["Rank"][i] == rank, f"row {i}"
+        assert got["Status"][i] in (None, ""), f"row {i}"
+    lead = {key: column(wb, key, with_lead=True)[0] for key in ("GameNo", "Rating", "Rank")}
+    assert lead == {"GameNo": 0, "Rating": START, "Rank": "1級"}
+    assert column(wb, "ChartY")[1:] == pytest.approx([expected[i][2] for i in range(len(games))])
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_bad_input_is_flagged_never_an_error(recalc, name):
+    src = load_workbook(recalc.sources[f"bad_{name}"])
+    wb = load_workbook(recalc.results[f"bad_{name}"], data_only=True)
+    assert_no_error_codes(wb)
+    for key in ("Opponent", "OppRating", "Result", "Date"):
+        typed = column(src, key)[: len(BAD_ROWS)]
+        assert column(wb, key)[: len(BAD_ROWS)] == typed
+        assert typed == [row.get(key) for row in BAD_ROWS]
+    got = {key: column(wb, key) for key in ("GameNo", "Change", "Rating", "Rank", "Status")}
+    for i in BAD_FLAGGED:
+        assert str(got["Status"][i]).startswith("⚠"), f"row {i}: {got['Status'][i]!r}"
+        for key in ("GameNo", "Change", "Rating", "Rank"):
+            assert got[key][i] in (None, ""), f"row {i} {key}"
+    for i in (2, 12, 13):  # blank rows and the game about to start
+        assert got["Status"][i] in (None, "") and got["Rating"][i] in (None, ""), f"row {i}"
+    expected = expected_chain(BAD_ROWS, set(BAD_COUNTED))
+    for i, (n, change, rating, rank) in expected.items():
+        assert got["Status"][i] in (None, ""), f"row {i}"
+        assert (got["GameNo"][i], got["Change"][i], got["Rank"][i]) == (n, change, rank)
+        assert got["Rating"][i] == pytest.approx(rating)
+    assert [expected[i][0] for i in BAD_COUNTED] == [1, 2, 3]  # skipped rows do not count
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_markers_name_the_problem(recalc, name):
+    statuses = column(load_workbook(recalc.results[f"bad_{name}"], data_only=True), "Status")
+    for i, word in BAD_MESSAGES[lang_of(name)].items():
+        assert word in statuses[i], f"row {i}: {statuses[i]!r}"
+
+
+@pytest.mark.parametrize("kind", ["stripped", "example"])
+@pytest.mark.parametrize("name", SHIPPED)
+def test_cached_values_equal_libreoffice(recalc, built, name, kind):
+    """The builder's cached values (what phone previews show) = LibreOffice's results."""
+    source = built[name] if kind == "stripped" else recalc.sources[f"excached_{name}"]
+    cached = load_workbook(source, data_only=True)
+    fresh = load_workbook(recalc.results[f"{kind}_{name}"], data_only=True)
+    formulas = load_workbook(source)
+    cells = [(ws.title, c.coordinate) for ws in formulas.worksheets for row in ws.iter_rows()
+             for c in row if c.data_type == "f"]
+    assert len(cells) > 1500
+    for title, ref in cells:
+        mine, theirs = cached[title][ref].value, fresh[title][ref].value
+        if isinstance(mine, float) or isinstance(theirs, float):
+            assert mine == pytest.approx(theirs, abs=1e-9), f"{title}!{ref}"
+        else:
+            assert (mine or "") == (theirs or ""), f"{title}!{ref}: {mine!r} != {theirs!r}"
+
+
+# --- Worked examples (RULES.md §2), typed into the sheet -------------------------------------
+
+WORKED = {
+    # name: (template, Settings typed, games typed)
+    "normal_win": ("club24_ja", {"Settings_Start": 1500, "Settings_GamesBefore": 24},
+                   [{"OppRating": 1700, "Result": 1}]),
+    "normal_loss": ("club24_en", {"Settings_Start": 1700, "Settings_GamesBefore": 30},
+                    [{"OppRating": 1500, "Result": 0}]),
+    "first_game": ("club24_ja", {}, [{"OppRating": 1500, "Result": 1},
+                                     {"OppRating": 1700, "Result": 0}]),
+    "no_cap": ("club24_en", {"Settings_Rank": "初段"}, [{"OppRating": 2600, "Result": 1}]),
+    "game_24_25": ("club24_ja", {"Settings_GamesBefore": 23},
+                   [{"OppRating": 2500, "Result": 1}, {"OppRating": 2500, "Result": 1}]),
+    "low": ("club24_en", {"Settings_Start": 150}, [{"OppRating": 150, "Result": 0}]),
+    "floor": ("club24_ja", {"Settings_Start": 0}, [{"OppRating": 600, "Result": 0}]),
+    "high": ("club24_en", {"Settings_Start": 2900}, [{"OppRating": 2900, "Result": 1}]),
+    "bad_before": ("club24_ja", {"Settings_GamesBefore": 2.5}, [{"OppRating": 1500, "Result": 1}]),
+}
+
+
+@pytest.fixture(scope="module")
+def worked(tmp_path_factory) -> dict[str, Path]:
+    """Each worked example typed into a shipped workbook, all recalculated in one call."""
+    from workbook_builder.libreoffice import recalculate
+
+    work = tmp_path_factory.mktemp("club24_worked")
+    books = {name: build(dataclasses.replace(load_template(TEMPLATES / f"{name}.toml"), rows=8),
+                         work / "built") for name in SHIPPED}
+    sources = [typed_copy(books[template], work / f"{case}.xlsx", settings, games)
+               for case, (template, settings, games) in WORKED.items()]
+    return dict(zip(WORKED, recalculate(sources, work / "out"), strict=True))
+
+
+def shown(path: Path, key: str, count: int = 2) -> list[object]:
+    """The 自分 row and the first ``count`` game rows of a column."""
+    return column(load_workbook(path, data_only=True), key, with_lead=True)[: count + 1]
+
+
+def test_worked_example_1500_beats_1700(worked):
+    assert shown(worked["normal_win"], "Rating")[:2] == [1500, 1524]
+    assert shown(worked["normal_win"], "GameNo")[:2] == [24, 25]  # past the initial 24
+
+
+def test_worked_example_1700_loses_to_1500(worked):
+    assert shown(worked["normal_loss"], "Rating")[:2] == [1700, 1676]
+
+
+def test_initial_formula_for_the_first_games(worked):
+    # Declared 1級 = 1500. Game 1: (0 + 400) / (1 + 1) = +200. Game 2 from 1700 vs 1700,
+    # a loss: (0 − 400) / (2 + 1) = −133.3 → −133.
+    assert shown(worked["first_game"], "Change")[1:] == [200, -133]
+    assert shown(worked["first_game"], "Rating")[1:] == [1700, 1567]
+    assert shown(worked["first_game"], "GameNo") == [0, 1, 2]
+    assert shown(worked["first_game"], "Rank") == ["1級", "二段", "初段"]
+    assert club24_delta(1700, 1700, 0, game_no=2) == -133
+
+
+def test_the_initial_formula_has_no_cap_until_game_24(worked):
+    assert shown(worked["no_cap"], "Change")[1] == 700 == club24_delta(1600, 2600, 1, game_no=1)
+    # Games 24 and 25: divide by 25 both times, but only game 25 is capped at 31.
+    changes = shown(worked["game_24_25"], "Change")[1:]
+    assert changes[0] == round((2500 - 1500 + 400) / 25) == 56
+    assert changes[1] == 31 == club24_delta(1556, 2500, 1, game_no=25)
+
+
+def test_low_ratings_lose_half_and_never_go_below_zero(worked):
+    assert shown(worked["low"], "Change")[1] == -8 == club24_delta(150, 150, 0, game_no=1)
+    assert shown(worked["floor"], "Rating")[:2] == [0, 0]
+
+
+def test_high_ratings_always_use_the_normal_formula(worked):
+    assert shown(worked["high"], "Change")[1] == 16 == club24_delta(2900, 2900, 1, game_no=1)
+
+
+def test_games_before_must_be_a_whole_number(worked):
+    wb = load_workbook(worked["bad_before"], data_only=True)
+    assert "⚠" in column(wb, "Status", with_lead=True)[0]
+    assert "⚠" in column(wb, "Status")[0] and column(wb, "Change")[0] in (None, "")
+    assert_no_error_codes(wb)
+
+
+# --- What a player and a program find ------------------------------------------------------
+
+
+def test_rank_table_on_settings_with_halfway_bounds(built, recalc):
+    wb = load_workbook(recalc.results["stripped_club24_ja"], data_only=True)
+    labels, ratings = name_values(wb, "Settings_RankLabel"), name_values(wb, "Settings_RankRating")
+    assert list(zip(labels, ratings, strict=True)) == list(CLUB24.ranks)
+    bounds = name_values(wb, "Settings_RankFrom")
+    assert bounds[labels.index("初段")] == 1550 and bounds[labels.index("二段")] == 1700
+    assert bounds[-1] in (None, "")  # 初心者: everything below
+    formulas = load_workbook(built["club24_ja"])
+    assert "Settings_RankFrom" in column(formulas, "Rank")[0]
+    assert "Settings_GamesBefore" in column(formulas, "Change")[0]
+
+
+def test_no_handicap_column_and_describe(built):
+    result = CliRunner().invoke(main, ["describe", str(built["club24_en"]), "--json"])
+    assert result.exit_code == 0, result.output
+    names = {e["name"]: e for e in json.loads(result.output)["names"]}
+    assert "Games_Handicap" not in names
+    for key in ("Opponent", "OppRating", "Result", "Date"):
+        assert names[f"Games_{key}"]["role"] == "input"
+    for key in ("GameNo", "Change", "Rating", "Rank", "Status"):
+        assert names[f"Games_{key}"]["role"] == "computed"
+    assert names["Settings_GamesBefore"]["minimum"] == 0
+    assert names["Settings_RankFrom"]["role"] == "computed"
+
+
+def test_games_before_is_a_validated_whole_number(built):
+    wb = load_workbook(built["club24_ja"])
+    ((title, ref),) = list(wb.defined_names["Settings_GamesBefore"].destinations)
+    dv = [d for d in wb[title].data_validations.dataValidation
+          if str(d.sqref) == ref.replace("$", "")]
+    assert [(d.type, d.operator, d.formula1) for d in dv] == [("whole", "greaterThanOrEqual", "0")]
+    assert wb[title][ref.replace("$", "")].value == 0

@@ -1,0 +1,362 @@
+"""The Tokin 16±4% sheet computes what the engine computes, in a real spreadsheet program.
+
+Expected values come from :mod:`rating_rules.shogi` and RULES.md §1 (and the seed's quick
+table, as the fixture file holds it), never from the sheet's own output. The shared
+fixture recalculates the shipped workbooks; the worked examples, which need values typed
+on Settings too, go through one more LibreOffice call of their own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from openpyxl import load_workbook
+
+from rating_rules.shogi import LEAGUE, TOKIN, TOKIN_HANDICAPS, tokin_delta, tokin_handicap
+from tests.conftest import column_cells, shipped
+from tests.sheetcases.tokin import (
+    BAD_COUNTED,
+    BAD_FLAGGED,
+    BAD_MESSAGES,
+    BAD_ROWS,
+    typed_copy,
+)
+from workbook_builder.build import TEMPLATES, build
+from workbook_builder.cli import main
+from workbook_builder.template import load_template, parse_template
+
+SHIPPED = shipped("tokin")
+FIXTURE = Path(__file__).parent / "fixtures" / "tokin_quick_table_seed000.txt"
+ERRORS = {"#VALUE!", "#N/A", "#DIV/0!", "#NAME?", "#REF!", "#NUM!", "#NULL!", "Err:502",
+          "Err:504", "Err:508", "Err:522"}
+START = 1500.0  # the shipped templates declare 1級 (TOKIN start table) and type no rating
+ENGLISH = {h.name: h.english for h in TOKIN_HANDICAPS}
+
+
+def lang_of(name: str) -> str:
+    return name.rsplit("_", 1)[1]
+
+
+def column(wb, key: str, with_lead: bool = False) -> list[object]:
+    title, letter, first, last = column_cells(wb, f"Games_{key}")
+    ws = wb[title]
+    return [ws[f"{letter}{n}"].value for n in range(first - with_lead, last + 1)]
+
+
+def name_values(wb, name: str) -> list[object]:
+    """The values a defined name covers, top to bottom (one column)."""
+    ((title, ref),) = list(wb.defined_names[name].destinations)
+    return [row[0].value for row in wb[title][ref.replace("$", "")]] if ":" in ref else [
+        wb[title][ref.replace("$", "")].value]
+
+
+def assert_no_error_codes(wb) -> None:
+    """No error value anywhere but the chart helpers' #N/A (rows past the last game)."""
+    chart: set[tuple[str, str]] = set()
+    for n in ("Games_ChartX", "Games_ChartY"):
+        title, letter, first, last = column_cells(wb, n)
+        chart.update({(title, f"{letter}{r}") for r in range(first, last + 1)})
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                allowed = {"#N/A"} if (ws.title, cell.coordinate) in chart else set()
+                assert cell.value not in ERRORS - allowed, f"{ws.title}!{cell.coordinate}"
+
+
+def shown(name: str, lang: str) -> str:
+    return ENGLISH[name] if lang == "en" else name
+
+
+def expected_chain(rows, counted, start=START):
+    """Engine replay of the rows whose index is in ``counted``: (suggested, change, rating)."""
+    rating, out = start, {}
+    for i, row in enumerate(rows):
+        opp = row.get("OppRating")
+        suggested = tokin_handicap(rating, opp) if isinstance(opp, (int, float)) else ""
+        if i in counted:
+            change = tokin_delta(rating, opp, row["Result"], row.get("Handicap"))
+            rating += change
+            out[i] = (suggested, change, rating)
+        else:
+            out[i] = (suggested, None, None)
+    return out
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_row_matches_the_engine(recalc, name):
+    games = recalc.inputs[f"conform_{name}"]
+    wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
+    expected = expected_chain(games, set(range(len(games))))
+    changes, ratings = column(wb, "Change"), column(wb, "Rating")
+    suggested, statuses = column(wb, "Suggested"), column(wb, "Status")
+    assert len(changes) == len(games) == 200
+    assert sum(1 for g in games if g.get("Handicap")) > 50
+    assert {changes[i] for i in range(7, 200, 10)} == {1, 31}  # both clamps reached
+    for i in range(len(games)):
+        hint, change, rating = expected[i]
+        assert changes[i] == change, f"row {i}"
+        assert ratings[i] == pytest.approx(rating, abs=1e-9), f"row {i}"
+        assert suggested[i] == shown(hint, lang_of(name)), f"row {i}"
+        assert statuses[i] in (None, ""), f"row {i}"
+    assert column(wb, "Rating", with_lead=True)[0] == START
+    chart_y = column(wb, "ChartY")
+    assert chart_y[0] == START
+    assert chart_y[1:] == pytest.approx([expected[i][2] for i in range(len(games))])
+    assert column(wb, "ChartX") == list(range(len(games) + 1))
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_bad_input_is_flagged_never_an_error(recalc, name):
+    src = load_workbook(recalc.sources[f"bad_{name}"])
+    wb = load_workbook(recalc.results[f"bad_{name}"], data_only=True)
+    assert_no_error_codes(wb)
+    for key in ("Opponent", "OppRating", "Handicap", "Result", "Date"):
+        typed = column(src, key)[: len(BAD_ROWS)]
+        assert column(wb, key)[: len(BAD_ROWS)] == typed
+        assert typed == [row.get(key) for row in BAD_ROWS]
+    statuses, changes, ratings = column(wb, "Status"), column(wb, "Change"), column(wb, "Rating")
+    for i in BAD_FLAGGED:
+        assert str(statuses[i]).startswith("⚠"), f"row {i}: {statuses[i]!r}"
+        assert changes[i] in (None, "") and ratings[i] in (None, ""), f"row {i}"
+    for i in (2, 14, 15):  # blank rows and the game about to start
+        assert statuses[i] in (None, "") and ratings[i] in (None, ""), f"row {i}"
+    expected = expected_chain(BAD_ROWS, set(BAD_COUNTED))
+    for i in BAD_COUNTED:
+        _, change, rating = expected[i]
+        assert statuses[i] in (None, ""), f"row {i}"
+        assert (changes[i], ratings[i]) == (change, pytest.approx(rating)), f"row {i}"
+    assert expected[8][1] == tokin_delta(1520, 1350, 0, "香落") == -19  # even: -23
+    last = expected[12][2]
+    assert column(wb, "Suggested")[15] == shown(tokin_handicap(last, 1700), lang_of(name))
+    chart_y = column(wb, "ChartY")
+    assert chart_y[: len(BAD_COUNTED) + 1] == pytest.approx(
+        [START, *(expected[i][2] for i in BAD_COUNTED)])
+    assert set(chart_y[len(BAD_COUNTED) + 1:]) == {"#N/A"}
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_markers_name_the_problem(recalc, name):
+    statuses = column(load_workbook(recalc.results[f"bad_{name}"], data_only=True), "Status")
+    for i, word in BAD_MESSAGES[lang_of(name)].items():
+        assert word in statuses[i], f"row {i}: {statuses[i]!r}"
+
+
+@pytest.mark.parametrize("kind", ["stripped", "example"])
+@pytest.mark.parametrize("name", SHIPPED)
+def test_cached_values_equal_libreoffice(recalc, built, name, kind):
+    """The builder's cached values (what phone previews show) = LibreOffice's results."""
+    source = built[name] if kind == "stripped" else recalc.sources[f"excached_{name}"]
+    cached = load_workbook(source, data_only=True)
+    fresh = load_workbook(recalc.results[f"{kind}_{name}"], data_only=True)
+    formulas = load_workbook(source)
+    cells = [(ws.title, c.coordinate) for ws in formulas.worksheets for row in ws.iter_rows()
+             for c in row if c.data_type == "f"]
+    assert len(cells) > 1500
+    for title, ref in cells:
+        mine, theirs = cached[title][ref].value, fresh[title][ref].value
+        if isinstance(mine, float) or isinstance(theirs, float):
+            assert mine == pytest.approx(theirs, abs=1e-9), f"{title}!{ref}"
+        else:
+            assert (mine or "") == (theirs or ""), f"{title}!{ref}: {mine!r} != {theirs!r}"
+
+
+# --- Worked examples (RULES.md §1), typed into the sheet -------------------------------------
+
+WORKED = {
+    # name: (template, Settings typed, games typed)
+    "win": ("tokin_ja", {"Settings_Rank": "五段"}, [{"OppRating": 1900, "Result": 1}]),
+    "loss": ("tokin_en", {"Settings_Start": 2000}, [{"OppRating": 1900, "Result": 0}]),
+    "upset": ("tokin_ja", {"Settings_Rank": "四段"}, [{"OppRating": 2000, "Result": 1}]),
+    "handicap": ("tokin_en", {"Settings_Start": 2000},
+                 [{"OppRating": 1850, "Result": 1, "Handicap": "lance"},
+                  {"OppRating": 1850, "Result": 1, "Handicap": "香落"}]),
+    "league": ("league", {"Settings_Rank": "初段"}, [{"OppRating": 1800, "Result": 1}]),
+    "local": ("tokin_ja", {"Settings_Start": 2000, "Settings_GapRate": 0.05},
+              [{"OppRating": 1900, "Result": 1}]),
+    "bad_start": ("tokin_ja", {"Settings_Start": "二千"}, [{"OppRating": 1900, "Result": 1}]),
+    "bad_rank": ("tokin_en", {"Settings_Rank": "十段"}, [{"OppRating": 1900, "Result": 1}]),
+}
+
+
+@pytest.fixture(scope="module")
+def worked(tmp_path_factory) -> dict[str, Path]:
+    """Each worked example typed into a shipped workbook, all recalculated in one call."""
+    from workbook_builder.libreoffice import recalculate
+
+    work = tmp_path_factory.mktemp("tokin_worked")
+    league = parse_template({"system": "tokin", "preset": "league", "rows": 10}, "league")
+    books = {"league": build(league, work / "built")}
+    for name in SHIPPED:
+        spec = dataclasses.replace(load_template(TEMPLATES / f"{name}.toml"), rows=10)
+        books[name] = build(spec, work / "built")
+    sources = [typed_copy(books[template], work / f"{case}.xlsx", settings, games)
+               for case, (template, settings, games) in WORKED.items()]
+    return dict(zip(WORKED, recalculate(sources, work / "out"), strict=True))
+
+
+def first_rows(path: Path, key: str, count: int = 2) -> list[object]:
+    return column(load_workbook(path, data_only=True), key, with_lead=True)[: count + 1]
+
+
+def test_worked_example_2000_beats_1900(worked):
+    assert first_rows(worked["win"], "Rating")[:2] == [2000, 2012]
+    assert first_rows(worked["win"], "Change")[1] == 12 == tokin_delta(2000, 1900, 1)
+
+
+def test_worked_example_2000_loses_to_1900(worked):
+    assert first_rows(worked["loss"], "Change")[1] == -20 == tokin_delta(2000, 1900, 0)
+    assert first_rows(worked["loss"], "Rating")[:2] == [2000, 1980]
+
+
+def test_worked_example_1900_beats_2000(worked):
+    assert first_rows(worked["upset"], "Change")[1] == 20 == tokin_delta(1900, 2000, 1)
+    assert first_rows(worked["upset"], "Rating")[:2] == [1900, 1920]
+
+
+def test_handicap_reduces_the_gap_by_its_adjustment(worked):
+    # 香落: gap 150 − 100 = 50, so the win is 16 − round(2) = 14 (not 16 − 6 = 10).
+    changes = first_rows(worked["handicap"], "Change")
+    assert changes[1:] == [14, tokin_delta(2014, 1850, 1, "香落")]
+    assert changes[1] == tokin_delta(2000, 1850, 1, "香落")
+    assert first_rows(worked["handicap"], "Suggested")[1] == "lance"  # gap 150
+
+
+def test_league_preset_starts_from_its_own_table(worked):
+    assert first_rows(worked["league"], "Rating")[:2] == [1800, 1816]
+    assert dict(LEAGUE.start_table)["初段"] == 1800 != dict(TOKIN.start_table)["初段"]
+
+
+def test_a_constant_changed_on_settings_is_used_and_the_quick_table_warns(worked):
+    wb = load_workbook(worked["local"], data_only=True)
+    assert column(wb, "Change")[0] == 11  # 16 − round(0.05 × 100)
+    assert "⚠" in wb["早見表"]["A2"].value
+
+
+@pytest.mark.parametrize("case", ["bad_start", "bad_rank"])
+def test_bad_settings_are_flagged_not_errors(worked, case):
+    wb = load_workbook(worked[case], data_only=True)
+    status = column(wb, "Status", with_lead=True)
+    assert "⚠" in status[0] and "⚠" in status[1]
+    assert column(wb, "Change")[0] in (None, "")
+    assert_no_error_codes(wb)
+
+
+# --- The quick table (早見表) ---------------------------------------------------------------
+
+
+def quick_rows(path: Path, title: str) -> list[tuple[object, ...]]:
+    ws = load_workbook(path, data_only=True)[title]
+    rows = []
+    for values in ws.iter_rows(min_row=5, max_col=5, values_only=True):
+        if values[0] is None:
+            break
+        rows.append(values)
+    return rows
+
+
+@pytest.mark.parametrize("kind", ["built", "stripped"])
+def test_quick_table_sheet_is_the_seeds_table(recalc, built, kind):
+    """The generated 早見表, printed the seed's way, is the seed's table line for line."""
+    name = "tokin_ja"
+    path = built[name] if kind == "built" else recalc.results[f"stripped_{name}"]
+    lines = [f"{gap} " + " ".join(f"{p:+d}点" for p in points)
+             for gap, *points in quick_rows(path, "早見表")]
+    assert lines == FIXTURE.read_text("utf-8").splitlines()
+
+
+def test_quick_table_in_english_has_the_same_numbers(built):
+    seed = [re.findall(r"[+-]?\d+", line) for line in FIXTURE.read_text("utf-8").splitlines()]
+    rows = quick_rows(built["tokin_en"], "Quick table")
+    assert len(rows) == len(seed) == 16
+    for (gap, *points), numbers in zip(rows, seed, strict=True):
+        assert gap == "–".join(numbers[:-4]) or gap == f"{numbers[0]} or more"
+        assert points == [int(n) for n in numbers[-4:]]
+
+
+def test_quick_table_sheet_shows_the_handicap_table(built):
+    ws = load_workbook(built["tokin_ja"], data_only=True)["早見表"]
+    shown_rows = [tuple(c.value for c in row) for row in ws.iter_rows(min_row=24, max_col=3)]
+    assert shown_rows[0] == ("平手", "0〜99点", 0)
+    assert shown_rows[1] == ("香落", "100〜199点", 100)
+    assert shown_rows[7] == ("六枚落", "900点以上", 900)
+    formulas = load_workbook(built["tokin_ja"])["早見表"]
+    assert "Settings_HandicapAdj" in formulas["C25"].value
+
+
+# --- What a player and a program find ------------------------------------------------------
+
+
+def test_settings_hold_the_tables_as_names(built):
+    wb = load_workbook(built["tokin_ja"])
+    tables = ("Settings_HandicapName", "Settings_HandicapFrom", "Settings_HandicapAdj",
+              "Settings_HandicapAlias", "Settings_RankLabel", "Settings_RankRating")
+    assert {column_cells(wb, n)[0] for n in tables} == {"設定"}
+
+    def values(name):
+        return name_values(wb, name)
+
+    assert values("Settings_HandicapName") == [h.name for h in TOKIN_HANDICAPS]
+    assert values("Settings_HandicapAdj") == [0, 100, 250, 350, 440, 570, 750, 900]
+    assert values("Settings_HandicapFrom") == [0, 100, 200, 300, 400, 550, 700, 900]
+    assert values("Settings_RankLabel")[:6] == ["五段", "四段", "三段", "二段", "初段", "1級"]
+    assert values("Settings_RankRating") == [r for _, r in TOKIN.start_table]
+    assert values("Settings_Rank") == ["1級"] and values("Settings_Start") == [None]
+    change = column(wb, "Change")[0]
+    for name in ("Settings_GapRate", "Settings_Base", "Settings_MinChange",
+                 "Settings_MaxChange", "Settings_HandicapAdj"):
+        assert name in change
+    assert "Settings_RankRating" in column(wb, "Running")[0]  # its name starts at 自分
+
+
+def test_dropdowns_for_handicap_and_rank(built):
+    for name in SHIPPED:
+        wb = load_workbook(built[name])
+        _, letter, first, last = column_cells(wb, "Games_Handicap")
+        games, settings = wb.worksheets[0], wb[wb.sheetnames[3]]
+        lists = {str(dv.sqref): dv for dv in games.data_validations.dataValidation}
+        handicap = lists[f"{letter}{first}:{letter}{last}"]
+        assert (handicap.type, handicap.formula1) == ("list", "Settings_HandicapName")
+        assert handicap.showErrorMessage and handicap.showInputMessage and handicap.prompt
+        assert not handicap.showDropDown
+        rank = [dv for dv in settings.data_validations.dataValidation if dv.type == "list"]
+        assert [dv.formula1 for dv in rank] == ["Settings_RankLabel"]
+        assert not games[f"{letter}{first}"].protection.locked
+        first_name = name_values(wb, "Settings_HandicapName")[0]
+        assert first_name == ("平手" if lang_of(name) == "ja" else "even")
+
+
+def test_describe_lists_the_columns_and_tables(built):
+    result = CliRunner().invoke(main, ["describe", str(built["tokin_en"]), "--json"])
+    assert result.exit_code == 0, result.output
+    names = {e["name"]: e for e in json.loads(result.output)["names"]}
+    for key, kind in {"Opponent": "text", "OppRating": "number", "Handicap": "choice",
+                      "Result": "choice", "Date": "date"}.items():
+        assert (names[f"Games_{key}"]["role"], names[f"Games_{key}"]["type"]) == ("input", kind)
+    for key in ("Suggested", "Change", "Rating", "Status"):
+        assert names[f"Games_{key}"]["role"] == "computed"
+    assert names["Games_Handicap"]["allowed"][:2] == ["even", "lance"]
+    assert names["Settings_Rank"]["role"] == "setting"
+    assert names["Settings_HandicapAdj"]["role"] == "input"  # a table a club may edit
+
+
+def test_a_local_variant_from_a_template(tmp_path):
+    variant = tmp_path / "kyoto.toml"
+    variant.write_text('system = "tokin"\npreset = "league"\nlang = "en"\nrows = 12\n'
+                       "start_rating = 1734\n[constants]\nmax_change = 40\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(variant), "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    wb = load_workbook(tmp_path / "kyoto.xlsx", data_only=True)
+    assert column(wb, "Rating", with_lead=True)[0] == 1734
+    assert name_values(wb, "Settings_MaxChange") == [40]
+    assert name_values(wb, "Settings_Start") == [1734]
+    labels = name_values(wb, "Settings_RankLabel")
+    assert labels[0] == "六段" and len(labels) == len(LEAGUE.start_table)
+    bad = tmp_path / "bad.toml"
+    bad.write_text('system = "tokin"\n[constants]\nhandicaps = 3\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(bad), "--out", str(tmp_path)])
+    assert result.exit_code != 0 and "unknown constant" in result.output

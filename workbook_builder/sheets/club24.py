@@ -1,0 +1,213 @@
+"""The Shogi Club 24 rating sheet (RULES.md §2, seed 002): one player's games.
+
+Layout (sheet 対局 / Games), the columns used at the table first:
+
+    A 相手 Opponent   B 相手レート Opp. rating   C 勝敗 Result (1/0)   D 通算局数 Game no.
+    E 増減 Change   F レート Rating   G 段級 Rank   H 状態 Status   I 日付 Date
+
+Row 3 (自分 / Me) holds the starting rating (typed on Settings, or the declared rank's
+nominal rating), its rank, and the games played before this sheet. A counted game's
+number is those games plus the games counted so far, so the initial formula (divide by
+N + 1) covers exactly the player's first 24 games. There is no handicap column: the
+club's formula has none. The rank label follows the rank table on Settings, each
+boundary halfway between two nominal ratings (初段 = 1550–1699).
+
+The row rules, the starting rating and the chart are those of the Tokin sheet
+(:class:`~workbook_builder.sheets.tokin.ShogiSheet`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from openpyxl.worksheet.worksheet import Worksheet
+
+from rating_rules.shogi import CLUB24, Club24Preset, club24_delta, club24_rank
+
+from .. import formulas as fx
+from ..formulas import shogi as sx
+from ..labels import Text
+from ..layout import Column, NameInfo, Row, Setting
+from ..settings import setting_name
+from .mosaic import _number
+from .tokin import (
+    DEFAULT_RANK,
+    RESULT_CHECK,
+    Check,
+    ShogiSheet,
+    TableColumn,
+    change_column,
+    constant_setting,
+    counted,
+    date_column,
+    example_games,
+    extend,
+    number_check,
+    opp_rating_column,
+    opponent_column,
+    rank_settings,
+    rating_column,
+    result_column,
+    status_column,
+    write_settings_table,
+)
+
+GAMES_BEFORE = setting_name("GamesBefore")
+
+
+@dataclass(frozen=True)
+class Club24SheetPreset(Club24Preset):
+    """The Club 24 rule plus what one player's sheet adds (all on Settings)."""
+
+    rank: str = DEFAULT_RANK
+    """The declared rank the starting rating comes from (its nominal rating)."""
+    start: float | None = None
+    """A starting rating typed instead (a player who has one); None = the rank's."""
+    games_before: int = 0
+    """Games played before this sheet: the initial formula covers the first 24 in all."""
+
+
+def game_no(r: Row) -> str:
+    """This row's game number if it counts: games before the sheet + counted so far + 1."""
+    return f"{GAMES_BEFORE}+{r.prev('Count')}+1"
+
+
+def change_formula(r: Row) -> str:
+    delta = sx.club24_delta(r.prev("Running"), r["OppRating"], r["Result"], game_no(r))
+    return fx.if_(counted(r), delta, '""')
+
+
+def rank_formula(rating: str) -> str:
+    return fx.if_(f"ISNUMBER({rating})", sx.club24_rank(rating), '""')
+
+
+CLUB24_NOTES = (
+    Text("ルール (将棋倶楽部24)", "Rules (Shogi Club 24)"),
+    Text("通常: 増減 = ((相手 − 自分) ± 400) / 25 (勝ち +、負け −)、±31 まで",
+         "Normal: change = ((opponent − mine) ± 400) / 25 (+ win, − loss), at most ±31"),
+    Text("最初の24局 (通算局数 N、200 < レート < 2800): 25 の代わりに N + 1 で割る、上限なし",
+         "First 24 games (game no. N, 200 < rating < 2800): divide by N + 1 instead, no cap"),
+    Text("勝ちは最低 +1、負けは最低 −1。200 以下は負けが半分。0 未満にはならない",
+         "A win gains at least 1, a loss costs at least 1; at 200 or below a loss costs "
+         "half; never below 0"),
+    Text("増減は四捨五入 [仮定: 規定に丸め方の記載なし]",
+         "Changes are rounded half away from zero [assumed: the rules do not say]"),
+    Text("⚠ の行と入力途中の行は計算に入りません (レートは前の行から続きます)。",
+         "Rows marked ⚠ and unfinished rows are not counted (the rating carries on)."),
+)
+
+
+class Club24Sheet(ShogiSheet):
+    """Workbook type ``system = "club24"``."""
+
+    system = "club24"
+    presets: ClassVar[Mapping[str, Any]] = {"default": extend(CLUB24, Club24SheetPreset)}
+    input_keys = ("Opponent", "OppRating", "Result", "Date")
+    rule_notes = CLUB24_NOTES
+
+    def default_title(self, lang: str) -> str:
+        return Text("将棋倶楽部24 レーティング", "Shogi Club 24 rating")(lang)
+
+    def example_inputs(self, lang: str) -> list[dict[str, object]]:
+        return example_games(lang)
+
+    def rank_table(self, preset: Any) -> tuple[tuple[str, float], ...]:
+        return preset.ranks  # type: ignore[no-any-return]
+
+    def visible_columns(self, lang: str, preset: Any) -> tuple[Column, ...]:
+        labels = tuple(label for label, _ in preset.ranks)
+        return (
+            opponent_column(),
+            opp_rating_column(Text("相手の今のレート", "Opponent's current rating")),
+            result_column(),
+            Column("GameNo", Text("通算\n局数", "Game\nno."), "computed", "integer", 5.5,
+                   width_en=6, number_format="0", lead=lambda r: GAMES_BEFORE,
+                   formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
+                                            f"{GAMES_BEFORE}+{r['Count']}", '""')),
+            change_column(change_formula),
+            rating_column(),
+            Column("Rank", Text("段級", "Rank"), "computed", "text", 6.5, width_en=7,
+                   allowed=labels, lead=lambda r: rank_formula(r["Running"]),
+                   formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
+                                            sx.club24_rank(r["Running"]), '""')),
+            status_column(self, lang, preset),
+            date_column(),
+        )
+
+    def settings(self, preset: Any) -> list[Setting]:
+        rule: Club24Preset = preset
+        return [
+            *rank_settings(preset),
+            constant_setting("GamesBefore", Text("以前の対局数", "Games before"),
+                             Text("このシートより前に指した局数 (初めてなら0)",
+                                  "Games played before this sheet (0 for a new player)"),
+                             preset.games_before, "games_before", minimum=0, whole=True),
+            constant_setting("Spread", Text("±の点", "Spread"),
+                             Text("((相手 − 自分) ± 400) / 25 の 400",
+                                  "The 400 of ((opponent − mine) ± 400) / 25"),
+                             rule.spread, "spread"),
+            constant_setting("Divisor", Text("割る数", "Divisor"),
+                             Text("通常の式で割る数 (25)", "Divisor of the normal formula (25)"),
+                             rule.divisor, "divisor", minimum=1),
+            constant_setting("InitialGames", Text("初期の局数", "Initial games"),
+                             Text("N + 1 で割る最初の局数 (24)",
+                                  "First games divided by N + 1 (24)"),
+                             rule.initial_games, "initial_games", minimum=0, whole=True),
+            constant_setting("MinChange", Text("最小の増減", "Least change"),
+                             Text("勝ち・負けで動く最小の点 (1)",
+                                  "A win gains, a loss costs at least this (1)"),
+                             rule.min_change, "min_change"),
+            constant_setting("MaxChange", Text("最大の増減", "Most change"),
+                             Text("通常の式の上限 (31)", "Cap of the normal formula (31)"),
+                             rule.max_change, "max_change"),
+            constant_setting("HighRating", Text("高レート", "High rating"),
+                             Text("この値以上は常に通常の式 (2800)",
+                                  "At or above: always the normal formula (2800)"),
+                             rule.high_rating, "high_rating"),
+            constant_setting("LowRating", Text("低レート", "Low rating"),
+                             Text("この値以下は通常の式で負けが半分 (200)",
+                                  "At or below: normal formula, a loss costs half (200)"),
+                             rule.low_rating, "low_rating"),
+            constant_setting("LowLossFactor", Text("低レートの負け", "Low-rating loss"),
+                             Text("低レートの負けに掛ける数 (0.5)",
+                                  "Share of a loss at the low rating (0.5)"),
+                             rule.low_loss_factor, "low_loss_factor", minimum=0),
+            constant_setting("Floor", Text("下限", "Floor"),
+                             Text("これより下がらない (0)", "No rating goes below this (0)"),
+                             rule.floor, "floor"),
+        ]
+
+    def write_tables(self, ws: Worksheet, top: int, preset: Any,
+                     lang: str) -> tuple[list[NameInfo], dict[str, object]]:
+        ranks = preset.ranks
+        first = top + 2
+        names, _ = write_settings_table(ws, top, Text("段級とレート", "Ranks and ratings"), [
+            TableColumn("RankLabel", Text("段級", "Rank"), "text", [r for r, _ in ranks]),
+            TableColumn("RankRating", Text("レート", "Rating"), "number", [x for _, x in ranks]),
+            TableColumn("RankFrom", Text("下限 (から)", "From"), "number",
+                        formula=lambda k: f"(B{first + k}+B{first + k + 1})/2"),
+        ], lang)
+        cached = {f"C{first + k}": (ranks[k][1] + ranks[k + 1][1]) / 2
+                  for k in range(len(ranks) - 1)}
+        return names, cached
+
+    def checks(self, preset: Any) -> tuple[Check, ...]:
+        return (number_check("OppRating", "opp"), RESULT_CHECK, number_check("Date", "date"))
+
+    def settings_ok(self, r: Row, preset: Any) -> str:
+        base = super().settings_ok(r, preset)
+        return f"AND({base},{fx.is_whole_at_least(GAMES_BEFORE, 0)})"
+
+    def delta(self, preset: Any, row: Mapping[str, object], running: float,
+              count: int) -> int:
+        n = preset.games_before + count + 1
+        return club24_delta(running, _number(row["OppRating"]), row["Result"],  # type: ignore[arg-type]
+                            n, preset)
+
+    def after_values(self, preset: Any, running: float, count: int,
+                     counted: bool | None, lang: str) -> dict[str, object]:
+        if counted is False:
+            return {"GameNo": "", "Rank": ""}
+        return {"GameNo": preset.games_before + count, "Rank": club24_rank(running, preset)}

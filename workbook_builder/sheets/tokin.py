@@ -1,0 +1,724 @@
+"""The Tokin Network "16 ± 4%" rating sheet (RULES.md §1, seed 000): one player's games.
+
+Layout (sheet 対局 / Games), the columns used at the table first:
+
+    A 相手 Opponent   B 相手レート Opp. rating   C 推奨手合 Suggested   D 手合 Handicap
+    E 勝敗 Result (1/0)   F 増減 Change   G レート Rating   H 状態 Status   I 日付 Date
+
+Row 3 (自分 / Me) holds the starting rating: the one typed on Settings, or when that is
+blank the declared rank's (a dropdown on Settings) from the starting table there; the
+"league" preset brings the amateur-league table. Suggested shows the handicap the
+current gap calls for as soon as the opponent's rating is typed; a blank Handicap is
+平手. Hidden helpers as on the MOSAIC sheet: Running, Count and the chart points.
+
+Per-game mode only: the rating moves after every game. The monthly rating-list mode
+(every game of a month uses the last list) belongs to a club's ledger.
+
+The quick table (早見表) sheet is generated from :func:`rating_rules.shogi.quick_table`,
+never typed, and shows the handicap table from Settings below it.
+
+:class:`ShogiSheet` is what the Tokin and Club 24 sheets share: the declared rank and
+start, the row rules (those of the MOSAIC sheet), the chart and the Settings tables.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from abc import abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment
+from openpyxl.worksheet.worksheet import Worksheet
+
+from rating_rules.shogi import LEAGUE, TOKIN, TokinPreset, quick_table, tokin_delta, tokin_handicap
+
+from .. import formulas as fx
+from .. import styles
+from ..charts import history_chart
+from ..formulas import shogi as sx
+from ..labels import CHART_TITLE, LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, SETTINGS_TITLE, Text
+from ..layout import Column, NameInfo, Role, Row, Setting, Table, Validation, ValueType
+from ..package import CellError
+from ..settings import setting_name, write_settings
+from ..table import add_validation, define_name, write_table
+from ..template import Spec
+from . import Built, SheetType
+from .mosaic import _games_cached, _nth_rating, _number, _page_setup, chart_formula
+
+GAMES = Text("対局", "Games")
+QUICK_TITLE = Text("早見表", "Quick table")
+DEFAULT_RANK = "1級"
+
+MSG = {
+    "settings": Text("⚠ 設定シートの値を確認", "⚠ check the Settings sheet"),
+    "opp": Text("⚠ 相手レートは数値で", "⚠ opponent rating must be a number"),
+    "handicap": Text("⚠ 手合は一覧から選ぶ", "⚠ handicap: pick one from the list"),
+    "result": Text("⚠ 勝敗は1か0", "⚠ result must be 1 or 0"),
+    "date": Text("⚠ 日付は 5/26 の形で", "⚠ date: type it like 5/26"),
+    "incomplete": Text("⚠ 入力が足りない (計算せず)", "⚠ incomplete row (not counted)"),
+}
+REQUIRED = ("OppRating", "Result")
+"""A row is complete (and counts, when nothing is wrong) once these hold numbers."""
+
+
+@dataclass(frozen=True)
+class TokinSheetPreset(TokinPreset):
+    """The Tokin rule plus what one player's sheet adds (both on Settings)."""
+
+    rank: str = DEFAULT_RANK
+    """The declared rank the starting rating comes from (a label of ``start_table``)."""
+    start: float | None = None
+    """A starting rating typed instead (a player who has one); None = the rank's."""
+
+
+def extend(preset: Any, cls: type) -> Any:
+    """The engine preset ``preset`` as a sheet preset of ``cls`` (the sheet's fields at default)."""
+    return cls(**{f.name: getattr(preset, f.name) for f in dataclasses.fields(preset)})
+
+
+@dataclass(frozen=True)
+class Check:
+    """One input test: the Status message, the sheet's formula and the engine's mirror."""
+
+    key: str
+    message: str
+    formula: Callable[[str], str]
+    """Cell reference → TRUE when the (non-blank) value is acceptable."""
+    valid: Callable[[object], bool]
+
+
+def number_check(key: str, message: str) -> Check:
+    return Check(key, message, lambda ref: f"ISNUMBER({ref})", lambda x: _number(x) is not None)
+
+
+RESULT_CHECK = Check("Result", "result", lambda ref: fx.is_one_of(ref, (1, 0)),
+                     lambda x: _number(x) in (0.0, 1.0))
+
+
+def v(kind: str | None, prompt: Text, error: Text | None, op: str | None = None,
+      f1: str | None = None, f2: str | None = None) -> Validation:
+    return Validation(kind, op, f1, f2, prompt, error)
+
+
+def any_number(prompt: Text) -> Validation:
+    return v("decimal", prompt, Text("数値を入力してください", "Type a number"),
+             "between", "-1000000", "1000000")
+
+
+# --- Columns both shogi sheets have ---------------------------------------------------------
+
+
+def opponent_column() -> Column:
+    return Column("Opponent", Text("相手", "Opponent"), "input", "text", 9, width_en=10,
+                  lead=Text("自分", "Me"),
+                  validation=v(None, Text("対戦相手の名前", "Opponent's name"), None))
+
+
+def opp_rating_column(prompt: Text) -> Column:
+    return Column("OppRating", Text("相手\nレート", "Opp.\nrating"), "input", "number", 7.5,
+                  validation=any_number(prompt))
+
+
+def result_column() -> Column:
+    return Column("Result", Text("勝敗 1/0", "Result 1/0"), "input", "choice", 5.5, width_en=7,
+                  number_format="0", allowed=(1, 0),
+                  validation=v("list", Text("勝ち=1、負け=0", "1 = win, 0 = loss"),
+                               Text("勝ちは1、負けは0", "Win is 1, loss is 0"), None, '"1,0"'))
+
+
+def change_column(formula: Callable[[Row], str]) -> Column:
+    return Column("Change", Text("増減", "Change"), "computed", "number", 6, width_en=7.5,
+                  number_format="+0;-0;0", formula=formula)
+
+
+def rating_column() -> Column:
+    """The rating after each counted game; the 自分 row shows the starting rating."""
+    return Column("Rating", Text("レート", "Rating"), "computed", "number", 7.5,
+                  lead=lambda r: r["Running"],
+                  formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})", r["Running"], '""'))
+
+
+def status_column(sheet: ShogiSheet, lang: str, preset: Any) -> Column:
+    """Status: "⚠ …" for a bad row; on the 自分 row, for bad Settings."""
+    return Column("Status", Text("状態", "Status"), "computed", "text", 22,
+                  formula=lambda r: sheet.status_formula(r, lang, preset),
+                  lead=lambda r: fx.if_(sheet.settings_ok(r, preset), '""',
+                                        fx.text(MSG["settings"](lang))),
+                  allowed=("", *(MSG[key](lang) for key in (
+                      "settings", *(c.message for c in sheet.checks(preset)), "incomplete"))))
+
+
+def date_column() -> Column:
+    return Column("Date", Text("日付", "Date"), "input", "date", 10.5, number_format="yyyy/m/d",
+                  validation=v("date", Text("5/26 のように入力", "Type like 5/26"),
+                               Text("日付を入力してください", "Type a date"),
+                               "greaterThanOrEqual", "1"))
+
+
+def history_columns() -> tuple[Column, ...]:
+    """Hidden helpers: the rating carried across skipped rows, the count, the chart points.
+
+    The Running lead is the starting rating (typed, or the declared rank's).
+    """
+    return (
+        Column("Running", Text("計算用レート", "Running rating"), "helper", "number", 8,
+               hidden=True, lead=lambda r: sx.start_rating(), lead_in_name=True,
+               formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
+                                        f"{r.prev('Running')}+{r['Change']}", r.prev("Running"))),
+        Column("Count", Text("計算用対局数", "Games counted"), "helper", "integer", 8,
+               hidden=True, lead=lambda r: "0", lead_in_name=True,
+               formula=lambda r: f"{r.prev('Count')}+IF(ISNUMBER({r['Change']}),1,0)"),
+        Column("ChartX", Text("グラフ用 対局", "Chart game"), "helper", "integer", 8,
+               hidden=True, lead_in_name=True, lead=lambda r: chart_formula(r, str(r.k)),
+               formula=lambda r: chart_formula(r, str(r.k))),
+        Column("ChartY", Text("グラフ用 レート", "Chart rating"), "helper", "number", 8,
+               hidden=True, lead_in_name=True,
+               lead=lambda r: chart_formula(r, _nth_rating(r)),
+               formula=lambda r: chart_formula(r, _nth_rating(r))),
+    )
+
+
+# --- Settings -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableColumn:
+    """One named column of a table printed on the Settings sheet."""
+
+    key: str
+    """Defined name ``Settings_<key>``."""
+    label: Text
+    type: ValueType = "number"
+    values: Sequence[object] = ()
+    formula: Callable[[int], str] | None = None
+    """Row index (0-based) → formula text: a computed column (blue, locked), no last row."""
+
+
+def write_settings_table(ws: Worksheet, top: int, title: Text, columns: Sequence[TableColumn],
+                         lang: str) -> tuple[list[NameInfo], int]:
+    """A titled table under the settings: typed columns white, computed ones blue.
+
+    Typed columns are reported as inputs (a club edits them; ``repair`` does not carry
+    them yet), computed ones as computed. Returns the names and the first free row.
+    """
+    heading = ws.cell(top, 1, title(lang))
+    heading.font = styles.font(lang, bold=True, color="305496")
+    first = top + 2
+    count = max(len(c.values) for c in columns)
+    last = first + count - 1
+    infos = []
+    for i, column in enumerate(columns, 1):
+        styles.style_header(ws.cell(top + 1, i, column.label(lang)), lang)
+        for k in range(count):
+            cell = ws.cell(first + k, i)
+            if column.formula is None:
+                cell.value = column.values[k]
+                styles.style_input(cell, lang)
+            else:
+                cell.value = "=" + column.formula(k) if k < count - 1 else None
+                styles.style_computed(cell, lang)
+            if i >= 3:  # the wide Notes column of the settings above
+                cell.alignment = Alignment(horizontal="left")
+        letter = heading.offset(column=i - 1).column_letter
+        role: Role = "input" if column.formula is None else "computed"
+        if role == "input":
+            prompt = Text("表の値 (対局シートの計算が使う)", "The Games formulas use this table")
+            check = any_number(prompt) if column.type == "number" else v(None, prompt, None)
+            add_validation(ws, check, f"{letter}{first}:{letter}{last}", lang)
+        ref = f"${letter}${first}:${letter}${last}"
+        define_name(ws, setting_name(column.key), ref)
+        infos.append(NameInfo(setting_name(column.key), ws.title, ref, role, column.type,
+                              label=column.label(lang)))
+    return infos, last + 2
+
+
+def rank_settings(preset: Any) -> list[Setting]:
+    """Declared rank (a dropdown of the rank table) and a start typed instead of it."""
+    return [
+        Setting("Rank", Text("申告段級", "Declared rank"),
+                Text("最初のレートは下の表のこの段級のもの",
+                     "The starting rating is this rank's (table below)"),
+                preset.rank,
+                v("list", Text("一覧から選ぶ", "Pick from the list"),
+                  Text("下の表にある段級を選んでください", "Pick a rank from the table below"),
+                  None, setting_name("RankLabel")),
+                type="choice", preset_field="rank"),
+        Setting("Start", Text("開始レート", "Starting rating"),
+                Text("今のレートがあれば入力 (空欄なら申告段級から)",
+                     "Your rating if you have one (blank: the rank's)"),
+                preset.start,
+                any_number(Text("空欄なら申告段級のレート", "Blank = the declared rank's")),
+                preset_field="start"),
+    ]
+
+
+def constant_setting(key: str, label: Text, note: Text, value: float, field: str,
+                     minimum: float | None = None, whole: bool = False) -> Setting:
+    """A numeric constant of the rule on Settings: validated, named, fed from the preset."""
+    kind = "whole" if whole else "decimal"
+    if minimum is None:
+        check = v(kind, note, Text("数値を入力", "Type a number"), "between", "-1000000", "1000000")
+    else:
+        check = v(kind, note, Text(f"{minimum:g} 以上の数値", f"A number, {minimum:g} or more"),
+                  "greaterThanOrEqual", f"{minimum:g}")
+    return Setting(key, label, note, value, check, type="integer" if whole else "number",
+                   minimum=minimum, preset_field=field)
+
+
+# --- The shared sheet type ----------------------------------------------------------------
+
+
+class ShogiSheet(SheetType):
+    """What the Tokin and Club 24 sheets share; subclasses add their columns and rule."""
+
+    start_field = "start"
+    input_keys: ClassVar[tuple[str, ...]]
+    rule_notes: ClassVar[tuple[Text, ...]]
+
+    def constant_fields(self, preset: str) -> tuple[str, ...]:
+        """The preset's numbers, and ``start`` (None by default); tables and the rank are
+        edited on Settings."""
+        rule = self.presets[preset]
+        values = {f.name: getattr(rule, f.name) for f in dataclasses.fields(rule)}
+        return tuple(k for k, x in values.items() if x is None or type(x) in (int, float))
+
+    def preset_for(self, spec: Spec) -> Any:
+        base = self.presets[spec.preset]
+
+        def cast(key: str, value: float) -> object:
+            current = getattr(base, key)
+            return value if current is None else type(current)(value)
+
+        return dataclasses.replace(base, **{k: cast(k, x) for k, x in spec.constants.items()})
+
+    # What each sheet type states.
+
+    @abstractmethod
+    def rank_table(self, preset: Any) -> tuple[tuple[str, float], ...]:
+        """(label, rating) rows the declared rank is looked up in."""
+
+    @abstractmethod
+    def visible_columns(self, lang: str, preset: Any) -> tuple[Column, ...]:
+        """The Games columns a player sees, in order (the hidden helpers follow)."""
+
+    @abstractmethod
+    def settings(self, preset: Any) -> list[Setting]:
+        """Rows of the Settings sheet: :func:`rank_settings` first, then the constants."""
+
+    @abstractmethod
+    def write_tables(self, ws: Worksheet, top: int, preset: Any,
+                     lang: str) -> tuple[list[NameInfo], dict[str, object]]:
+        """The named tables under the settings; their names and cached values."""
+
+    @abstractmethod
+    def checks(self, preset: Any) -> tuple[Check, ...]:
+        """Input tests in the order the Status column reports them."""
+
+    @abstractmethod
+    def delta(self, preset: Any, row: Mapping[str, object], running: float, count: int) -> int:
+        """The engine's change for a counted row (``count`` rows counted before it)."""
+
+    def hint_values(self, preset: Any, row: Mapping[str, object], running: float,
+                    lang: str) -> dict[str, object]:
+        """Computed cells shown before the game is played (Tokin: the suggested handicap)."""
+        return {}
+
+    def after_values(self, preset: Any, running: float, count: int, counted: bool | None,
+                     lang: str) -> dict[str, object]:
+        """Cells that follow a row's outcome (Club 24: game number, rank); None = 自分."""
+        return {}
+
+    def reference_sheets(self, wb: Workbook, preset: Any,
+                         lang: str) -> dict[str, dict[str, object]]:
+        """Read-only sheets between Chart and Settings; their cached values by title."""
+        return {}
+
+    def start_rating(self, preset: Any) -> float:
+        """The engine's value of :func:`sx.start_rating` (the 自分 row)."""
+        if preset.start is not None:
+            return float(preset.start)
+        return float(dict(self.rank_table(preset))[preset.rank])
+
+    # Shared formulas.
+
+    def settings_ok(self, r: Row, preset: Any) -> str:
+        """TRUE when the starting rating and every constant on Settings are numbers."""
+        tests = [f"ISNUMBER({r.cell('Running', r.table.lead_row)})",
+                 *(f"ISNUMBER({setting_name(s.key)})" for s in self.settings(preset)
+                   if s.key not in ("Rank", "Start"))]
+        return f"AND({','.join(tests)})"
+
+    def status_formula(self, r: Row, lang: str, preset: Any) -> str:
+        """"" (fine, empty or in progress) or the row's first problem."""
+        filled = f"COUNTA({','.join(r[key] for key in self.input_keys)})"
+        later = [r.below(key) for key in self.input_keys]
+        later_filled = f"COUNTA({','.join(later)})>0" if later[0] else "FALSE"  # type: ignore[arg-type]
+        cases = [(f"{filled}=0", '""'),
+                 (f"NOT({self.settings_ok(r, preset)})", fx.text(MSG["settings"](lang)))]
+        for check in self.checks(preset):
+            cases.append((fx.bad_if_filled(r[check.key], check.formula(r[check.key])),
+                          fx.text(MSG[check.message](lang))))
+        cases += [(complete(r), '""'), (later_filled, fx.text(MSG["incomplete"](lang)))]
+        return fx.first_match(cases, '""')
+
+    # Building.
+
+    def populate(self, wb: Workbook, spec: Spec, preset: Any,
+                 inputs: Sequence[Mapping[str, object]]) -> Built:
+        if preset.start is None and preset.rank not in dict(self.rank_table(preset)):
+            raise ValueError(f"rank {preset.rank!r} is not in the preset's rank table")
+        lang = spec.lang
+        columns = (*self.visible_columns(lang, preset), *history_columns())
+        table = Table("Games", GAMES, columns, spec.rows)
+        games = wb.create_sheet(GAMES(lang))
+        chart_ws = wb.create_sheet(CHART_TITLE(lang))
+        cached = self.reference_sheets(wb, preset, lang)
+        settings_ws = wb.create_sheet(SETTINGS_TITLE(lang))
+        title = " ・ ".join(t for t in (spec.title or self.default_title(lang), spec.club) if t)
+
+        names = write_table(games, table, lang, inputs, flag="Status")
+        styles.style_title(games.cell(1, 1, title), lang)
+        legend = games.cell(1, table.index("Status"),
+                            f"{LEGEND_INPUT(lang)} / {LEGEND_COMPUTED(lang)}")
+        styles.style_note(legend, lang)
+        games.row_dimensions[table.header_row].height = 34
+        games.freeze_panes = f"A{table.lead_row}"
+        styles.style_note(games.cell(table.last_row + 2, 1, OVERWRITTEN(lang)), lang,
+                          color="C00000")
+
+        names += write_settings(settings_ws, f"{SETTINGS_TITLE(lang)} ・ {title}",
+                                self.settings(preset), lang, self.rule_notes)
+        table_names, settings_cached = self.write_tables(
+            settings_ws, settings_ws.max_row + 2, preset, lang)
+        names += table_names
+
+        chart = history_chart(games, table.index("ChartX"), table.index("ChartY"),
+                              table.lead_row, table.last_row,
+                              Text("レートの推移", "Rating history")(lang),
+                              Text("対局数", "games")(lang), Text("レート", "rating")(lang))
+        chart_ws.add_chart(chart, "A1")
+        note = chart_ws.cell(20, 1, Text(
+            "入力は「対局」シートで。グラフは計算に入った対局だけを表示します。",
+            "Type games on the Games sheet; the chart shows counted games only.")(lang))
+        styles.style_note(note, lang)
+        note.alignment = Alignment(wrap_text=False)
+
+        for ws in wb.worksheets:
+            _page_setup(ws)
+        cached[games.title] = _games_cached(table, self.evaluate(preset, inputs, spec.rows, lang))
+        cached[settings_ws.title] = settings_cached
+        return Built(names, cached)
+
+    def evaluate(self, preset: Any, inputs: Sequence[Mapping[str, object]], rows: int,
+                 lang: str) -> list[dict[str, object]]:
+        """What every formula of the Games table shows, computed with the engine.
+
+        Index 0 is the 自分 row, then one dict per game row, by the row rules of the
+        MOSAIC sheet. These become the cached values; the tests check them against
+        LibreOffice, not against this function.
+        """
+        padded = [dict(inputs[i]) if i < len(inputs) else {} for i in range(rows)]
+        last_filled = max((i for i, row in enumerate(padded)
+                           if any(row.get(k) is not None for k in self.input_keys)), default=-1)
+        running, count = self.start_rating(preset), 0
+        out: list[dict[str, object]] = [{
+            "Rating": running, "Running": running, "Count": 0, "Status": "",
+            **self.after_values(preset, running, 0, None, lang)}]
+        history = [running]
+        for i, row in enumerate(padded):
+            status = self.status(preset, row, i < last_filled, lang)
+            values = self.hint_values(preset, row, running, lang)
+            counted = status == "" and all(_number(row.get(k)) is not None for k in REQUIRED)
+            change: object = ""
+            if counted:
+                change = self.delta(preset, row, running, count)
+                running += change  # type: ignore[operator]
+                count += 1
+                history.append(running)
+            values.update(Change=change, Status=status, Running=running, Count=count,
+                          Rating=running if counted else "",
+                          **self.after_values(preset, running, count, counted, lang))
+            out.append(values)
+        for k, row_values in enumerate(out):
+            shown = k <= count
+            row_values["ChartX"] = k if shown else CellError("#N/A")
+            row_values["ChartY"] = history[k] if shown else CellError("#N/A")
+        return out
+
+    def status(self, preset: Any, row: Mapping[str, object], later_filled: bool,
+               lang: str) -> str:
+        """The Status text of a row (the built Settings are valid, so no Settings check)."""
+        if all(row.get(k) is None for k in self.input_keys):
+            return ""
+        for check in self.checks(preset):
+            value = row.get(check.key)
+            if value is not None and not check.valid(value):
+                return MSG[check.message](lang)
+        if all(_number(row.get(k)) is not None for k in REQUIRED):
+            return ""
+        return MSG["incomplete"](lang) if later_filled else ""
+
+
+def complete(r: Row) -> str:
+    """TRUE when the row's required inputs hold numbers."""
+    return f"COUNT({','.join(r[key] for key in REQUIRED)})={len(REQUIRED)}"
+
+
+def counted(r: Row) -> str:
+    """TRUE for a row that counts: complete, and Status found nothing wrong."""
+    return f"AND({r['Status']}=\"\",{complete(r)})"
+
+
+EXAMPLE_NAMES = {"ja": ("田中", "鈴木", "佐藤", "高橋", "伊藤", "山本"),
+                 "en": ("Alice", "Bob", "Carol", "Dan", "Erin", "Frank")}
+
+
+def example_games(lang: str) -> list[dict[str, object]]:
+    """Four counted games, one flagged row and one game about to start (for the pictures)."""
+    a, b, c, d, e, f = EXAMPLE_NAMES[lang]
+    day, week = dt.date(2024, 5, 26), dt.timedelta(days=7)
+    return [
+        {"Opponent": a, "OppRating": 1550, "Result": 1, "Date": day},
+        {"Opponent": b, "OppRating": 1690, "Result": 0, "Date": day},
+        {"Opponent": c, "OppRating": 1480, "Result": 2, "Date": day},
+        {"Opponent": d, "OppRating": 1420, "Result": 1, "Date": day + week},
+        {"Opponent": e, "OppRating": 1610, "Result": 1, "Date": day + week},
+        {"Opponent": f, "OppRating": 1900, "Date": day + 2 * week},
+    ]
+
+
+# --- Tokin ----------------------------------------------------------------------------------
+
+HANDICAP = {key: setting_name(f"Handicap{key}") for key in ("Name", "Alias", "From", "Adj")}
+
+
+def handicap_names(preset: TokinPreset, lang: str) -> tuple[list[str], list[str]]:
+    """(names in the workbook's language, the other language's names)."""
+    ja = [h.name for h in preset.handicaps]
+    en = [h.english for h in preset.handicaps]
+    return (en, ja) if lang == "en" else (ja, en)
+
+
+def is_handicap(preset: TokinPreset) -> Callable[[object], bool]:
+    """The sheet's handicap test in Python: a name of the table, compared like ``=``."""
+    names = {n.casefold() for h in preset.handicaps for n in (h.name, h.english)}
+    return lambda x: isinstance(x, str) and x.casefold() in names
+
+
+def tokin_change_formula(r: Row) -> str:
+    adjustment = sx.tokin_adjustment(r["Handicap"], HANDICAP["Name"], HANDICAP["Alias"],
+                                     HANDICAP["Adj"])
+    delta = sx.tokin_delta(r.prev("Running"), r["OppRating"], r["Result"], adjustment)
+    return fx.if_(counted(r), delta, '""')
+
+
+def suggested_formula(r: Row) -> str:
+    hint = sx.tokin_handicap(r.prev("Running"), r["OppRating"], HANDICAP["From"], HANDICAP["Name"])
+    return fx.if_(f"AND(ISNUMBER({r['OppRating']}),ISNUMBER({r.prev('Running')}))", hint, '""')
+
+
+TOKIN_NOTES = (
+    Text("ルール (と金ネットワーク 16±4%)", "Rules (Tokin Network 16 ± 4%)"),
+    Text("d = 自分 − 相手、e = d − SIGN(d) × 調整点 (駒落ち、平手は0)",
+         "d = mine − opponent's, e = d − SIGN(d) × adjustment (handicap; even = 0)"),
+    Text("勝ち: +MIN(MAX(基本点 − ROUND(率 × e), 最小), 最大)",
+         "Win: +MIN(MAX(base − ROUND(rate × e), least), most)"),
+    Text("負け: −MIN(MAX(基本点 + ROUND(率 × e), 最小), 最大)",
+         "Loss: −MIN(MAX(base + ROUND(rate × e), least), most)"),
+    Text("対局ごとにレートが動く方式です (月例リスト方式はクラブの台帳で)。",
+         "Per-game mode: the rating moves after every game (monthly lists: club ledgers)."),
+    Text("⚠ の行と入力途中の行は計算に入りません (レートは前の行から続きます)。",
+         "Rows marked ⚠ and unfinished rows are not counted (the rating carries on)."),
+)
+
+
+class TokinSheet(ShogiSheet):
+    """Workbook type ``system = "tokin"``; preset ``league`` has the amateur-league table."""
+
+    system = "tokin"
+    presets: ClassVar[Mapping[str, Any]] = {"default": extend(TOKIN, TokinSheetPreset),
+                                            "league": extend(LEAGUE, TokinSheetPreset)}
+    input_keys = ("Opponent", "OppRating", "Handicap", "Result", "Date")
+    rule_notes = TOKIN_NOTES
+
+    def default_title(self, lang: str) -> str:
+        return Text("将棋レーティング (と金 16±4%)", "Shogi rating (Tokin 16 ± 4%)")(lang)
+
+    def example_inputs(self, lang: str) -> list[dict[str, object]]:
+        games = example_games(lang)
+        games[4]["Handicap"] = "香落" if lang == "ja" else "lance"
+        games[4]["OppRating"] = 1390
+        return games
+
+    def rank_table(self, preset: Any) -> tuple[tuple[str, float], ...]:
+        return preset.start_table  # type: ignore[no-any-return]
+
+    def visible_columns(self, lang: str, preset: Any) -> tuple[Column, ...]:
+        names, _ = handicap_names(preset, lang)
+        return (
+            opponent_column(),
+            opp_rating_column(Text("相手の今のレート。対局前に入れると推奨手合がわかります",
+                                   "Opponent's current rating; type it before the game to "
+                                   "see the suggested handicap")),
+            Column("Suggested", Text("推奨\n手合", "Suggested\nhandicap"), "computed", "text",
+                   7, width_en=10, formula=suggested_formula, allowed=tuple(names)),
+            Column("Handicap", Text("手合", "Handicap"), "input", "choice", 7,
+                   width_en=10, allowed=tuple(names),
+                   validation=v("list", Text("空欄は平手。上位者が駒を落とす",
+                                             "Blank = even game; the stronger side gives it"),
+                                Text("設定シートの手合割から選ぶ",
+                                     "Pick a handicap from the Settings table"),
+                                None, HANDICAP["Name"])),
+            result_column(),
+            change_column(tokin_change_formula),
+            rating_column(),
+            status_column(self, lang, preset),
+            date_column(),
+        )
+
+    def settings(self, preset: Any) -> list[Setting]:
+        return [
+            *rank_settings(preset),
+            constant_setting("Base", Text("基本点", "Base points"),
+                             Text("同じレート同士の増減 (16)", "Change between equals (16)"),
+                             preset.base, "base"),
+            constant_setting("GapRate", Text("点差の率", "Gap rate"),
+                             Text("点差 × 率 を基本点から引く・足す (0.04 = 4%)",
+                                  "Share of the gap taken from or added to the base (0.04)"),
+                             preset.gap_rate, "gap_rate"),
+            constant_setting("MinChange", Text("最小の増減", "Least change"),
+                             Text("1局で動く最小の点 (1)", "Smallest change of a game (1)"),
+                             preset.min_change, "min_change"),
+            constant_setting("MaxChange", Text("最大の増減", "Most change"),
+                             Text("1局で動く最大の点 (31)", "Largest change of a game (31)"),
+                             preset.max_change, "max_change"),
+        ]
+
+    def write_tables(self, ws: Worksheet, top: int, preset: Any,
+                     lang: str) -> tuple[list[NameInfo], dict[str, object]]:
+        names, aliases = handicap_names(preset, lang)
+        handicaps, below = write_settings_table(ws, top, Text("手合割 (駒落ち)", "Handicaps"), [
+            TableColumn("HandicapName", Text("手合割", "Handicap"), "text", names),
+            TableColumn("HandicapFrom", Text("点差 (から)", "From gap"), "number",
+                        [h.min_gap for h in preset.handicaps]),
+            TableColumn("HandicapAdj", Text("調整点", "Adjustment"), "number",
+                        [h.adjustment for h in preset.handicaps]),
+            TableColumn("HandicapAlias", Text("英語名", "Japanese"), "text", aliases),
+        ], lang)
+        ranks, _ = write_settings_table(ws, below, Text("開始レート (申告段級)",
+                                                        "Starting rating by declared rank"), [
+            TableColumn("RankLabel", Text("段級", "Rank"), "text",
+                        [label for label, _ in preset.start_table]),
+            TableColumn("RankRating", Text("開始レート", "Rating"), "number",
+                        [rating for _, rating in preset.start_table]),
+        ], lang)
+        ws.column_dimensions["D"].width = 11
+        return handicaps + ranks, {}
+
+    def checks(self, preset: Any) -> tuple[Check, ...]:
+        return (
+            number_check("OppRating", "opp"),
+            Check("Handicap", "handicap",
+                  lambda ref: sx.is_listed(ref, HANDICAP["Name"], HANDICAP["Alias"]),
+                  is_handicap(preset)),
+            RESULT_CHECK,
+            number_check("Date", "date"),
+        )
+
+    def hint_values(self, preset: Any, row: Mapping[str, object], running: float,
+                    lang: str) -> dict[str, object]:
+        opp = _number(row.get("OppRating"))
+        if opp is None:
+            return {"Suggested": ""}
+        name = tokin_handicap(running, opp, preset)
+        shown, _ = handicap_names(preset, lang)
+        return {"Suggested": shown[[h.name for h in preset.handicaps].index(name)]}
+
+    def delta(self, preset: Any, row: Mapping[str, object], running: float, count: int) -> int:
+        return tokin_delta(running, _number(row["OppRating"]),  # type: ignore[arg-type]
+                           row["Result"], row.get("Handicap"), preset)  # type: ignore[arg-type]
+
+    def reference_sheets(self, wb: Workbook, preset: Any,
+                         lang: str) -> dict[str, dict[str, object]]:
+        ws = wb.create_sheet(QUICK_TITLE(lang))
+        return {ws.title: write_quick_table(ws, preset, lang)}
+
+
+QUICK_HEADERS = (Text("点差", "Gap"), Text("上位者\n勝ち", "Higher\nwins"),
+                 Text("上位者\n負け", "Higher\nloses"), Text("下位者\n勝ち", "Lower\nwins"),
+                 Text("下位者\n負け", "Lower\nloses"))
+
+
+def gap_label(low: float, high: float | None, lang: str, unit: str = "点差") -> str:
+    """``0〜12点差`` / ``363点差以上`` (the seed's wording); ``0–12`` / ``363 or more``."""
+    if lang == "en":
+        return f"{low:g}–{high:g}" if high is not None else f"{low:g} or more"
+    return f"{low:g}〜{high:g}{unit}" if high is not None else f"{low:g}{unit}以上"
+
+
+def write_quick_table(ws: Worksheet, preset: TokinPreset, lang: str) -> dict[str, object]:
+    """The 早見表 as the engine generates it, then the handicap table as Settings holds it.
+
+    The bands are values from the constants the workbook was built with; a formula above
+    them warns once Settings hold other constants. The handicap rows are formulas
+    reading Settings, so they follow a local edit. Returns the cached values.
+    """
+    cached: dict[str, object] = {}
+    ws.column_dimensions["A"].width = 15
+    for letter in "BCDE":
+        ws.column_dimensions[letter].width = 9
+    ws.column_dimensions["B"].width = 12  # also the handicap table's gaps (100〜199点)
+    styles.style_title(ws.cell(1, 1, Text("レーティング点数計算表 (早見表)",
+                                          "Rating quick table")(lang)), lang)
+    same = ",".join(f"{setting_name(key)}={fx._num(value)}" for key, value in (
+        ("Base", preset.base), ("GapRate", preset.gap_rate),
+        ("MinChange", preset.min_change), ("MaxChange", preset.max_change)))
+    warning = Text("⚠ 設定の定数が変わっています: この表は作成時の値のまま",
+                   "⚠ Settings changed: this table still shows the built-in constants")
+    ws["A2"] = "=" + fx.if_(f"AND({same})", '""', fx.text(warning(lang)))
+    styles.style_note(ws["A2"], lang, color="C00000")
+    cached["A2"] = ""
+    styles.style_note(ws.cell(3, 1, Text("平手の対局。ルールから生成した表です",
+                                         "Even games; generated from the rule")(lang)), lang)
+    for i, text in enumerate(QUICK_HEADERS, 1):
+        styles.style_header(ws.cell(4, i, text(lang)), lang)
+    ws.row_dimensions[4].height = 34
+    points = '+0"点";-0"点";0"点"' if lang == "ja" else "+0;-0;0"
+    row = 5
+    for band in quick_table(preset):
+        styles.style_computed(ws.cell(row, 1, gap_label(band.low, band.high, lang)), lang)
+        for col, value in enumerate((band.upper_win, band.upper_loss,
+                                     band.lower_win, band.lower_loss), 2):
+            styles.style_computed(ws.cell(row, col, value), lang, points)
+        row += 1
+
+    row += 1
+    styles.style_note(ws.cell(row, 1, Text("駒落ちは点差から調整点を引いて計算 (設定シートの表)",
+                                           "Handicap games: the gap less the adjustment "
+                                           "(the Settings table)")(lang)), lang)
+    row += 1
+    for i, text in enumerate((Text("手合割", "Handicap"), Text("点差", "Gap"),
+                              Text("調整点", "Adjustment")), 1):
+        styles.style_header(ws.cell(row, i, text(lang)), lang)
+    names, _ = handicap_names(preset, lang)
+    rows = preset.handicaps
+    for k, handicap in enumerate(rows, 1):
+        row += 1
+        here, after = f"INDEX({HANDICAP['From']},{k})", f"(INDEX({HANDICAP['From']},{k + 1})-1)"
+        if k == len(rows):
+            span = f'{here}&" or more"' if lang == "en" else f'{here}&"点以上"'
+        else:
+            span = f'{here}&"–"&{after}' if lang == "en" else f'{here}&"〜"&{after}&"点"'
+        high = rows[k].min_gap - 1 if k < len(rows) else None
+        for col, (formula, value) in enumerate((
+                (f"INDEX({HANDICAP['Name']},{k})", names[k - 1]),
+                (span, gap_label(handicap.min_gap, high, lang, "点")),
+                (f"INDEX({HANDICAP['Adj']},{k})", handicap.adjustment)), 1):
+            cell = ws.cell(row, col, "=" + formula)
+            styles.style_computed(cell, lang)
+            cached[cell.coordinate] = value
+    return cached
