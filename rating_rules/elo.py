@@ -170,17 +170,27 @@ def replay_elo(
     ratings: dict[Player, float] = {}
     played: dict[Player, int] = {}
     changes: list[tuple[float, ...]] = []
-    # The loop below runs once per game of logs with millions of games, so it binds
-    # names locally, checks the common case first and inlines round_half_away's fast
-    # path; the full checks and Excel's rule for exact halves run only when needed.
+
+    # This loop meets logs of millions of games, so it binds names locally, tests the
+    # common case first and inlines round_half_away's fast path; the full checks (and
+    # Excel's rule for a value at a half) run only when something is unusual.
     append = changes.append
     get = ratings.get
-    scale = preset.scale
+    scores: dict[object, float] = {1: 1.0, 0.5: 0.5, 0: 0.0}
+    score_of = scores.get
+    scale = float(preset.scale)
     rounding = preset.rounding
     banded = bool(preset.k_bands)
-    ka = kb = preset.k
+    ka = kb = float(preset.k)
     floor = math.floor
-    near_half = 0.5 - 1e-9
+    low, high = -0.5 + 1e-9, 0.5 - 1e-9  # round_half_away's band around a half
+
+    def start(player: Player) -> float:
+        rating = check_number(f"initial[{player!r}]", table.get(player, default))
+        # Whole ratings stay ints while rounding: int arithmetic and small-int changes
+        # are cheaper than floats; the ratings are returned as floats all the same.
+        return int(rating) if rounding and rating.is_integer() else rating
+
     for game in games:
         try:
             a, b, s = game
@@ -190,38 +200,40 @@ def replay_elo(
             ) from None
         ra = get(a)
         if ra is None:
-            ra = ratings[a] = check_number(f"initial[{a!r}]", table.get(a, default))
+            ra = ratings[a] = start(a)
             played[a] = 0
         rb = get(b)
         if rb is None:
-            rb = ratings[b] = check_number(f"initial[{b!r}]", table.get(b, default))
+            rb = ratings[b] = start(b)
             played[b] = 0
-        if s.__class__ not in (int, float) or s not in (0, 0.5, 1):
-            check_result(f"games[{len(changes) + 1}].result", s, draws=True)
-        if a == b:
-            raise RatingInputError(
-                f"games[{len(changes) + 1}].player_b", b, "is the same player as player_a"
-            )
+        w = score_of(s)
+        if w is None or s.__class__ not in (int, float) or a == b:
+            n = len(changes) + 1
+            w = check_result(f"games[{n}].result", s, draws=True)
+            if a == b:
+                raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")
         ea = 1.0 / (1.0 + 10.0 ** ((rb - ra) / scale))
         if banded:
             ka, kb = preset.k_for(played[a], ra), preset.k_for(played[b], rb)
-        new_a = ra + ka * (s - ea)
-        new_b = rb + kb * (ea - s)
-        if rounding:
-            # round_half_away: floor(x + 0.5) unless x is (nearly) a half.
-            xa, xb = new_a, new_b
-            new_a, new_b = floor(xa + 0.5), floor(xb + 0.5)
-            if not -near_half < xa - new_a < near_half:
-                new_a = round_half_away(xa)
-            if not -near_half < xb - new_b < near_half:
-                new_b = round_half_away(xb)
-        da = new_a - ra
-        db = new_b - rb
-        ratings[a] = ra + da
-        ratings[b] = rb + db
+        da = ka * (w - ea)
+        db = kb * (ea - w)
+        if rounding:  # round_half_away(x): floor(x + 0.5) unless x is (nearly) a half
+            xa, xb = ra + da, rb + db
+            na, nb = floor(xa + 0.5), floor(xb + 0.5)
+            if not low < xa - na < high:
+                na = round_half_away(xa)
+            if not low < xb - nb < high:
+                nb = round_half_away(xb)
+            da, db = na - ra, nb - rb
+        else:
+            na, nb = ra + da, rb + db
+        ratings[a] = na
+        ratings[b] = nb
         played[a] += 1
         played[b] += 1
         append((da, db))
+    if rounding:
+        ratings = {p: float(r) for p, r in ratings.items()}
     return ReplayResult(ratings, changes, played)
 
 

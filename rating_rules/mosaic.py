@@ -84,32 +84,41 @@ def replay_mosaic(
     default = preset.start if initial is None or isinstance(initial, Mapping) else initial
     table = initial if isinstance(initial, Mapping) else {}
     weight = preset.gap_weight
-    for n, game in enumerate(games, 1):
+    append = changes.append
+    get = ratings.get
+    for game in games:  # the game's number, for messages, is len(changes) + 1
         if len(game) != 4:
             raise RatingInputError(
-                f"games[{n}]", game, "must be (player_a, player_b, result_a, turn_diff)"
+                f"games[{len(changes) + 1}]", game,
+                "must be (player_a, player_b, result_a, turn_diff)",
             )
         a, b, result, turn_diff = game
         if a == b:
-            raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")
-        ra = ratings.get(a)
+            raise RatingInputError(
+                f"games[{len(changes) + 1}].player_b", b, "is the same player as player_a"
+            )
+        ra = get(a)
         if ra is None:
             ra = ratings[a] = check_number(f"initial[{a!r}]", table.get(a, default))
-        rb = ratings.get(b)
+            played[a] = 0
+        rb = get(b)
         if rb is None:
             rb = ratings[b] = check_number(f"initial[{b!r}]", table.get(b, default))
+            played[b] = 0
         if result == 1 or result == 0:
             won = result == 1
         else:
-            check_result(f"games[{n}].result", result)
+            check_result(f"games[{len(changes) + 1}].result", result)
             won = False  # unreachable: check_result raised
         if type(turn_diff) is not int or turn_diff < 0:
-            turn_diff = check_whole(f"games[{n}].turn_diff", turn_diff, minimum=0)
+            turn_diff = check_whole(
+                f"games[{len(changes) + 1}].turn_diff", turn_diff, minimum=0
+            )
         gap = weight * (ra - rb)
         delta = turn_diff - gap if won else -(turn_diff + gap)
         ratings[a] = ra + delta
         ratings[b] = rb - delta
-        played[a] = played.get(a, 0) + 1
-        played[b] = played.get(b, 0) + 1
-        changes.append((delta, -delta))
+        played[a] += 1
+        played[b] += 1
+        append((delta, -delta))
     return ReplayResult(ratings, changes, played)

@@ -18,6 +18,7 @@ Everything tunable is a field of :class:`TokinPreset` or :class:`Club24Preset`.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -355,32 +356,64 @@ def replay_tokin(
     period_keys = iter(periods) if periods is not None else None
     current: object = object()
     seen_periods: set[object] = set()
-    for n, game in enumerate(games, 1):
-        a, b, result, handicap = _unpack_two_player(n, game, 4)
-        for p in (a, b):
-            if p not in ratings:
-                ratings[p] = listed[p] = check_number(f"initial[{p!r}]", table.get(p, default))
+    # This loop meets logs of millions of games: names are bound locally and
+    # _tokin_change is inlined (with round_half_away's fast path) for the common case;
+    # the full checks run only when a game looks unusual.
+    append = changes.append
+    get = ratings.get
+    results: dict[object, bool] = {1: True, 0: False}
+    won_of = results.get
+    base, gap_rate = preset.base, preset.gap_rate
+    lowest, highest = preset.min_change, preset.max_change
+    floor = math.floor
+    low, high = -0.5 + 1e-9, 0.5 - 1e-9  # round_half_away's band around a half
+    for game in games:
+        if game.__class__ is tuple and len(game) == 3 and game[0] != game[1]:
+            a, b, result = game
+            handicap = None
+        else:
+            a, b, result, handicap = _unpack_two_player(len(changes) + 1, game, 4)
+        ra = get(a)
+        if ra is None:
+            ra = ratings[a] = listed[a] = check_number(f"initial[{a!r}]", table.get(a, default))
+            played[a] = 0
+        rb = get(b)
+        if rb is None:
+            rb = ratings[b] = listed[b] = check_number(f"initial[{b!r}]", table.get(b, default))
+            played[b] = 0
         if period_keys is not None:
             key = next(period_keys, None)
             if key != current:
                 if key in seen_periods:
                     raise RatingInputError(
-                        f"periods[{n}]", key, "appears again after another period"
+                        f"periods[{len(changes) + 1}]", key, "appears again after another period"
                     )
                 seen_periods.add(key)
                 current = key
                 listed = dict(ratings)
             ra, rb = listed[a], listed[b]
-        else:
-            ra, rb = ratings[a], ratings[b]
-        won = check_result(f"games[{n}].result", result) == 1.0
-        adjustment = handicap_adjustment(handicap, preset) if handicap not in (None, "") else 0.0
-        delta = _tokin_change(ra - rb, won, adjustment, preset)
+        won = won_of(result)
+        if won is None or result.__class__ not in (int, float):
+            won = check_result(f"games[{len(changes) + 1}].result", result) == 1.0
+        gap = ra - rb
+        if handicap is not None and handicap != "":  # the gap shrinks toward zero
+            adjustment = handicap_adjustment(handicap, preset)
+            gap = gap - sign(gap) * adjustment
+        x = gap_rate * gap  # step = round_half_away(x)
+        step = floor(x + 0.5)
+        if not low < x - step < high:
+            step = round_half_away(x)
+        change = base - step if won else base + step
+        if change < lowest:
+            change = lowest
+        if change > highest:
+            change = highest
+        delta = int(change) if won else -int(change)
         ratings[a] += delta
         ratings[b] -= delta
-        played[a] = played.get(a, 0) + 1
-        played[b] = played.get(b, 0) + 1
-        changes.append((delta, -delta))
+        played[a] += 1
+        played[b] += 1
+        append((delta, -delta))
     return ReplayResult(ratings, changes, played)
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from rating_rules import RatingInputError, replay
+from rating_rules.common import round_half_away
 from rating_rules.elo import (
     EloPreset,
     KBand,
@@ -134,3 +135,39 @@ def test_bad_input_names_field_and_value(call, field: str, value: str) -> None:
     with pytest.raises(RatingInputError) as info:
         call()
     assert str(info.value).startswith(f"{field}: {value} ")
+
+
+# Starting ratings that make halves likely: whole and half points, negative ones too.
+starts = st.integers(min_value=-6000, max_value=6000).map(lambda n: n / 2)
+
+
+@given(
+    st.dictionaries(st.sampled_from("ABCD"), starts, min_size=4, max_size=4),
+    st.lists(st.tuples(st.sampled_from("ABCD"), st.sampled_from("ABCD"),
+                       st.sampled_from([0, 0.5, 1, 1.0, 0.0])), max_size=30),
+    st.sampled_from([1, 3, 15, 32]),
+)
+@example({"A": 1500, "B": 1500, "C": -1500, "D": -1500}, [("A", "B", 1), ("C", "D", 1)], 3)
+def test_per_game_replay_is_the_rule_game_by_game(initial, games, k) -> None:
+    # replay's loop inlines the rounding for speed; it must stay round_half_away exactly
+    # (equal ratings and an odd K put the new rating on a half).
+    games = [g for g in games if g[0] != g[1]]
+    ratings = {p: float(r) for p, r in initial.items()}
+    changes = []
+    for a, b, s in games:
+        ra, rb = ratings[a], ratings[b]
+        ea = elo_expected(ra, rb)
+        na = float(round_half_away(ra + k * (s - ea)))
+        nb = float(round_half_away(rb + k * (ea - s)))
+        ratings[a], ratings[b] = na, nb
+        changes.append((na - ra, nb - rb))
+    result = replay("elo", games, initial=initial, k=k)
+    assert result.changes == changes
+    assert result.ratings == {p: ratings[p] for p in result.ratings}
+
+
+def test_per_game_replay_rounds_halves_away_from_zero() -> None:
+    result = replay("elo", [("A", "B", 1), ("C", "D", 1)], k=3,
+                    initial={"A": 1500, "B": 1500, "C": -1500, "D": -1500})
+    # Equal ratings, K = 3: ±1.5 puts every new rating on a half.
+    assert result.ratings == {"A": 1502, "B": 1499, "C": -1499, "D": -1502}

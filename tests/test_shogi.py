@@ -274,3 +274,26 @@ def test_presets_are_frozen() -> None:
     with pytest.raises(AttributeError):
         CLUB24.divisor = 20  # type: ignore[misc]
     assert Club24Preset(divisor=20).divisor == 20
+
+
+@given(
+    st.dictionaries(st.sampled_from("ABC"),
+                    st.integers(min_value=0, max_value=7000).map(lambda n: n / 2),
+                    min_size=3, max_size=3),
+    st.lists(st.tuples(st.sampled_from("ABC"), st.sampled_from("ABC"), st.sampled_from([0, 1]),
+                       st.sampled_from([None, "", "香落", "角落", 12.5, 0])), max_size=30),
+)
+def test_per_game_tokin_replay_is_tokin_delta_game_by_game(initial, games) -> None:
+    # replay's loop inlines the change for speed; it must stay tokin_delta exactly
+    # (half-point ratings put 0.04 × gap on a half now and then).
+    games = [g for g in games if g[0] != g[1]]
+    ratings = {p: float(r) for p, r in initial.items()}
+    changes = []
+    for a, b, result, handicap in games:
+        delta = tokin_delta(ratings[a], ratings[b], result, handicap)
+        ratings[a] += delta
+        ratings[b] -= delta
+        changes.append((delta, -delta))
+    out = replay("tokin", games, initial=initial)
+    assert out.changes == changes
+    assert out.ratings == {p: ratings[p] for p in out.ratings}

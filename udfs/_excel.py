@@ -103,6 +103,8 @@ def cellwise(function: Callable[..., Any], *args: Any, required: int | None = No
     blank a whole column; elements whose ``required`` first arguments are all blank
     stay blank. 1×1 arguments are repeated over the range (a constant K, say).
     """
+    if not any(isinstance(a, (list, tuple)) for a in args):  # one cell: no ranges to shape
+        return function(*args)
     grids = [grid(a) for a in args]
     shapes = {(len(g), len(g[0]) if g else 0) for g in grids if (len(g), len(g[0])) != (1, 1)}
     if not shapes:
@@ -115,18 +117,23 @@ def cellwise(function: Callable[..., Any], *args: Any, required: int | None = No
         )
         raise ValueError(f"ranges must have the same size ({described})")
     rows, cols = shapes.pop()
+    size = rows * cols
     needed = len(args) if required is None else required
-    out: list[list[Any]] = []
-    for r in range(rows):
-        line: list[Any] = []
-        for c in range(cols):
-            values = [g[0][0] if len(g) == 1 and len(g[0]) == 1 else g[r][c] for g in grids]
-            if all(blank(v) for v in values[:needed]):
-                line.append("")
-                continue
-            try:
-                line.append(function(*values))
-            except ValueError as exc:
-                line.append(str(exc))
-        out.append(line)
-    return out
+    # Each argument as one flat list, row by row, a 1×1 one repeated; zip then hands
+    # over one element's arguments at a time (10,000 rows are one call from Excel).
+    cells = [
+        [g[0][0]] * size if len(g) == 1 and len(g[0]) == 1 else [v for row in g for v in row]
+        for g in grids
+    ]
+    out: list[Any] = []
+    append = out.append
+    for values in zip(*cells, strict=True):
+        first = values[0] if needed else None  # a filled first argument settles it
+        if (first is None or first == "") and all(blank(v) for v in values[:needed]):
+            append("")
+            continue
+        try:
+            append(function(*values))
+        except ValueError as exc:
+            append(str(exc))
+    return [out[i:i + cols] for i in range(0, size, cols)]

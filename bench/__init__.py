@@ -1,0 +1,4 @@
+"""Benchmarks that print figures (never timed tests): ``python -m bench.run``.
+
+See :mod:`bench.run` for the options and :data:`bench.run.BENCHMARKS` for the list.
+"""

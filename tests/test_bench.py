@@ -1,0 +1,67 @@
+"""Smoke test of the benchmark (``python -m bench.run``): it runs and prints figures.
+
+Tiny counts, one run each, and no assertion on any timing: speed is measured by the
+benchmark's printed figures, never by a test.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bench import engine
+from bench.games import two_player_games
+from bench.report import Config
+from bench.run import main, run
+from rating_rules import replay
+
+TINY = Config(games=2_000, players=50, yonin_games=300, rows=200, repeats=1, quick=True)
+
+
+def test_hand_loop_is_replay_to_the_point() -> None:
+    games = two_player_games(3_000, 40, seed=7).elo
+    assert engine.hand_loop(games) == replay("elo", games).ratings
+    ratings, changes, played = engine.hand_loop_with_records(games)
+    assert ratings == replay("elo", games).ratings
+    assert len(changes) == 3_000 and sum(played.values()) == 6_000
+
+
+def test_every_benchmark_returns_figures_and_passes_its_checks() -> None:
+    sections = run(TINY)
+    assert [s.key for s in sections] == ["engine", "udfs"]
+    for section in sections:
+        assert section.rows and all(len(r) == len(section.headers) for r in section.rows)
+        assert section.checks and all(section.checks.values()), section.checks
+    engine_checks = sections[0].checks
+    assert any("identical to the hand-written loop" in name for name in engine_checks)
+
+
+def test_quick_command_prints_figures_and_writes_results(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "RESULTS.md"
+    assert main(["--quick", "--write-readme", str(target)]) == 0
+    printed = capsys.readouterr().out
+    for text in ("Games/s", 'replay("elo")', "hand-written", "Rows/s", "Python: ", "CPU: "):
+        assert text in printed
+    written = target.read_text()
+    assert "### Engine replay" in written and "| Speed ratio |" in written
+    assert "elote" in written and "quick" in written
+
+
+def test_only_rejects_unknown_names(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--quick", "--only", "engine,nonsense"])
+    assert "nonsense" in capsys.readouterr().err
+
+
+def test_write_results_replaces_only_the_marked_section(tmp_path: Path) -> None:
+    from bench.run import END, START, write_results
+
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# Title\n\n## Performance\n{START}\nold figures\n{END}\n\n## Layout\n")
+    write_results(readme, "new figures\n")
+    assert readme.read_text() == (
+        f"# Title\n\n## Performance\n{START}\nnew figures\n{END}\n\n## Layout\n"
+    )
