@@ -31,7 +31,7 @@ from ..formulas import shogi as sx
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting
 from ..settings import setting_name
-from .mosaic import _number
+from .common import excel_number
 from .tokin import (
     DEFAULT_RANK,
     RESULT_CHECK,
@@ -203,7 +203,7 @@ class Club24Sheet(ShogiSheet):
     def delta(self, preset: Any, row: Mapping[str, object], running: float,
               count: int) -> int:
         n = preset.games_before + count + 1
-        return club24_delta(running, _number(row["OppRating"]), row["Result"],  # type: ignore[arg-type]
+        return club24_delta(running, excel_number(row["OppRating"]), row["Result"],  # type: ignore[arg-type]
                             n, preset)
 
     def after_values(self, preset: Any, running: float, count: int,

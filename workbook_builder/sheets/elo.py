@@ -40,7 +40,6 @@ from typing import Any, ClassVar
 from openpyxl import Workbook
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
-from openpyxl.utils.datetime import to_excel
 
 from rating_rules.common import round_half_away
 from rating_rules.elo import EloPreset, elo_delta, elo_expected
@@ -56,6 +55,7 @@ from ..settings import setting_name, write_settings
 from ..table import write_table
 from ..template import Spec, TemplateError
 from . import Built, SheetType
+from .common import cached_by_row, excel_number, page_setup
 
 GAMES = Text("対局", "Games")
 START = setting_name("Start")
@@ -390,8 +390,8 @@ class EloSheet(SheetType):
         chart_ws.cell(20, 1).alignment = Alignment(wrap_text=False)
 
         for ws in (games, chart_ws, settings_ws):
-            _page_setup(ws)
-        cached = {games.title: _games_cached(table, evaluate(preset, inputs, spec.rows, lang))}
+            page_setup(ws)
+        cached = {games.title: cached_by_row(table, evaluate(preset, inputs, spec.rows, lang))}
         return Built(names, cached)
 
 
@@ -404,14 +404,6 @@ def _mark_period_ends(ws, table: Table) -> None:
         FormulaRule(formula=[f"AND({PERIODS}=1,ISNUMBER(${table.letter('Rating')}"
                              f"{table.first_row}))"],
                     font=Font(bold=True), fill=SETTLED_FILL))
-
-
-def _page_setup(ws) -> None:
-    ws.page_setup.orientation = "portrait"
-    ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
 
 
 def evaluate(preset: EloSheetPreset, inputs: Sequence[Mapping[str, object]], rows: int,
@@ -437,7 +429,7 @@ def evaluate(preset: EloSheetPreset, inputs: Sequence[Mapping[str, object]], row
         new = not preset.periods or not same_period(key, last_key)
         base = close if new else start
         status = _status(row, base, preset, later_filled=i < last_filled, lang=lang)
-        opp, score = _number(row.get("OppRating")), _number(row.get("Score"))
+        opp, score = excel_number(row.get("OppRating")), excel_number(row.get("Score"))
         shown = opp is not None and status == ""
         values: dict[str, object] = {
             "Expected": elo_expected(base, opp, preset) if shown else "",
@@ -489,45 +481,25 @@ def _status(row: Mapping[str, object], base: float, preset: EloPreset, later_fil
     if all(v is None for v in values.values()):
         return ""
     checks = (
-        ("OppRating", "opp", lambda x: _number(x) is not None),
-        ("Score", "score", lambda x: _number(x) in (0.0, 0.5, 1.0)),
-        ("Date", "date", lambda x: _number(x) is not None),
+        ("OppRating", "opp", lambda x: excel_number(x) is not None),
+        ("Score", "score", lambda x: excel_number(x) in (0.0, 0.5, 1.0)),
+        ("Date", "date", lambda x: excel_number(x) is not None),
     )
     for key, message, valid in checks:
         if values[key] is not None and not valid(values[key]):
             return MSG[message](lang)
-    opp = _number(values["OppRating"])
+    opp = excel_number(values["OppRating"])
     if opp is not None and abs(opp - base) > MAX_EXPONENT * preset.scale:
         return MSG["far"](lang)
-    if opp is not None and _number(values["Score"]) is not None:
+    if opp is not None and excel_number(values["Score"]) is not None:
         return ""
     return MSG["incomplete"](lang) if later_filled else ""
 
 
-def _number(value: object) -> float | None:
-    """The value as Excel's ISNUMBER sees it (dates are numbers, booleans are not)."""
-    if isinstance(value, bool) or value is None:
-        return None
-    if isinstance(value, (dt.date, dt.datetime)):
-        return float(to_excel(value))
-    if isinstance(value, (int, float)):
-        return float(value)
-    return None
-
-
 def _cell_value(value: object) -> object:
     """A typed value as a formula reading the cell gets it (a date is its serial number)."""
-    number = _number(value)
+    number = excel_number(value)
     return number if number is not None else value
-
-
-def _games_cached(table: Table, values: list[dict[str, object]]) -> dict[str, object]:
-    cached: dict[str, object] = {}
-    for offset, row_values in enumerate(values):
-        number = table.lead_row + offset
-        for key, value in row_values.items():
-            cached[f"{table.letter(key)}{number}"] = value
-    return cached
 
 
 __all__ = ["EloSheet", "EloSheetPreset", "evaluate", "games_table", "same_period"]

@@ -37,7 +37,6 @@ from typing import Any, ClassVar
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment
-from openpyxl.utils.datetime import to_excel
 from openpyxl.worksheet.worksheet import Worksheet
 
 from rating_rules.go import (
@@ -72,6 +71,7 @@ from ..settings import setting_name
 from ..table import add_validation, define_name, write_table
 from ..template import Spec
 from . import Built, SheetType
+from .common import cached_by_row, excel_number, page_setup
 
 GAMES = Text("対局", "Games")
 LADDER_TITLE = Text("昇段・降段表", "Promotion table")
@@ -648,20 +648,12 @@ class GoSheet(SheetType):
             "Type games on the Games sheet; the chart shows counted games only.")(lang)), lang)
         chart_ws.cell(20, 1).alignment = Alignment(wrap_text=False)
 
-        cached = {games.title: _games_cached(table, evaluate(preset, inputs, spec.rows, lang)),
+        cached = {games.title: cached_by_row(table, evaluate(preset, inputs, spec.rows, lang)),
                   ladder_ws.title: write_ladder_view(ladder_ws, preset, lang),
                   handicap_ws.title: write_handicap_view(handicap_ws, preset, lang)}
         for ws in (games, chart_ws, settings_ws, ladder_ws, handicap_ws):
-            _page_setup(ws)
+            page_setup(ws)
         return Built(names, cached)
-
-
-def _page_setup(ws) -> None:
-    ws.page_setup.orientation = "portrait"
-    ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
 
 
 # --- engine values --------------------------------------------------------------------------
@@ -691,11 +683,11 @@ def evaluate(preset: GoPreset, inputs: Sequence[Mapping[str, object]], rows: int
     for i, row in enumerate(padded):
         opp = _rank_code(row.get("OppRank"))
         kind = _kind(row.get("GameType"))
-        result = _number(row.get("Result"))
+        result = excel_number(row.get("Result"))
         won: float = 1 if kind == 2 else 0 if kind == 3 else result if result is not None else 0
         status = _status(row, opp, kind, won, i < last_filled, lang, preset)
         etype = ENGINE_TYPE[kind - 1] if kind else ""
-        h = _number(row.get("Handicap"))
+        h = excel_number(row.get("Handicap"))
         diff: object = rank_difference(code, opp) if opp else ""
         exch: object = ""
         if opp and (h is None) == (row.get("Handicap") is None) and _handicap_ok(h, preset):
@@ -769,17 +761,17 @@ def _status(row: Mapping[str, object], opp: str | None, kind: int, won: float,
     h, result = values["Handicap"], values["Result"]
     if values["OppRank"] is not None and opp is None:
         return MSG["rank"](lang)
-    if h is not None and (_number(h) is None or not _handicap_ok(_number(h), preset)):
+    if h is not None and (excel_number(h) is None or not _handicap_ok(excel_number(h), preset)):
         return MSG["handicap"](lang)
     if kind == 0:
         return MSG["type"](lang)
-    if result is not None and _number(result) not in (0.0, 1.0):
+    if result is not None and excel_number(result) not in (0.0, 1.0):
         return MSG["result"](lang)
-    if values["Date"] is not None and _number(values["Date"]) is None:
+    if values["Date"] is not None and excel_number(values["Date"]) is None:
         return MSG["date"](lang)
-    if kind in (2, 3) and _number(result) is not None and _number(result) != won:
+    if kind in (2, 3) and excel_number(result) is not None and excel_number(result) != won:
         return MSG["forfeit"](lang)
-    if _complete(kind, opp, _number(result)):
+    if _complete(kind, opp, excel_number(result)):
         return ""
     return MSG["incomplete"](lang) if later_filled else ""
 
@@ -809,23 +801,3 @@ def _kind(value: object) -> int:
             if value.lower() in (t.ja.lower(), t.en.lower()):
                 return i
     return 0
-
-
-def _number(value: object) -> float | None:
-    """The value as Excel's ISNUMBER sees it (dates are numbers, booleans are not)."""
-    if isinstance(value, bool) or value is None:
-        return None
-    if isinstance(value, (dt.date, dt.datetime)):
-        return float(to_excel(value))
-    if isinstance(value, (int, float)):
-        return float(value)
-    return None
-
-
-def _games_cached(table: Table, values: list[dict[str, object]]) -> dict[str, object]:
-    cached: dict[str, object] = {}
-    for offset, row_values in enumerate(values):
-        number = table.lead_row + offset
-        for key, value in row_values.items():
-            cached[f"{table.letter(key)}{number}"] = value
-    return cached

@@ -30,7 +30,6 @@ from typing import Any, ClassVar
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment
-from openpyxl.utils.datetime import to_excel
 
 from rating_rules.mosaic import MOSAIC, MosaicPreset, first_player, mosaic_delta
 
@@ -44,6 +43,7 @@ from ..settings import setting_name, write_settings
 from ..table import write_table
 from ..template import Spec
 from . import Built, SheetType
+from .common import cached_by_row, excel_number, page_setup
 
 GAMES = Text("対局", "Games")
 START = setting_name("Start")
@@ -269,17 +269,9 @@ class MosaicSheet(SheetType):
         chart_ws.cell(20, 1).alignment = Alignment(wrap_text=False)
 
         for ws in (games, chart_ws, settings_ws):
-            _page_setup(ws)
-        cached = {games.title: _games_cached(table, evaluate(preset, inputs, spec.rows, lang))}
+            page_setup(ws)
+        cached = {games.title: cached_by_row(table, evaluate(preset, inputs, spec.rows, lang))}
         return Built(names, cached)
-
-
-def _page_setup(ws) -> None:
-    ws.page_setup.orientation = "portrait"
-    ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
 
 
 def evaluate(preset: MosaicPreset, inputs: Sequence[Mapping[str, object]], rows: int,
@@ -297,10 +289,10 @@ def evaluate(preset: MosaicPreset, inputs: Sequence[Mapping[str, object]], rows:
     history = [running]
     for i, row in enumerate(padded):
         status = _status(row, later_filled=i < last_filled, lang=lang)
-        opp = _number(row.get("OppRating"))
+        opp = excel_number(row.get("OppRating"))
         first = FIRST[first_player(running, opp)](lang) if opp is not None else ""
         change: object = ""
-        if status == "" and all(_number(row.get(k)) is not None
+        if status == "" and all(excel_number(row.get(k)) is not None
                                 for k in ("OppRating", "Result", "TurnDiff")):
             change = mosaic_delta(running, opp, row["Result"], row["TurnDiff"], preset)
             running += change
@@ -321,34 +313,15 @@ def _status(row: Mapping[str, object], later_filled: bool, lang: str) -> str:
     if all(v is None for v in values.values()):
         return ""
     checks = (
-        ("OppRating", "opp", lambda x: _number(x) is not None),
-        ("Result", "result", lambda x: _number(x) in (0.0, 1.0)),
-        ("TurnDiff", "turn", lambda x: (n := _number(x)) is not None and n >= 0 and n == int(n)),
-        ("Date", "date", lambda x: _number(x) is not None),
+        ("OppRating", "opp", lambda x: excel_number(x) is not None),
+        ("Result", "result", lambda x: excel_number(x) in (0.0, 1.0)),
+        ("TurnDiff", "turn",
+         lambda x: (n := excel_number(x)) is not None and n >= 0 and n == int(n)),
+        ("Date", "date", lambda x: excel_number(x) is not None),
     )
     for key, message, valid in checks:
         if values[key] is not None and not valid(values[key]):
             return MSG[message](lang)
-    if all(_number(values[k]) is not None for k in ("OppRating", "Result", "TurnDiff")):
+    if all(excel_number(values[k]) is not None for k in ("OppRating", "Result", "TurnDiff")):
         return ""
     return MSG["incomplete"](lang) if later_filled else ""
-
-
-def _number(value: object) -> float | None:
-    """The value as Excel's ISNUMBER sees it (dates are numbers, booleans are not)."""
-    if isinstance(value, bool) or value is None:
-        return None
-    if isinstance(value, (dt.date, dt.datetime)):
-        return float(to_excel(value))
-    if isinstance(value, (int, float)):
-        return float(value)
-    return None
-
-
-def _games_cached(table: Table, values: list[dict[str, object]]) -> dict[str, object]:
-    cached: dict[str, object] = {}
-    for offset, row_values in enumerate(values):
-        number = table.lead_row + offset
-        for key, value in row_values.items():
-            cached[f"{table.letter(key)}{number}"] = value
-    return cached

@@ -47,7 +47,8 @@ from ..settings import setting_name, write_settings
 from ..table import add_validation, define_name, write_table
 from ..template import Spec
 from . import Built, SheetType
-from .mosaic import _games_cached, _nth_rating, _number, _page_setup, chart_formula
+from .common import cached_by_row, excel_number, page_setup
+from .mosaic import _nth_rating, chart_formula
 
 GAMES = Text("対局", "Games")
 QUICK_TITLE = Text("早見表", "Quick table")
@@ -92,11 +93,12 @@ class Check:
 
 
 def number_check(key: str, message: str) -> Check:
-    return Check(key, message, lambda ref: f"ISNUMBER({ref})", lambda x: _number(x) is not None)
+    return Check(key, message, lambda ref: f"ISNUMBER({ref})",
+                 lambda x: excel_number(x) is not None)
 
 
 RESULT_CHECK = Check("Result", "result", lambda ref: fx.is_one_of(ref, (1, 0)),
-                     lambda x: _number(x) in (0.0, 1.0))
+                     lambda x: excel_number(x) in (0.0, 1.0))
 
 
 def v(kind: str | None, prompt: Text, error: Text | None, op: str | None = None,
@@ -408,8 +410,8 @@ class ShogiSheet(SheetType):
         note.alignment = Alignment(wrap_text=False)
 
         for ws in wb.worksheets:
-            _page_setup(ws)
-        cached[games.title] = _games_cached(table, self.evaluate(preset, inputs, spec.rows, lang))
+            page_setup(ws)
+        cached[games.title] = cached_by_row(table, self.evaluate(preset, inputs, spec.rows, lang))
         cached[settings_ws.title] = settings_cached
         return Built(names, cached)
 
@@ -432,7 +434,7 @@ class ShogiSheet(SheetType):
         for i, row in enumerate(padded):
             status = self.status(preset, row, i < last_filled, lang)
             values = self.hint_values(preset, row, running, lang)
-            counted = status == "" and all(_number(row.get(k)) is not None for k in REQUIRED)
+            counted = status == "" and all(excel_number(row.get(k)) is not None for k in REQUIRED)
             change: object = ""
             if counted:
                 change = self.delta(preset, row, running, count)
@@ -458,7 +460,7 @@ class ShogiSheet(SheetType):
             value = row.get(check.key)
             if value is not None and not check.valid(value):
                 return MSG[check.message](lang)
-        if all(_number(row.get(k)) is not None for k in REQUIRED):
+        if all(excel_number(row.get(k)) is not None for k in REQUIRED):
             return ""
         return MSG["incomplete"](lang) if later_filled else ""
 
@@ -631,7 +633,7 @@ class TokinSheet(ShogiSheet):
 
     def hint_values(self, preset: Any, row: Mapping[str, object], running: float,
                     lang: str) -> dict[str, object]:
-        opp = _number(row.get("OppRating"))
+        opp = excel_number(row.get("OppRating"))
         if opp is None:
             return {"Suggested": ""}
         name = tokin_handicap(running, opp, preset)
@@ -639,7 +641,7 @@ class TokinSheet(ShogiSheet):
         return {"Suggested": shown[[h.name for h in preset.handicaps].index(name)]}
 
     def delta(self, preset: Any, row: Mapping[str, object], running: float, count: int) -> int:
-        return tokin_delta(running, _number(row["OppRating"]),  # type: ignore[arg-type]
+        return tokin_delta(running, excel_number(row["OppRating"]),  # type: ignore[arg-type]
                            row["Result"], row.get("Handicap"), preset)  # type: ignore[arg-type]
 
     def reference_sheets(self, wb: Workbook, preset: Any,

@@ -51,6 +51,7 @@ from ..settings import write_settings
 from ..table import add_validation, define_name, write_table
 from ..template import Spec
 from . import Built, SheetType
+from .common import page_setup
 
 GAMES = Text("対局", "Games")
 SEATS = 4
@@ -719,7 +720,7 @@ class YoninSheet(SheetType):
             row += 1
 
         for ws in (games, settings_ws):
-            _page_setup(ws)
+            page_setup(ws)
         values = evaluate(preset, inputs, rows, lang, "A", win_rule)
         cached = {games.title: {f"{table.letter(key)}{table.first_row + i}": value
                                 for i, row_values in enumerate(values)
@@ -757,11 +758,3 @@ def _dress(ws: Worksheet, table: Table, lang: str, title: str) -> None:
             cell.border = Border(left=b.left, right=b.right, top=b.top, bottom=thick)
     note = ws.cell(table.last_row + 2, 1, OVERWRITTEN(lang))
     styles.style_note(note, lang, color="C00000")
-
-
-def _page_setup(ws) -> None:
-    ws.page_setup.orientation = "portrait"
-    ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
