@@ -54,13 +54,9 @@ from rating_rules.go import (
 
 from .. import formulas as fx
 from .. import styles
-from ..charts import history_chart
 from ..formulas import go as gx
 from ..labels import (
     CHART_TITLE,
-    LEGEND_COMPUTED,
-    LEGEND_INPUT,
-    OVERWRITTEN,
     SETTINGS_HEADER,
     SETTINGS_TITLE,
     Text,
@@ -71,7 +67,14 @@ from ..settings import setting_name
 from ..table import add_validation, define_name, write_table
 from ..template import Spec
 from . import Built, SheetType
-from .common import cached_by_row, excel_number, page_setup
+from .common import (
+    add_history_chart,
+    cached_by_row,
+    decorate_games,
+    excel_number,
+    page_setup,
+    sheet_title,
+)
 
 GAMES = Text("対局", "Games")
 LADDER_TITLE = Text("昇段・降段表", "Promotion table")
@@ -624,29 +627,15 @@ class GoSheet(SheetType):
         settings_ws = wb.create_sheet(SETTINGS_TITLE(lang))
         ladder_ws = wb.create_sheet(LADDER_TITLE(lang))
         handicap_ws = wb.create_sheet(HANDICAP_TITLE(lang))
-        title = " ・ ".join(t for t in (spec.title or self.default_title(lang), spec.club) if t)
+        title = sheet_title(spec, self.default_title(lang))
 
         names = write_table(games, table, lang, inputs, flag="Status")
-        styles.style_title(games.cell(1, 1, title), lang)
-        legend = games.cell(1, table.index("Mult"),
-                            f"{LEGEND_INPUT(lang)} / {LEGEND_COMPUTED(lang)}")
-        styles.style_note(legend, lang)
-        games.row_dimensions[table.header_row].height = 34
-        games.freeze_panes = f"B{table.lead_row}"
-        note = games.cell(table.last_row + 2, 1, OVERWRITTEN(lang))
-        styles.style_note(note, lang, color="C00000")
+        decorate_games(games, table, lang, title, "Mult", freeze_column="B")
 
         names += write_go_settings(settings_ws, f"{SETTINGS_TITLE(lang)} ・ {title}",
                                    preset, lang)
-        chart = history_chart(games, table.index("ChartX"), table.index("ChartY"),
-                              table.lead_row, table.last_row,
-                              Text("ポイントの推移", "Points history")(lang),
-                              Text("対局数", "games")(lang), Text("ポイント", "points")(lang))
-        chart_ws.add_chart(chart, "A1")
-        styles.style_note(chart_ws.cell(20, 1, Text(
-            "入力は「対局」シートで。グラフは計算に入った対局だけを表示します。",
-            "Type games on the Games sheet; the chart shows counted games only.")(lang)), lang)
-        chart_ws.cell(20, 1).alignment = Alignment(wrap_text=False)
+        add_history_chart(chart_ws, games, table, lang, Text("ポイントの推移", "Points history"),
+                          Text("ポイント", "points"))
 
         cached = {games.title: cached_by_row(table, evaluate(preset, inputs, spec.rows, lang)),
                   ladder_ws.title: write_ladder_view(ladder_ws, preset, lang),

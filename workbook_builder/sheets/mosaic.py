@@ -29,21 +29,25 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from openpyxl import Workbook
-from openpyxl.styles import Alignment
 
 from rating_rules.mosaic import MOSAIC, MosaicPreset, first_player, mosaic_delta
 
 from .. import formulas as fx
-from .. import styles
-from ..charts import history_chart
-from ..labels import CHART_TITLE, LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, SETTINGS_TITLE, Text
+from ..labels import CHART_TITLE, SETTINGS_TITLE, Text
 from ..layout import Column, Row, Setting, Table, Validation
 from ..package import CellError
 from ..settings import setting_name, write_settings
 from ..table import write_table
 from ..template import Spec
 from . import Built, SheetType
-from .common import cached_by_row, excel_number, page_setup
+from .common import (
+    add_history_chart,
+    cached_by_row,
+    decorate_games,
+    excel_number,
+    page_setup,
+    sheet_title,
+)
 
 GAMES = Text("対局", "Games")
 START = setting_name("Start")
@@ -243,30 +247,16 @@ class MosaicSheet(SheetType):
         games = wb.create_sheet(GAMES(lang))
         chart_ws = wb.create_sheet(CHART_TITLE(lang))
         settings_ws = wb.create_sheet(SETTINGS_TITLE(lang))
-        title = " ・ ".join(t for t in (spec.title or self.default_title(lang), spec.club) if t)
+        title = sheet_title(spec, self.default_title(lang))
 
         names = write_table(games, table, lang, inputs, flag="Status")
-        styles.style_title(games.cell(1, 1, title), lang)
-        legend = games.cell(1, table.index("Status"),
-                            f"{LEGEND_INPUT(lang)} / {LEGEND_COMPUTED(lang)}")
-        styles.style_note(legend, lang)
-        games.row_dimensions[table.header_row].height = 34
-        games.freeze_panes = f"A{table.lead_row}"
-        note = games.cell(table.last_row + 2, 1, OVERWRITTEN(lang))
-        styles.style_note(note, lang, color="C00000")
+        decorate_games(games, table, lang, title, "Status")
 
         names += write_settings(settings_ws, f"{SETTINGS_TITLE(lang)} ・ {title}",
                                 settings_for(preset), lang, RULE_NOTES)
 
-        chart = history_chart(games, table.index("ChartX"), table.index("ChartY"),
-                              table.lead_row, table.last_row,
-                              Text("レートの推移", "Rating history")(lang),
-                              Text("対局数", "games")(lang), Text("レート", "rating")(lang))
-        chart_ws.add_chart(chart, "A1")
-        styles.style_note(chart_ws.cell(20, 1, Text(
-            "入力は「対局」シートで。グラフは計算に入った対局だけを表示します。",
-            "Type games on the Games sheet; the chart shows counted games only.")(lang)), lang)
-        chart_ws.cell(20, 1).alignment = Alignment(wrap_text=False)
+        add_history_chart(chart_ws, games, table, lang, Text("レートの推移", "Rating history"),
+                          Text("レート", "rating"))
 
         for ws in (games, chart_ws, settings_ws):
             page_setup(ws)

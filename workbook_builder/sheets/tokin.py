@@ -38,16 +38,22 @@ from rating_rules.shogi import LEAGUE, TOKIN, TokinPreset, quick_table, tokin_de
 
 from .. import formulas as fx
 from .. import styles
-from ..charts import history_chart
 from ..formulas import shogi as sx
-from ..labels import CHART_TITLE, LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, SETTINGS_TITLE, Text
+from ..labels import CHART_TITLE, SETTINGS_TITLE, Text
 from ..layout import Column, NameInfo, Role, Row, Setting, Table, Validation, ValueType
 from ..package import CellError
 from ..settings import setting_name, write_settings
 from ..table import add_validation, define_name, write_table
 from ..template import Spec
 from . import Built, SheetType
-from .common import cached_by_row, excel_number, page_setup
+from .common import (
+    add_history_chart,
+    cached_by_row,
+    decorate_games,
+    excel_number,
+    page_setup,
+    sheet_title,
+)
 from .mosaic import _nth_rating, chart_formula
 
 GAMES = Text("対局", "Games")
@@ -380,17 +386,10 @@ class ShogiSheet(SheetType):
         chart_ws = wb.create_sheet(CHART_TITLE(lang))
         cached = self.reference_sheets(wb, preset, lang)
         settings_ws = wb.create_sheet(SETTINGS_TITLE(lang))
-        title = " ・ ".join(t for t in (spec.title or self.default_title(lang), spec.club) if t)
+        title = sheet_title(spec, self.default_title(lang))
 
         names = write_table(games, table, lang, inputs, flag="Status")
-        styles.style_title(games.cell(1, 1, title), lang)
-        legend = games.cell(1, table.index("Status"),
-                            f"{LEGEND_INPUT(lang)} / {LEGEND_COMPUTED(lang)}")
-        styles.style_note(legend, lang)
-        games.row_dimensions[table.header_row].height = 34
-        games.freeze_panes = f"A{table.lead_row}"
-        styles.style_note(games.cell(table.last_row + 2, 1, OVERWRITTEN(lang)), lang,
-                          color="C00000")
+        decorate_games(games, table, lang, title, "Status")
 
         names += write_settings(settings_ws, f"{SETTINGS_TITLE(lang)} ・ {title}",
                                 self.settings(preset), lang, self.rule_notes)
@@ -398,16 +397,8 @@ class ShogiSheet(SheetType):
             settings_ws, settings_ws.max_row + 2, preset, lang)
         names += table_names
 
-        chart = history_chart(games, table.index("ChartX"), table.index("ChartY"),
-                              table.lead_row, table.last_row,
-                              Text("レートの推移", "Rating history")(lang),
-                              Text("対局数", "games")(lang), Text("レート", "rating")(lang))
-        chart_ws.add_chart(chart, "A1")
-        note = chart_ws.cell(20, 1, Text(
-            "入力は「対局」シートで。グラフは計算に入った対局だけを表示します。",
-            "Type games on the Games sheet; the chart shows counted games only.")(lang))
-        styles.style_note(note, lang)
-        note.alignment = Alignment(wrap_text=False)
+        add_history_chart(chart_ws, games, table, lang, Text("レートの推移", "Rating history"),
+                          Text("レート", "rating"))
 
         for ws in wb.worksheets:
             page_setup(ws)
