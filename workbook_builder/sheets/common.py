@@ -9,10 +9,11 @@ from openpyxl.styles import Alignment
 from openpyxl.utils.datetime import to_excel
 from openpyxl.worksheet.worksheet import Worksheet
 
+from .. import formulas as fx
 from .. import styles
 from ..charts import history_chart
 from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, Text
-from ..layout import Table
+from ..layout import Column, Formula, Row, Table
 from ..template import Spec
 
 
@@ -78,3 +79,58 @@ def add_history_chart(chart_ws: Worksheet, games: Worksheet, table: Table, lang:
     cell = chart_ws.cell(20, 1, note(lang))
     styles.style_note(cell, lang)
     cell.alignment = Alignment(wrap_text=False)
+
+
+# --- The hidden chain every rating log keeps --------------------------------------------
+# Running carries the rating across skipped rows, Count numbers the counted games, and
+# ChartX/ChartY list game k's point in row k (NA() after the last), which is what the
+# history chart plots. The lead row ("Me") holds the start.
+
+
+def chart_point(r: Row, value: str) -> str:
+    """Game k's point while k ≤ games counted, else NA() (left out of the chart)."""
+    total = r.cell("Count", r.table.last_row)
+    return fx.if_(f"{r.k}<={total}", value, "NA()")
+
+
+def nth_running(r: Row) -> str:
+    """The running value after the k-th counted game."""
+    return (f"INDEX({r.column('Running', with_lead=True)},"
+            f"MATCH({r.k},{r.column('Count', with_lead=True)},0))")
+
+
+def running_column(label: Text, lead: Formula) -> Column:
+    """The value after each row: changed by a counted row, carried over a skipped one."""
+    return Column("Running", label, "helper", "number", 8, hidden=True, lead=lead,
+                  lead_in_name=True,
+                  formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
+                                           f"{r.prev('Running')}+{r['Change']}",
+                                           r.prev("Running")))
+
+
+def count_column(label: Text, width: float = 8) -> Column:
+    """How many rows have counted so far."""
+    return Column("Count", label, "helper", "integer", width, hidden=True,
+                  lead=lambda r: "0", lead_in_name=True,
+                  formula=lambda r: f"{r.prev('Count')}+IF(ISNUMBER({r['Change']}),1,0)")
+
+
+def chart_columns(y_label: Text, x_width: float = 8) -> tuple[Column, Column]:
+    """ChartX (game number) and ChartY (the running value after it), for the chart."""
+    return (
+        Column("ChartX", Text("グラフ用 対局", "Chart game"), "helper", "integer", x_width,
+               hidden=True, lead_in_name=True, lead=lambda r: chart_point(r, str(r.k)),
+               formula=lambda r: chart_point(r, str(r.k))),
+        Column("ChartY", y_label, "helper", "number", 8, hidden=True, lead_in_name=True,
+               lead=lambda r: chart_point(r, nth_running(r)),
+               formula=lambda r: chart_point(r, nth_running(r))),
+    )
+
+
+def history_columns(lead: Formula) -> tuple[Column, ...]:
+    """The whole chain of a rating log whose lead row holds the starting rating."""
+    return (
+        running_column(Text("計算用レート", "Running rating"), lead),
+        count_column(Text("計算用対局数", "Games counted")),
+        *chart_columns(Text("グラフ用 レート", "Chart rating")),
+    )

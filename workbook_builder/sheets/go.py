@@ -70,9 +70,12 @@ from . import Built, SheetType
 from .common import (
     add_history_chart,
     cached_by_row,
+    chart_columns,
+    count_column,
     decorate_games,
     excel_number,
     page_setup,
+    running_column,
     sheet_title,
 )
 
@@ -192,16 +195,6 @@ def shown(r: Row, value: str) -> str:
     return fx.if_(f"ISNUMBER({r['Change']})", value, '""')
 
 
-def chart_formula(r: Row, value: str) -> str:
-    total = r.cell("Count", r.table.last_row)
-    return fx.if_(f"{r.k}<={total}", value, "NA()")
-
-
-def _nth_points(r: Row) -> str:
-    return (f"INDEX({r.column('Running', with_lead=True)},"
-            f"MATCH({r.k},{r.column('Count', with_lead=True)},0))")
-
-
 def lead_rank_idx() -> str:
     m = f"MATCH({START_RANK},{gx.LADDER_CODE},0)"
     return f"IF(ISNUMBER({m}),{m},1)"
@@ -309,24 +302,14 @@ def games_table(rows: int, lang: str) -> Table:
                formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
                                         fx.if_(f"{r['IsRated']}=1", "0", f"{r.prev('Streak')}+1"),
                                         r.prev("Streak"))),
-        Column("Running", Text("計算用 ポイント", "Running points"), "helper", "number", 8,
-               hidden=True, lead_in_name=True, lead=lead_points,
-               formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
-                                        f"{r.prev('Running')}+{r['Change']}", r.prev("Running"))),
+        running_column(Text("計算用 ポイント", "Running points"), lead_points),
         Column("RankIdx", Text("計算用 段級位", "Rank index"), "helper", "integer", 6,
                hidden=True, lead_in_name=True, lead=lambda r: lead_rank_idx(),
                formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
                                         gx.go_next_rank(r.prev("RankIdx"), r["Running"]),
                                         r.prev("RankIdx"))),
-        Column("Count", Text("計算用 対局数", "Games counted"), "helper", "integer", 6,
-               hidden=True, lead=lambda r: "0", lead_in_name=True,
-               formula=lambda r: f"{r.prev('Count')}+IF(ISNUMBER({r['Change']}),1,0)"),
-        Column("ChartX", Text("グラフ用 対局", "Chart game"), "helper", "integer", 6,
-               hidden=True, lead_in_name=True, lead=lambda r: chart_formula(r, str(r.k)),
-               formula=lambda r: chart_formula(r, str(r.k))),
-        Column("ChartY", Text("グラフ用 ポイント", "Chart points"), "helper", "number", 8,
-               hidden=True, lead_in_name=True, lead=lambda r: chart_formula(r, _nth_points(r)),
-               formula=lambda r: chart_formula(r, _nth_points(r))),
+        count_column(Text("計算用 対局数", "Games counted"), width=6),
+        *chart_columns(Text("グラフ用 ポイント", "Chart points"), x_width=6),
     )
     return Table("Games", GAMES, columns, rows)
 

@@ -45,6 +45,7 @@ from .common import (
     cached_by_row,
     decorate_games,
     excel_number,
+    history_columns,
     page_setup,
     sheet_title,
 )
@@ -101,12 +102,6 @@ def first_formula(r: Row, lang: str) -> str:
     return fx.if_(f"ISNUMBER({r['OppRating']})", who, '""')
 
 
-def chart_formula(r: Row, value: str) -> str:
-    """Game k's point while k ≤ games counted, else NA() (left out of the chart)."""
-    total = r.cell("Count", r.table.last_row)
-    return fx.if_(f"{r.k}<={total}", value, "NA()")
-
-
 def games_table(rows: int, lang: str) -> Table:
     """The Games table: input, computed and hidden helper columns."""
     def v(kind, prompt, error, op=None, f1=None, f2=None) -> Validation:
@@ -149,27 +144,9 @@ def games_table(rows: int, lang: str) -> Table:
                validation=v("date", Text("5/26 のように入力", "Type like 5/26"),
                             Text("日付を入力してください", "Type a date"),
                             "greaterThanOrEqual", "1")),
-        Column("Running", Text("計算用レート", "Running rating"), "helper", "number", 8,
-               hidden=True, lead=lambda r: START, lead_in_name=True,
-               formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
-                                        f"{r.prev('Running')}+{r['Change']}", r.prev("Running"))),
-        Column("Count", Text("計算用対局数", "Games counted"), "helper", "integer", 8,
-               hidden=True, lead=lambda r: "0", lead_in_name=True,
-               formula=lambda r: f"{r.prev('Count')}+IF(ISNUMBER({r['Change']}),1,0)"),
-        Column("ChartX", Text("グラフ用 対局", "Chart game"), "helper", "integer", 8,
-               hidden=True, lead_in_name=True, lead=lambda r: chart_formula(r, str(r.k)),
-               formula=lambda r: chart_formula(r, str(r.k))),
-        Column("ChartY", Text("グラフ用 レート", "Chart rating"), "helper", "number", 8,
-               hidden=True, lead_in_name=True,
-               lead=lambda r: chart_formula(r, _nth_rating(r)),
-               formula=lambda r: chart_formula(r, _nth_rating(r))),
+        *history_columns(lambda r: START),
     )
     return Table("Games", GAMES, columns, rows)
-
-
-def _nth_rating(r: Row) -> str:
-    return (f"INDEX({r.column('Running', with_lead=True)},"
-            f"MATCH({r.k},{r.column('Count', with_lead=True)},0))")
 
 
 def settings_for(preset: MosaicPreset) -> list[Setting]:

@@ -51,10 +51,10 @@ from .common import (
     cached_by_row,
     decorate_games,
     excel_number,
+    history_columns,
     page_setup,
     sheet_title,
 )
-from .mosaic import _nth_rating, chart_formula
 
 GAMES = Text("対局", "Games")
 QUICK_TITLE = Text("早見表", "Quick table")
@@ -165,29 +165,6 @@ def date_column() -> Column:
                   validation=v("date", Text("5/26 のように入力", "Type like 5/26"),
                                Text("日付を入力してください", "Type a date"),
                                "greaterThanOrEqual", "1"))
-
-
-def history_columns() -> tuple[Column, ...]:
-    """Hidden helpers: the rating carried across skipped rows, the count, the chart points.
-
-    The Running lead is the starting rating (typed, or the declared rank's).
-    """
-    return (
-        Column("Running", Text("計算用レート", "Running rating"), "helper", "number", 8,
-               hidden=True, lead=lambda r: sx.start_rating(), lead_in_name=True,
-               formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
-                                        f"{r.prev('Running')}+{r['Change']}", r.prev("Running"))),
-        Column("Count", Text("計算用対局数", "Games counted"), "helper", "integer", 8,
-               hidden=True, lead=lambda r: "0", lead_in_name=True,
-               formula=lambda r: f"{r.prev('Count')}+IF(ISNUMBER({r['Change']}),1,0)"),
-        Column("ChartX", Text("グラフ用 対局", "Chart game"), "helper", "integer", 8,
-               hidden=True, lead_in_name=True, lead=lambda r: chart_formula(r, str(r.k)),
-               formula=lambda r: chart_formula(r, str(r.k))),
-        Column("ChartY", Text("グラフ用 レート", "Chart rating"), "helper", "number", 8,
-               hidden=True, lead_in_name=True,
-               lead=lambda r: chart_formula(r, _nth_rating(r)),
-               formula=lambda r: chart_formula(r, _nth_rating(r))),
-    )
 
 
 # --- Settings -------------------------------------------------------------------------------
@@ -380,7 +357,8 @@ class ShogiSheet(SheetType):
         if preset.start is None and preset.rank not in dict(self.rank_table(preset)):
             raise ValueError(f"rank {preset.rank!r} is not in the preset's rank table")
         lang = spec.lang
-        columns = (*self.visible_columns(lang, preset), *history_columns())
+        columns = (*self.visible_columns(lang, preset),
+                   *history_columns(lambda r: sx.start_rating()))
         table = Table("Games", GAMES, columns, spec.rows)
         games = wb.create_sheet(GAMES(lang))
         chart_ws = wb.create_sheet(CHART_TITLE(lang))
