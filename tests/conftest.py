@@ -127,3 +127,25 @@ def _add_tampered_job(jobs: Recalc, built: dict[str, Path], work: Path) -> None:
     wb.save(path)
     jobs.sources["tampered"] = path
     jobs.inputs["tampered"] = games
+
+
+def assert_cached_equal(cached_path: Path, fresh_path: Path, min_cells: int) -> None:
+    """The builder's cached values (what phone previews show) = LibreOffice's results.
+
+    ``cached_path`` is a built file; ``fresh_path`` the same workbook recalculated by
+    LibreOffice from no cached values. Every formula cell is compared; blank and "" are
+    the same, 0 and "" are not.
+    """
+    formulas = load_workbook(cached_path)
+    cached = load_workbook(cached_path, data_only=True)
+    fresh = load_workbook(fresh_path, data_only=True)
+    cells = [(ws.title, c.coordinate) for ws in formulas.worksheets for row in ws.iter_rows()
+             for c in row if c.data_type == "f"]
+    assert len(cells) > min_cells
+    for title, ref in cells:
+        mine, theirs = cached[title][ref].value, fresh[title][ref].value
+        if isinstance(mine, float) or isinstance(theirs, float):
+            assert mine == pytest.approx(theirs, abs=1e-9), f"{title}!{ref}"
+        else:
+            assert ("" if mine is None else mine) == ("" if theirs is None else theirs), (
+                f"{title}!{ref}: {mine!r} != {theirs!r}")

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from openpyxl import load_workbook
 
 from rating_rules.shogi import LEAGUE, TOKIN, TOKIN_HANDICAPS, tokin_delta, tokin_handicap
-from tests.conftest import column_cells, shipped
+from tests.conftest import assert_cached_equal, column_cells, shipped
 from tests.sheetcases.tokin import (
     BAD_COUNTED,
     BAD_FLAGGED,
@@ -151,18 +151,7 @@ def test_markers_name_the_problem(recalc, name):
 def test_cached_values_equal_libreoffice(recalc, built, name, kind):
     """The builder's cached values (what phone previews show) = LibreOffice's results."""
     source = built[name] if kind == "stripped" else recalc.sources[f"excached_{name}"]
-    cached = load_workbook(source, data_only=True)
-    fresh = load_workbook(recalc.results[f"{kind}_{name}"], data_only=True)
-    formulas = load_workbook(source)
-    cells = [(ws.title, c.coordinate) for ws in formulas.worksheets for row in ws.iter_rows()
-             for c in row if c.data_type == "f"]
-    assert len(cells) > 1500
-    for title, ref in cells:
-        mine, theirs = cached[title][ref].value, fresh[title][ref].value
-        if isinstance(mine, float) or isinstance(theirs, float):
-            assert mine == pytest.approx(theirs, abs=1e-9), f"{title}!{ref}"
-        else:
-            assert (mine or "") == (theirs or ""), f"{title}!{ref}: {mine!r} != {theirs!r}"
+    assert_cached_equal(source, recalc.results[f"{kind}_{name}"], min_cells=1500)
 
 
 # --- Worked examples (RULES.md §1), typed into the sheet -------------------------------------
