@@ -49,7 +49,7 @@ def audit(path: str | Path) -> AuditReport:
     """Compare every computed cell of ``path`` with the engine; never writes."""
     opened = open_project_workbook(path)
     typed = read_typed(opened)
-    _, built = build_workbook(typed.spec, typed.rows)
+    _, built = build_workbook(typed.spec, typed.rows, tables=typed.tables)
     names = computed_cells(opened)
     report = AuditReport(opened.path, notes=list(typed.not_carried))
     for title, cells in built.cached.items():

@@ -37,17 +37,20 @@ def protect(ws: Worksheet, password: str | None = None) -> None:
 
 
 def build_workbook(spec: Spec, inputs: Sequence[Mapping[str, object]] = (),
-                   password: str | None = None) -> tuple[Workbook, Built]:
+                   password: str | None = None,
+                   tables: Mapping[str, Sequence[Mapping[str, object]]] | None = None,
+                   ) -> tuple[Workbook, Built]:
     """The workbook for ``spec`` and the engine's values of its formula cells.
 
-    ``inputs`` pre-fills the first data rows (examples and tests), one mapping of
-    input-column key to value per row.
+    ``inputs`` pre-fills the first Games rows (examples and tests), one mapping of
+    input-column key to value per row; ``tables`` does the same for other input
+    tables by key (a ledger's ``Players``).
     """
     sheet_type = SHEET_TYPES[spec.system]
     preset = sheet_type.preset_for(spec)
     wb = Workbook()
     wb.remove(wb.active)
-    built = sheet_type.populate(wb, spec, preset, inputs)
+    built = sheet_type.populate_tables(wb, spec, preset, {**(tables or {}), "Games": inputs})
     for ws in wb.worksheets:
         protect(ws, password)
         _lint_sheet(ws)
@@ -55,6 +58,8 @@ def build_workbook(spec: Spec, inputs: Sequence[Mapping[str, object]] = (),
              "rows": str(spec.rows), "template": Path(spec.source).name if spec.source else "",
              "builder": "workbook-builder", "output": spec.output, "title": spec.title,
              "club": spec.club, "constants": json.dumps(spec.constants, sort_keys=True)}
+    if "Players" in sheet_type.input_tables:
+        about["players"] = str(spec.players)
     write_meta(wb, built.names, about)
     protect(wb[META_SHEET], password)
     wb.active = 0
@@ -68,9 +73,10 @@ def build_workbook(spec: Spec, inputs: Sequence[Mapping[str, object]] = (),
 
 
 def build(spec: Spec, out_dir: Path, password: str | None = None,
-          inputs: Sequence[Mapping[str, object]] = ()) -> Path:
+          inputs: Sequence[Mapping[str, object]] = (),
+          tables: Mapping[str, Sequence[Mapping[str, object]]] | None = None) -> Path:
     """Write ``out_dir/<output>.xlsx`` for ``spec`` (byte-identical on every run)."""
-    wb, built = build_workbook(spec, inputs, password)
+    wb, built = build_workbook(spec, inputs, password, tables)
     out_dir.mkdir(parents=True, exist_ok=True)
     path = out_dir / f"{spec.output}.xlsx"
     wb.save(path)

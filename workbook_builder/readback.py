@@ -38,7 +38,6 @@ MAX_TOTAL_BYTES = 500 * 1024 * 1024
 MAX_PARTS = 5000
 MAX_DEPTH = 100
 """Deepest XML nesting accepted; real spreadsheet parts stay under about 12."""
-GAMES_PREFIX = "Games_"
 
 
 class UnreadableWorkbook(ValueError):
@@ -65,6 +64,8 @@ class Typed:
     """Games table inputs, row by row (trailing empty rows dropped)."""
     settings: dict[str, object]
     """Settings values by name (``Settings_Start`` …)."""
+    tables: dict[str, list[dict[str, object]]] = field(default_factory=dict)
+    """Inputs of every other table by key (a ledger's ``Players``), row by row."""
     not_carried: list[str] = field(default_factory=list)
     """What cannot go into a rebuilt workbook, each as a line for the report."""
 
@@ -181,14 +182,15 @@ def read_typed(opened: Opened) -> Typed:
             system=about["system"], output=about.get("output") or opened.path.stem,
             preset=about.get("preset") or "default", lang=about.get("lang") or "ja",
             title=about.get("title", ""), club=about.get("club", ""),
-            rows=int(about.get("rows") or 200), constants=dict(constants),
+            rows=int(about.get("rows") or 200), players=int(about.get("players") or 100),
+            constants=dict(constants),
         )
         sheet_type.presets[spec.preset]
     except (ValueError, KeyError, TypeError) as exc:
         damaged = f"{opened.path}: its {META_SHEET} sheet is damaged ({exc})"
         raise UnreadableWorkbook(damaged) from None
     wb = opened.formulas
-    rows: dict[int, dict[str, object]] = {}
+    found: dict[str, dict[int, dict[str, object]]] = {}
     settings: dict[str, object] = {}
     not_carried: list[str] = []
     base = sheet_type.presets[spec.preset]
@@ -215,10 +217,11 @@ def read_typed(opened: Opened) -> Typed:
                 not_carried.append(f"{title}!{coord} ({name}): {value!r} does not fit; "
                                    "the template's value is used")
         elif role == "input":
-            if not name.startswith(GAMES_PREFIX):
-                not_carried.append(f"{name}: inputs outside the Games table are not carried yet")
+            table, _, key = name.partition("_")
+            if table not in sheet_type.input_tables or not key:
+                not_carried.append(f"{name}: not an input table of a {spec.system} workbook")
                 continue
-            key = name[len(GAMES_PREFIX):]
+            rows = found.setdefault(table, {})
             for index, (title, coord) in enumerate(cells):
                 cell = wb[title][coord]
                 if cell.value is None:
@@ -228,10 +231,14 @@ def read_typed(opened: Opened) -> Typed:
                     not_carried.append(f"{title}!{coord}: a formula ({value}) in an input cell is "
                                        "carried as text")
                 rows.setdefault(index, {})[key] = value
-    if rows and max(rows) >= spec.rows:
-        spec = dataclasses.replace(spec, rows=max(rows) + 1)
-    ordered = [rows.get(i, {}) for i in range(max(rows) + 1)] if rows else []
-    return Typed(spec, ordered, settings, not_carried)
+    tables = {table: [rows.get(i, {}) for i in range(max(rows) + 1)]
+              for table, rows in found.items() if rows}
+    games = tables.pop("Games", [])
+    if len(games) > spec.rows:
+        spec = dataclasses.replace(spec, rows=len(games))
+    if len(tables.get("Players", ())) > spec.players:
+        spec = dataclasses.replace(spec, players=len(tables["Players"]))
+    return Typed(spec, games, settings, tables, not_carried)
 
 
 def computed_cells(opened: Opened) -> dict[tuple[str, str], str]:

@@ -49,7 +49,7 @@ def repair(path: str | Path, out: str | Path, password: str | None = None) -> Re
         if cell.data_type != "f" and cell.value is not None:
             report.restored.append(f"{title}!{coord} ({name}): typed {cell.value!r} replaced "
                                    "by its formula")
-    wb, built = build_workbook(typed.spec, typed.rows, password)
+    wb, built = build_workbook(typed.spec, typed.rows, password, typed.tables)
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".partial")
     wb.save(partial)

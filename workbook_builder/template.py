@@ -11,7 +11,8 @@ Keys (all optional except ``system``)::
     lang = "ja"              # "ja" or "en": labels, sheet titles, messages
     title = "..."            # shown on top of the sheet and as the document title
     club = "..."             # club name, shown next to the title
-    rows = 200               # number of game rows (1-5000)
+    rows = 200               # number of game rows (1-20000)
+    players = 100            # ledgers only: rows on the Players sheet (1-2000)
     start_rating = 100       # the player's starting rating (the system's start constant)
     output = "mosaic_ja"     # file name in dist/ without .xlsx (default: template name)
 
@@ -29,9 +30,10 @@ from pathlib import Path
 
 from .labels import DEFAULT_LANGUAGE, LANGUAGES
 
-MAX_ROWS = 5000
-KEYS = ("system", "preset", "lang", "title", "club", "rows", "start_rating", "output",
-        "constants")
+MAX_ROWS = 20000
+MAX_PLAYERS = 2000
+KEYS = ("system", "preset", "lang", "title", "club", "rows", "players", "start_rating",
+        "output", "constants")
 
 
 class TemplateError(ValueError):
@@ -49,6 +51,8 @@ class Spec:
     title: str = ""
     club: str = ""
     rows: int = 200
+    players: int = 100
+    """Rows of a ledger's Players table (personal sheets have none)."""
     constants: dict[str, float] = field(default_factory=dict)
     """Preset overrides by field name (``start_rating`` is folded in here)."""
     source: str = ""
@@ -90,6 +94,10 @@ def parse_template(data: dict[str, object], default_output: str, source: str = "
     rows = data.get("rows", 200)
     if isinstance(rows, bool) or not isinstance(rows, int) or not 1 <= rows <= MAX_ROWS:
         raise fail("rows", rows, f"must be a whole number from 1 to {MAX_ROWS}")
+    players = data.get("players", 100)
+    if (isinstance(players, bool) or not isinstance(players, int)
+            or not 1 <= players <= MAX_PLAYERS):
+        raise fail("players", players, f"must be a whole number from 1 to {MAX_PLAYERS}")
     output = _text(data, "output", default_output, fail)
     if not re.fullmatch(r"[A-Za-z0-9_.-]+", output):
         raise fail("output", output, "must use only letters, digits, '_', '-' and '.'")
@@ -112,7 +120,7 @@ def parse_template(data: dict[str, object], default_output: str, source: str = "
         constants[field_name] = start
     return Spec(system=system, output=output, preset=preset, lang=lang,
                 title=_text(data, "title", "", fail), club=_text(data, "club", "", fail),
-                rows=rows, constants=constants, source=source)
+                rows=rows, players=players, constants=constants, source=source)
 
 
 def _text(data, key, default, fail) -> str:

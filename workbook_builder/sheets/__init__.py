@@ -37,6 +37,8 @@ class SheetType(ABC):
     system: ClassVar[str]
     presets: ClassVar[Mapping[str, Any]]
     """Preset name → frozen dataclass of the rule's constants."""
+    input_tables: ClassVar[tuple[str, ...]] = ("Games",)
+    """Tables a person types into; ledgers add ``Players``."""
     start_field: ClassVar[str | None] = None
     """The preset field a template's ``start_rating`` sets, if the rule has one."""
 
@@ -62,6 +64,15 @@ class SheetType(ABC):
     def populate(self, wb: Workbook, spec: Spec, preset: Any,
                  inputs: Sequence[Mapping[str, object]]) -> Built:
         """Add this system's sheets to the empty ``wb``; ``inputs`` pre-fill data rows."""
+
+    def populate_tables(self, wb: Workbook, spec: Spec, preset: Any,
+                        tables: Mapping[str, Sequence[Mapping[str, object]]]) -> Built:
+        """Like :meth:`populate`, with inputs for every table by its key (``Games``, ``Players``).
+
+        Personal sheets have one input table, so the default hands ``Games`` on;
+        ledgers, which also have a Players table, override this.
+        """
+        return self.populate(wb, spec, preset, tables.get("Games", ()))
 
 
 def _registry() -> dict[str, SheetType]:
