@@ -79,6 +79,8 @@ def YONIN_RANK(rate: Any) -> Any:
 
 
 def _score(placement: Any, knockouts: Any, rule: Any) -> float:
+    if isinstance(rule, float) and rule.is_integer():
+        rule = int(rule)  # Excel hands a typed 102 over as 102.0
     return yonin.tournament_score(
         placement, 0 if blank(knockouts) else knockouts, "A" if blank(rule) else rule
     )

@@ -9,6 +9,8 @@ shows ``#NAME?`` as well.
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,8 +35,26 @@ def functions_in(formula: str) -> list[str]:
             if token.type == Token.FUNC and token.subtype == Token.OPEN]
 
 
+CELL_REFERENCE = re.compile(r"\$?\b[A-Z]{1,3}\$?[0-9]+\b(?!\()")
+
+
 def lint_formula(formula: str) -> list[str]:
-    """Problems with ``formula``; an empty list means it is fine."""
+    """Problems with ``formula``; an empty list means it is fine.
+
+    A sheet repeats one formula per row with other row numbers, and tokenizing is the
+    slow part of a build, so formulas that differ only in cell references are linted once.
+    """
+    if _shape_is_fine(CELL_REFERENCE.sub("A1", formula)):
+        return []
+    return _lint(formula)
+
+
+@functools.lru_cache(maxsize=4096)
+def _shape_is_fine(shape: str) -> bool:
+    return not _lint(shape)
+
+
+def _lint(formula: str) -> list[str]:
     problems = []
     if "#REF!" in formula.upper():
         problems.append(f"{formula}: contains #REF!")

@@ -199,9 +199,10 @@ def read_typed(opened: Opened) -> Typed:
         name, role = str(entry["name"]), entry.get("role")
         cells = cells_of(wb, name)
         if role == "setting":
-            ((title, coord),) = cells or [("", "")]
-            if not title:
+            if len(cells) != 1:  # a table on Settings, not one value
+                not_carried.append(f"{name}: a Settings table; the template's table is used")
                 continue
+            ((title, coord),) = cells
             value = wb[title][coord].value
             settings[name] = value
             target = entry.get("field")
@@ -218,6 +219,9 @@ def read_typed(opened: Opened) -> Typed:
                                    "the template's value is used")
         elif role == "input":
             table, _, key = name.partition("_")
+            if table == "Settings":
+                not_carried.append(f"{name}: a Settings table; the template's table is used")
+                continue
             if table not in sheet_type.input_tables or not key:
                 not_carried.append(f"{name}: not an input table of a {spec.system} workbook")
                 continue
