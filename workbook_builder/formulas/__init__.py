@@ -80,3 +80,9 @@ def lower_first(my: str, opp: str, me: str, other: str, tie: str) -> str:
 
 def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def mosaic_update(my: str, opp: str, result: str, turn: str,
+                  weight: str = "Settings_GapWeight") -> str:
+    """MOSAIC rating after the game, ``my + change`` (:func:`rating_rules.mosaic.mosaic_update`)."""
+    return f"{my}+{mosaic_delta(my, opp, result, turn, weight)}"

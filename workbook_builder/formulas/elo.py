@@ -20,6 +20,15 @@ def elo_expected(my: str, opp: str, scale: str = SCALE) -> str:
     return f"1/(1+10^(({opp}-{my})/{scale}))"
 
 
+def linear_expected(my: str, opp: str, slope: str = "0.00125") -> str:
+    """16±4% expected score ``0.5 + slope×(my−opp)`` held within 0..1.
+
+    As :func:`rating_rules.elo.linear_expected`; the slope is the preset's (no Settings
+    name: the Elo sheet does not use this curve).
+    """
+    return f"MIN(1,MAX(0,0.5+{slope}*({my}-{opp})))"
+
+
 def elo_delta(my: str, opp: str, score: str, k: str = K, scale: str = SCALE) -> str:
     """Unrounded change ``K×(W−We)`` for one game, like :func:`rating_rules.elo.elo_delta`."""
     return f"{k}*({score}-{elo_expected(my, opp, scale)})"

@@ -115,17 +115,37 @@ def _komi_ja(komi: str) -> str:
     return f"IF(INT({komi})=0,{half}&\"目\",INT({komi})&\"目\"&{half})"
 
 
-def go_handicap_for_difference(rank_diff: str, lang: str = "ja") -> str:
+def _komi_words(komi: float, lang: str) -> str:
+    """6.5 → "6目半", 0.5 → "半目" (English: 6.5), as the engine writes komi."""
+    if lang == "en":
+        return f"{komi:g}"
+    whole = int(komi)
+    half = "半" if komi - whole == 0.5 else ""
+    return f"{half}目" if whole == 0 else f"{whole}目{half}"
+
+
+def go_handicap_for_difference(rank_diff: str, lang: str = "ja",
+                               komi: tuple[float, float, float] | None = None) -> str:
     """The regular handicap's wording for a rank difference (either sign).
 
     Mirrors :func:`rating_rules.go.regular_handicap` (capped at
     ``Settings_MaxHandicap``): 0 → even game, black gives the full komi; an odd number
     of half steps → the weaker gives the half komi; even → the stronger gives reverse
-    komi; two stones from 1.5 ranks on.
+    komi; two stones from 1.5 ranks on. ``komi`` (even, half, reverse) writes fixed
+    komi words instead of reading the Settings komi (a formula for any workbook).
     """
     steps = f"ROUND(MIN(ABS({rank_diff}),{MAX_HANDICAP})*2,0)"
     stones = f"INT(({steps}+1)/2)"
     odd = f"MOD({steps},2)=1"
+    if komi is not None:
+        even, half, reverse = (_komi_words(k, lang) for k in komi)
+        if lang == "en":
+            head = f"IF({stones}<2,\"Even, weaker takes black\",{stones}&\" stones\")"
+            who = f"IF({odd},\"weaker gives {half}\",\"stronger gives {reverse}\")"
+            return f"IF({steps}=0,\"Even, black gives {even} komi\",{head}&\", \"&{who}&\" komi\")"
+        head = f"IF({stones}<2,\"置石なし\",\"置石\"&{stones}&\"子\")"
+        who = f"IF({odd},\"下手{half}\",\"上手{reverse}\")"
+        return f"IF({steps}=0,\"置石なし、黒番{even}コミ出し\",{head}&\"、\"&{who}&\"コミ出し\")"
     if lang == "en":
         even = f"\"Even, black gives \"&{EVEN_KOMI}&\" komi\""
         head = f"IF({stones}<2,\"Even, weaker takes black\",{stones}&\" stones\")"
@@ -138,11 +158,12 @@ def go_handicap_for_difference(rank_diff: str, lang: str = "ja") -> str:
     return f"IF({steps}=0,{even},{head}&\"、\"&{who}&\"コミ出し\")"
 
 
-def go_handicap(my_rank: str, opp_rank: str, lang: str = "ja") -> str:
+def go_handicap(my_rank: str, opp_rank: str, lang: str = "ja",
+                komi: tuple[float, float, float] | None = None) -> str:
     """GO_HANDICAP: the regular handicap for two rank codes (:func:`regular_handicap`)."""
     diff = go_rank_difference(f"MATCH({my_rank},{RANK_CODE},0)",
                               f"MATCH({opp_rank},{RANK_CODE},0)")
-    return go_handicap_for_difference(f"({diff})", lang)
+    return go_handicap_for_difference(f"({diff})", lang, komi)
 
 
 def go_percent(game_no: str) -> str:
@@ -201,3 +222,17 @@ def go_delta(my_value: str, opp_is_bc: str, won: str, game_no: str, rated_change
     return (f"IF({game_type}=\"unrated\",0,IF({game_type}=\"forfeit\","
             f"IF({won}=1,{FORFEIT},-{FORFEIT}),"
             f"IF(OR({game_type}=\"provisional\",{opp_is_bc}),{bonus},{rated})))")
+
+
+def go_delta_codes(my_rank: str, opp_rank: str, won: str, game_no: str, exchange: str,
+                   game_type: str) -> str:
+    """GO_DELTA from two rank codes (:func:`rating_rules.go.go_delta`).
+
+    ``exchange`` is a cell holding :func:`go_rated_change` (as one cell the formula runs
+    to some 6,200 characters), ``game_no`` my game number (an expression may stand for
+    "established", e.g. one past the last multiplier step), ``game_type`` the type text
+    (blank reads as rated). Unlike :func:`go_delta`, "me" may be BC: no points, 0.
+    """
+    my_value = go_rank_value(f"MATCH({my_rank},{RANK_CODE},0)")
+    delta = go_delta(my_value, f"{opp_rank}=\"BC\"", won, game_no, exchange, game_type)
+    return f"IF({my_rank}=\"BC\",0,{delta})"

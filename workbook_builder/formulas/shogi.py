@@ -38,6 +38,16 @@ def start_rating(rank: str = "Settings_Rank", typed: str = "Settings_Start",
     return f"IF(ISBLANK({typed}),{lookup},IF(ISNUMBER({typed}),{typed},\"\"))"
 
 
+def tokin_start(rank: str, labels: str = "Settings_RankLabel",
+                ratings: str = "Settings_RankRating") -> str:
+    """TOKIN_START: the starting rating of a declared rank from the rank table.
+
+    As :func:`rating_rules.shogi.tokin_start` for the table's labels as written (the
+    engine also folds full-width digits); a rank not in the table gives #N/A.
+    """
+    return f"INDEX({ratings},{exact_match(rank, labels)})"
+
+
 def tokin_adjustment(handicap: str, names: str = "Settings_HandicapName",
                      aliases: str = "Settings_HandicapAlias",
                      adjustments: str = "Settings_HandicapAdj") -> str:
@@ -48,6 +58,17 @@ def tokin_adjustment(handicap: str, names: str = "Settings_HandicapName",
     own, other = exact_match(handicap, names), exact_match(handicap, aliases)
     return (f"IF(ISBLANK({handicap}),0,IF(ISNUMBER({own}),INDEX({adjustments},{own}),"
             f"INDEX({adjustments},{other})))")
+
+
+def tokin_adjustment_or_points(handicap: str, names: str = "Settings_HandicapName",
+                               aliases: str = "Settings_HandicapAlias",
+                               adjustments: str = "Settings_HandicapAdj") -> str:
+    """TOKIN_DELTA's handicap argument: adjustment points typed as a number, else by name.
+
+    As :func:`rating_rules.shogi.handicap_adjustment` (blank = 平手, 0).
+    """
+    by_name = tokin_adjustment(handicap, names, aliases, adjustments)
+    return f"IF(ISNUMBER({handicap}),{handicap},{by_name})"
 
 
 def tokin_delta(my: str, opp: str, result: str, adjustment: str,

@@ -109,19 +109,32 @@ def floored(raw: str, official: str) -> str:
     return f"MAX({raw},{floor_value(official)})"
 
 
+def floor_of(value: str) -> str:
+    """YONIN_UPDATE's ``floor`` argument: blank, a minimum rate, or a rank label or alias.
+
+    As the engine's ``_floor_value``: the general floor, or the number or the rank's
+    minimum when higher.
+    """
+    return f"IF(ISNUMBER({value}),MAX({value},{RATE_FLOOR}),{floor_value(value)})"
+
+
 def rate_update(rate: str, place: str, victims: Sequence[str] = (), knocked_by: str | None = None,
-                trouble: str = "0", official: str | None = None) -> str:
+                trouble: str = "0", official: str | None = None,
+                floor: str | None = None) -> str:
     """One player's new rate (``YONIN_UPDATE``), as :func:`rating_rules.yonin.rate_update`.
 
     rate + 順位pt + Σ 撃破pt over ``victims`` (blank cells skipped) + 下克上pt against
     ``knocked_by`` (blank for the winner) + ``trouble``, then the floor of ``official``
-    (blank or a rank label; None for no official rank).
+    (blank or a rank label; None for no official rank). ``floor``, if given, is the
+    lowest result as an expression (e.g. :func:`floor_of`) and replaces ``official``.
     """
     total = f"{rate}+{placement_pt(place)}+{trouble}"
     for v in victims:
         total += f"+IF(ISNUMBER({v}),{ko_pt(rate, v)},0)"
     if knocked_by is not None:
         total += f"+IF(ISNUMBER({knocked_by}),{upset_pt(rate, knocked_by)},0)"
+    if floor is not None:
+        return f"MAX({total},{floor})"
     if official is None:
         return f"MAX({total},{RATE_FLOOR})"
     return floored(total, official)
@@ -147,21 +160,53 @@ def tournament_score(place: str, knockouts: str, rule: str = SCORE_RULE) -> str:
     return f"{by_place}+{SCORE_KNOCKOUT}*{knockouts}"
 
 
-def is_tansho(rule: str = WIN_RULE) -> str:
-    """TRUE when the 102/単勝 rule cell says 単勝."""
-    tests = ",".join(f'{rule}="{w}"' for w in TANSHO_WORDS)
+def is_tansho(rule: str = WIN_RULE, words: Sequence[str] = TANSHO_WORDS) -> str:
+    """TRUE when the 102/単勝 rule cell says 単勝 (one of ``words``)."""
+    tests = ",".join(f'{rule}="{w}"' for w in words)
     return f"OR({tests})"
 
 
-def win_score(place: str, rule: str = WIN_RULE) -> str:
+def win_score(place: str, rule: str = WIN_RULE, words: Sequence[str] = TANSHO_WORDS) -> str:
     """102式 (1 win, 0.5 draw, 0 loss) or 単勝式 result of a place, by ``rule``.
 
     As :func:`rating_rules.yonin.tournament_score` with rule "102" or "単勝".
     """
-    return f"IF({is_tansho(rule)},INDEX({SCORE_TANSHO},{place}),INDEX({SCORE_102},{place}))"
+    return (f"IF({is_tansho(rule, words)},INDEX({SCORE_TANSHO},{place}),"
+            f"INDEX({SCORE_102},{place}))")
 
 
 def is_rule_ok(score_rule: str = SCORE_RULE, win_rule: str = WIN_RULE) -> str:
     """TRUE when the rule cells hold A/B and 102/単勝."""
     return (f"AND(OR({score_rule}=\"A\",{score_rule}=\"B\"),"
             f"OR({win_rule}=102,{win_rule}=\"102\",{is_tansho(win_rule)}))")
+
+
+SCORE_WORDS_102 = ("102", "102式")
+SCORE_WORDS_TANSHO = ("単勝", "単勝式", "tansho")
+"""Every spelling :func:`rating_rules.yonin.tournament_score` reads as 102式 / 単勝式."""
+
+
+def yonin_score(place: str, knockouts: str, rule: str) -> str:
+    """YONIN_SCORE in one cell: rule A (also blank) or B, or 102式 / 単勝式 by any spelling.
+
+    As :func:`rating_rules.yonin.tournament_score`; a 102 typed as a number counts too.
+    """
+    is_102 = ",".join([f"{rule}=102", *(f'{rule}="{w}"' for w in SCORE_WORDS_102)])
+    win = win_score(place, rule, SCORE_WORDS_TANSHO)
+    return (f"IF(OR({is_102},{is_tansho(rule, SCORE_WORDS_TANSHO)}),{win},"
+            f"{tournament_score(place, knockouts, rule)})")
+
+
+def rate_table_line(name: str, rank: str, official: str, rate: str, month: str,
+                    gap: str = "") -> str:
+    """One line of the federation's rate table (seed 003): ``Bさん(三級)/四級:R1410(12)``.
+
+    The rank by rate in parentheses, then ``/`` and the official rank when it differs
+    (an official rank equal to the rate's stands alone, without parentheses), the rate
+    after ``R`` and the month's game count in parentheses. ``official`` is "" for none;
+    ``gap`` is put between the name and the ranks (a space for English labels).
+    """
+    ranks = (f'IF({official}="","("&{rank}&")",IF({official}={rank},{official},'
+             f'"("&{rank}&")/"&{official}))')
+    sep = f'&"{gap}"' if gap else ""
+    return f'{name}{sep}&{ranks}&":R"&{rate}&"("&{month}&")"'

@@ -76,6 +76,7 @@ class SheetType(ABC):
 
 
 def _registry() -> dict[str, SheetType]:
+    from .catalog import CatalogSheet
     from .club24 import Club24Sheet
     from .elo import EloSheet
     from .go import GoSheet
@@ -84,7 +85,8 @@ def _registry() -> dict[str, SheetType]:
     from .yonin import YoninSheet
 
     return {sheet.system: sheet for sheet in (
-        MosaicSheet(), EloSheet(), GoSheet(), YoninSheet(), TokinSheet(), Club24Sheet())}
+        MosaicSheet(), EloSheet(), GoSheet(), YoninSheet(), TokinSheet(), Club24Sheet(),
+        CatalogSheet())}
 
 
 SHEET_TYPES: dict[str, SheetType] = _registry()

@@ -1,0 +1,531 @@
+"""The formula catalog (issue #4): every worksheet function as a native formula to copy.
+
+Phones cannot run add-ins, and many clubs already keep their own spreadsheet. This
+workbook shows, for each function of :func:`udfs.catalog` that can be a native formula,
+a live example (white input cells, the blue result) and the formula as text to copy.
+The formulas come from the same builders the rating sheets use
+(:mod:`workbook_builder.formulas`), called with the example's cells:
+
+- the copyable text is written for row 2 of a table whose columns hold the arguments
+  in order from column A, the layout of the example block itself (so a player pastes
+  it into row 2 of such a table and fills down, or changes ``A2``, ``B2`` …);
+- the blue result cell holds exactly that formula with the example's row, guarded by
+  the block's check cell: a bad example input shows "⚠ <argument>: …", never an error;
+- a Settings constant the builders would read by name is written as the rule's
+  default number (nobody's own workbook has ``Settings_GapWeight``); a table (the
+  Tokin handicap table, the Go ladder …) stays a name, defined on the Tables sheet,
+  which a player copies into their workbook along with its names.
+
+GO_DELTA takes three cells (rank difference, exchange, change): as one cell it is some
+6,200 characters with each rank reference 46 times. YONIN_GAME is listed without a
+formula (see :data:`NOT_NATIVE`). Cached values are the engine's (:mod:`rating_rules`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from openpyxl import Workbook
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from .. import formulas as fx
+from .. import styles
+from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, Text
+from ..layout import NameInfo, Validation
+from ..table import add_validation, define_name
+from ..template import Spec
+from . import Built, SheetType
+from .catalog_entries import (
+    ENTRIES,
+    LADDER,
+    NOT_NATIVE,
+    OUT,
+    RULE_TABLES,
+    TABLE_NAMES,
+    Arg,
+    Entry,
+    Refs,
+    excel_value,
+    portable,
+)
+from .common import page_setup, sheet_title
+
+__all__ = ["ENTRIES", "NOT_NATIVE", "CatalogSheet"]
+
+TABLE = "Catalog"
+"""Prefix of the example inputs' and results' names (``Catalog_TOKIN_DELTA_my_rating``)."""
+FORMULAS = Text("関数", "Formulas")
+TABLES = Text("表", "Tables")
+GENERIC_ROW = 2
+"""The row the copyable formulas are written for (row 1 holds the headers)."""
+COLUMN_WIDTH = 9.5
+TEXT_COLUMNS = 6
+"""Explanations, checks and formula texts span A:F, the width a phone shows upright."""
+COPY_FILL = PatternFill("solid", fgColor="F2F2F2")
+CHECK_COLOR = "C00000"
+
+
+# --- layout --------------------------------------------------------------------------------
+
+def name_of(entry: Entry, key: str = "") -> str:
+    """Defined name of an entry's argument or step (the result: no key)."""
+    return f"{TABLE}_{entry.name}" + (f"_{key}" if key and key != OUT else "")
+
+
+def columns(entry: Entry) -> dict[str, tuple[int, int]]:
+    """Argument or step key → (first column, number of columns)."""
+    out, col = {}, 1
+    for arg in entry.args:
+        width = 1 if arg.down else arg.cells
+        out[arg.name] = (col, width)
+        col += width
+    for step in entry.steps:
+        out[step.key] = (col, 1)
+        col += 1
+    return out
+
+
+def refs(entry: Entry, row: int) -> Refs:
+    """References of ``entry``'s arguments and steps with its input row at ``row``."""
+    refs_, cells = {}, {}
+    for key, (col, width) in columns(entry).items():
+        arg = next((a for a in entry.args if a.name == key), None)
+        letter = get_column_letter(col)
+        if arg is not None and arg.cells > 1 and arg.down:
+            cells[key] = [f"{letter}{row + i}" for i in range(arg.cells)]
+            refs_[key] = f"{letter}{row}:{letter}{row + arg.cells - 1}"
+        elif width > 1:
+            cells[key] = [f"{get_column_letter(col + i)}{row}" for i in range(width)]
+            refs_[key] = f"{letter}{row}:{get_column_letter(col + width - 1)}{row}"
+        else:
+            cells[key] = [f"{letter}{row}"]
+            refs_[key] = f"{letter}{row}"
+    return Refs(refs_, cells)
+
+
+def step_formulas(entry: Entry, row: int, lang: str) -> dict[str, str]:
+    """Step key → formula text for an input row: the copyable one for row 2."""
+    r = refs(entry, row)
+    return {step.key: portable(step.formula(r, lang)) for step in entry.steps}
+
+
+def copy_texts(entry: Entry, lang: str) -> dict[str, str]:
+    """Step key → the copyable formula (with its ``=``), written for row 2."""
+    return {k: "=" + f for k, f in step_formulas(entry, GENERIC_ROW, lang).items()}
+
+
+def checks(entry: Entry, lang: str) -> list[tuple[str | None, Any, str]]:
+    """(formula condition or None, Python test, message) in the order the check cell tries."""
+    out: list[tuple[str | None, Any, str]] = []
+    for arg in entry.args:
+        out.append((arg.name, arg, f"⚠ {arg.name}: {arg.kind.reason(lang)}"))
+    for cross in entry.cross:
+        out.append((None, cross, f"⚠ {cross.arg}: {cross.reason(lang)}"))
+    return out
+
+
+def check_formula(entry: Entry, row: int, lang: str) -> str:
+    r = refs(entry, row)
+    cases = []
+    for key, rule, message in checks(entry, lang):
+        condition = rule.kind.bad(r[key]) if key is not None else rule.bad(r)
+        cases.append((portable(condition), fx.text(message)))
+    return fx.first_match(cases, '""')
+
+
+def typed_values(entry: Entry, typed: Mapping[str, Any]) -> dict[str, Any]:
+    """Argument → the typed value (a list for a multi-cell argument), blanks as None."""
+    out = {}
+    for arg in entry.args:
+        if arg.cells > 1:
+            value = typed.get(arg.name) or ()
+            out[arg.name] = [value[i] if i < len(value) else None for i in range(arg.cells)]
+        else:
+            out[arg.name] = typed.get(arg.name)
+    return out
+
+
+def evaluate(entry: Entry, typed: Mapping[str, Any], lang: str) -> dict[str, object]:
+    """What the check cell and every step show for these typed inputs (engine values)."""
+    values = typed_values(entry, typed)
+    message = ""
+    for key, rule, text in checks(entry, lang):
+        if key is not None:
+            good = rule.kind.ok(values[key])
+        else:
+            good = rule.ok({k: _engine_value(v) for k, v in values.items()})
+        if not good:
+            message = text
+            break
+    if message:
+        return {"check": message, **{step.key: "" for step in entry.steps}}
+    try:
+        shown = entry.engine({k: _engine_value(v) for k, v in values.items()}, lang)
+    except ValueError:  # a value the checks let through but the engine refuses: no value
+        return {"check": "", **{step.key: "" for step in entry.steps}}
+    return {"check": "", **{step.key: shown[step.key] for step in entry.steps}}
+
+
+def _engine_value(value: Any) -> Any:
+    if isinstance(value, list):
+        return [excel_value(v) for v in value]
+    return excel_value(value)
+
+
+def example_values(entry: Entry) -> dict[str, Any]:
+    return {arg.name: arg.example for arg in entry.args}
+
+
+# --- writing -------------------------------------------------------------------------------
+
+def _display_width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _wrapped(ws: Worksheet, row: int, text: str, lang: str, size: float = 11,
+             color: str = "262626", fill: PatternFill | None = None, mono: bool = False,
+             density: float | None = None) -> None:
+    """``text`` in a wrapped cell merged across the text columns, the row tall enough.
+
+    ``density`` is characters per unit of column width at 11 pt (a guess from the font:
+    monospace 0.92, Japanese 1.05, other prose 1.2; lower for long unbreakable words).
+    """
+    cell = ws.cell(row, 1, text)
+    cell.font = Font(name="Consolas" if mono else styles.font_name(lang), size=size,
+                     color=color)
+    cell.alignment = Alignment(wrap_text=True, vertical="top")
+    cell.protection = styles.LOCKED
+    if fill is not None:
+        cell.fill = fill
+    ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=TEXT_COLUMNS)
+    wide = _display_width(text) > len(text)
+    if density is None:
+        density = 0.92 if mono else 1.05 if wide else 1.2
+    lines = _line_count(text, TEXT_COLUMNS * COLUMN_WIDTH * (11 / size) * density)
+    spacing = 1.3 if mono else 1.5 if wide else 1.4
+    ws.row_dimensions[row].height = min(409, round(lines * size * spacing + 3, 1))
+
+
+def _line_count(text: str, width: float) -> int:
+    """Lines ``text`` takes when wrapped at spaces and after hyphens into ``width`` units.
+
+    Japanese text breaks between any two characters.
+    """
+    total = 0
+    for part in text.split("\n"):
+        if _display_width(part) > len(part):
+            total += max(1, -(-_display_width(part) // int(width)))
+            continue
+        lines, used = 1, 0.0
+        for piece in re.findall(r"[^ -]*[ -]|[^ -]+$", part):
+            w = float(_display_width(piece))
+            if used and used + w - piece.endswith(" ") > width:
+                lines, used = lines + 1, 0.0
+            while w > width:  # longer than a line: broken anywhere
+                lines, w = lines + 1, w - width
+            used += w
+        total += lines
+    return total
+
+
+INTRO = (
+    Text("ワークシート関数 (xlwings) と同じ計算を、アドインのいらない普通の式にしたものです。"
+         "スマホの Excel でも動きます。",
+         "Each worksheet function (xlwings) as a plain formula that needs no add-in: it "
+         "works in phone Excel too."),
+    Text("使い方: 灰色のセルの式 (文字) をコピーして、自分のシートのセルに貼るだけ。"
+         "式は 2 行目用です: A 列から順に引数を並べた表 (1 行目は見出し) なら、結果の列の "
+         "2 行目に貼って下へコピー。違う列なら A2・B2 … を自分のセルに変えてください。",
+         "How: copy the text of a grey formula cell and paste it into your own cell. Each "
+         "formula is written for row 2 of a table with the arguments in order from column A "
+         "(headers in row 1): paste it into row 2 of the result column and fill down. Other "
+         "columns: change A2, B2 … to your cells."),
+    Text("Tokin_… や Go_… などの名前を使う式は、「表」シートを自分のブックへコピーしてから使います"
+         " (名前もいっしょに移ります)。定数 (16、0.04 など) はルールの既定値です。",
+         "Formulas with a name such as Tokin_… or Go_… need the Tables sheet in your "
+         "workbook: copy the sheet over (its names come along). Constants (16, 0.04 …) are "
+         "the rules' defaults."),
+    Text("白いセルの例を変えると結果が変わります。⚠ は入力の間違いを示します。",
+         "Change a white example cell and the result follows; ⚠ names a wrong input."),
+)
+OTHER = {"ja": "en", "en": "ja"}
+
+
+@dataclass
+class Written:
+    names: list[NameInfo]
+    cached: dict[str, object]
+
+
+def write_entry(ws: Worksheet, top: int, entry: Entry, signature: str, typed: Mapping[str, Any],
+                lang: str, out: Written) -> int:
+    """One function's block from row ``top``; returns the first row after it.
+
+    Title and explanation, a header row over the example inputs and the formula cells,
+    a hint under each input, the check cell, then each formula as text to copy.
+    """
+    title = ws.cell(top, 1, signature)
+    title.font = styles.font(lang, bold=True, size=12, color="305496")
+    title.protection = styles.LOCKED
+    _wrapped(ws, top + 1, entry.about(lang), lang)
+    _wrapped(ws, top + 2, entry.about(OTHER[lang]), OTHER[lang], size=9, color="7F7F7F")
+    header, row = top + 3, top + 4
+    depth = max(a.cells if a.down else 1 for a in entry.args)
+    for arg in entry.args:
+        _write_input(ws, entry, arg, header, row, depth, typed.get(arg.name), lang, out)
+    ws.row_dimensions[header].height = 40
+    for i in range(depth):
+        ws.row_dimensions[row + i].height = 18
+    ws.row_dimensions[row + depth].height = 24
+    check_ref = f"A{row + depth + 1}"
+    values = evaluate(entry, typed, lang)
+    formulas = step_formulas(entry, row, lang)
+    for step in entry.steps:
+        col, _ = columns(entry)[step.key]
+        heading = step.label(lang) if step.key == OUT else f"{step.key}\n{step.label(lang)}"
+        _header_cell(ws, header, col, heading, lang)
+        cell = ws.cell(row, col, f'=IF({check_ref}="",{formulas[step.key]},"")')
+        styles.style_computed(cell, lang, step.number_format, bold=step.key == OUT)
+        if step.wide and col < TEXT_COLUMNS:  # a sentence: across to the text columns' end
+            for c in range(col + 1, TEXT_COLUMNS + 1):
+                ws.cell(header, c).fill = styles.HEADER_FILL
+            ws.merge_cells(start_row=header, start_column=col, end_row=header,
+                           end_column=TEXT_COLUMNS)
+            ws.merge_cells(start_row=row, start_column=col, end_row=row, end_column=TEXT_COLUMNS)
+            cell.alignment = Alignment(wrap_text=True, vertical="center")
+            ws.row_dimensions[row].height = 32
+        elif step.type == "text":
+            cell.alignment = Alignment(shrink_to_fit=True)
+        _computed(ws, cell.coordinate, name_of(entry, step.key), step.type, values[step.key],
+                  step.label(lang), (), out)
+
+    check = ws.cell(row + depth + 1, 1, "=" + check_formula(entry, row, lang))
+    styles.style_computed(check, lang, color=CHECK_COLOR)
+    check.font = styles.font(lang, size=10, color=CHECK_COLOR, bold=True)
+    check.alignment = Alignment(shrink_to_fit=True)
+    ws.merge_cells(start_row=check.row, start_column=1, end_row=check.row,
+                   end_column=TEXT_COLUMNS)
+    messages = ("", *(m for _, _, m in checks(entry, lang)))
+    _computed(ws, check_ref, name_of(entry, "check"), "text", values["check"],
+              Text("入力の確認", "input check")(lang), messages, out)
+    return _write_copies(ws, check.row + 1, entry, lang) + 1
+
+
+def _header_cell(ws: Worksheet, row: int, col: int, text: str, lang: str) -> None:
+    cell = ws.cell(row, col, text)
+    styles.style_header(cell, lang)
+    cell.font = styles.font(lang, bold=True, color="FFFFFF", size=9)
+
+
+def _write_input(ws: Worksheet, entry: Entry, arg: Arg, header: int, row: int, depth: int,
+                 value: Any, lang: str, out: Written) -> None:
+    """An argument's header, example cells (white, validated, named) and hint."""
+    col, width = columns(entry)[arg.name]
+    ref = refs(entry, row)[arg.name]
+    for c in range(col, col + width):
+        _header_cell(ws, header, c, _heading(arg, lang), lang)
+    hint = ws.cell(row + depth, col, (arg.hint or arg.kind.hint)(lang))
+    hint.font = styles.font(lang, size=8, color="595959")
+    hint.alignment = Alignment(wrap_text=True, vertical="top")
+    hint.protection = styles.LOCKED
+    if width > 1:
+        for r in (header, row + depth):
+            ws.merge_cells(start_row=r, start_column=col, end_row=r, end_column=col + width - 1)
+    values = value if isinstance(value, (list, tuple)) else [value]
+    for i, coord in enumerate(refs(entry, row).cells[arg.name]):
+        cell = ws[coord]
+        styles.style_input(cell, lang)
+        typed = values[i] if i < len(values) else None
+        if typed is not None:
+            cell.value = typed
+            if isinstance(typed, str) and cell.data_type in ("f", "e"):
+                cell.data_type = "s"  # text such as "=SUM(1,2)" stays what was typed
+    first = refs(entry, row).cells[arg.name][0]
+    v = arg.kind.validation(first) if arg.kind.validation is not None else None
+    if v is not None:
+        prompt = None if v.prompt is None else Text(f"{arg.name}: {v.prompt.ja}",
+                                                    f"{arg.name}: {v.prompt.en}")
+        add_validation(ws, Validation(v.kind, v.operator, v.formula1, v.formula2, prompt,
+                                      v.error), ref, lang)
+    name = name_of(entry, arg.name)
+    define_name(ws, name, _absolute(ref))
+    out.names.append(NameInfo(name, ws.title, _absolute(ref), "input", arg.kind.type,
+                              arg.kind.allowed, arg.kind.minimum, arg.label(lang)))
+
+
+def _computed(ws: Worksheet, coord: str, name: str, kind: Any, value: object, label: str,
+              allowed: tuple[object, ...], out: Written) -> None:
+    """Name, overwrite highlight and the engine's cached value of a formula cell."""
+    ws.conditional_formatting.add(coord, FormulaRule(
+        formula=[f"NOT(_xlfn.ISFORMULA({coord}))"], stopIfTrue=True,
+        fill=styles.OVERWRITTEN_FILL, font=Font(bold=True, color="FFFFFF")))
+    out.cached[coord] = value
+    define_name(ws, name, _absolute(coord))
+    out.names.append(NameInfo(name, ws.title, _absolute(coord), "computed", kind, allowed,
+                              label=label))
+
+
+def _write_copies(ws: Worksheet, row: int, entry: Entry, lang: str) -> int:
+    """The tables a formula needs, then each formula as text for row 2; the next free row."""
+    texts = copy_texts(entry, lang)
+    used = sorted(n for n in TABLE_NAMES if any(re.search(rf"\b{n}\b", t) for t in texts.values()))
+    if used:
+        needs = Text("表が必要: ", "Needs the Tables sheet: ")(lang) + ", ".join(used)
+        _wrapped(ws, row, needs, lang, size=9, color="7F7F7F", density=0.95)
+        row += 1
+    for step in entry.steps:
+        col, _ = columns(entry)[step.key]
+        target = f"{get_column_letter(col)}{GENERIC_ROW}"
+        label = ws.cell(row, 1, Text(f"▼ {target} に貼る式 ({step.label.ja})",
+                                     f"▼ formula for {target} ({step.label.en})")(lang))
+        label.font = styles.font(lang, size=9, bold=True, color="305496")
+        label.protection = styles.LOCKED
+        _wrapped(ws, row + 1, texts[step.key], lang, size=9, fill=COPY_FILL, mono=True)
+        text = ws.cell(row + 1, 1)
+        text.data_type = "s"  # shown as text, never computed
+        text.protection = styles.UNLOCKED  # so its text can be selected and copied
+        define_name(ws, f"{name_of(entry, step.key)}_copy", _absolute(text.coordinate))
+        row += 2
+    return row
+
+
+def _heading(arg: Arg, lang: str) -> str:
+    """The argument's name, and its label when that says more than the name."""
+    label = arg.label(lang)
+    same = re.sub(r"\W", "", label).lower() == arg.name.replace("_", "").lower()
+    return _breakable(arg.name) if same else f"{_breakable(arg.name)}\n{label}"
+
+
+def _breakable(name: str) -> str:
+    """A long argument name may wrap after its underscores (a zero-width space)."""
+    return name.replace("_", "_\u200b") if len(name) > 11 else name
+
+
+def _absolute(ref: str) -> str:
+    return ":".join(re.sub(r"([A-Z]+)(\d+)", r"$\1$\2", part) for part in ref.split(":"))
+
+
+def write_not_native(ws: Worksheet, top: int, name: str, signature: str, reason: Text,
+                     lang: str) -> int:
+    title = ws.cell(top, 1, signature)
+    title.font = styles.font(lang, bold=True, size=12, color="7F7F7F")
+    title.protection = styles.LOCKED
+    _wrapped(ws, top + 1, reason(lang), lang, size=10)
+    _wrapped(ws, top + 2, reason(OTHER[lang]), OTHER[lang], size=9, color="7F7F7F")
+    return top + 4
+
+
+def write_tables(ws: Worksheet, lang: str, title: str) -> None:
+    """Every rule table the formulas read by name, one defined name per column."""
+    styles.style_title(ws.cell(1, 1, title), lang)
+    note = ws.cell(2, 1, Text("式が名前で読む表 (ルールの既定値)。"
+                              "このシートを自分のブックへコピーして使います。",
+                              "Tables the formulas read by name (the rules' defaults). Copy "
+                              "this sheet into your workbook.")(lang))
+    styles.style_note(note, lang)
+    for c in range(1, 7):
+        ws.column_dimensions[get_column_letter(c)].width = 11
+    row = 4
+    for table in RULE_TABLES:
+        heading = ws.cell(row, 1, table.title(lang))
+        heading.font = styles.font(lang, bold=True, color="305496")
+        used = ws.cell(row + 1, 1, Text("使う関数: ", "Used by: ")(lang) + table.used_by)
+        styles.style_note(used, lang)
+        for c, (_, header) in enumerate(table.columns, 1):
+            styles.style_header(ws.cell(row + 2, c, header(lang)), lang)
+        first = row + 3
+        for r, values in enumerate(table.rows, first):
+            for c, value in enumerate(values, 1):
+                cell = ws.cell(r, c, value)
+                styles.style_computed(cell, lang)
+        last = first + len(table.rows) - 1
+        named = [(name, c) for c, (name, _) in enumerate(table.columns, 1) if name]
+        for name, c in [*named, *table.extra]:
+            letter = get_column_letter(c)
+            bottom = last - 1 if name.startswith(LADDER) else last
+            define_name(ws, name, f"${letter}${first}:${letter}${bottom}")
+        names = Text("名前: ", "Names: ")(lang) + ", ".join(n for n, _ in [*named, *table.extra])
+        listed = ws.cell(last + 1, 1, names)
+        styles.style_note(listed, lang, color="7F7F7F")
+        listed.font = styles.font(lang, size=8, color="7F7F7F")
+        row = last + 3
+    ws.freeze_panes = "A4"
+
+
+@dataclass(frozen=True)
+class CatalogPreset:
+    """The catalog has no constants of its own: every formula shows the rules' defaults."""
+
+
+class CatalogSheet(SheetType):
+    """Workbook type ``system = "formulas"``: the formula catalog."""
+
+    system = "formulas"
+    presets: ClassVar[Mapping[str, Any]] = {"default": CatalogPreset()}
+    input_tables: ClassVar[tuple[str, ...]] = (TABLE,)
+    """The example inputs are ``Catalog_<FUNCTION>_<argument>`` (read back by ``repair``)."""
+
+    def default_title(self, lang: str) -> str:
+        return Text("式の一覧 (アドインなしで使える式)", "Formula catalog (no add-in needed)")(lang)
+
+    def populate_tables(self, wb: Workbook, spec: Spec, preset: Any,
+                        tables: Mapping[str, Sequence[Mapping[str, object]]]) -> Built:
+        return self.populate(wb, spec, preset, tables.get(TABLE) or tables.get("Games") or ())
+
+    def populate(self, wb: Workbook, spec: Spec, preset: Any,
+                 inputs: Sequence[Mapping[str, object]]) -> Built:
+        """``inputs``: rows of ``<FUNCTION>_<argument>`` → value (row i = a range's i-th
+        cell), as ``repair`` reads them back; none = every function's example."""
+        from udfs import catalog
+
+        lang = spec.lang
+        ws = wb.create_sheet(FORMULAS(lang))
+        tables_ws = wb.create_sheet(TABLES(lang))
+        title = sheet_title(spec, self.default_title(lang))
+        for c in range(1, 10):
+            ws.column_dimensions[get_column_letter(c)].width = COLUMN_WIDTH
+        styles.style_title(ws.cell(1, 1, title), lang)
+        row = 2
+        for line in INTRO:
+            _wrapped(ws, row, line(lang), lang, size=10, color="404040")
+            row += 1
+        legend = ws.cell(row, 1, f"{LEGEND_INPUT(lang)} / {LEGEND_COMPUTED(lang)} / "
+                         + Text("灰色 = コピー用の式", "grey = formula to copy")(lang))
+        styles.style_note(legend, lang)
+        overwritten = ws.cell(row + 1, 1, OVERWRITTEN(lang))
+        styles.style_note(overwritten, lang, color="C00000")
+        row += 3
+        signatures = {e.name: e.signature for e in catalog()}
+        out = Written([], {})
+        for entry in ENTRIES:
+            typed = example_values(entry) if not inputs else _typed(entry, inputs)
+            row = write_entry(ws, row, entry, signatures[entry.name], typed, lang, out)
+        heading = ws.cell(row, 1, Text("普通の式にできない関数", "Not a native formula")(lang))
+        heading.font = styles.font(lang, bold=True, size=12, color="305496")
+        row += 1
+        for name, reason in NOT_NATIVE.items():
+            row = write_not_native(ws, row, name, signatures[name], reason, lang)
+        write_tables(tables_ws, lang, f"{TABLES(lang)} ・ {title}")
+        for sheet in (ws, tables_ws):
+            page_setup(sheet)
+        return Built(out.names, {ws.title: out.cached})
+
+
+def _typed(entry: Entry, inputs: Sequence[Mapping[str, object]]) -> dict[str, Any]:
+    """An entry's typed inputs from ``inputs`` rows (a multi-cell argument: one per row)."""
+    out: dict[str, Any] = {}
+    for arg in entry.args:
+        key = f"{entry.name}_{arg.name}"
+        if arg.cells > 1:
+            out[arg.name] = [inputs[i].get(key) if i < len(inputs) else None
+                             for i in range(arg.cells)]
+        else:
+            out[arg.name] = inputs[0].get(key) if inputs else None
+    return out

@@ -1,0 +1,754 @@
+"""What the formula catalog shows: each worksheet function's arguments, checks and formulas.
+
+One :class:`Entry` per function of :func:`udfs.catalog` that can be a native formula:
+its arguments (with the worked example typed into the catalog), the formula cells
+(:class:`Step`, built by the rating sheets' own builders in :mod:`workbook_builder.formulas`)
+and the engine call that gives their values. An argument's :class:`Kind` says how a
+typed value is checked, as a formula for the sheet and in Python for the cached values.
+
+The builders read constants and tables by Settings name; a player's own workbook has no
+Settings sheet, so :func:`portable` writes each constant as the rule's default number
+and each table as a name of the catalog's Tables sheet (:data:`RULE_TABLES`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rating_rules import elo, go, mosaic, shogi, yonin
+from rating_rules.elo import ELO
+from rating_rules.go import GO, GoRank
+from rating_rules.mosaic import MOSAIC
+from rating_rules.shogi import CLUB24, TOKIN
+from rating_rules.yonin import YONIN
+
+from .. import formulas as fx
+from ..formulas import elo as ex
+from ..formulas import go as gx
+from ..formulas import shogi as sx
+from ..formulas import yonin as yx
+from ..labels import Text
+from ..layout import Validation, ValueType
+from .common import excel_number
+
+OUT = "="
+"""Key of an entry's last step, its result (no argument is called that)."""
+
+
+
+def lit(value: float) -> str:
+    """A rule constant as formula text: ``16``, ``0.04``, ``(-10)``."""
+    text = str(int(value)) if float(value).is_integer() else repr(float(value))
+    return f"({text})" if value < 0 else text
+
+
+# --- argument kinds: how a typed value is checked, in the sheet and in Python -----------------
+
+@dataclass(frozen=True)
+class Kind:
+    """How one argument is typed and checked.
+
+    ``bad(ref)`` is a formula that is TRUE when the cell (or range) holds something the
+    function cannot take; ``ok(value)`` is the same test in Python, for the cached
+    values. Both must agree on every value a cell can hold.
+    """
+
+    bad: Callable[[str], str]
+    ok: Callable[[Any], bool]
+    reason: Text
+    hint: Text
+    type: ValueType = "number"
+    validation: Callable[[str], Validation] | None = None
+    """The input cell (its first cell) → its data validation."""
+    allowed: tuple[object, ...] = ()
+    minimum: float | None = None
+
+
+def _is_number(value: Any) -> bool:
+    return excel_number(value) is not None
+
+
+def _whole_at_least(value: Any, low: int) -> bool:
+    n = excel_number(value)
+    return n is not None and n >= low and n == int(n)
+
+
+def _text_in(value: Any, words: Sequence[str]) -> bool:
+    """``value = "word"`` as Excel compares text: ignoring (ASCII) case."""
+    return isinstance(value, str) and value.casefold() in {w.casefold() for w in words}
+
+
+def _v(kind: str | None, hint: Text, error: Text, op: str | None = None,
+       f1: str | None = None, f2: str | None = None) -> Callable[[str], Validation]:
+    return lambda cell: Validation(kind, op, f1, f2, hint, error)
+
+
+def _listed_or_number(names: Sequence[str], hint: Text) -> Callable[[str], Validation]:
+    """A number, or text found in one of ``names`` (COUNTIF: good enough to refuse slips;
+    the check cell is exact)."""
+    def validation(cell: str) -> Validation:
+        found = ",".join(f"COUNTIF({n},{cell})>0" for n in names)
+        return Validation("custom", None, f"OR(ISNUMBER({cell}),{found})", None, hint,
+                          PICK_ERROR)
+    return validation
+
+
+NUMBER_ERROR = Text("数値を入力してください", "Type a number")
+PICK_ERROR = Text("一覧から選んでください", "Pick from the list")
+
+
+NUMBER_HINT = Text("数値", "number")
+
+
+def number_kind(hint: Text = NUMBER_HINT) -> Kind:
+    return Kind(lambda r: f"NOT(ISNUMBER({r}))", _is_number,
+                Text("数値を入力", "type a number"), hint,
+                validation=_v("decimal", hint, NUMBER_ERROR, "between", "-1000000000",
+                              "1000000000"))
+
+
+def optional_number(hint: Text) -> Kind:
+    return Kind(lambda r: fx.bad_if_filled(r, f"ISNUMBER({r})"),
+                lambda x: x is None or _is_number(x),
+                Text("空欄か数値", "blank or a number"), hint,
+                validation=_v("decimal", hint, NUMBER_ERROR, "between", "-1000000000",
+                              "1000000000"))
+
+
+def choice_kind(values: tuple[float, ...], hint: Text, reason: Text) -> Kind:
+    listed = ",".join(fx._num(v) for v in values)
+    return Kind(lambda r: f"NOT({fx.is_one_of(r, values)})",
+                lambda x: excel_number(x) in {float(v) for v in values},
+                reason, hint, "choice", _v("list", hint, reason, None, f'"{listed}"'),
+                allowed=values)
+
+
+RESULT = choice_kind((1, 0), Text("1 勝ち\n0 負け", "1 win\n0 loss"),
+                     Text("1 (勝ち) か 0 (負け)", "1 (win) or 0 (loss)"))
+SCORE = choice_kind((1, 0.5, 0), Text("1 / 0.5 / 0", "1 / 0.5 / 0"),
+                    Text("1・0.5・0 のどれか", "1, 0.5 or 0"))
+PLACE = choice_kind((1, 2, 3, 4), Text("1〜4", "1 to 4"), Text("1〜4 の順位", "a place 1 to 4"))
+TURN = Kind(lambda r: f"NOT({fx.is_whole_at_least(r, 0)})", lambda x: _whole_at_least(x, 0),
+            Text("0以上の整数", "a whole number, 0 or more"), Text("0以上の整数", "whole ≥ 0"),
+            "integer", _v("whole", Text("0以上の整数", "Whole number, 0 or more"),
+                          Text("0以上の整数を入力", "Type a whole number, 0 or more"),
+                          "greaterThanOrEqual", "0"), minimum=0)
+
+
+def optional_whole(hint: Text) -> Kind:
+    return Kind(lambda r: fx.bad_if_filled(r, fx.is_whole_at_least(r, 1)),
+                lambda x: x is None or _whole_at_least(x, 1),
+                Text("空欄か1以上の整数", "blank or a whole number, 1 or more"), hint, "integer",
+                _v("whole", hint, Text("1以上の整数を入力", "Type a whole number, 1 or more"),
+                   "greaterThanOrEqual", "1"), minimum=1)
+
+
+K_FACTOR = Kind(lambda r: fx.bad_if_filled(r, f"IF(ISNUMBER({r}),{r}>0,FALSE)"),
+                lambda x: x is None or ((n := excel_number(x)) is not None and n > 0),
+                Text("空欄か0より大きい数", "blank or a number above 0"),
+                Text(f"空欄={lit(ELO.k)}", f"blank = {lit(ELO.k)}"), "number",
+                _v("decimal", Text(f"K (空欄なら {lit(ELO.k)})", f"K (blank = {lit(ELO.k)})"),
+                   Text("0より大きい数", "A number above 0"), "greaterThan", "0"))
+
+
+# --- the rule tables the formulas read by name (Tables sheet) ------------------------------
+
+@dataclass(frozen=True)
+class RuleTable:
+    """A table on the Tables sheet: one defined name per column."""
+
+    title: Text
+    used_by: str
+    columns: tuple[tuple[str, Text], ...]
+    """(defined name, header) per column; "" for a label column without a name."""
+    rows: tuple[tuple[object, ...], ...]
+    extra: tuple[tuple[str, int], ...] = ()
+    """More names: (name, column number) over a column that already has one."""
+
+
+def _ranks() -> list[tuple[str, str, float]]:
+    codes = [code for code, _, _ in GO.table] + ["BC"]
+    return [(c, go.rank_label(c), GoRank(c).value) for c in codes]
+
+
+def _club24_rows() -> tuple[tuple[object, ...], ...]:
+    ranks = CLUB24.ranks
+    return tuple((label, nominal, (nominal + ranks[i + 1][1]) / 2 if i + 1 < len(ranks) else None)
+                 for i, (label, nominal) in enumerate(ranks))
+
+
+def _yonin_alias(label: str) -> str:
+    """The arabic spelling the engine also reads (一級 → 1級, 初段 → 1段)."""
+    digits = {k: str(i) for i, k in enumerate("一二三四五六七八九十", 1)}
+    head = "一" if label == "初段" else label[:-1]
+    return f"{digits.get(head, head)}{label[-1]}"
+
+
+PLACE_LABELS = ("1位", "2位", "3位", "4位")
+RULE_TABLES = (
+    RuleTable(Text("と金: 手合割", "Tokin: handicaps"), "TOKIN_DELTA, TOKIN_HANDICAP",
+              (("Tokin_HandicapName", Text("手合割", "Handicap")),
+               ("Tokin_HandicapFrom", Text("点差 (から)", "From gap")),
+               ("Tokin_HandicapAdj", Text("調整点", "Adjustment")),
+               ("Tokin_HandicapAlias", Text("英語名", "English"))),
+              tuple((h.name, h.min_gap, h.adjustment, h.english) for h in TOKIN.handicaps)),
+    RuleTable(Text("と金: 開始レート", "Tokin: starting ratings"), "TOKIN_START",
+              (("Tokin_RankLabel", Text("段級", "Rank")),
+               ("Tokin_RankRating", Text("レート", "Rating"))),
+              tuple(TOKIN.start_table)),
+    RuleTable(Text("将棋倶楽部24: 段級", "Shogi Club 24: ranks"), "CLUB24_RANK",
+              (("Club24_RankLabel", Text("段級", "Rank")),
+               ("", Text("レート", "Rating")),
+               ("Club24_RankFrom", Text("下限 (から)", "From"))),
+              _club24_rows()),
+    RuleTable(Text("囲碁: 局数による倍率", "Go: multiplier by game number"), "GO_DELTA",
+              (("Go_Multiplier_UpTo", Text("何局目まで", "Up to game")),
+               ("Go_Multiplier_Percent", Text("倍率 %", "Percent"))),
+              tuple(GO.multiplier_percent)),
+    RuleTable(Text("囲碁: 手合が正規でないときの交換点", "Go: exchange off the regular handicap"),
+              "GO_DELTA",
+              (("Go_Exchange_Residual", Text("残りの段位差", "Residual")),
+               ("Go_Exchange_Favoured", Text("有利な側が勝つ", "Favoured wins")),
+               ("Go_Exchange_Other", Text("不利な側が勝つ", "Other wins"))),
+              tuple(GO.exchange_table)),
+    RuleTable(Text("囲碁: 段級位と昇段・降段ポイント", "Go: ranks, promotion and demotion"),
+              "GO_DELTA, GO_HANDICAP, GO_NEXT_RANK, GO_RANK_LABEL",
+              (("Go_Ranks_Code", Text("コード", "Code")),
+               ("Go_Ranks_Label", Text("表示", "Label")),
+               ("Go_Ranks_Value", Text("値 (段)", "Value")),
+               ("Go_Ladder_No", Text("番号", "No.")),
+               ("Go_Ladder_Up", Text("昇段点", "Promote above")),
+               ("Go_Ladder_Down", Text("降段点", "Demote below"))),
+              tuple((c, label, value, i if c != "BC" else None,
+                     *(GO.table[i - 1][1:] if c != "BC" else (None, None)))
+                    for i, (c, label, value) in enumerate(_ranks(), 1)),
+              extra=(("Go_Ladder_Code", 1),)),
+    RuleTable(Text("四人将棋: 撃破pt・下克上pt", "Four-player: KO pt and upset pt"),
+              "YONIN_KO_PT, YONIN_UPSET_PT, YONIN_UPDATE",
+              (("Yonin_KnockBelow", Text("差の上限", "Gap below")),
+               ("Yonin_KnockKo", Text("撃破pt", "KO pt")),
+               ("Yonin_KnockUp", Text("下克上pt", "Upset pt"))),
+              tuple(YONIN.knock_bands)),
+    RuleTable(Text("四人将棋: 順位ごとの点", "Four-player: points by place"),
+              "YONIN_UPDATE, YONIN_SCORE",
+              (("", Text("順位", "Place")),
+               ("Yonin_PlacePt", Text("順位pt", "Place pt")),
+               ("Yonin_ScoreA", Text("A", "A")), ("Yonin_ScoreB", Text("B", "B")),
+               ("Yonin_Score102", Text("102", "102")),
+               ("Yonin_ScoreTansho", Text("単勝", "tansho"))),
+              tuple((PLACE_LABELS[i], YONIN.placement_pt[i], YONIN.score_a[i], YONIN.score_b[i],
+                     YONIN.score_102[i], YONIN.score_tansho[i]) for i in range(4))),
+    RuleTable(Text("四人将棋: 段級 (高い順)", "Four-player: ranks (highest first)"),
+              "YONIN_UPDATE, YONIN_RANK",
+              (("Yonin_RankLabel", Text("段級", "Rank")),
+               ("Yonin_RankMin", Text("下限レート", "Minimum")),
+               ("Yonin_RankAlias", Text("別の書き方", "Also read"))),
+              tuple((label, minimum, _yonin_alias(label)) for label, minimum in YONIN.ranks)),
+)
+TABLE_NAMES = frozenset([*(name for t in RULE_TABLES for name, _ in t.columns if name),
+                         *(name for t in RULE_TABLES for name, _ in t.extra)])
+LADDER = "Go_Ladder_"
+"""Names over the Go rank table without its last row (BC is not on the points ladder)."""
+
+_GO_CONSTANTS: dict[str, str] = {
+    gx.ESTABLISHED: lit(GO.established_percent), gx.REGULAR: lit(GO.regular_points),
+    gx.MAX_GAP: lit(GO.max_gap_off_regular), gx.MAX_HANDICAP: lit(GO.max_handicap),
+    gx.FORFEIT: lit(GO.forfeit_points), gx.PROV_WIN: lit(GO.provisional_win_points),
+    gx.NO_BONUS_FROM: fx.text(GoRank.parse(GO.bc_no_bonus_from).code),
+    gx.EVEN_KOMI: lit(GO.even_komi), gx.HALF_KOMI: lit(GO.half_komi),
+    gx.REVERSE_KOMI: lit(GO.reverse_komi),
+}
+_YONIN_CONSTANTS: dict[str, str] = {
+    yx.KNOCK_SAME_KO: lit(YONIN.knock_same_or_higher[0]),
+    yx.KNOCK_SAME_UP: lit(YONIN.knock_same_or_higher[1]),
+    yx.KNOCK_TOP_KO: lit(YONIN.knock_top[0]), yx.KNOCK_TOP_UP: lit(YONIN.knock_top[1]),
+    yx.RATE_FLOOR: lit(YONIN.rate_floor), yx.SCORE_KNOCKOUT: lit(YONIN.score_knockout),
+}
+RENAMES: dict[str, str] = {
+    **_GO_CONSTANTS, **_YONIN_CONSTANTS,
+    **{f"Settings_{k}": f"Go_{k}" for k in (
+        "Ranks_Code", "Ranks_Label", "Ranks_Value", "Ladder_No", "Ladder_Up", "Ladder_Down",
+        "Exchange_Residual", "Exchange_Favoured", "Exchange_Other", "Multiplier_UpTo",
+        "Multiplier_Percent", "Ladder_Code")},
+    **{f"Settings_{k}": f"Yonin_{k}" for k in (
+        "PlacePt", "KnockBelow", "KnockKo", "KnockUp", "RankLabel", "RankMin", "RankAlias",
+        "ScoreA", "ScoreB", "Score102", "ScoreTansho")},
+}
+"""The Go and four-player builders read fixed Settings names: each becomes the rule's
+default number or the Tables sheet's name."""
+_SETTINGS_NAME = re.compile(r"(?<![\w.])Settings_\w+")
+
+
+def portable(formula: str) -> str:
+    """``formula`` with every Settings name replaced (see :data:`RENAMES`)."""
+    def swap(match: re.Match[str]) -> str:
+        name = match.group(0)
+        if name not in RENAMES:
+            raise ValueError(f"no default or table for {name} in {formula}")
+        return RENAMES[name]
+    return _SETTINGS_NAME.sub(swap, formula)
+
+
+# --- entries -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Arg:
+    """One argument of a worksheet function, with its example."""
+
+    name: str
+    """The worksheet function's argument name (what a "⚠" message names)."""
+    label: Text
+    kind: Kind
+    example: Any = None
+    """A value, or a tuple of values for a multi-cell argument."""
+    cells: int = 1
+    down: bool = True
+    """A multi-cell argument runs down (a list of games) or across (a row's cells)."""
+    hint: Text | None = None
+
+
+class Refs(dict):
+    """Argument or step name → its reference (a cell, or a range for a multi-cell argument)."""
+
+    def __init__(self, refs: Mapping[str, str], cells: Mapping[str, list[str]]) -> None:
+        super().__init__(refs)
+        self.cells = dict(cells)
+
+
+@dataclass(frozen=True)
+class Step:
+    """A formula cell of an entry; the last step of an entry is its result."""
+
+    key: str
+    label: Text
+    formula: Callable[[Refs, str], str]
+    """(references, lang) → formula text, from the rating sheets' builders."""
+    number_format: str = "General"
+    type: ValueType = "number"
+    wide: bool = False
+    """Spread over the text columns (a long text result)."""
+
+
+@dataclass(frozen=True)
+class Cross:
+    """A check between arguments, after each argument's own check."""
+
+    arg: str
+    bad: Callable[[Refs], str]
+    ok: Callable[[Mapping[str, Any]], bool]
+    reason: Text
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One worksheet function of the catalog as a native formula."""
+
+    name: str
+    about: Text
+    args: tuple[Arg, ...]
+    steps: tuple[Step, ...]
+    engine: Callable[[Mapping[str, Any], str], Mapping[str, object]]
+    """(checked inputs, lang) → step key → value, from :mod:`rating_rules`."""
+    cross: tuple[Cross, ...] = ()
+
+    @property
+    def result(self) -> Step:
+        return self.steps[-1]
+
+
+def result(formula: Callable[[Refs, str], str], number_format: str = "General",
+           type: ValueType = "number", wide: bool = False) -> tuple[Step, ...]:
+    return (Step(OUT, Text("結果", "Result"), formula, number_format, type, wide),)
+
+
+def excel_value(value: Any) -> Any:
+    """A typed value as the engine gets it from Excel: numbers as floats, blanks None."""
+    n = excel_number(value)
+    return n if n is not None else value
+
+
+MY = Arg("my_rating", Text("自分のレート", "my rating"), number_kind(), 2000)
+OPP = Arg("opp_rating", Text("相手のレート", "opp. rating"), number_kind(), 1900)
+RES = Arg("result", Text("勝敗", "result"), RESULT, 1)
+SIGNED = "+0;-0;0"
+TOKIN_NAMES = ("Tokin_HandicapName", "Tokin_HandicapAlias", "Tokin_HandicapAdj")
+CLUB24_LITERALS = {"spread": lit(CLUB24.spread), "divisor": lit(CLUB24.divisor),
+                   "initial_games": lit(CLUB24.initial_games),
+                   "min_change": lit(CLUB24.min_change), "max_change": lit(CLUB24.max_change),
+                   "high_rating": lit(CLUB24.high_rating), "low_rating": lit(CLUB24.low_rating),
+                   "low_loss_factor": lit(CLUB24.low_loss_factor), "floor": lit(CLUB24.floor)}
+HANDICAP_WORDS = tuple(n for h in TOKIN.handicaps for n in (h.name, h.english))
+GO_CODES = tuple(c for c, _, _ in _ranks())
+GO_TYPES = go.GAME_TYPES
+GO_KOMI = (GO.even_komi, GO.half_komi, GO.reverse_komi)
+YONIN_RULES = ("A", "B", "102", *yx.SCORE_WORDS_102[1:], *yx.SCORE_WORDS_TANSHO)
+YONIN_LABELS = tuple(label for label, _ in YONIN.ranks) + tuple(
+    _yonin_alias(label) for label, _ in YONIN.ranks)
+
+TOKIN_HANDICAP_KIND = Kind(
+    lambda r: fx.bad_if_filled(r, f"IF(ISNUMBER({r}),{r}>=0,"
+                                  f"{sx.is_listed(r, TOKIN_NAMES[0], TOKIN_NAMES[1])})"),
+    lambda x: x is None or (_is_number(x) and excel_number(x) >= 0)  # type: ignore[operator]
+    or _text_in(x, HANDICAP_WORDS),
+    Text("空欄・手合割の名前・調整点", "blank, a handicap name or points"),
+    Text("空欄=平手\n香落 など", "blank = even\nor 香落, lance"), "text",
+    _listed_or_number(TOKIN_NAMES[:2], Text(
+        "空欄 = 平手。香落・角落 … (表) か 調整点の数",
+        "Blank = even; a handicap of the Tables sheet, or adjustment points")))
+TOKIN_RANK = Kind(
+    lambda r: f"NOT(ISNUMBER({sx.exact_match(r, 'Tokin_RankLabel')}))",
+    lambda x: _text_in(x, [label for label, _ in TOKIN.start_table]),
+    Text("表の段級 (五段〜7級)", "a rank of the table (五段 to 7級)"),
+    Text("五段〜7級", "五段 to 7級"),
+    "choice", _v("list", Text("申告段級 (表)", "Declared rank (Tables sheet)"), PICK_ERROR, None,
+                 "Tokin_RankLabel"),
+    allowed=tuple(label for label, _ in TOKIN.start_table))
+GO_RANK = Kind(
+    lambda r: f"{gx.go_rank_index(r, 'Go_Ranks_Code')}=0",
+    lambda x: _text_in(x, GO_CODES),
+    Text("段級位コード (1d+, 3k, BC)", "a rank code (1d+, 3k, BC)"),
+    Text("コード\n1d+, 3k", "code\n1d+, 3k"), "choice",
+    _v("list", Text("段級位コード (10d〜17k, BC)", "Rank code (10d to 17k, BC)"), PICK_ERROR,
+       None, "Go_Ranks_Code"), allowed=GO_CODES)
+GO_HANDICAP_DIFF = Kind(
+    lambda r: fx.bad_if_filled(r, f"IF(ISNUMBER({r}),AND({r}>=0,{r}<={lit(GO.max_handicap)},"
+                                  f"{r}*2=INT({r}*2)),FALSE)"),
+    lambda x: x is None or ((n := excel_number(x)) is not None and 0 <= n <= GO.max_handicap
+                            and n * 2 == int(n * 2)),
+    Text("空欄か 0〜9 (0.5刻み)", "blank or 0 to 9 in 0.5 steps"),
+    Text("空欄=正規", "blank = regular"), "number",
+    _v("decimal", Text("打った手合が表す段位差 (空欄 = 正規の手合)",
+                       "Rank difference the played handicap stands for (blank = regular)"),
+       Text("0〜9 (0.5刻み)", "0 to 9 in 0.5 steps"), "between", "0", lit(GO.max_handicap)))
+GO_TYPE = Kind(
+    lambda r: fx.bad_if_filled(r, "OR(" + ",".join(f'{r}="{t}"' for t in GO_TYPES) + ")"),
+    lambda x: x is None or _text_in(x, GO_TYPES),
+    Text("空欄か rated・forfeit・provisional・unrated",
+         "blank, rated, forfeit, provisional or unrated"),
+    Text("空欄=rated", "blank = rated"), "choice",
+    _v("list", Text("空欄 = rated (レート対局)", "Blank = rated"), PICK_ERROR, None,
+       '"' + ",".join(GO_TYPES) + '"'), allowed=GO_TYPES)
+VICTIMS = Kind(
+    lambda r: f"COUNTA({r})>COUNT({r})",
+    lambda xs: all(x is None or _is_number(x) for x in xs),
+    Text("空欄か数値", "blank or numbers"),
+    Text("詰ませた人のレート (空欄可)", "rates mated (blanks ok)"),
+    "number", _v("decimal", Text("自分が詰ませた人のレート (いなければ空欄)",
+                                 "Rates of the players I mated (blank if none)"),
+                 NUMBER_ERROR, "between", "-1000000000", "1000000000"))
+FLOOR = Kind(
+    lambda r: fx.bad_if_filled(r, f"OR(ISNUMBER({r}),{yx.is_rank(r)})"),
+    lambda x: x is None or _is_number(x) or (isinstance(x, str) and x in YONIN_LABELS),
+    Text("空欄・数値・段級 (初段 など)", "blank, a number or a rank (初段 …)"),
+    Text("空欄=0\n初段 など", "blank = 0\nor 初段"), "text",
+    _listed_or_number(("Yonin_RankLabel", "Yonin_RankAlias"), Text(
+        "公認段級 (初段 など) か 下限レート。空欄 = 0",
+        "Official rank (初段 …) or a minimum rate; blank = 0")))
+YONIN_RULE = Kind(
+    lambda r: fx.bad_if_filled(r, "OR(" + ",".join(
+        [f"{r}=102", *(f'{r}="{w}"' for w in YONIN_RULES)]) + ")"),
+    lambda x: x is None or excel_number(x) == 102 or _text_in(x, YONIN_RULES),
+    Text("空欄・A・B・102・単勝", "blank, A, B, 102 or 単勝"), Text("空欄=A", "blank = A"),
+    "choice", _v("list", Text("A (空欄)・B・102・単勝", "A (blank), B, 102 or 単勝"), PICK_ERROR,
+                 None, '"A,B,102,単勝"'), allowed=("A", "B", "102", "単勝"))
+OPPONENTS = Kind(
+    lambda r: f"COUNTA({r})>COUNT({r})",
+    lambda xs: all(x is None or _is_number(x) for x in xs),
+    Text("数値 (空行は数えない)", "numbers (blank rows are skipped)"),
+    Text("相手ごと", "one per game"), "number",
+    _v("decimal", Text("期間中の相手のレート (1局1行)", "Opponents' ratings, one game per row"),
+       NUMBER_ERROR, "between", "-1000000000", "1000000000"))
+SCORES = Kind(
+    lambda r: f"COUNTA({r})>SUMPRODUCT(ISNUMBER({r})*(({r}=1)+({r}=0.5)+({r}=0)))",
+    lambda xs: all(x is None or excel_number(x) in (0.0, 0.5, 1.0) for x in xs),
+    Text("1・0.5・0 のどれか", "1, 0.5 or 0"), Text("1 / 0.5 / 0", "1 / 0.5 / 0"), "choice",
+    _v("list", Text("勝ち 1、引分 0.5、負け 0", "1 win, 0.5 draw, 0 loss"),
+       Text("1・0.5・0 のどれか", "1, 0.5 or 0"), None, '"1,0.5,0"'), allowed=(1, 0.5, 0))
+
+
+def _or_blank(ref: str, default: str) -> str:
+    return f"IF(ISBLANK({ref}),{default},{ref})"
+
+
+def _tokin_delta(r: Refs, lang: str) -> str:
+    adjustment = sx.tokin_adjustment_or_points(r["handicap"], *TOKIN_NAMES)
+    return sx.tokin_delta(r["my_rating"], r["opp_rating"], r["result"], adjustment,
+                          lit(TOKIN.base), lit(TOKIN.gap_rate), lit(TOKIN.min_change),
+                          lit(TOKIN.max_change))
+
+
+def _club24_delta(r: Refs, lang: str) -> str:
+    established = lit(CLUB24.initial_games + 1)
+    return sx.club24_delta(r["my_rating"], r["opp_rating"], r["result"],
+                           _or_blank(r["game_no"], established), CLUB24_LITERALS)
+
+
+def _go_delta(r: Refs, lang: str) -> str:
+    game_no = _or_blank(r["game_no"], "MAX(Go_Multiplier_UpTo)+1")
+    return gx.go_delta_codes(r["my_rank"], r["opp_rank"], r["result"], game_no, r["exchange"],
+                             r["game_type"])
+
+
+def _go_engine(v: Mapping[str, Any], lang: str) -> dict[str, object]:
+    diff = go.rank_difference(v["my_rank"], v["opp_rank"])
+    exchange = go._rated_change(diff, v["handicap_diff"], v["result"] == 1, GO)
+    return {"rank_diff": diff, "exchange": "" if exchange is None else exchange,
+            OUT: go.go_delta(v["my_rank"], v["opp_rank"], v["result"],
+                                  game_no=None if v["game_no"] is None else int(v["game_no"]),
+                                  handicap_diff=v["handicap_diff"],
+                                  game_type=(v["game_type"] or "rated"))}
+
+
+def _yonin_rule(value: Any) -> Any:
+    """The engine reads the rule as text: a 102 typed as a number is "102"."""
+    if value is None:
+        return "A"
+    return "102" if excel_number(value) == 102 else value
+
+
+def _rest(place: str) -> str:
+    return f"4-{place}"
+
+
+ENTRIES: tuple[Entry, ...] = (
+    Entry("TOKIN_DELTA",
+          Text("と金ネットワーク 16±4%: 1局の自分のレート増減 (1〜31点)。"
+               "駒落ちは点差から調整点を引く。",
+               "Tokin 16±4%: my rating change for one game (1 to 31 points either way); a "
+               "handicap game takes its adjustment off the gap."),
+          (MY, OPP, RES, Arg("handicap", Text("手合割", "handicap"), TOKIN_HANDICAP_KIND)),
+          result(_tokin_delta, SIGNED),
+          lambda v, lang: {OUT: shogi.tokin_delta(v["my_rating"], v["opp_rating"],
+                                                       v["result"], v["handicap"])}),
+    Entry("TOKIN_HANDICAP",
+          Text("と金: 点差に合う手合割 (100点差未満は平手、香落〜六枚落)。",
+               "Tokin: the handicap the rating gap calls for (even below 100 points, then "
+               "香落 lance … 六枚落)."),
+          (MY, Arg("opp_rating", OPP.label, OPP.kind, 1850)),
+          result(lambda r, lang: sx.tokin_handicap(r["my_rating"], r["opp_rating"],
+                                                   "Tokin_HandicapFrom", "Tokin_HandicapName"),
+                 type="text"),
+          lambda v, lang: {OUT: shogi.tokin_handicap(v["my_rating"], v["opp_rating"])}),
+    Entry("TOKIN_START",
+          Text("と金: 申告段級の開始レート (五段 2000 … 7級 900)。",
+               "Tokin: the starting rating of a declared rank (五段 2000 … 7級 900)."),
+          (Arg("rank", Text("申告段級", "declared rank"), TOKIN_RANK, "初段"),),
+          result(lambda r, lang: sx.tokin_start(r["rank"], "Tokin_RankLabel",
+                                                "Tokin_RankRating")),
+          lambda v, lang: {OUT: shogi.tokin_start(v["rank"])}),
+    Entry("CLUB24_DELTA",
+          Text("将棋倶楽部24: 1局の増減。最初の24局は (N+1) で割る。"
+               "上限31、最低1、200以下の負けは半分。",
+               "Shogi Club 24: my change for one game; the first 24 games divide by N+1; cap "
+               "31, at least 1, a loss at 200 or below costs half."),
+          (Arg("my_rating", MY.label, MY.kind, 1500), Arg("opp_rating", OPP.label, OPP.kind, 1700),
+           RES, Arg("game_no", Text("何局目", "game no."),
+                    optional_whole(Text("空欄=25局目以降", "blank = established")))),
+          result(_club24_delta, SIGNED),
+          lambda v, lang: {OUT: shogi.club24_delta(
+              v["my_rating"], v["opp_rating"], v["result"],
+              None if v["game_no"] is None else int(v["game_no"]))}),
+    Entry("CLUB24_RANK",
+          Text("将棋倶楽部24: レートの段級 (境目は中間、初段 = 1550〜1699)。",
+               "Shogi Club 24: the rank of a rating (boundaries halfway; 初段 = 1550–1699)."),
+          (Arg("rating", Text("レート", "rating"), number_kind(), 1550),),
+          result(lambda r, lang: sx.club24_rank(r["rating"], "Club24_RankLabel",
+                                                "Club24_RankFrom"), type="text"),
+          lambda v, lang: {OUT: shogi.club24_rank(v["rating"])}),
+    Entry("ELO_EXPECTED",
+          Text("イロレーティングの期待勝率 1/(1+10^((相手−自分)/400))、0〜1。",
+               "Elo expected score 1/(1+10^((opp−my)/400)), between 0 and 1."),
+          (Arg("my_rating", MY.label, MY.kind, 1500), Arg("opp_rating", OPP.label, OPP.kind, 1700)),
+          result(lambda r, lang: ex.elo_expected(r["my_rating"], r["opp_rating"],
+                                                 lit(ELO.scale)), "0.0000"),
+          lambda v, lang: {OUT: elo.elo_expected(v["my_rating"], v["opp_rating"])}),
+    Entry("LINEAR_EXPECTED",
+          Text("16±4% の期待勝率 0.5+0.00125×(自分−相手)、0〜1 に収める。",
+               "16±4% expected score 0.5+0.00125×(my−opp), held within 0..1."),
+          (Arg("my_rating", MY.label, MY.kind, 1500), Arg("opp_rating", OPP.label, OPP.kind, 1700)),
+          result(lambda r, lang: ex.linear_expected(r["my_rating"], r["opp_rating"],
+                                                    lit(ELO.linear_slope)), "0.0000"),
+          lambda v, lang: {OUT: elo.linear_expected(v["my_rating"], v["opp_rating"])}),
+    Entry("ELO_DELTA",
+          Text("イロ: 1局の増減 K×(W−We)、丸めない。",
+               "Elo: my unrounded change K×(W−We) for one game."),
+          (Arg("my_rating", MY.label, MY.kind, 1500), Arg("opp_rating", OPP.label, OPP.kind, 1700),
+           Arg("score", Text("得点", "score"), SCORE, 0.5), Arg("k", Text("K", "K"), K_FACTOR)),
+          result(lambda r, lang: ex.elo_delta(r["my_rating"], r["opp_rating"], r["score"],
+                                              _or_blank(r["k"], lit(ELO.k)), lit(ELO.scale)),
+                 "+0.00;-0.00;0.00"),
+          lambda v, lang: {OUT: elo.elo_delta(v["my_rating"], v["opp_rating"], v["score"],
+                                                   v["k"])}),
+    Entry("ELO_UPDATE",
+          Text("イロ 期間まとめ: round(期首 + K×(ΣW − ΣWe))。空いた行は数えない。",
+               "Elo period update: round(old + K×(ΣW − ΣWe)) over the period; blank rows are "
+               "skipped."),
+          (Arg("my_rating", Text("期首のレート", "rating at start"), number_kind(), 1500),
+           Arg("opp_ratings", Text("相手のレート", "opp. ratings"), OPPONENTS,
+               (1700, 1600, 1850, 1900, 1800, 1550), cells=8),
+           Arg("scores", Text("得点", "scores"), SCORES, (0.5, 1, 0, 0.5, 0, 1), cells=8),
+           Arg("k", Text("K", "K"), K_FACTOR)),
+          result(lambda r, lang: ex.elo_update(r["my_rating"], r["opp_ratings"], r["scores"],
+                                               _or_blank(r["k"], lit(ELO.k)), lit(ELO.scale)),
+                 "0"),
+          lambda v, lang: {OUT: elo.elo_update(v["my_rating"], v["opp_ratings"],
+                                                    v["scores"], v["k"])},
+          (Cross("scores",
+                 lambda r: f"SUMPRODUCT(--(ISBLANK({r['opp_ratings']})<>ISBLANK({r['scores']})))>0",
+                 lambda v: all((o is None) == (s is None)
+                               for o, s in zip(v["opp_ratings"], v["scores"], strict=True)),
+                 Text("相手と同じ行に1つずつ", "one per opponent, on the same rows")),)),
+    Entry("GO_DELTA",
+          Text("囲碁 段級位ポイント: 1局の増減 (正規の手合で100 × 自分の局数の倍率)。"
+               "段位差・交換点・増減の3つの式で。",
+               "Go points: my change for one game (100 at the regular handicap × my game-count "
+               "multiplier), in three cells: rank difference, exchange, change."),
+          (Arg("my_rank", Text("自分の段級位", "my rank"), GO_RANK, "1d"),
+           Arg("opp_rank", Text("相手の段級位", "opp. rank"), GO_RANK, "1k"),
+           RES, Arg("game_no", Text("何局目", "game no."),
+                    optional_whole(Text("空欄=101局目以降", "blank = established")), 30),
+           Arg("handicap_diff", Text("手合の段位差", "handicap diff."), GO_HANDICAP_DIFF),
+           Arg("game_type", Text("種類", "type"), GO_TYPE)),
+          (Step("rank_diff", Text("段位差", "rank diff."),
+                lambda r, lang: gx.go_rank_difference(f"MATCH({r['my_rank']},{gx.RANK_CODE},0)",
+                                                      f"MATCH({r['opp_rank']},{gx.RANK_CODE},0)"),
+                "0.0"),
+           Step("exchange", Text("交換点", "exchange"),
+                lambda r, lang: gx.go_rated_change(r["rank_diff"], r["handicap_diff"],
+                                                   r["result"])),
+           Step(OUT, Text("結果", "Result"), _go_delta, "+0.0;-0.0;0")),
+          _go_engine),
+    Entry("GO_HANDICAP",
+          Text("囲碁: 2人の段級位の正規の手合割 (置石とコミ)。",
+               "Go: the regular handicap (stones and komi) for two ranks; this workbook writes "
+               "it in English (the worksheet function in Japanese)."),
+          (Arg("my_rank", Text("自分の段級位", "my rank"), GO_RANK, "1d"),
+           Arg("opp_rank", Text("相手の段級位", "opp. rank"), GO_RANK, "2k")),
+          result(lambda r, lang: gx.go_handicap(r["my_rank"], r["opp_rank"], lang, GO_KOMI),
+                 type="text", wide=True),
+          lambda v, lang: {OUT: go.regular_handicap(v["my_rank"], v["opp_rank"], lang)}),
+    Entry("GO_NEXT_RANK",
+          Text("囲碁: 対局後のポイントで昇段・降段を判定した段級位コード (何段でも続けて)。",
+               "Go: the rank code after the border-zone check with the new points (repeats)."),
+          (Arg("rank", Text("対局前の段級位", "rank before"), GO_RANK, "1k"),
+           Arg("points", Text("対局後のポイント", "points after"), number_kind(), 25701)),
+          result(lambda r, lang: gx.go_next_rank_code(r["rank"], r["points"]), type="text"),
+          lambda v, lang: {OUT: go.next_rank(v["rank"], v["points"])}),
+    Entry("GO_RANK_LABEL",
+          Text("囲碁: 段級位コードの日本語表示 (1d → 三段、17k → 15級)。",
+               "Go: the Japanese label of a rank code (1d → 三段, 17k → 15級)."),
+          (Arg("rank", Text("段級位コード", "rank code"), GO_RANK, "1d"),),
+          result(lambda r, lang: gx.go_rank_label(gx.go_rank_index(r["rank"], gx.RANK_CODE)),
+                 type="text"),
+          lambda v, lang: {OUT: go.rank_label(v["rank"])}),
+    Entry("YONIN_KO_PT",
+          Text("四人将棋: 詰ませた人の撃破pt (対局前のレート差で決まる)。",
+               "Four-player shogi: knockout pt (撃破pt) for mating a player, by the rate gap."),
+          (Arg("knocker_rate", Text("詰ませた人", "knocker"), number_kind(), 1370),
+           Arg("victim_rate", Text("詰まされた人", "victim"), number_kind(), 2005)),
+          result(lambda r, lang: yx.ko_pt(r["knocker_rate"], r["victim_rate"])),
+          lambda v, lang: {OUT: yonin.ko_pt(v["knocker_rate"], v["victim_rate"])}),
+    Entry("YONIN_UPSET_PT",
+          Text("四人将棋: 下位に詰まされた人の下克上pt (0以下)。",
+               "Four-player shogi: upset pt (下克上pt, 0 or less) for being mated by a "
+               "lower-rated player."),
+          (Arg("victim_rate", Text("詰まされた人", "victim"), number_kind(), 2005),
+           Arg("knocker_rate", Text("詰ませた人", "knocker"), number_kind(), 1370)),
+          result(lambda r, lang: yx.upset_pt(r["victim_rate"], r["knocker_rate"])),
+          lambda v, lang: {OUT: yonin.upset_pt(v["victim_rate"], v["knocker_rate"])}),
+    Entry("YONIN_UPDATE",
+          Text("四人将棋: 新レート = レート + 順位pt + 撃破pt + 下克上pt + トラブルpt (下限つき)。",
+               "Four-player shogi: new rate = rate + place pt + knockout pt + upset pt + "
+               "trouble pt, floored."),
+          (Arg("rate", Text("対局前レート", "rate"), number_kind(), 1720),
+           Arg("placement", Text("順位", "place"), PLACE, 1),
+           Arg("victim_rates", Text("詰ませた人", "mated"), VICTIMS, (1370, 480, None), cells=3,
+               down=False),
+           Arg("knocked_by_rate", Text("詰ませた相手", "mated by"),
+               optional_number(Text("空欄=1位", "blank: 1st"))),
+           Arg("trouble_pt", Text("トラブルpt", "trouble pt"),
+               optional_number(Text("空欄=0", "blank = 0"))),
+           Arg("floor", Text("公認段級", "official rank"), FLOOR)),
+          result(lambda r, lang: yx.rate_update(
+              r["rate"], r["placement"], r.cells["victim_rates"], r["knocked_by_rate"],
+              r["trouble_pt"], floor=yx.floor_of(r["floor"]))),
+          lambda v, lang: {OUT: yonin.rate_update(
+              v["rate"], v["placement"], [x for x in v["victim_rates"] if x is not None],
+              v["knocked_by_rate"], v["trouble_pt"] or 0, v["floor"])},
+          (Cross("victim_rates",
+                 lambda r: f"COUNT({r['victim_rates']})>{_rest(r['placement'])}",
+                 lambda v: sum(x is not None for x in v["victim_rates"]) <= 4 - v["placement"],
+                 Text("順位に対して多すぎる", "more than the place allows")),
+           Cross("knocked_by_rate",
+                 lambda r: f"AND({r['placement']}=1,NOT(ISBLANK({r['knocked_by_rate']})))",
+                 lambda v: not (v["placement"] == 1 and v["knocked_by_rate"] is not None),
+                 Text("1位は空欄", "blank for the 1st place")))),
+    Entry("YONIN_RANK",
+          Text("四人将棋: レートの段級 (2000から初段、200未満は十級)。",
+               "Four-player shogi: the rank of a rate (初段 from 2000, 十級 below 200)."),
+          (Arg("rate", Text("レート", "rate"), number_kind(), 2000),),
+          result(lambda r, lang: yx.rank_label(r["rate"]), type="text"),
+          lambda v, lang: {OUT: yonin.rank_label(v["rate"])}),
+    Entry("YONIN_SCORE",
+          Text("四人将棋の大会得点: A 2/1/0/−1、B 3/1/0/0 + 撃破1人につき1。"
+               "102式・単勝式は 勝1 分0.5 負0。",
+               "Four-player tournament score: A 2/1/0/−1 or B 3/1/0/0 plus 1 per knockout; "
+               "102/単勝 give 1 win, 0.5 draw, 0 loss."),
+          (Arg("placement", Text("順位", "place"), PLACE, 1),
+           Arg("knockouts", Text("撃破数", "knockouts"),
+               Kind(lambda r: fx.bad_if_filled(r, fx.is_whole_at_least(r, 0)),
+                    lambda x: x is None or _whole_at_least(x, 0),
+                    Text("空欄か0以上の整数", "blank or a whole number, 0 or more"),
+                    Text("空欄=0", "blank = 0"), "integer",
+                    _v("whole", Text("詰ませた人数 (空欄 = 0)", "Players I mated (blank = 0)"),
+                       Text("0以上の整数", "A whole number, 0 or more"),
+                       "greaterThanOrEqual", "0"), minimum=0), 2),
+           Arg("rule", Text("ルール", "rule"), YONIN_RULE, "A")),
+          result(lambda r, lang: yx.yonin_score(r["placement"], r["knockouts"], r["rule"])),
+          lambda v, lang: {OUT: yonin.tournament_score(
+              v["placement"], v["knockouts"] or 0, _yonin_rule(v["rule"]))},
+          (Cross("knockouts",
+                 lambda r: (f"AND(ISNUMBER({r['knockouts']}),"
+                            f"{r['knockouts']}>{_rest(r['placement'])})"),
+                 lambda v: v["knockouts"] is None or v["knockouts"] <= 4 - v["placement"],
+                 Text("順位に対して多すぎる", "more than the place allows")),)),
+    Entry("MOSAIC_DELTA",
+          Text("MOSAIC: 1局の増減。勝ち +(手番差 − 0.1×(自分−相手))、"
+               "負け −(手番差 + 0.1×(自分−相手))。",
+               "MOSAIC: my change for one game; win +(t − 0.1×(my−opp)), loss "
+               "−(t + 0.1×(my−opp)); not rounded."),
+          (Arg("my_rating", MY.label, MY.kind, 120), Arg("opp_rating", OPP.label, OPP.kind, 100),
+           RES, Arg("turn_diff", Text("手番差", "turn diff."), TURN, 5)),
+          result(lambda r, lang: fx.mosaic_delta(r["my_rating"], r["opp_rating"], r["result"],
+                                                 r["turn_diff"], lit(MOSAIC.gap_weight)),
+                 "+0.0;-0.0;0.0"),
+          lambda v, lang: {OUT: mosaic.mosaic_delta(v["my_rating"], v["opp_rating"],
+                                                         v["result"], v["turn_diff"])}),
+    Entry("MOSAIC_UPDATE",
+          Text("MOSAIC: 対局後のレート (自分のレート + 増減)。",
+               "MOSAIC: my rating after the game (my rating + MOSAIC_DELTA)."),
+          (Arg("my_rating", MY.label, MY.kind, 120), Arg("opp_rating", OPP.label, OPP.kind, 100),
+           RES, Arg("turn_diff", Text("手番差", "turn diff."), TURN, 5)),
+          result(lambda r, lang: fx.mosaic_update(r["my_rating"], r["opp_rating"], r["result"],
+                                                  r["turn_diff"], lit(MOSAIC.gap_weight)),
+                 "0.0"),
+          lambda v, lang: {OUT: mosaic.mosaic_update(v["my_rating"], v["opp_rating"],
+                                                          v["result"], v["turn_diff"])}),
+)
+
+NOT_NATIVE: dict[str, Text] = {
+    "YONIN_GAME": Text(
+        "1局の4人ぶんの新レートをまとめて返す関数です。誰が誰を詰ませたか・反則の点の分け方を"
+        "席ごとにたどるため、普通の式にすると1席ごとに数千文字の式になり、実用になりません。"
+        "普通の式なら上の YONIN_UPDATE を席ごとに、または四人将棋シート (yonin_ja.xlsx) を"
+        "使ってください。この関数そのものはデスクトップ版 Excel + xlwings でだけ使えます。",
+        "Returns the four new rates of a whole game at once. Following who mated whom and how "
+        "a foul's points are shared, seat by seat, would take a formula of thousands of "
+        "characters per seat: not practical. Natively, use YONIN_UPDATE above once per seat, "
+        "or the four-player sheet (yonin_en.xlsx). The function itself: desktop Excel with "
+        "xlwings only."),
+}
+"""Worksheet functions without a native formula, with the reason shown in the workbook."""
