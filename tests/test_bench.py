@@ -6,17 +6,21 @@ benchmark's printed figures, never by a test.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
+from openpyxl import Workbook, load_workbook
 
-from bench import engine
+from bench import engine, recalc
 from bench.games import two_player_games
 from bench.report import Config
 from bench.run import main, run
 from rating_rules import replay
+from workbook_builder.package import finalize
 
 TINY = Config(games=2_000, players=50, yonin_games=300, rows=200, repeats=1, quick=True)
+SOFFICE = bool(shutil.which("soffice") or shutil.which("libreoffice"))
 
 
 def test_hand_loop_is_replay_to_the_point() -> None:
@@ -29,8 +33,13 @@ def test_hand_loop_is_replay_to_the_point() -> None:
 
 def test_every_benchmark_returns_figures_and_passes_its_checks() -> None:
     sections = run(TINY)
-    assert [s.key for s in sections] == ["engine", "udfs"]
+    assert [s.key for s in sections] == ["engine", "udfs", "build", "recalc"]
     for section in sections:
+        if section.key == "recalc" and not SOFFICE:
+            assert not section.rows and "Not measured" in section.notes[0]
+            continue
+        if section.key == "recalc":
+            assert section.rows[0][0] == "empty workbook (start-up)"
         assert section.rows and all(len(r) == len(section.headers) for r in section.rows)
         assert section.checks and all(section.checks.values()), section.checks
     engine_checks = sections[0].checks
@@ -40,14 +49,33 @@ def test_every_benchmark_returns_figures_and_passes_its_checks() -> None:
 def test_quick_command_prints_figures_and_writes_results(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    target = tmp_path / "RESULTS.md"
-    assert main(["--quick", "--write-readme", str(target)]) == 0
+    target = tmp_path / "RESULTS.md"  # recalc (LibreOffice, slow) runs in the test above
+    assert main(["--quick", "--only", "engine,udfs,build", "--write-readme", str(target)]) == 0
     printed = capsys.readouterr().out
-    for text in ("Games/s", 'replay("elo")', "hand-written", "Rows/s", "Python: ", "CPU: "):
+    for text in ("Games/s", 'replay("elo")', "hand-written", "Rows/s", "Python: ", "CPU: ",
+                 "Build time", "1,000 rows", " KB"):
         assert text in printed
     written = target.read_text()
     assert "### Engine replay" in written and "| Speed ratio |" in written
     assert "elote" in written and "quick" in written
+    assert "### Workbook build" in written and "| mosaic_ja at 1,000 rows |" in written
+
+
+def test_values_only_keeps_each_formula_cells_value(tmp_path: Path) -> None:
+    wb = Workbook()
+    ws = wb.active
+    ws["A1"], ws["B1"], ws["C1"], ws["D1"] = 1, "=A1+1", '="x"&"y"', '=""'
+    wb.save(tmp_path / "f.xlsx")
+    finalize(tmp_path / "f.xlsx", {ws.title: {"B1": 2, "C1": "xy", "D1": ""}})
+    assert recalc.values_only(tmp_path / "f.xlsx", tmp_path / "v.xlsx") == 3
+    values = load_workbook(tmp_path / "v.xlsx")[ws.title]
+    assert [c.value for c in values[1]] == [1, 2, "xy", ""]
+    assert all(c.data_type != "f" for c in values[1])
+
+
+def test_time_recalc_refuses_two_files_of_one_name(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="must differ"):
+        recalc.time_recalc([tmp_path / "a" / "x.xlsx", tmp_path / "b" / "x.xlsx"])
 
 
 def test_only_rejects_unknown_names(capsys: pytest.CaptureFixture[str]) -> None:
