@@ -8,6 +8,7 @@ LibreOffice really computes every formula instead of trusting the builder.
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -86,6 +87,9 @@ def recalc(built, tmp_path_factory) -> Recalc:
         spec = load_template(TEMPLATES / f"{name}.toml")
         jobs.sources[f"stripped_{name}"] = work / f"stripped_{name}.xlsx"
         strip_cached_values(path, jobs.sources[f"stripped_{name}"])
+        if hasattr(case, "random_tables"):
+            _add_ledger_jobs(jobs, case, spec, name, 1000 + seed, work)
+            continue
         games = case.random_inputs(1000 + seed, spec.rows)
         jobs.inputs[f"conform_{name}"] = games
         jobs.sources[f"conform_{name}"] = work / f"conform_{name}.xlsx"
@@ -99,10 +103,36 @@ def recalc(built, tmp_path_factory) -> Recalc:
         jobs.sources[f"example_{name}"] = work / f"example_{name}.xlsx"
         strip_cached_values(example, jobs.sources[f"example_{name}"])
     _add_tampered_job(jobs, built, work)
-    names = [k for k in jobs.sources if not k.startswith("excached_")]
+    names = [k for k in jobs.sources if not k.startswith(("excached_", "cached_"))]
     outs = recalculate([jobs.sources[k] for k in names], work / "out")
     jobs.results = dict(zip(names, outs, strict=True))
     return jobs
+
+
+def _add_ledger_jobs(jobs: Recalc, case, spec, name: str, seed: int, work: Path) -> None:
+    """A ledger's jobs: several input tables, so each file is built with them filled.
+
+    A ledger case gives ``random_tables(seed, spec)`` and ``BAD_TABLES`` (or
+    ``bad_tables(spec)``), both ``{"Games": rows, "Players": rows}``, and may give
+    ``edit(tables)``: the conform log with a past game changed (job ``edited_<name>``).
+    ``sources["cached_<job>"]`` keeps each built file with the engine's cached values;
+    the job itself is that file stripped of them.
+    """
+    conform = case.random_tables(seed, spec)
+    bad = case.bad_tables(spec) if hasattr(case, "bad_tables") else case.BAD_TABLES
+    kinds = [("conform", conform), ("bad", bad)]
+    if hasattr(case, "edit") and spec.lang == "ja":  # the chain is the same in any language
+        kinds.append(("edited", case.edit(conform)))
+    for kind, tables in kinds:
+        job = f"{kind}_{name}"
+        # Just the rows the log needs: a ledger's recalculation grows with rows squared.
+        sized = dataclasses.replace(spec, rows=len(tables["Games"]) + 10,
+                                    players=max(len(tables["Players"]) + 3, 12))
+        filled = build(sized, work / kind, tables=tables)
+        jobs.sources[f"cached_{job}"] = filled
+        jobs.inputs[job] = tables
+        jobs.sources[job] = work / f"{job}.xlsx"
+        strip_cached_values(filled, jobs.sources[job])
 
 
 TAMPERED_ROW = 4

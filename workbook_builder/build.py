@@ -50,7 +50,10 @@ def build_workbook(spec: Spec, inputs: Sequence[Mapping[str, object]] = (),
     preset = sheet_type.preset_for(spec)
     wb = Workbook()
     wb.remove(wb.active)
-    built = sheet_type.populate_tables(wb, spec, preset, {**(tables or {}), "Games": inputs})
+    given = dict(tables or {})
+    if inputs or "Games" not in given:
+        given["Games"] = inputs
+    built = sheet_type.populate_tables(wb, spec, preset, given)
     for ws in wb.worksheets:
         protect(ws, password)
         _lint_sheet(ws)

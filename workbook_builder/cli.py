@@ -65,6 +65,29 @@ def rate(
     click.echo(render(rating_list(result), fmt, lang), nl=False)
 
 
+@main.command("import")
+@click.argument("games_csv", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--template", "-t", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="A ledger template, e.g. templates/ledger_tokin_ja.toml.")
+@click.option("--out", "out", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="The new ledger (.xlsx); an existing file is never overwritten.")
+@click.option("--skip-bad", is_flag=True, help="Import the good rows and list the bad ones.")
+def import_(games_csv: Path, template: Path, out: Path, skip_bad: bool) -> None:
+    """Build a club ledger pre-filled from a game log (CSV with a header)."""
+    from .importer import ImportFailed, import_log
+    from .template import TemplateError
+
+    try:
+        report = import_log(games_csv, template, out, skip_bad=skip_bad)
+    except (ImportFailed, TemplateError) as exc:
+        raise _fail(exc) from None
+    for bad in report.skipped:
+        click.echo(f"{games_csv}:{bad.line}: skipped: {bad.reason}", err=True)
+    for warning in report.warnings:
+        click.echo(f"{games_csv}: {warning}", err=True)
+    click.echo(f"{report.out}: {report.games} games, {report.players} players")
+
+
 def _with_line(message: str, log: object) -> str:
     """Point an engine error about games[n] at the CSV line it came from."""
     lines = getattr(log, "lines", None)

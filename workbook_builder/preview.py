@@ -28,9 +28,10 @@ def render_previews(specs: Sequence[Spec], out_dir: Path, example: bool = True) 
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     with tempfile.TemporaryDirectory(prefix="wb-preview-") as tmp:
-        books = [build(dataclasses.replace(spec, rows=15), Path(tmp),
-                       inputs=SHEET_TYPES[spec.system].example_inputs(spec.lang) if example else ())
-                 for spec in specs]
+        small = [dataclasses.replace(spec, rows=15, players=8) for spec in specs]
+        books = [build(spec, Path(tmp),
+                       tables=SHEET_TYPES[spec.system].example_tables(spec) if example else None)
+                 for spec in small]
         pdfs = convert(books, Path(tmp) / "pdf", "pdf")
         for spec, pdf in zip(specs, pdfs, strict=True):
             for page, (suffix, width, height) in CROP.items():

@@ -56,6 +56,18 @@ class SheetType(ABC):
         """A few example rows for the README pictures (``workbook-builder render``)."""
         return []
 
+    def example_tables(self, spec: Spec) -> dict[str, list[dict[str, object]]]:
+        """Example inputs of every input table (ledgers add Players), for the pictures."""
+        return {"Games": self.example_inputs(spec.lang)}
+
+    def log_system(self, spec: Spec) -> str:
+        """The game-log (CSV) shape ``import`` reads for this workbook: a ``replay`` system."""
+        return self.system
+
+    def tables_from_log(self, log: Any, spec: Spec) -> dict[str, list[dict[str, object]]]:
+        """Input tables filled from a :class:`~workbook_builder.gamelog.GameLog` (ledgers)."""
+        raise NotImplementedError(f"{self.system} workbooks are not filled from a game log")
+
     @abstractmethod
     def default_title(self, lang: str) -> str:
         """Title used when the template gives none."""
@@ -80,13 +92,14 @@ def _registry() -> dict[str, SheetType]:
     from .club24 import Club24Sheet
     from .elo import EloSheet
     from .go import GoSheet
+    from .ledger import LedgerSheet
     from .mosaic import MosaicSheet
     from .tokin import TokinSheet
     from .yonin import YoninSheet
 
     return {sheet.system: sheet for sheet in (
         MosaicSheet(), EloSheet(), GoSheet(), YoninSheet(), TokinSheet(), Club24Sheet(),
-        CatalogSheet())}
+        LedgerSheet(), CatalogSheet())}
 
 
 SHEET_TYPES: dict[str, SheetType] = _registry()

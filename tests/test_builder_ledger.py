@@ -1,0 +1,248 @@
+"""The two-player club ledgers compute what ``rating_rules.replay`` computes, in LibreOffice.
+
+Expected values come from the engine's ``replay`` over the log (and RULES.md's rank
+tables for the starts), never from the sheet or the builder's own evaluation.
+LibreOffice recalculates files built without cached values (see conftest).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from openpyxl import load_workbook
+
+from rating_rules import replay
+from rating_rules.elo import ELO
+from rating_rules.mosaic import MOSAIC
+from rating_rules.shogi import CLUB24, TOKIN, club24_rank
+from tests.conftest import assert_cached_equal, column_cells, shipped
+from tests.sheetcases.ledger import ACTIVE, HOSTILE, PLAYERS
+from workbook_builder.template import load_template
+
+SHIPPED = shipped("ledger")
+DEFAULT_START = {"tokin": 1500.0, "club24": 1500.0, "elo": ELO.start, "mosaic": MOSAIC.start}
+"""A player with no start and no rank: 1級 (1500) for the shogi rules [assumed], Elo's
+1500 and MOSAIC's 100 (RULES.md §6)."""
+
+
+def preset_of(name: str) -> str:
+    return load_template(f"templates/{name}.toml").preset
+
+
+def column(wb, name: str) -> list[object]:
+    title, letter, first, last = column_cells(wb, name)
+    ws = wb[title]
+    return [ws[f"{letter}{n}"].value for n in range(first, last + 1)]
+
+
+def start_of(preset: str, player: dict[str, object]) -> float:
+    """RULES.md §1/§2: a typed rating, else the declared rank's, else the default."""
+    if "Start" in player:
+        return float(player["Start"])  # type: ignore[arg-type]
+    ranks = {"tokin": dict(TOKIN.start_table), "club24": dict(CLUB24.ranks)}
+    if "Rank" in player and preset in ranks:
+        return float(ranks[preset][player["Rank"]])
+    return DEFAULT_START[preset]
+
+
+def month(day: dt.date) -> tuple[int, int]:
+    return (day.year, day.month)
+
+
+def engine_run(preset: str, tables, games_idx: list[int] | None = None):
+    """``replay`` over the log's games (all of them, or those at ``games_idx``)."""
+    players = tables["Players"]
+    games = tables["Games"]
+    chosen = range(len(games)) if games_idx is None else games_idx
+    initial = {p["Name"]: start_of(preset, p) for p in players if "Name" in p}
+    options: dict[str, object] = {"initial": initial}
+    log = []
+    for i in chosen:
+        g = games[i]
+        row: tuple[object, ...] = (g["PlayerA"], g["PlayerB"], g["Result"])
+        if preset == "tokin":
+            row += (g.get("Handicap"),)
+        if preset == "mosaic":
+            row += (g["TurnDiff"],)
+        log.append(row)
+    if preset == "tokin":
+        options["periods"] = [month(games[i]["Date"]) for i in chosen]
+    if preset == "club24":
+        options["prior_games"] = {p["Name"]: p.get("Prior", 0) for p in players}
+    return replay(preset, log, **options)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_game_matches_the_engine(recalc, name):
+    preset = preset_of(name)
+    tables = recalc.inputs[f"conform_{name}"]
+    wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
+    expected = engine_run(preset, tables)
+    n = len(tables["Games"])
+    assert n >= 500
+    assert all(s in (None, "") for s in column(wb, "Games_Status")[:n])
+    got = {k: column(wb, f"Games_{k}")[:n] for k in ("ChangeA", "ChangeB", "NewA", "NewB")}
+    ratings = {p["Name"]: start_of(preset, p) for p in tables["Players"]}
+    for i, game in enumerate(tables["Games"]):
+        da, db = expected.changes[i]
+        a, b = game["PlayerA"], game["PlayerB"]
+        if preset != "tokin":  # per game: the new rating is the old one plus the change
+            ratings[a] += da
+            ratings[b] += db
+            assert got["NewA"][i] == pytest.approx(ratings[a], abs=1e-9), (name, i)
+            assert got["NewB"][i] == pytest.approx(ratings[b], abs=1e-9), (name, i)
+        assert got["ChangeA"][i] == pytest.approx(da, abs=1e-9), (name, i)
+        assert got["ChangeB"][i] == pytest.approx(db, abs=1e-9), (name, i)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_rating_list_is_the_engine_ranking(recalc, name):
+    preset = preset_of(name)
+    tables = recalc.inputs[f"conform_{name}"]
+    wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
+    result = engine_run(preset, tables)
+    players = tables["Players"]
+    final = {p["Name"]: result.ratings.get(p["Name"], start_of(preset, p)) for p in players}
+    order = sorted(range(len(players)), key=lambda i: (-final[players[i]["Name"]], i))
+    latest = max(month(g["Date"]) for g in tables["Games"])
+    listed = [column(wb, f"List_{k}")[:PLAYERS] for k in ("Name", "Rating", "Games", "ThisMonth",
+                                                          "Place")]
+    for k, i in enumerate(order):
+        who = players[i]["Name"]
+        mine = [g for g in tables["Games"] if who in (g["PlayerA"], g["PlayerB"])]
+        this_month = sum(month(g["Date"]) == latest for g in mine)
+        place = 1 + sum(r > final[who] for r in final.values())
+        assert [x[k] for x in listed] == [who, pytest.approx(final[who]), len(mine),
+                                          this_month, place], (name, k)
+    assert column(wb, "List_Name")[PLAYERS] in (None, "")
+    idle = [p["Name"] for p in players[ACTIVE:]]
+    assert all(p not in result.ratings for p in idle) and all(p in listed[0] for p in idle)
+    if preset == "club24":
+        labels = dict(zip(listed[0], column(wb, "List_Label")[:PLAYERS], strict=True))
+        assert all(labels[p] == club24_rank(final[p]) for p in final)
+
+
+@pytest.mark.parametrize("name", [n for n in SHIPPED if preset_of(n) == "tokin"])
+def test_monthly_list_is_the_list_after_the_latest_month(recalc, name):
+    """RULES.md §1: a month's games use the last list; the month's changes make the next."""
+    tables = recalc.inputs[f"conform_{name}"]
+    wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
+    games = tables["Games"]
+    latest = max(month(g["Date"]) for g in games)
+    upto = [i for i, g in enumerate(games) if month(g["Date"]) <= latest]
+    before = [i for i, g in enumerate(games) if month(g["Date"]) < latest]
+    after, previous = engine_run("tokin", tables, upto), engine_run("tokin", tables, before)
+    starts = {p["Name"]: start_of("tokin", p) for p in tables["Players"]}
+    rows = zip(*(column(wb, f"MonthList_{k}") for k in ("Name", "Rating", "Change", "Games")),
+               strict=True)
+    shown = {r[0]: r[1:] for r in rows if r[0] not in (None, "")}
+    assert set(shown) == set(after.ratings)  # only players with a game by then are listed
+    for who, rating in after.ratings.items():
+        played = sum(who in (games[i]["PlayerA"], games[i]["PlayerB"]) for i in upto
+                     if month(games[i]["Date"]) == latest)
+        change = rating - previous.ratings.get(who, starts[who])
+        assert shown[who] == (pytest.approx(rating), pytest.approx(change), played), who
+    ratings = [shown[w][0] for w in column(wb, "MonthList_Name") if w in shown]
+    assert ratings == sorted(ratings, reverse=True)
+
+
+@pytest.mark.parametrize("name", [n for n in SHIPPED if n.endswith("_ja")])
+def test_editing_a_past_game_recomputes_everything_after_it(recalc, name):
+    preset = preset_of(name)
+    before = engine_run(preset, recalc.inputs[f"conform_{name}"])
+    edited = recalc.inputs[f"edited_{name}"]
+    after = engine_run(preset, edited)
+    wb = load_workbook(recalc.results[f"edited_{name}"], data_only=True)
+    n = len(edited["Games"])
+    changes = list(zip(column(wb, "Games_ChangeA")[:n], column(wb, "Games_ChangeB")[:n],
+                       strict=True))
+    assert changes == [pytest.approx(c, abs=1e-9) for c in after.changes]
+    moved = [i for i in range(n) if after.changes[i] != before.changes[i]]
+    assert len(moved) > 3 and max(moved) > 50  # the edit reached games far below it
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_bad_input_is_flagged_never_an_error_and_kept(recalc, name):
+    preset = preset_of(name)
+    tables = recalc.inputs[f"bad_{name}"]
+    wb = load_workbook(recalc.results[f"bad_{name}"], data_only=True)
+    raw = load_workbook(recalc.results[f"bad_{name}"])
+    for ws in raw.worksheets:  # formula cells only: "#N/A" is also a name typed as text
+        for row in ws.iter_rows():
+            for cell in row:
+                if cell.data_type == "f":  # an error value, not a name shown as text
+                    shown = wb[ws.title][cell.coordinate]
+                    assert shown.data_type != "e", (name, ws.title, cell.coordinate, shown.value)
+    for table in ("Players", "Games"):
+        for i, row in enumerate(tables[table]):
+            for key, value in row.items():
+                if key == "Rank" and preset not in ("tokin", "club24"):
+                    continue
+                cells = column(raw, f"{table}_{key}")
+                typed = value if not isinstance(value, dt.date) else dt.datetime.combine(
+                    value, dt.time())
+                assert cells[i] == typed, (table, key, i)
+    status = column(wb, "Games_Status")
+    names = column(wb, "Players_Name")
+    assert all(h in names for h in HOSTILE)
+    en = name.endswith("_en")
+    assert status[1] == ("⚠ not on the Players sheet: Tanaka" if en else "⚠ 名簿にない名前: Tanaka")
+    assert status[3].startswith("⚠") and status[4].startswith("⚠")  # same player; bad start
+    assert status[5].startswith("⚠") and status[6].startswith("⚠")  # result 2; text date
+    assert status[7] in (None, "") and status[9].startswith("⚠")  # blank row; incomplete
+    assert status[10].startswith("⚠")  # result "x"
+    if preset in ("tokin", "club24"):
+        assert status[12].startswith("⚠")  # P04 declared a rank the table does not have
+    players_status = column(wb, "Players_Status")
+    assert players_status[9].startswith("⚠")  # p01 repeats P01 in another case
+    assert players_status[10].startswith("⚠")  # start "abc"
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_valid_rows_among_bad_ones_follow_the_engine(recalc, name):
+    preset = preset_of(name)
+    tables = recalc.inputs[f"bad_{name}"]
+    wb = load_workbook(recalc.results[f"bad_{name}"], data_only=True)
+    counted = [i for i, s in enumerate(column(wb, "Games_Status")[:len(tables["Games"])])
+               if s in (None, "") and tables["Games"][i].get("Result") in (0, 1, 0.5)
+               and "PlayerB" in tables["Games"][i]]
+    assert {0, 2, 8, 13} <= set(counted)
+    players = [p for p in tables["Players"] if "Name" in p and p["Name"] != "p01"
+               and isinstance(p.get("Start", 0), int) and p.get("Rank") != "九段"]
+    expected = engine_run(preset, {**tables, "Players": players}, counted)
+    got = list(zip(column(wb, "Games_ChangeA"), column(wb, "Games_ChangeB"), strict=True))
+    assert [got[i] for i in counted] == [pytest.approx(c) for c in expected.changes]
+
+
+@pytest.mark.parametrize("kind", ["conform", "bad", "edited"])
+@pytest.mark.parametrize("name", SHIPPED)
+def test_cached_values_equal_libreoffice(recalc, name, kind):
+    if f"{kind}_{name}" not in recalc.results:
+        pytest.skip("the edited log is recalculated for the Japanese ledgers only")
+    assert_cached_equal(recalc.sources[f"cached_{kind}_{name}"],
+                        recalc.results[f"{kind}_{name}"], 5000 if kind != "bad" else 500)
+
+
+@pytest.mark.parametrize("name", [n for n in SHIPPED if n.endswith("_ja")])
+def test_repair_round_trip_keeps_every_input_and_value(recalc, tmp_path, name):
+    """Fill a ledger, let LibreOffice save it, repair it: inputs and values all survive."""
+    from workbook_builder.audit import audit
+    from workbook_builder.repair import repair
+
+    saved = recalc.results[f"conform_{name}"]
+    assert audit(saved).findings == []
+    report = repair(saved, tmp_path / "repaired.xlsx")
+    assert report.restored == []
+    before_raw, after_raw = load_workbook(saved), load_workbook(tmp_path / "repaired.xlsx")
+    before = load_workbook(saved, data_only=True)
+    after = load_workbook(tmp_path / "repaired.xlsx", data_only=True)
+    tables = recalc.inputs[f"conform_{name}"]
+    for table, rows in tables.items():
+        for key in {k for row in rows for k in row}:
+            if key == "Rank" and preset_of(name) not in ("tokin", "club24"):
+                continue
+            assert column(after_raw, f"{table}_{key}") == column(before_raw, f"{table}_{key}")
+    for key in ("Games_NewA", "Games_NewB", "Games_Status", "Players_Rating", "List_Name",
+                "List_Rating"):
+        assert column(after, key) == column(before, key), key

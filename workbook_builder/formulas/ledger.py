@@ -1,0 +1,111 @@
+"""Formula text a club ledger shares across rule systems: players, chains, rating lists.
+
+A ledger keeps every game of a club in one log, so a game row must find each player's
+rating after *their* previous game. Without dynamic arrays or iteration the only native
+tools are lookups, so each row does a bounded number of them over the rows above it
+(never a whole column ``A:A``): one ``SUMPRODUCT(MAX(…))`` per seat finds the player's
+previous counted game. That is linear in the log per row, so a whole recalculation grows
+with the square of the log's length; ``bench`` measures it at 1k, 5k and 20k games.
+
+Players are identified by their row on the Players sheet (``id``): a name is matched
+once per seat by exact matching (no wildcards), and
+every later test compares small whole numbers, not text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .shogi import exact_match
+
+
+def name_match(name: str, names: str) -> str:
+    """Position of ``name`` in ``names``, compared as text (#N/A when absent).
+
+    Text comparison (``&""``) because a blank Players cell equals 0 under ``=``, and
+    :func:`~workbook_builder.formulas.shogi.exact_match`'s reason holds too: ``*`` and
+    ``?`` are plain characters here, never wildcards. Case-insensitive like ``=``.
+    """
+    return exact_match(f'{name}&""', f'{names}&""')
+
+
+def player_id(name: str, names: str) -> str:
+    """The row of ``name`` among the Players ``names`` (1 = first), 0 when not listed.
+
+    A blank ``name`` gives 0 too; the status column says which case it is.
+    """
+    return f"IF(ISBLANK({name}),0,IFERROR({name_match(name, names)},0))"
+
+
+def last_row_where(player: str, seats: Sequence[str], condition: str) -> str:
+    """Like :func:`previous_row` over whole seat columns, counting only rows where the
+    array ``condition`` (e.g. ``ISNUMBER(M)*(M<=k)``) is 1."""
+    hits = "+".join(f"({seat}={player})" for seat in seats)
+    return f"SUMPRODUCT(MAX((({hits})>0)*{condition}*ROW({seats[0]})))"
+
+
+def previous_row(player: str, seats_above: Sequence[str]) -> str:
+    """Sheet row of the last game above in which ``player`` (an id) was counted, else 0.
+
+    ``seats_above`` are the counted-id ranges of every seat, from the table's lead row
+    to the row above (e.g. ``$P$3:P9``): a seat's counted id is the player's id on a
+    counted row and 0 (never a real id) elsewhere. Sheet rows, not offsets, so
+    :func:`seat_value` can INDEX whole-sheet-row ranges.
+    """
+    hits = "+".join(f"({seat}={player})" for seat in seats_above)
+    return f"IF({player}=0,0,SUMPRODUCT(MAX((({hits})>0)*ROW({seats_above[0]}))))"
+
+
+def seat_value(row: str, player: str, seats: Sequence[tuple[str, str]], otherwise: str) -> str:
+    """What ``player`` carried out of sheet row ``row``: the value column of their seat there.
+
+    ``seats`` pairs each seat's counted-id column with the column to read when the
+    player sat there (both as ``$X$1:$X$<last>`` so INDEX takes the sheet row).
+    ``otherwise`` is used when ``row`` is 0 (no earlier game: the starting value).
+    """
+    value = f"INDEX({seats[-1][1]},{row})"
+    for ids, column in reversed(seats[:-1]):
+        value = f"IF(INDEX({ids},{row})={player},INDEX({column},{row}),{value})"
+    return f"IF({row}=0,{otherwise},{value})"
+
+
+def count_of(player: str, seats: Sequence[str], *conditions: tuple[str, str]) -> str:
+    """How many counted games ``player`` has over whole seat columns (``COUNTIFS``)."""
+    extra = "".join(f",{rng},{test}" for rng, test in conditions)
+    fn = "COUNTIFS" if conditions else "COUNTIF"
+    return "+".join(f"{fn}({seat},{player}{extra})" for seat in seats)
+
+
+def list_position(rating: str, ratings: str, names: str, above_ratings: str | None,
+                  above_names: str | None, name: str) -> str:
+    """Place of a player in the rating list: higher rating first, ties by Players order.
+
+    Only named players with a numeric rating take a place; ``above_*`` are the same
+    columns from the first Players row to the row above (None on the first row).
+    """
+    higher = f"SUMPRODUCT(ISNUMBER({ratings})*({names}<>\"\")*({ratings}>{rating}))"
+    tied = ("0" if above_ratings is None else
+            f"SUMPRODUCT(ISNUMBER({above_ratings})*({above_names}<>\"\")"
+            f"*({above_ratings}={rating}))")
+    return f"IF(AND({name}<>\"\",ISNUMBER({rating})),1+{higher}+{tied},\"\")"
+
+
+def list_rank(rating: str, ratings: str, names: str) -> str:
+    """Competition rank shown in a list (1, 2, 2, 4): one more than the higher ratings."""
+    return f"1+SUMPRODUCT(ISNUMBER({ratings})*({names}<>\"\")*({ratings}>{rating}))"
+
+
+def at_position(k: int | str, positions: str, column: str) -> str:
+    """The ``column`` value of the player in list place ``k``; "" past the last player."""
+    match = f"MATCH({k},{positions},0)"
+    return f"IF(ISNUMBER({match}),INDEX({column},{match}),\"\")"
+
+
+def month_key(date: str) -> str:
+    """A date's month as one number (``YEAR×12 + MONTH − 1``), "" without a date."""
+    return f"IF(ISNUMBER({date}),YEAR({date})*12+MONTH({date})-1,\"\")"
+
+
+def month_date(key: str) -> str:
+    """The first day of the month ``key`` (:func:`month_key`) as a date serial."""
+    return f"DATE(INT({key}/12),MOD({key},12)+1,1)"

@@ -1,0 +1,101 @@
+"""``import``: a club ledger pre-filled from a game log (CSV).
+
+The CSV is read by :mod:`workbook_builder.gamelog` (UTF-8 with or without BOM, or
+Shift_JIS; Japanese or English headers). Every player named in the log goes onto the
+Players sheet in order of first appearance, with a blank start (the Settings start, or
+a rank typed there later: the ledger recomputes). Rows that cannot be read are listed
+with their line numbers and stop the import unless ``skip_bad`` is given; nothing is
+dropped without saying so. Control characters (which a spreadsheet cannot store) are
+removed from names with a warning. The output is written to a temporary file and
+renamed, and an existing file is never overwritten.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .build import build_workbook
+from .gamelog import BadRow, GameLog, GameLogError, read_game_log
+from .package import finalize
+from .sheets import SHEET_TYPES
+from .template import load_template
+
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+"""Characters an .xlsx cell cannot hold (tab and line breaks can)."""
+
+
+class ImportFailed(ValueError):
+    """The import cannot go ahead; the message is one line naming the file and why."""
+
+
+@dataclass
+class ImportReport:
+    """What ``import`` did."""
+
+    out: Path
+    games: int = 0
+    players: int = 0
+    skipped: list[BadRow] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def clean_text(value: str, line: int, what: str, warnings: list[str]) -> str:
+    """``value`` without control characters; a warning names the line when any went."""
+    cleaned = CONTROL.sub("", value)
+    if cleaned != value:
+        warnings.append(f"line {line}: control characters removed from {what} {value!r}")
+    return cleaned
+
+
+def import_log(games_csv: str | Path, template: str | Path, out: str | Path,
+               skip_bad: bool = False) -> ImportReport:
+    """Build the ledger of ``template`` filled with the games of ``games_csv`` into ``out``."""
+    source, target = Path(games_csv), Path(out)
+    if target.suffix.lower() != ".xlsx":
+        raise ImportFailed(f"{target}: --out must end in .xlsx")
+    if target.exists():
+        raise ImportFailed(f"{target}: already exists; import never writes over a file")
+    spec = load_template(template)
+    sheet = SHEET_TYPES[spec.system]
+    if "Players" not in sheet.input_tables:
+        raise ImportFailed(f"{template}: a {spec.system!r} workbook is not a club ledger "
+                           "(use a ledger template, e.g. templates/ledger_tokin_ja.toml)")
+    try:
+        log = read_game_log(source, sheet.log_system(spec))
+    except (GameLogError, OSError) as exc:
+        raise ImportFailed(f"{source}: {exc}") from None
+    report = ImportReport(target, skipped=list(log.bad))
+    if log.bad and not skip_bad:
+        lines = ", ".join(str(b.line) for b in log.bad[:10])
+        raise ImportFailed(f"{source}: {len(log.bad)} row(s) could not be read (lines {lines}"
+                           f"{' …' if len(log.bad) > 10 else ''}); fix them or pass --skip-bad")
+    tables = sheet.tables_from_log(_cleaned(log, report.warnings), spec)
+    report.games, report.players = len(log.games), len(tables["Players"])
+    spec = dataclasses.replace(spec, rows=max(spec.rows, len(tables["Games"]) + 50),
+                               players=max(spec.players, len(tables["Players"]) + 20))
+    wb, built = build_workbook(spec, tables=tables)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".partial")
+    wb.save(partial)
+    finalize(partial, built.cached)
+    partial.replace(target)
+    return report
+
+
+def _cleaned(log: GameLog, warnings: list[str]) -> GameLog:
+    """The log with control characters removed from every text field of every game."""
+    games = []
+    for line, game in zip(log.lines, log.games, strict=True):
+        games.append(tuple(_clean_field(x, line, warnings) for x in game))
+    return dataclasses.replace(log, games=games)
+
+
+def _clean_field(value: object, line: int, warnings: list[str]) -> object:
+    if isinstance(value, str):
+        return clean_text(value, line, "the name", warnings)
+    if isinstance(value, (tuple, list)):
+        return type(value)(_clean_field(x, line, warnings) for x in value)
+    return value
