@@ -15,6 +15,7 @@ engine.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import json
 import warnings
 import zipfile
@@ -26,6 +27,7 @@ from typing import Any
 from defusedxml import ElementTree as SafeTree
 from openpyxl import Workbook, load_workbook
 from openpyxl.utils.cell import range_boundaries
+from openpyxl.utils.datetime import to_excel
 
 from .metadata import META_SHEET
 from .sheets import SHEET_TYPES
@@ -256,7 +258,12 @@ def computed_cells(opened: Opened) -> dict[tuple[str, str], str]:
 
 
 def same_value(expected: object, found: object) -> bool:
-    """Engine value vs a spreadsheet's: numbers within 1e-9, blanks and "" alike."""
+    """Engine value vs a spreadsheet's: numbers within 1e-9, blanks and "" alike.
+
+    A date-formatted cell reads back as a datetime; the engine gives its serial number.
+    """
+    if isinstance(found, (dt.date, dt.datetime)):
+        found = float(to_excel(found))
     if expected in (None, "") and found in (None, ""):
         return True
     if isinstance(expected, bool) or isinstance(found, bool):

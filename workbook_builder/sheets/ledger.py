@@ -68,7 +68,7 @@ from ..table import define_name, write_table
 from ..template import Spec, TemplateError
 from . import Built, SheetType
 from .common import cached_by_row, decorate_games, excel_number, page_setup, sheet_title
-from .tokin import TableColumn, constant_setting, handicap_names, write_settings_table
+from .tokin import handicap_names
 
 GAMES = Text("対局", "Games")
 PLAYERS = Text("名簿", "Players")
@@ -178,41 +178,16 @@ class TokinRule(Rule):
     monthly = True
 
     def settings(self, preset: Any) -> list[Setting]:
-        return [
-            constant_setting("Base", Text("基本点", "Base points"),
-                             Text("同じレート同士の増減 (16)", "Change between equals (16)"),
-                             preset.base, "base"),
-            constant_setting("GapRate", Text("点差の率", "Gap rate"),
-                             Text("点差 × 率 を基本点から引く・足す (0.04 = 4%)",
-                                  "Share of the gap taken from or added to the base (0.04)"),
-                             preset.gap_rate, "gap_rate"),
-            constant_setting("MinChange", Text("最小の増減", "Least change"),
-                             Text("1局で動く最小の点 (1)", "Smallest change of a game (1)"),
-                             preset.min_change, "min_change"),
-            constant_setting("MaxChange", Text("最大の増減", "Most change"),
-                             Text("1局で動く最大の点 (31)", "Largest change of a game (31)"),
-                             preset.max_change, "max_change"),
-        ]
+        from .tokin import TokinSheet
+
+        return [s for s in TokinSheet().settings(_personal_tokin(preset))
+                if s.key not in ("Rank", "Start")]
 
     def write_tables(self, ws: Worksheet, top: int, preset: Any,
                      lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-        names, aliases = handicap_names(preset, lang)
-        handicaps, below = write_settings_table(ws, top, Text("手合割 (駒落ち)", "Handicaps"), [
-            TableColumn("HandicapName", Text("手合割", "Handicap"), "text", names),
-            TableColumn("HandicapFrom", Text("点差 (から)", "From gap"), "number",
-                        [h.min_gap for h in preset.handicaps]),
-            TableColumn("HandicapAdj", Text("調整点", "Adjustment"), "number",
-                        [h.adjustment for h in preset.handicaps]),
-            TableColumn("HandicapAlias", Text("英語名", "Japanese"), "text", aliases),
-        ], lang)
-        ranks, _ = write_settings_table(ws, below, Text("開始レート (申告段級)",
-                                                        "Starting rating by declared rank"), [
-            TableColumn("RankLabel", Text("段級", "Rank"), "text",
-                        [label for label, _ in preset.start_table]),
-            TableColumn("RankRating", Text("開始レート", "Rating"), "number",
-                        [rating for _, rating in preset.start_table]),
-        ], lang)
-        return handicaps + ranks, {}
+        from .tokin import TokinSheet
+
+        return TokinSheet().write_tables(ws, top, _personal_tokin(preset), lang)
 
     def extras(self, preset: Any, lang: str) -> tuple[Extra, ...]:
         names, _ = handicap_names(preset, lang)
@@ -243,6 +218,15 @@ class TokinRule(Rule):
 
     def game(self, a: str, b: str, row: Mapping[str, object]) -> tuple[object, ...]:
         return (a, b, excel_number(row["Result"]), row.get("Handicap"))
+
+
+def _personal_tokin(preset: Any) -> Any:
+    """The personal Tokin sheet's preset with the ledger's constants (for its Settings)."""
+    from .tokin import TokinSheetPreset
+
+    fields = {f.name for f in dataclasses.fields(TokinSheetPreset)}
+    values = {f.name: getattr(preset, f.name) for f in dataclasses.fields(preset)}
+    return TokinSheetPreset(**{k: x for k, x in values.items() if k in fields})
 
 
 class Club24Rule(Rule):
@@ -377,10 +361,12 @@ PRESETS: dict[str, Any] = {
 # --- References ------------------------------------------------------------------------
 
 
-def full(r: Row, key: str) -> str:
-    """The whole column from sheet row 1, so INDEX takes a sheet row (see formulas.ledger)."""
+def upto(r: Row, key: str) -> str:
+    """The column from sheet row 1 down to the row above ``r``: INDEX takes a sheet row
+    (see formulas.ledger), and a range that included this row would be a circular
+    reference to Excel, which follows whole ranges, not the row INDEX picks."""
     letter = r.table.letter(key)
-    return f"${letter}$1:${letter}${r.table.last_row}"
+    return f"${letter}$1:{letter}{r.number - 1}"
 
 
 def above(r: Row, key: str) -> str:
@@ -451,7 +437,7 @@ def complete_formula(r: Row, rule: Rule, preset: Any, lang: str) -> str:
 
 def seats(r: Row, key: str) -> list[tuple[str, str]]:
     """(counted-id column, ``key`` column) of each seat, for :func:`lx.seat_value`."""
-    return [(full(r, "CA"), full(r, f"{key}A")), (full(r, "CB"), full(r, f"{key}B"))]
+    return [(upto(r, "CA"), upto(r, f"{key}A")), (upto(r, "CB"), upto(r, f"{key}B"))]
 
 
 def run_formula(r: Row, side: str, rule: Rule) -> str:
@@ -466,7 +452,7 @@ def rating_formula(r: Row, side: str, rule: Rule) -> str:
     if not rule.monthly:
         return r[f"Run{side}"]
     pid, prev = r[f"Id{side}"], r[f"Prev{side}"]
-    same_month = f"AND({MONTHLY_MODE}=1,{prev}>0,INDEX({full(r, 'Month')},{prev})={r['Month']})"
+    same_month = f"AND({MONTHLY_MODE}=1,{prev}>0,INDEX({upto(r, 'Month')},{prev})={r['Month']})"
     listed = lx.seat_value(prev, pid, seats(r, "Rating"), '""')
     return fx.if_(f"{pid}=0", '""', fx.if_(same_month, listed, r[f"Run{side}"]))
 
