@@ -96,10 +96,11 @@ def _registry() -> dict[str, SheetType]:
     from .mosaic import MosaicSheet
     from .tokin import TokinSheet
     from .yonin import YoninSheet
+    from .yonin_ledger import YoninLedgerSheet
 
     return {sheet.system: sheet for sheet in (
         MosaicSheet(), EloSheet(), GoSheet(), YoninSheet(), TokinSheet(), Club24Sheet(),
-        LedgerSheet(), CatalogSheet())}
+        LedgerSheet(), CatalogSheet(), YoninLedgerSheet())}
 
 
 SHEET_TYPES: dict[str, SheetType] = _registry()
