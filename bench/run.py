@@ -23,7 +23,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a file: python bench/run.py
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import build, engine, machine, recalc, worksheet
+from bench import build, engine, ledger, machine, recalc, worksheet
 from bench.report import Config, Section, as_markdown, as_text
 
 
@@ -45,6 +45,8 @@ BENCHMARKS: list[Benchmark] = [
               build.run),
     Benchmark("recalc", "LibreOffice recalculation of each filled sheet: formulas vs values "
               "only", recalc.run),
+    Benchmark("ledger", "a club ledger at 1,000, 5,000 and 20,000 games: LibreOffice "
+              "recalculation growth", ledger.run),
 ]
 
 RESULTS = Path(__file__).resolve().parent.parent / "README.md"
