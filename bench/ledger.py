@@ -28,7 +28,7 @@ from .recalc import empty_workbook, measure_recalc, mismatches
 from .report import Config, Section, count, seconds, times
 
 SIZES = (1_000, 5_000, 20_000)
-QUICK_SIZES = (200, 400)
+QUICK_SIZES = (100, 200)
 PLAYERS = 100
 TEMPLATE = "ledger_tokin_ja"
 

@@ -452,7 +452,9 @@ def rating_formula(r: Row, side: str, rule: Rule) -> str:
     if not rule.monthly:
         return r[f"Run{side}"]
     pid, prev = r[f"Id{side}"], r[f"Prev{side}"]
-    same_month = f"AND({MONTHLY_MODE}=1,{prev}>0,INDEX({upto(r, 'Month')},{prev})={r['Month']})"
+    # IF, not AND: AND evaluates INDEX(…, 0) too, the whole range, an error off its rows.
+    same_month = (f"AND({MONTHLY_MODE}=1,"
+                  f"IF({prev}>0,INDEX({upto(r, 'Month')},{prev})={r['Month']},FALSE))")
     listed = lx.seat_value(prev, pid, seats(r, "Rating"), '""')
     return fx.if_(f"{pid}=0", '""', fx.if_(same_month, listed, r[f"Run{side}"]))
 
