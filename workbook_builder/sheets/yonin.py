@@ -622,8 +622,6 @@ def evaluate(preset: YoninPreset, inputs: Sequence[Mapping[str, object]], rows: 
 
 
 def _rate(game, rows_out, preset, lang, labels, score_rule, win_rule) -> None:
-    from rating_rules.yonin import ko_pt
-
     rates = [float(row["Rate"]) for row in game]
     places = [int(row["Place"]) for row in game]
     knocked = [TROUBLE if _is_t(row.get("KnockedBy")) else
@@ -633,6 +631,23 @@ def _rate(game, rows_out, preset, lang, labels, score_rule, win_rule) -> None:
     members = [not (isinstance(row.get("Member"), str)
                     and row["Member"].casefold() in [w.casefold() for w in NON_MEMBER])
                for row in game]
+    for row, values in zip(rows_out, seat_values(rates, places, knocked, floors, members,
+                                                 score_rule, win_rule, preset, lang),
+                           strict=True):
+        row.update(values)
+
+
+def seat_values(rates: Sequence[float], places: Sequence[int], knocked: Sequence[object],
+                floors: Sequence[float | None], members: Sequence[bool], score_rule: object,
+                win_rule: object, preset: YoninPreset, lang: str) -> list[dict[str, object]]:
+    """The computed cells of a rated game's four rows, from :func:`rate_game`.
+
+    Shared by this sheet and the four-player ledger: Knocker is the seat credited with
+    the mate (a time-out with two left counts as mated by 1st place), Foul a trouble
+    exit with three or more left, KoGiven the 撃破pt that knocker earns.
+    """
+    from rating_rules.yonin import ko_pt
+
     outcome = rate_game(rates, places, knocked, floors, members, preset)
     knockers = []
     for p, k in zip(places, knocked, strict=True):
@@ -642,16 +657,15 @@ def _rate(game, rows_out, preset, lang, labels, score_rule, win_rule) -> None:
             knockers.append(places.index(1) + 1)
         else:
             knockers.append(0)
-    for s, (row, o) in enumerate(zip(rows_out, outcome, strict=True)):
-        k = knockers[s]
-        row.update(
-            Knocker=k, Foul=int(knocked[s] == TROUBLE and places[s] >= 3),
-            KoGiven=ko_pt(rates[k - 1], rates[s], preset) if k else 0,
-            PlacePt=o.placement_pt, KoPt=o.knockout_pt, UpsetPt=o.upset_pt,
-            TroublePt=o.trouble_pt, NewRate=o.rate,
-            Rank=RANK_EN.get(o.rank, o.rank) if lang == "en" else o.rank,
-            Score=tournament_score(places[s], knockers.count(s + 1), score_rule, preset),
-            Win=tournament_score(places[s], 0, win_rule, preset))
+    return [dict(
+        Knocker=knockers[s], Foul=int(knocked[s] == TROUBLE and places[s] >= 3),
+        KoGiven=ko_pt(rates[knockers[s] - 1], rates[s], preset) if knockers[s] else 0,
+        PlacePt=o.placement_pt, KoPt=o.knockout_pt, UpsetPt=o.upset_pt,
+        TroublePt=o.trouble_pt, NewRate=o.rate,
+        Rank=RANK_EN.get(o.rank, o.rank) if lang == "en" else o.rank,
+        Score=tournament_score(places[s], knockers.count(s + 1), score_rule, preset),
+        Win=tournament_score(places[s], 0, win_rule, preset))
+        for s, o in enumerate(outcome)]
 
 
 # ---- examples and the sheet type --------------------------------------------------------

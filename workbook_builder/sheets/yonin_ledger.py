@@ -52,7 +52,7 @@ from openpyxl.styles import Alignment, Border, PatternFill, Side
 from openpyxl.utils.datetime import from_excel
 from openpyxl.worksheet.worksheet import Worksheet
 
-from rating_rules.yonin import TROUBLE, YONIN, YoninPreset, ko_pt, rate_game, tournament_score
+from rating_rules.yonin import TROUBLE, YONIN, YoninPreset
 
 from .. import formulas as fx
 from .. import styles
@@ -778,25 +778,9 @@ def _rate_game(game, ids, rows_out, people, rate_of, preset, lang) -> None:
                for row in game]  # type: ignore[arg-type]
     floors = [people[pid - 1]["Floor"] for pid in ids]
     members = [people[pid - 1]["NonMember"] == 0 for pid in ids]
-    outcome = rate_game(rates, places, knocked, floors, members, preset)
-    knockers = []
-    for p, k in zip(places, knocked, strict=True):
-        if isinstance(k, int):
-            knockers.append(k)
-        elif k == TROUBLE and p == 2:
-            knockers.append(places.index(1) + 1)
-        else:
-            knockers.append(0)
-    for s, (row, o) in enumerate(zip(rows_out, outcome, strict=True)):
-        k = knockers[s]
-        row.update(
-            Rate=rates[s], Knocker=k, Foul=int(knocked[s] == TROUBLE and places[s] >= 3),
-            KoGiven=ko_pt(rates[k - 1], rates[s], preset) if k else 0,
-            PlacePt=o.placement_pt, KoPt=o.knockout_pt, UpsetPt=o.upset_pt,
-            TroublePt=o.trouble_pt, NewRate=o.rate,
-            Rank=yn.RANK_EN.get(o.rank, o.rank) if lang == "en" else o.rank,
-            Score=tournament_score(places[s], knockers.count(s + 1), "A", preset),
-            Win=tournament_score(places[s], 0, "102", preset))
+    values = yn.seat_values(rates, places, knocked, floors, members, "A", "102", preset, lang)
+    for row, rate, seat in zip(rows_out, rates, values, strict=True):
+        row.update(Rate=rate, **seat)
 
 
 # ---- examples and the sheet type --------------------------------------------------------
