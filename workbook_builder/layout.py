@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from openpyxl.utils import get_column_letter
 
@@ -100,6 +100,17 @@ class Column:
     """Width for English labels and values, when they need more room than Japanese."""
     lead_in_name: bool = False
     """Whether the defined name also covers the lead row (chart helpers do)."""
+    value: Callable[[Any], object] | None = None
+    """What ``formula`` shows on a data row, computed with the engine from the row's
+    :class:`~workbook_builder.kit.cells.Cells`: the cell's cached value."""
+    lead_value: object = None
+    """What ``lead`` shows: a constant, or a function of the lead row's cells."""
+    late: bool = False
+    """The value reads rows below (e.g. the final count): computed bottom-up, last."""
+    check: Any = None
+    """An input's :class:`~workbook_builder.kit.inputs.Check`: what a typed value must be."""
+    message: Text | None = None
+    """The Status message when the input fails its check."""
 
 
 @dataclass(frozen=True)

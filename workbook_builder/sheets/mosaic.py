@@ -11,7 +11,7 @@ game row shows the rating after the game in G, so column G reads top to bottom a
 rating history. Hidden helpers: J Running (rating after the row, carried across
 skipped rows), K Count (games counted so far), L/M chart points.
 
-Row rules (the same in the formulas and in :func:`evaluate`):
+Row rules (each computed column states its formula and its engine value side by side):
 - a row counts when opponent rating, result and turn difference are all present and
   valid and nothing else in the row is wrong; it then shows change and new rating;
 - a skipped row (empty, half-filled, or flagged) leaves the rating unchanged, so the
@@ -25,30 +25,19 @@ Row rules (the same in the formulas and in :func:`evaluate`):
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
-
-from openpyxl import Workbook
 
 from rating_rules.mosaic import MOSAIC, MosaicPreset, first_player, mosaic_delta
 
 from .. import formulas as fx
-from ..labels import CHART_TITLE, SETTINGS_TITLE, Text
+from ..kit import inputs as kinds
+from ..kit import status as st
+from ..kit.cells import Cells
+from ..kit.chain import history_columns
+from ..kit.personal import PersonalSheet
+from ..labels import Text
 from ..layout import Column, Row, Setting, Table, Validation
-from ..package import CellError
-from ..settings import setting_name, write_settings
-from ..table import write_table
-from ..template import Spec
-from . import Built, SheetType
-from .common import (
-    add_history_chart,
-    cached_by_row,
-    decorate_games,
-    excel_number,
-    history_columns,
-    page_setup,
-    sheet_title,
-)
+from ..settings import setting_name
 
 GAMES = Text("対局", "Games")
 START = setting_name("Start")
@@ -69,25 +58,21 @@ INPUT_KEYS = ("Opponent", "OppRating", "Result", "TurnDiff", "Date")
 """Input columns, in sheet order; what ``inputs`` rows may hold."""
 
 
-def status_formula(r: Row, lang: str) -> str:
-    """The Status cell: "" (fine, empty or in progress) or the first problem found."""
-    filled = f"COUNTA({r['Opponent']}:{r['OppRating']},{r['Result']}:{r['TurnDiff']},{r['Date']})"
-    later = [r.below(key) for key in INPUT_KEYS]
-    later_filled = f"COUNTA({','.join(later)})>0" if later[0] else "FALSE"  # type: ignore[arg-type]
-    cases = [
-        (f"{filled}=0", '""'),
-        (f"NOT(AND(ISNUMBER({START}),ISNUMBER({WEIGHT})))", fx.text(MSG["settings"](lang))),
-        (fx.bad_if_filled(r["OppRating"], f"ISNUMBER({r['OppRating']})"),
-         fx.text(MSG["opp"](lang))),
-        (fx.bad_if_filled(r["Result"], fx.is_one_of(r["Result"], (1, 0))),
-         fx.text(MSG["result"](lang))),
-        (fx.bad_if_filled(r["TurnDiff"], fx.is_whole_at_least(r["TurnDiff"], 0)),
-         fx.text(MSG["turn"](lang))),
-        (fx.bad_if_filled(r["Date"], f"ISNUMBER({r['Date']})"), fx.text(MSG["date"](lang))),
-        (f"COUNT({r['OppRating']},{r['Result']},{r['TurnDiff']})=3", '""'),
-        (later_filled, fx.text(MSG["incomplete"](lang))),
-    ]
-    return fx.first_match(cases, '""')
+REQUIRED = ("OppRating", "Result", "TurnDiff")
+
+
+STATUS = (
+    st.empty(INPUT_KEYS),
+    st.settings_bad((START, WEIGHT), MSG["settings"]),
+    *(st.bad(key) for key in ("OppRating", "Result", "TurnDiff", "Date")),
+    st.complete(REQUIRED),
+    st.unfinished(INPUT_KEYS, MSG["incomplete"]),
+)
+"""The Status column, first case first: "" (fine, empty or in progress) or the problem."""
+
+
+def counted(c: Cells) -> bool:
+    return c["Status"] == "" and c.numbers(*REQUIRED)
 
 
 def change_formula(r: Row) -> str:
@@ -96,10 +81,22 @@ def change_formula(r: Row) -> str:
     return fx.if_(counted, delta, '""')
 
 
+def change_value(c: Cells) -> object:
+    if not counted(c):
+        return ""
+    return mosaic_delta(c.prev("Running"), c.number("OppRating"), c["Result"], c["TurnDiff"],
+                        c.preset)
+
+
 def first_formula(r: Row, lang: str) -> str:
     who = fx.lower_first(r.prev("Running"), r["OppRating"],
                          FIRST["me"](lang), FIRST["opp"](lang), FIRST["rps"](lang))
     return fx.if_(f"ISNUMBER({r['OppRating']})", who, '""')
+
+
+def first_value(c: Cells) -> object:
+    opp = c.number("OppRating")
+    return "" if opp is None else FIRST[first_player(c.prev("Running"), opp)](c.lang)
 
 
 def games_table(rows: int, lang: str) -> Table:
@@ -117,34 +114,37 @@ def games_table(rows: int, lang: str) -> Table:
                                  "Opponent's current rating; type it before the game "
                                  "to see who moves first"),
                             Text("数値を入力してください", "Type a number"),
-                            "between", "-1000000", "1000000")),
+                            "between", "-1000000", "1000000"),
+               check=kinds.NUMBER, message=MSG["opp"]),
         Column("First", Text("先手", "First move"), "computed", "text", 10.5, width_en=14,
-               formula=lambda r: first_formula(r, lang),
+               formula=lambda r: first_formula(r, lang), value=first_value,
                allowed=tuple(t(lang) for t in FIRST.values())),
         Column("Result", Text("勝敗 1/0", "Result 1/0"), "input", "choice", 5.5, width_en=7,
                number_format="0", allowed=(1, 0),
                validation=v("list", Text("勝ち=1、負け=0", "1 = win, 0 = loss"),
-                            Text("勝ちは1、負けは0", "Win is 1, loss is 0"), None, '"1,0"')),
+                            Text("勝ちは1、負けは0", "Win is 1, loss is 0"), None, '"1,0"'),
+               check=kinds.one_of((1, 0)), message=MSG["result"]),
         Column("TurnDiff", Text("手番差", "Turn diff."), "input", "integer", 6,
                number_format="0", minimum=0,
                validation=v("whole",
                             Text("負けた側があと何手番で置き切れたか (0以上の整数)",
                                  "How many more turns the loser needed (whole number, 0 or more)"),
                             Text("0以上の整数を入力", "Type a whole number, 0 or more"),
-                            "greaterThanOrEqual", "0")),
+                            "greaterThanOrEqual", "0"),
+               check=kinds.whole_at_least(0), message=MSG["turn"]),
         Column("Change", Text("増減", "Change"), "computed", "number", 6.5, width_en=7.5,
-               number_format="+0.0;-0.0;0.0", formula=change_formula),
+               number_format="+0.0;-0.0;0.0", formula=change_formula, value=change_value),
         Column("Rating", Text("レート", "Rating"), "computed", "number", 7.5,
-               number_format="0.0", lead=lambda r: START,
-               formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})", r["Running"], '""')),
-        Column("Status", Text("状態", "Status"), "computed", "text", 22,
-               formula=lambda r: status_formula(r, lang),
-               allowed=("", *(m(lang) for m in MSG.values()))),
+               number_format="0.0", lead=lambda r: START, lead_value=lambda c: c.preset.start,
+               formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})", r["Running"], '""'),
+               value=lambda c: c["Running"] if c.number("Change") is not None else ""),
+        st.status_column(STATUS, lang, allowed=("", *(m(lang) for m in MSG.values()))),
         Column("Date", Text("日付", "Date"), "input", "date", 10.5, number_format="yyyy/m/d",
                validation=v("date", Text("5/26 のように入力", "Type like 5/26"),
                             Text("日付を入力してください", "Type a date"),
-                            "greaterThanOrEqual", "1")),
-        *history_columns(lambda r: START),
+                            "greaterThanOrEqual", "1"),
+               check=kinds.DATE, message=MSG["date"]),
+        *history_columns(lambda r: START, lambda c: float(c.preset.start)),
     )
     return Table("Games", GAMES, columns, rows)
 
@@ -204,91 +204,20 @@ def example_games(lang: str) -> list[dict[str, object]]:
     ]
 
 
-class MosaicSheet(SheetType):
+class MosaicSheet(PersonalSheet):
     """Workbook type ``system = "mosaic"``."""
 
     system = "mosaic"
-    presets: ClassVar[Mapping[str, Any]] = {"default": MOSAIC}
+    presets: ClassVar[dict[str, Any]] = {"default": MOSAIC}
     start_field = "start"
+    title = Text("MOSAIC レーティング", "MOSAIC rating")
+    notes = RULE_NOTES
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)
 
-    def default_title(self, lang: str) -> str:
-        return Text("MOSAIC レーティング", "MOSAIC rating")(lang)
+    def table(self, rows: int, lang: str, preset: Any) -> Table:
+        return games_table(rows, lang)
 
-    def populate(self, wb: Workbook, spec: Spec, preset: Any,
-                 inputs: Sequence[Mapping[str, object]]) -> Built:
-        lang = spec.lang
-        table = games_table(spec.rows, lang)
-        games = wb.create_sheet(GAMES(lang))
-        chart_ws = wb.create_sheet(CHART_TITLE(lang))
-        settings_ws = wb.create_sheet(SETTINGS_TITLE(lang))
-        title = sheet_title(spec, self.default_title(lang))
-
-        names = write_table(games, table, lang, inputs, flag="Status")
-        decorate_games(games, table, lang, title, "Status")
-
-        names += write_settings(settings_ws, f"{SETTINGS_TITLE(lang)} ・ {title}",
-                                settings_for(preset), lang, RULE_NOTES)
-
-        add_history_chart(chart_ws, games, table, lang, Text("レートの推移", "Rating history"),
-                          Text("レート", "rating"))
-
-        for ws in (games, chart_ws, settings_ws):
-            page_setup(ws)
-        cached = {games.title: cached_by_row(table, evaluate(preset, inputs, spec.rows, lang))}
-        return Built(names, cached)
-
-
-def evaluate(preset: MosaicPreset, inputs: Sequence[Mapping[str, object]], rows: int,
-             lang: str) -> list[dict[str, object]]:
-    """What every formula of the Games table shows, computed with the engine.
-
-    Index 0 is the "Me" row, then one dict per game row. These become the cached
-    values; the tests check them against LibreOffice, not against this function.
-    """
-    padded = [dict(inputs[i]) if i < len(inputs) else {} for i in range(rows)]
-    last_filled = max((i for i, row in enumerate(padded)
-                       if any(row.get(k) is not None for k in INPUT_KEYS)), default=-1)
-    running, count = float(preset.start), 0
-    out: list[dict[str, object]] = [{"Rating": running, "Running": running, "Count": 0}]
-    history = [running]
-    for i, row in enumerate(padded):
-        status = _status(row, later_filled=i < last_filled, lang=lang)
-        opp = excel_number(row.get("OppRating"))
-        first = FIRST[first_player(running, opp)](lang) if opp is not None else ""
-        change: object = ""
-        if status == "" and all(excel_number(row.get(k)) is not None
-                                for k in ("OppRating", "Result", "TurnDiff")):
-            change = mosaic_delta(running, opp, row["Result"], row["TurnDiff"], preset)
-            running += change
-            count += 1
-            history.append(running)
-        out.append({"First": first, "Change": change, "Status": status,
-                    "Rating": running if change != "" else "", "Running": running,
-                    "Count": count})
-    for k, row in enumerate(out):
-        counted = k <= count
-        row["ChartX"] = k if counted else CellError("#N/A")
-        row["ChartY"] = history[k] if counted else CellError("#N/A")
-    return out
-
-
-def _status(row: Mapping[str, object], later_filled: bool, lang: str) -> str:
-    values = {k: row.get(k) for k in INPUT_KEYS}
-    if all(v is None for v in values.values()):
-        return ""
-    checks = (
-        ("OppRating", "opp", lambda x: excel_number(x) is not None),
-        ("Result", "result", lambda x: excel_number(x) in (0.0, 1.0)),
-        ("TurnDiff", "turn",
-         lambda x: (n := excel_number(x)) is not None and n >= 0 and n == int(n)),
-        ("Date", "date", lambda x: excel_number(x) is not None),
-    )
-    for key, message, valid in checks:
-        if values[key] is not None and not valid(values[key]):
-            return MSG[message](lang)
-    if all(excel_number(values[k]) is not None for k in ("OppRating", "Result", "TurnDiff")):
-        return ""
-    return MSG["incomplete"](lang) if later_filled else ""
+    def settings(self, preset: Any) -> list[Setting]:
+        return settings_for(preset)

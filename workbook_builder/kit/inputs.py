@@ -1,0 +1,45 @@
+"""What an input cell accepts, declared once: the sheet's test and the engine's, side by side.
+
+A :class:`Check` is used by the Status column (the formula flags a bad value, the cached
+value says the same), by ``audit`` and ``repair`` through the columns' declarations, and
+by the formula catalog. Tests are written so a text or an error in the cell gives FALSE,
+never an error value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .. import formulas as fx
+from .cells import excel_number
+
+
+@dataclass(frozen=True)
+class Check:
+    """A test of one typed value: ``test(ref)`` is TRUE on the sheet when ``accepts(value)``."""
+
+    test: Callable[[str], str]
+    accepts: Callable[[object], bool]
+
+
+NUMBER = Check(lambda ref: f"ISNUMBER({ref})", lambda x: excel_number(x) is not None)
+"""Any number (a date is a number too, as in Excel)."""
+
+DATE = NUMBER
+"""A date: Excel stores it as a number, so the test is the same."""
+
+
+def one_of(values: tuple[float, ...]) -> Check:
+    """One of the numbers ``values`` (``1/0``, ``1/0.5/0``)."""
+    allowed = tuple(float(v) for v in values)
+    return Check(lambda ref: fx.is_one_of(ref, values), lambda x: excel_number(x) in allowed)
+
+
+def whole_at_least(minimum: int) -> Check:
+    """A whole number ≥ ``minimum`` (3.0 counts, 2.5 and text do not)."""
+    def accepts(value: object) -> bool:
+        number = excel_number(value)
+        return number is not None and number >= minimum and number == int(number)
+
+    return Check(lambda ref: fx.is_whole_at_least(ref, minimum), accepts)

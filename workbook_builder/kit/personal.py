@@ -1,0 +1,91 @@
+"""The personal sheet: one player's own game log, rendered for any rating system.
+
+Sheets, in order: 対局 / Games (the table a person types into), グラフ / Chart (the
+rating history), any reference sheets the system adds (a quick table), 設定 / Settings
+(every constant as a named cell, then the system's named tables). A system states its
+columns, settings and notes; this layout owns the frame, so every sheet gets the same
+protection, validation, names, chart and cached values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from openpyxl import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
+
+from ..labels import CHART_TITLE, SETTINGS_TITLE, Text
+from ..layout import Column, NameInfo, Setting, Table
+from ..settings import write_settings
+from ..table import write_table
+from ..template import Spec
+from .base import Built, SheetType
+from .cells import cached_by_row, evaluate
+from .frame import add_history_chart, decorate_games, page_setup, sheet_title
+
+GAMES = Text("対局", "Games")
+
+
+class PersonalSheet(SheetType):
+    """A system's personal sheet; subclasses declare, this class renders."""
+
+    title: ClassVar[Text]
+    notes: ClassVar[tuple[Text, ...]] = ()
+    """Lines printed under the settings: the rule in a few words."""
+    chart: ClassVar[tuple[Text, Text]] = (Text("レートの推移", "Rating history"),
+                                          Text("レート", "rating"))
+    """The history chart's title and its axis label."""
+
+    def default_title(self, lang: str) -> str:
+        return self.title(lang)
+
+    def columns(self, lang: str, preset: Any) -> tuple[Column, ...]:
+        """The Games columns, in sheet order (hidden helpers last)."""
+        raise NotImplementedError
+
+    def settings(self, preset: Any) -> list[Setting]:
+        """The Settings rows: every constant of the preset as a named cell."""
+        raise NotImplementedError
+
+    def check(self, preset: Any) -> None:
+        """Refuse a preset the sheet cannot start from (raise ValueError)."""
+
+    def reference_sheets(self, wb: Workbook, preset: Any,
+                         lang: str) -> dict[str, dict[str, object]]:
+        """Read-only sheets between Chart and Settings; their cached values by title."""
+        return {}
+
+    def settings_tables(self, ws: Worksheet, top: int, preset: Any,
+                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
+        """Named tables under the settings (from row ``top``); names and cached values."""
+        return [], {}
+
+    def table(self, rows: int, lang: str, preset: Any) -> Table:
+        return Table("Games", GAMES, self.columns(lang, preset), rows)
+
+    def populate(self, wb: Workbook, spec: Spec, preset: Any,
+                 inputs: Sequence[Mapping[str, object]]) -> Built:
+        self.check(preset)
+        lang = spec.lang
+        table = self.table(spec.rows, lang, preset)
+        games = wb.create_sheet(GAMES(lang))
+        chart_ws = wb.create_sheet(CHART_TITLE(lang))
+        cached = self.reference_sheets(wb, preset, lang)
+        settings_ws = wb.create_sheet(SETTINGS_TITLE(lang))
+        title = sheet_title(spec, self.default_title(lang))
+
+        names = write_table(games, table, lang, inputs, flag="Status")
+        decorate_games(games, table, lang, title, "Status")
+        names += write_settings(settings_ws, f"{SETTINGS_TITLE(lang)} ・ {title}",
+                                self.settings(preset), lang, self.notes)
+        table_names, settings_cached = self.settings_tables(
+            settings_ws, settings_ws.max_row + 2, preset, lang)
+        names += table_names
+        add_history_chart(chart_ws, games, table, lang, *self.chart)
+        for ws in wb.worksheets:
+            page_setup(ws)
+        cached[games.title] = cached_by_row(table, evaluate(table, inputs, preset, lang))
+        if settings_cached:
+            cached[settings_ws.title] = settings_cached
+        return Built(names, cached)

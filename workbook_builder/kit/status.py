@@ -1,0 +1,154 @@
+"""The Status column: one list of cases gives both its formula and its cached value.
+
+The first case that holds decides what the cell shows: a "⚠ …" message, or "" (fine,
+empty, or a game still being typed). Every sheet and ledger states its cases in the
+order it reports problems; the standard ones are here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .. import formulas as fx
+from ..labels import Text
+from ..layout import Column, Row
+from .cells import Cells
+
+
+@dataclass(frozen=True)
+class Case:
+    """When ``test`` (a formula) holds, and so ``holds`` (the engine's test), show ``message``."""
+
+    test: Callable[[Row], str]
+    holds: Callable[[Cells], bool]
+    message: Text | None = None
+    """None: the row is fine (Status stays empty)."""
+    quote: str | None = None
+    """An input column whose text follows the message (an unknown name, say)."""
+
+    def shown(self, r: Row, lang: str) -> str:
+        if self.message is None:
+            return '""'
+        text = fx.text(self.message(lang))
+        return f"{text}&{r[self.quote]}" if self.quote else text
+
+    def value(self, c: Cells) -> str:
+        if self.message is None:
+            return ""
+        return self.message(c.lang) + (_text_of(c[self.quote]) if self.quote else "")
+
+
+def status_formula(cases: Sequence[Case], r: Row, lang: str) -> str:
+    return fx.first_match([(case.test(r), case.shown(r, lang)) for case in cases], '""')
+
+
+def status_value(cases: Sequence[Case], c: Cells) -> str:
+    for case in cases:
+        if case.holds(c):
+            return case.value(c)
+    return ""
+
+
+LABEL = Text("状態", "Status")
+
+
+def status_column(cases: Sequence[Case], lang: str, width: float = 22,
+                  allowed: tuple[object, ...] = (), **extra: object) -> Column:
+    """The Status column of ``cases``: its formula and, from the same cases, its value."""
+    return Column("Status", LABEL, "computed", "text", width,
+                  formula=lambda r: status_formula(cases, r, lang),
+                  value=lambda c: status_value(cases, c), allowed=allowed,
+                  **extra)  # type: ignore[arg-type]
+
+
+def _text_of(value: object) -> str:
+    """A value as ``&`` joins it into text (whole numbers without ``.0``)."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+# --- The standard cases ------------------------------------------------------------------
+
+
+def inputs_text(r: Row, keys: Sequence[str], grouped: bool) -> str:
+    """The input cells as COUNTA/COUNT arguments; ``grouped`` joins neighbours into ranges."""
+    if not grouped:
+        return ",".join(r[key] for key in keys)
+    index = {key: r.table.index(key) for key in keys}
+    runs: list[list[str]] = []
+    for key in keys:
+        if runs and index[key] == index[runs[-1][-1]] + 1:
+            runs[-1].append(key)
+        else:
+            runs.append([key])
+    return ",".join(r[run[0]] if len(run) == 1 else f"{r[run[0]]}:{r[run[-1]]}"
+                    for run in runs)
+
+
+def empty(keys: Sequence[str], grouped: bool = True) -> Case:
+    """Nothing typed in the row's inputs: Status stays empty."""
+    return Case(lambda r: f"COUNTA({inputs_text(r, keys, grouped)})=0",
+                lambda c: all(c[key] is None for key in keys))
+
+
+def bad(key: str) -> Case:
+    """A typed value that fails its column's check: the column's message."""
+    def test(r: Row) -> str:
+        return fx.bad_if_filled(r[key], r.table.column(key).check.test(r[key]))
+
+    def holds(c: Cells) -> bool:
+        value = c[key]
+        return value is not None and not c.column(key).check.accepts(value)
+
+    return _case_with_column_message(key, test, holds)
+
+
+def _case_with_column_message(key: str, test: Callable[[Row], str],
+                              holds: Callable[[Cells], bool]) -> Case:
+    return _ColumnCase(test, holds, None, None, key)
+
+
+@dataclass(frozen=True)
+class _ColumnCase(Case):
+    """A case whose message is its column's (declared on the column, once)."""
+
+    column: str = ""
+
+    def shown(self, r: Row, lang: str) -> str:
+        message = r.table.column(self.column).message
+        assert message is not None, f"{self.column} declares no message"
+        return fx.text(message(lang))
+
+    def value(self, c: Cells) -> str:
+        message = c.column(self.column).message
+        assert message is not None, f"{self.column} declares no message"
+        return message(c.lang)
+
+
+def settings_bad(names: Sequence[str], message: Text) -> Case:
+    """A Settings value that is not a number (typed over on the sheet).
+
+    The builder writes the preset's numbers, so the engine never sees a bad setting:
+    only a person editing Settings can make this case hold.
+    """
+    tests = ",".join(f"ISNUMBER({name})" for name in names)
+    return Case(lambda r: f"NOT(AND({tests}))", lambda c: False, message)
+
+
+def complete(keys: Sequence[str], grouped: bool = False) -> Case:
+    """Every required input is a number: the row counts, Status stays empty."""
+    return Case(lambda r: f"COUNT({inputs_text(r, keys, grouped)})={len(keys)}",
+                lambda c: c.numbers(*keys))
+
+
+def unfinished(keys: Sequence[str], message: Text) -> Case:
+    """A half-filled row with later rows filled: not a game in progress, a mistake."""
+    def test(r: Row) -> str:
+        later = [r.below(key) for key in keys]
+        return f"COUNTA({','.join(later)})>0" if later[0] else "FALSE"  # type: ignore[arg-type]
+
+    return Case(test, lambda c: c.filled_below(tuple(keys)), message)
