@@ -1,11 +1,11 @@
-"""Run every benchmark, print the figures, optionally write them into the README.
+"""Run every benchmark, print the figures, optionally write them into docs/performance.md.
 
     .venv/bin/python -m bench.run                  # everything, a few minutes
     .venv/bin/python -m bench.run --quick          # tiny counts: a smoke test
     .venv/bin/python -m bench.run --only udfs      # some benchmarks only
-    .venv/bin/python -m bench.run --write-readme   # also write the README's Performance section
+    .venv/bin/python -m bench.run --write          # also write docs/performance.md
 
-The README's "Performance" section (between the bench markers) gets the figures with
+docs/performance.md (between the bench markers) gets the figures with
 the machine, Python and library versions. The exit status is 1 only when a
 correctness check fails (e.g. replay and the hand-written loop end on different
 ratings); a missed speed target is reported, not failed.
@@ -49,7 +49,7 @@ BENCHMARKS: list[Benchmark] = [
               "recalculation growth", ledger.run),
 ]
 
-RESULTS = Path(__file__).resolve().parent.parent / "README.md"
+RESULTS = Path(__file__).resolve().parent.parent / "docs" / "performance.md"
 
 
 def run(config: Config, only: list[str] | None = None) -> list[Section]:
@@ -65,7 +65,7 @@ def machine_text(facts: dict[str, str]) -> str:
 def results_markdown(sections: list[Section], facts: dict[str, str], config: Config,
                      seconds: float) -> str:
     head = [
-        "<!-- Written by `.venv/bin/python -m bench.run --write-readme`; do not edit. -->",
+        "<!-- Written by `.venv/bin/python -m bench.run --write`; do not edit. -->",
         "",
         f"Measured {time.strftime('%Y-%m-%d')} with `.venv/bin/python -m bench.run"
         f"{' --quick` (smoke-test sizes, not representative)' if config.quick else '`'} "
@@ -80,7 +80,7 @@ START, END = "<!-- bench:start -->", "<!-- bench:end -->"
 
 
 def write_results(path: Path, markdown: str) -> None:
-    """Replace the text between the bench markers of ``path`` (the README), or write it whole."""
+    """Replace the text between the bench markers of ``path`` (docs/performance.md), or write it whole."""
     text = path.read_text("utf-8") if path.exists() else ""
     if START in text and END in text:
         head, rest = text.split(START, 1)
@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", metavar="NAMES",
                         help="comma-separated benchmarks to run (default: all)")
     parser.add_argument("--repeats", type=int, help="runs per timing (best counts)")
-    parser.add_argument("--write-readme", nargs="?", const=RESULTS, type=Path, metavar="PATH",
+    parser.add_argument("--write", nargs="?", const=RESULTS, type=Path, metavar="PATH",
                         help=f"also write the results as Markdown (default {RESULTS.name})")
     args = parser.parse_args(argv)
 
@@ -122,9 +122,9 @@ def main(argv: list[str] | None = None) -> int:
     for section in sections:
         print(as_text(section), end="\n\n")
     print(f"Total {elapsed:.0f} s.")
-    if args.write_readme:
-        write_results(args.write_readme, results_markdown(sections, facts, config, elapsed))
-        print(f"Wrote {args.write_readme}")
+    if args.write:
+        write_results(args.write, results_markdown(sections, facts, config, elapsed))
+        print(f"Wrote {args.write}")
     failed = [name for s in sections for name, ok in s.checks.items() if not ok]
     for name in failed:
         print(f"FAILED: {name}", file=sys.stderr)

@@ -50,7 +50,7 @@ def test_quick_command_prints_figures_and_writes_results(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     target = tmp_path / "RESULTS.md"  # recalc (LibreOffice, slow) runs in the test above
-    assert main(["--quick", "--only", "engine,udfs,build", "--write-readme", str(target)]) == 0
+    assert main(["--quick", "--only", "engine,udfs,build", "--write", str(target)]) == 0
     printed = capsys.readouterr().out
     for text in ("Games/s", 'replay("elo")', "hand-written", "Rows/s", "Python: ", "CPU: ",
                  "Build time", "1,000 rows", " KB"):
