@@ -37,14 +37,17 @@ from .template import MAX_PLAYERS, MAX_ROWS, Spec
 __all__ = ["UnreadableWorkbook", "check_package", "open_project_workbook", "read_typed"]
 
 MAX_FILE_BYTES = 100 * 1024 * 1024
-MAX_PART_BYTES = 200 * 1024 * 1024
-"""Largest uncompressed XML part accepted (a 20,000-game ledger is far below it)."""
-MAX_TOTAL_BYTES = 500 * 1024 * 1024
+MAX_PART_BYTES = 160 * 1024 * 1024
+"""Largest uncompressed XML part accepted. The largest a template makes: the four-player
+ledger's Games sheet at 20,000 rows, 107,197,040 bytes (the Tokin ledger's: 88.5 MB);
+this is 1.5 times that."""
+MAX_TOTAL_BYTES = 300 * 1024 * 1024
 MAX_PARTS = 5000
 MAX_DEPTH = 100
 """Deepest XML nesting accepted; real spreadsheet parts stay under about 12."""
-MAX_CELLS = 2_000_000
-"""Most ``<c>`` cells accepted in one sheet part (measured: see the README's limits)."""
+MAX_CELLS = 1_000_000
+"""Most ``<c>`` cells accepted in one part; the largest template part has 540,046 (the
+four-player ledger's Games sheet at 20,000 rows), the Tokin ledger's 460,042."""
 CELL_TAG = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}c"
 
 
@@ -261,6 +264,7 @@ def read_typed(opened: Opened) -> Typed:
     base = sheet_type.presets[spec.preset]
     fields = {f.name for f in dataclasses.fields(base)}
     columns = _input_columns(opened, sheet_type.input_tables, not_carried)
+    footer = _template_footer(spec)
     for entry in opened.names:
         name, role = str(entry["name"]), entry.get("role")
         if role == "setting":
@@ -293,13 +297,13 @@ def read_typed(opened: Opened) -> Typed:
                 continue
     for column in columns:
         rows = found.setdefault(column.table, {})
-        for index, cell in column.values(wb):
+        for index, cell in column.values(wb, footer):
             value = cell.value
             if cell.data_type == "f":
                 not_carried.append(f"{column.title}!{cell.coordinate}: a formula ({value}) in "
                                    "an input cell is carried as text")
             rows.setdefault(index, {})[column.key] = value
-    _report_below(opened, columns, not_carried)
+    _report_below(opened, columns, footer, not_carried)
     tables = {table: [rows.get(i, {}) for i in range(max(rows) + 1)]
               for table, rows in found.items() if rows}
     games = tables.pop("Games", [])
@@ -322,7 +326,7 @@ class InputColumn:
     first: int
     last: int
 
-    def values(self, wb: Workbook) -> list[tuple[int, Any]]:
+    def values(self, wb: Workbook, footer: Footer) -> list[tuple[int, Any]]:
         """(row index in the table, cell) of every filled cell, below the table too for a
         table that may grow; beyond the template maximum the file is refused."""
         ws = wb[self.title]
@@ -331,6 +335,8 @@ class InputColumn:
         out = []
         for row in _filled_rows(ws, self.col, self.first, bottom):
             cell = ws.cell(row, self.col)
+            if _is_footer(footer, self.title, row, self.col, self.last, cell.value):
+                continue
             index = row - self.first
             if most is not None and index >= most:
                 raise UnreadableWorkbook(
@@ -339,6 +345,39 @@ class InputColumn:
                     "it up into the table and repair again")
             out.append((index, cell))
         return out
+
+
+Footer = dict[tuple[str, int, int], object]
+"""(sheet title, column, rows below the table's last row) → what the builder puts there."""
+
+
+def _template_footer(spec: Spec) -> Footer:
+    """What the builder itself writes below each Games or Players table (a note such as
+    "a red cell lost its formula"), from a tiny build of the same template: such a cell
+    below a table is not something a person typed."""
+    from .build import build_workbook
+
+    tiny = dataclasses.replace(spec, rows=4, players=1)
+    try:
+        wb, built = build_workbook(tiny)
+    except (ValueError, KeyError, TypeError):
+        return {}
+    out: Footer = {}
+    for info in built.names:
+        table = info.name.partition("_")[0]
+        if table not in GROWING or info.role != "input":
+            continue
+        _, _, _, last = range_boundaries(info.range.replace("$", ""))
+        ws = wb[info.sheet]
+        for (row, column), cell in ws._cells.items():
+            if row > last and cell.value is not None:
+                out[(info.sheet, column, row - last)] = cell.value
+    return out
+
+
+def _is_footer(footer: Footer, title: str, row: int, col: int, last: int, value: object) -> bool:
+    shape = footer.get((title, col, row - last))
+    return shape is not None and shape == value
 
 
 def _filled_rows(ws: Any, col: int, first: int, last: int) -> list[int]:
@@ -421,7 +460,8 @@ def _same_label(value: object, label: str) -> bool:
     return isinstance(value, str) and " ".join(value.split()) == " ".join(label.split())
 
 
-def _report_below(opened: Opened, columns: Sequence[InputColumn], not_carried: list[str]) -> None:
+def _report_below(opened: Opened, columns: Sequence[InputColumn], footer: Footer,
+                  not_carried: list[str]) -> None:
     """Report what is typed below a growing table outside its input columns."""
     named: set[tuple[str, int]] = set()
     for column in columns:
@@ -433,7 +473,8 @@ def _report_below(opened: Opened, columns: Sequence[InputColumn], not_carried: l
     for title, last in lowest.items():
         ws = opened.formulas[title]
         for (row, col), cell in sorted(ws._cells.items()):
-            if row > last and (title, col) not in named and cell.value is not None:
+            if row > last and (title, col) not in named and cell.value is not None \
+                    and not _is_footer(footer, title, row, col, last, cell.value):
                 not_carried.append(f"{title}!{cell.coordinate}: {cell.value!r} is below the "
                                    "table in a column that is not typed into; not carried")
 
