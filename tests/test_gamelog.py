@@ -104,10 +104,24 @@ def test_rate_refuses_bad_rows_unless_told(tmp_path: Path) -> None:
 
 
 def test_rate_engine_error_points_at_csv_line(tmp_path: Path) -> None:
-    path = write(tmp_path, "player_a,player_b,result\nA,B,1\nA,A,1\n", "utf-8")
+    # RULES.md §5: every placement but first was mated or resigned, so a blank
+    # knocked_by is an error the engine names; the CLI points at its CSV line.
+    text = ("player1,player2,player3,player4,place1,place2,place3,place4\n"
+            "A,B,C,D,1,2,3,4\n")
+    path = write(tmp_path, text, "utf-8")
+    out = CliRunner().invoke(main, ["rate", str(path), "-s", "yonin"])
+    assert out.exit_code == 1
+    assert out.output.startswith("Error: line 2: games[1].knocked_by")
+
+
+def test_same_player_on_both_sides_is_a_bad_row_as_in_the_ledger(tmp_path: Path) -> None:
+    # The ledger flags "the same player on both sides" and compares names ignoring case.
+    path = write(tmp_path, "player_a,player_b,result\nA,B,1\nA,a,1\n", "utf-8")
     out = CliRunner().invoke(main, ["rate", str(path), "-s", "elo"])
     assert out.exit_code == 1
-    assert "line 3: games[2].player_b: 'A'" in out.output
+    assert ":3: the same player 'A' is on both sides" in out.output
+    skipped = CliRunner().invoke(main, ["rate", str(path), "-s", "elo", "--skip-bad"])
+    assert skipped.exit_code == 0, skipped.output
 
 
 def test_rate_missing_file_is_one_line(tmp_path: Path) -> None:

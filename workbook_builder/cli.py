@@ -1,7 +1,8 @@
 """The ``workbook-builder`` command line.
 
-Library errors (bad input) become a one-line message and exit status 2, never a
-traceback: a club secretary should see what to fix, not Python internals.
+Library errors (bad input, an unreadable or unwritable file) become a one-line message
+``Error: …`` and exit status 1 (click's ``ClickException``), never a traceback: a club
+secretary should see what to fix, not Python internals.
 """
 
 from __future__ import annotations
@@ -47,11 +48,17 @@ def rate(
     skip_bad: bool,
 ) -> None:
     """Print the rating list computed by the engine from a game log (CSV with a header)."""
+    import math
+
     from .gamelog import read_game_log
     from .rating_list import rate_log, rating_list, render
 
+    if initial is not None and not math.isfinite(initial):
+        raise click.ClickException(f"--initial {initial!r} is not a finite number")
     try:
-        log = read_game_log(games_csv, system)
+        log = read_game_log(games_csv, system, monthly=monthly)
+        for note in log.notes:
+            click.echo(f"{games_csv}: {note}", err=True)
         for bad in log.bad:
             click.echo(f"{games_csv}:{bad.line}: {bad.reason}", err=True)
         if log.bad and not skip_bad:
@@ -74,12 +81,11 @@ def rate(
 @click.option("--skip-bad", is_flag=True, help="Import the good rows and list the bad ones.")
 def import_(games_csv: Path, template: Path, out: Path, skip_bad: bool) -> None:
     """Build a club ledger pre-filled from a game log (CSV with a header)."""
-    from .importer import ImportFailed, import_log
-    from .template import TemplateError
+    from .importer import import_log
 
     try:
         report = import_log(games_csv, template, out, skip_bad=skip_bad)
-    except (ImportFailed, TemplateError) as exc:
+    except ValueError as exc:  # ImportFailed, WriteFailed, TemplateError: one line each
         raise _fail(exc) from None
     for bad in report.skipped:
         click.echo(f"{games_csv}:{bad.line}: skipped: {bad.reason}", err=True)
@@ -142,8 +148,10 @@ def describe(file: Path, as_json: bool) -> None:
     import json
 
     from workbook_builder.metadata import describe as describe_file
+    from workbook_builder.readback import check_package
 
     try:
+        check_package(file)
         info = describe_file(file)
     except (ValueError, OSError, KeyError) as exc:
         raise _fail(exc) from None
@@ -183,8 +191,14 @@ def render(templates: tuple[Path, ...], out_dir: Path | None, example: bool) -> 
 def lint(files: tuple[Path, ...]) -> None:
     """Check every formula in FILES against the Excel 2010 / LibreOffice 7.4 function set."""
     from workbook_builder.lint import lint_workbook
+    from workbook_builder.readback import check_package
 
-    problems = [p for f in files for p in lint_workbook(f)]
+    try:
+        for file in files:
+            check_package(file)
+        problems = [p for f in files for p in lint_workbook(f)]
+    except (ValueError, OSError) as exc:
+        raise _fail(exc) from None
     for problem in problems:
         click.echo(problem)
     if problems:
@@ -197,12 +211,12 @@ def lint(files: tuple[Path, ...]) -> None:
 def audit(workbook: str) -> None:
     """Recompute every computed cell with the engine; list each that differs (exit 1)."""
     from .audit import audit as run_audit
-    from .readback import UnreadableWorkbook
+    from .errors import BuilderError
 
     try:
         report = run_audit(workbook)
-    except UnreadableWorkbook as exc:
-        raise click.ClickException(str(exc)) from None
+    except BuilderError as exc:
+        raise _fail(exc) from None
     for note in report.notes:
         click.echo(f"note: {note}", err=True)
     for finding in report.findings:
@@ -222,13 +236,13 @@ def audit(workbook: str) -> None:
 @click.option("--password", help="Protect the sheets with this password.")
 def repair(workbook: str, out: str, password: str | None) -> None:
     """Rebuild a workbook from its template, carrying every typed input over."""
-    from .readback import UnreadableWorkbook
+    from .errors import BuilderError
     from .repair import repair as run_repair
 
     try:
         report = run_repair(workbook, out, password)
-    except UnreadableWorkbook as exc:
-        raise click.ClickException(str(exc)) from None
+    except BuilderError as exc:
+        raise _fail(exc) from None
     for line in report.restored:
         click.echo(f"restored: {line}")
     for line in report.not_carried:

@@ -1,25 +1,45 @@
 """Reading a club's game log from CSV.
 
 Japanese Excel saves CSV as Shift_JIS (cp932) unless told otherwise, other programs as
-UTF-8 with or without a byte-order mark, so all three are read. Headers may be English
-or Japanese. Every row that cannot be read is reported with its line number; nothing is
-dropped without saying so.
+UTF-8 with or without a byte-order mark, so all three are read; a file that mixes them
+(lines pasted from two programs) is refused, naming the first line that is not UTF-8.
+Headers may be English or Japanese. Every row that cannot be read is reported with its
+line number; nothing is dropped without saying so.
+
+This is the one reader ``rate`` and ``import`` share, and it accepts what the club
+ledger counts: a row the ledger would flag with ⚠ is a bad row here. Names are kept as
+first typed but compared ignoring upper/lower case, as the ledger (and a spreadsheet's
+``=``) does: ``Tanaka`` and ``tanaka`` are one player, and a row with the same player on
+both sides is bad. Numbers must be finite and within the 15 digits a spreadsheet keeps,
+and so must every rating change they give.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import math
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 
-from rating_rules import SYSTEMS
+from rating_rules import SYSTEMS, replay
+from rating_rules.shogi import TOKIN
+
+from .errors import GameLogError
+
+__all__ = ["BadRow", "GameLog", "GameLogError", "parse_game_log", "read_game_log"]
 
 MAX_BYTES = 50 * 1024 * 1024
 """A game log larger than this is refused: no club has 50 MB of games."""
+MAX_MAGNITUDE = 1e15
+"""Largest number accepted, in the log and as a computed change: a spreadsheet keeps 15
+significant digits, so anything larger cannot be shown or summed exactly."""
+MAX_CELL_TEXT = 32767
+"""Most characters an .xlsx cell holds."""
+MAX_OVERFLOW_PASSES = 100
 
 # Column key → accepted header spellings (compared after NFKC folding and lower-casing).
 HEADERS: dict[str, tuple[str, ...]] = {
@@ -61,10 +81,6 @@ RESULT_WORDS: dict[str, float] = {
 }
 
 
-class GameLogError(ValueError):
-    """The file as a whole cannot be read as a game log (encoding, header, size)."""
-
-
 @dataclass(frozen=True)
 class BadRow:
     """A row that was not read, with the reason and the text as typed."""
@@ -84,6 +100,8 @@ class GameLog:
     dates: list[date | None] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
     bad: list[BadRow] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """Lines read with a remark (a name taken as an earlier spelling of it)."""
 
 
 def _fold(text: str) -> str:
@@ -91,20 +109,47 @@ def _fold(text: str) -> str:
 
 
 def decode(data: bytes) -> tuple[str, str]:
-    """Decode CSV bytes as UTF-8 (BOM or not), else cp932; return text and encoding name."""
+    """Decode CSV bytes as UTF-8 (BOM or not), else cp932; return text and encoding name.
+
+    Each must decode the whole file: a file whose lines are partly UTF-8 and partly
+    something else is refused, since reading it in either encoding garbles some names
+    (and one player would become two).
+    """
     if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8"), "utf-8-sig"
+        body, name = data[3:], "utf-8-sig"
+    else:
+        body, name = data, "utf-8"
     try:
-        return data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        pass
-    try:
-        return data.decode("cp932"), "shift_jis"
+        return body.decode("utf-8"), name
     except UnicodeDecodeError as exc:
-        sample = data[exc.start:exc.start + 4]
+        bad_at = exc.start
+    lines = body.split(b"\n")
+    utf8_line = next((i for i, line in enumerate(lines, 1)
+                      if not line.isascii() and _is_utf8(line)), None)
+    first_bad = body[:bad_at].count(b"\n") + 1
+    if utf8_line is not None:
         raise GameLogError(
-            f"the file is neither UTF-8 nor Shift_JIS (byte {exc.start}: {sample!r})"
-        ) from None
+            f"line {first_bad} is not UTF-8 but line {utf8_line} is: the file mixes encodings "
+            "(save it again as UTF-8 or as Shift_JIS)") from None
+    if name == "utf-8-sig":
+        raise GameLogError(f"line {first_bad} is not UTF-8 although the file starts with a "
+                           "UTF-8 byte-order mark (save it again in one encoding)")
+    try:
+        return body.decode("cp932"), "shift_jis"
+    except UnicodeDecodeError as exc:
+        sample = body[exc.start:exc.start + 4]
+        line = body[:exc.start].count(b"\n") + 1
+        raise GameLogError(
+            f"the file is neither UTF-8 nor Shift_JIS (line {line}, byte {exc.start}: "
+            f"{sample!r})") from None
+
+
+def _is_utf8(line: bytes) -> bool:
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def parse_result(text: str, draws: bool) -> float:
@@ -121,7 +166,20 @@ def parse_number(name: str, text: str) -> float | int:
         number = float(folded)
     except ValueError:
         raise ValueError(f"{name} {text!r} is not a number") from None
+    if not math.isfinite(number):
+        raise ValueError(f"{name} {text!r} is not a finite number")
+    if abs(number) > MAX_MAGNITUDE:
+        raise ValueError(f"{name} {text!r} is larger than {MAX_MAGNITUDE:.0e}: a spreadsheet "
+                         "keeps 15 digits")
     return int(number) if number.is_integer() else number
+
+
+def parse_whole(name: str, text: str, minimum: int) -> int:
+    """A whole number at least ``minimum`` (the ledger's rule for a turn difference)."""
+    number = parse_number(name, text)
+    if number != int(number) or number < minimum:
+        raise ValueError(f"{name} {text!r} must be a whole number, {minimum} or more")
+    return int(number)
 
 
 def parse_date(text: str) -> date | None:
@@ -136,8 +194,12 @@ def parse_date(text: str) -> date | None:
     raise ValueError(f"date {text!r} is not a date like 2026/5/26")
 
 
-def read_game_log(path: str | Path, system: str) -> GameLog:
-    """Read ``path`` as a game log of ``system``; bad rows are collected, not raised."""
+def read_game_log(path: str | Path, system: str, monthly: bool = False) -> GameLog:
+    """Read ``path`` as a game log of ``system``; bad rows are collected, not raised.
+
+    ``monthly``: games are rated by month lists (the Tokin ledger's mode, ``rate
+    --monthly``), so every game needs a date and the log must run in month order.
+    """
     if system not in SYSTEMS:
         raise GameLogError(f"system {system!r} is not one of {', '.join(SYSTEMS)}")
     path = Path(path)
@@ -149,31 +211,133 @@ def read_game_log(path: str | Path, system: str) -> GameLog:
     except OSError as exc:
         raise GameLogError(f"{path}: {exc.strerror or exc}") from None
     text, encoding = decode(data)
-    return parse_game_log(text, system, encoding)
+    return parse_game_log(text, system, encoding, monthly=monthly)
 
 
-def parse_game_log(text: str, system: str, encoding: str = "utf-8") -> GameLog:
+def parse_game_log(text: str, system: str, encoding: str = "utf-8",
+                   monthly: bool = False) -> GameLog:
     """Parse CSV text (with a header row) into games of ``system``."""
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         header = next(reader)
+        columns = _map_header(header, system)
+        if monthly and "date" not in columns:
+            raise GameLogError(f"header {','.join(header)!r} has no date column: monthly "
+                               "rating lists need the date of every game")
+        log = GameLog(system, encoding)
+        spelling: dict[str, str] = {}
+        latest: tuple[int, int] | None = None  # (year, month) and its line
+        latest_line = 0
+        for row in reader:
+            line = reader.line_num
+            if not any(cell.strip() for cell in row):
+                continue
+            try:
+                game, when = _parse_row(row, columns, system)
+                names = _distinct(_players(game, system), spelling)
+                if monthly:
+                    if when is None:
+                        raise ValueError("date is blank: monthly rating lists need the date "
+                                         "of every game")
+                    if latest is not None and (when.year, when.month) < latest:
+                        raise ValueError(f"date {_cell(row, columns, 'date')!r} is in an "
+                                         f"earlier month than line {latest_line}: monthly "
+                                         "lists need the log in month order")
+            except ValueError as exc:
+                log.bad.append(BadRow(line, str(exc), ",".join(row)[:200]))
+                continue
+            for name in names:
+                first = spelling.setdefault(name.lower(), name)
+                if first != name:
+                    log.notes.append(f"line {line}: {name!r} is taken as {first!r} (names "
+                                     "ignore upper/lower case, as in the ledger)")
+            if monthly and when is not None and (latest is None or
+                                                 (when.year, when.month) > latest):
+                latest, latest_line = (when.year, when.month), line
+            log.games.append(_renamed(game, system, spelling))
+            log.dates.append(when)
+            log.lines.append(line)
     except StopIteration:
         raise GameLogError("the file is empty: a header row is needed") from None
-    columns = _map_header(header, system)
-    log = GameLog(system, encoding)
-    for row in reader:
-        line = reader.line_num
-        if not any(cell.strip() for cell in row):
-            continue
-        try:
-            game, when = _parse_row(row, columns, system)
-        except ValueError as exc:
-            log.bad.append(BadRow(line, str(exc), ",".join(row)))
-            continue
-        log.games.append(game)
-        log.dates.append(when)
-        log.lines.append(line)
+    except csv.Error as exc:
+        limit = csv.field_size_limit()
+        reason = (f"a field is longer than {limit:,} characters" if "field limit" in str(exc)
+                  else str(exc))
+        raise GameLogError(f"line {reader.line_num}: {reason}; not a game log") from None
+    _refuse_overflow(log)
     return log
+
+
+def _players(game: tuple[object, ...], system: str) -> list[str]:
+    if system == "yonin":
+        return [str(p) for p in game[0]]  # type: ignore[attr-defined]
+    return [str(game[0]), str(game[1])]
+
+
+def _distinct(names: list[str], spelling: dict[str, str]) -> list[str]:
+    """Refuse a game with one player twice (ignoring case, as the ledger compares)."""
+    seen: dict[str, str] = {}
+    for name in names:
+        folded = name.lower()
+        if folded in seen:
+            shown = spelling.get(folded, seen[folded])
+            raise ValueError(f"the same player {shown!r} is on both sides "
+                             f"({seen[folded]!r} and {name!r})" if seen[folded] != name
+                             else f"the same player {shown!r} is on both sides")
+        seen[folded] = name
+    return names
+
+
+def _renamed(game: tuple[object, ...], system: str,
+             spelling: dict[str, str]) -> tuple[object, ...]:
+    """The game with each name as first spelled in the log."""
+    def canon(name: object) -> object:
+        return spelling.get(str(name).lower(), name)
+
+    if system == "yonin":
+        return (tuple(canon(p) for p in game[0]), *game[1:])  # type: ignore[attr-defined]
+    return (canon(game[0]), canon(game[1]), *game[2:])
+
+
+OVERFLOW_FIELD = {"mosaic": ("turn_diff", 3), "go": ("handicap_diff", 3)}
+"""The number in a game that a rule's change grows with, to name when it overflows."""
+
+
+def _refuse_overflow(log: GameLog) -> None:
+    """Move to ``log.bad`` each game whose rating change is not a number a spreadsheet
+    can hold (inf, nan, beyond 15 digits), replaying with the rule's defaults."""
+    for _ in range(MAX_OVERFLOW_PASSES):
+        try:
+            result = replay(log.system, log.games)
+        except (ValueError, ArithmeticError, TypeError):
+            return  # the engine's own check names the row when the log is rated
+        index = next((i for i, change in enumerate(result.changes)
+                      if not all(_holdable(x) for x in _numbers(change))), None)
+        if index is None:
+            return
+        field_name, position = OVERFLOW_FIELD.get(log.system, ("result", 2))
+        game = log.games[index]
+        value = game[position] if position < len(game) else None
+        shown = [f"{x:.6g}" for x in _numbers(result.changes[index])]
+        log.bad.append(BadRow(log.lines[index], f"{field_name} {value!r}: the rating change "
+                              f"it gives ({', '.join(shown)}) is not a number a spreadsheet "
+                              "can hold", repr(game)[:200]))
+        log.bad.sort(key=lambda bad: bad.line)
+        del log.games[index], log.dates[index], log.lines[index]
+    raise GameLogError(f"more than {MAX_OVERFLOW_PASSES} games give rating changes beyond "
+                       "what a spreadsheet can hold; not a game log")
+
+
+def _numbers(value: object) -> list[float]:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return [float(value)]
+    if isinstance(value, (tuple, list)):
+        return [x for item in value for x in _numbers(item)]
+    return []
+
+
+def _holdable(x: float) -> bool:
+    return math.isfinite(x) and abs(x) <= MAX_MAGNITUDE
 
 
 def _map_header(header: Sequence[str], system: str) -> dict[str, int]:
@@ -211,9 +375,9 @@ def _parse_row(
     result = parse_result(_cell(row, columns, "result"), draws=system == "elo")
     game: tuple[object, ...] = (a, b, result)
     if system == "mosaic":
-        game += (parse_number("turn_diff", _cell(row, columns, "turn_diff")),)
+        game += (parse_whole("turn_diff", _cell(row, columns, "turn_diff"), 0),)
     elif system == "tokin":
-        game += (_cell(row, columns, "handicap").strip() or None,)
+        game += (_handicap(_cell(row, columns, "handicap")),)
     elif system == "go":
         diff = _cell(row, columns, "handicap_diff").strip()
         kind = _cell(row, columns, "game_type").strip() or "rated"
@@ -226,6 +390,23 @@ def _name(text: str, column: str) -> str:
     name = text.strip()
     if not name:
         raise ValueError(f"{column} is blank")
+    if len(name) > MAX_CELL_TEXT:
+        raise ValueError(f"{column} {name[:20] + '…'!r} is {len(name):,} characters long; a "
+                         f"cell holds at most {MAX_CELL_TEXT:,}")
+    return name
+
+
+HANDICAPS = {n.casefold() for h in TOKIN.handicaps for n in (h.name, h.english)}
+"""Handicap names the Tokin ledger's list offers (Japanese or English, any case)."""
+
+
+def _handicap(text: str) -> str | None:
+    name = unicodedata.normalize("NFKC", text).strip()
+    if not name:
+        return None
+    if name.casefold() not in HANDICAPS:
+        shown = "、".join(h.name for h in TOKIN.handicaps)
+        raise ValueError(f"handicap {text!r} is not one of the list ({shown})")
     return name
 
 

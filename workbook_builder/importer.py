@@ -5,9 +5,13 @@ Shift_JIS; Japanese or English headers). Every player named in the log goes onto
 Players sheet in order of first appearance, with a blank start (the Settings start, or
 a rank typed there later: the ledger recomputes). Rows that cannot be read are listed
 with their line numbers and stop the import unless ``skip_bad`` is given; nothing is
-dropped without saying so. Control characters (which a spreadsheet cannot store) are
-removed from names with a warning. The output is written to a temporary file and
-renamed, and an existing file is never overwritten.
+dropped without saying so. The reader is the one ``rate`` uses and refuses exactly the
+rows the ledger would flag (the same player twice, a handicap not on the list, a game
+without a date in a monthly ledger …), so every imported game is counted. A log larger
+than a ledger can be (``MAX_ROWS`` games, ``MAX_PLAYERS`` players) is refused. Control
+characters (which a spreadsheet cannot store) are removed from names with a warning.
+The output is written to a uniquely named temporary file in the target folder and
+renamed; on any failure it is removed, and an existing file is never overwritten.
 """
 
 from __future__ import annotations
@@ -18,17 +22,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .build import build_workbook
-from .gamelog import BadRow, GameLog, GameLogError, read_game_log
-from .package import finalize
+from .errors import GameLogError, ImportFailed
+from .gamelog import BadRow, GameLog, read_game_log
+from .package import finalize, write_new_file
 from .sheets import SHEET_TYPES
-from .template import load_template
+from .template import MAX_PLAYERS, MAX_ROWS, Spec, load_template
 
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 """Characters an .xlsx cell cannot hold (tab and line breaks can)."""
-
-
-class ImportFailed(ValueError):
-    """The import cannot go ahead; the message is one line naming the file and why."""
 
 
 @dataclass
@@ -64,25 +65,46 @@ def import_log(games_csv: str | Path, template: str | Path, out: str | Path,
         raise ImportFailed(f"{template}: a {spec.system!r} workbook is not a club ledger "
                            "(use a ledger template, e.g. templates/ledger_tokin_ja.toml)")
     try:
-        log = read_game_log(source, sheet.log_system(spec))
+        log = read_game_log(source, sheet.log_system(spec), monthly=monthly_lists(spec))
     except (GameLogError, OSError) as exc:
         raise ImportFailed(f"{source}: {exc}") from None
-    report = ImportReport(target, skipped=list(log.bad))
+    report = ImportReport(target, skipped=list(log.bad), warnings=list(log.notes))
     if log.bad and not skip_bad:
         lines = ", ".join(str(b.line) for b in log.bad[:10])
         raise ImportFailed(f"{source}: {len(log.bad)} row(s) could not be read (lines {lines}"
                            f"{' …' if len(log.bad) > 10 else ''}); fix them or pass --skip-bad")
     tables = sheet.tables_from_log(_cleaned(log, report.warnings), spec)
     report.games, report.players = len(log.games), len(tables["Players"])
-    spec = dataclasses.replace(spec, rows=max(spec.rows, len(tables["Games"]) + 50),
-                               players=max(spec.players, len(tables["Players"]) + 20))
+    if not log.games:
+        raise ImportFailed(f"{source}: no game could be read; nothing to import")
+    rows, players = len(tables["Games"]), len(tables["Players"])
+    if rows > MAX_ROWS:
+        raise ImportFailed(f"{source}: {len(log.games):,} games need {rows:,} rows; a ledger "
+                           f"has at most {MAX_ROWS:,} (split the log by year)")
+    if players > MAX_PLAYERS:
+        raise ImportFailed(f"{source}: {players:,} players; a ledger has at most "
+                           f"{MAX_PLAYERS:,}")
+    spec = dataclasses.replace(spec, rows=min(MAX_ROWS, max(spec.rows, rows + 50)),
+                               players=min(MAX_PLAYERS, max(spec.players, players + 20)))
     wb, built = build_workbook(spec, tables=tables)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(target.name + ".partial")
-    wb.save(partial)
-    finalize(partial, built.cached)
-    partial.replace(target)
+
+    def write(temp: Path) -> None:
+        wb.save(temp)
+        finalize(temp, built.cached)
+
+    write_new_file(target, write, replace=False)
     return report
+
+
+def monthly_lists(spec: Spec) -> bool:
+    """Whether the ledger rates by month lists (Tokin's mode): then every game needs a
+    date, in month order. Mirrors the ledger's own test (rule and preset both monthly)."""
+    if spec.system != "ledger":
+        return False
+    from .sheets.ledger import RULES
+
+    preset = SHEET_TYPES[spec.system].preset_for(spec)
+    return bool(RULES[spec.preset].monthly and getattr(preset, "monthly", False))
 
 
 def _cleaned(log: GameLog, warnings: list[str]) -> GameLog:

@@ -48,9 +48,12 @@ def describe(path: str | Path) -> dict[str, object]:
     if META_SHEET not in wb.sheetnames:
         raise ValueError(f"{path}: no {META_SHEET} sheet: not built by workbook-builder")
     rows = list(wb[META_SHEET].iter_rows(values_only=True))
-    blank = next(i for i, r in enumerate(rows) if r[0] is None)
+    blank = next((i for i, r in enumerate(rows) if not r or r[0] is None), None)
+    header = rows[blank + 1] if blank is not None and blank + 1 < len(rows) else ()
+    if blank is None or "name" not in header or "allowed" not in header:
+        raise ValueError(f"{path}: its {META_SHEET} sheet is damaged (no name table with "
+                         "'name' and 'allowed' columns)")
     about = {str(r[0]): r[1] for r in rows[:blank]}
-    header = rows[blank + 1]
     names = []
     for values in rows[blank + 2:]:
         entry = dict(zip(header, values, strict=False))

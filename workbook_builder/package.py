@@ -9,12 +9,17 @@ rebuilt with fixed entry dates, modes and order.
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
 import re
+import tempfile
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path, PurePosixPath
 from xml.sax.saxutils import escape
+
+from .errors import WriteFailed
 
 FIXED_TIME = "2024-01-01T00:00:00Z"
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -128,3 +133,40 @@ def _write(path: Path, parts: Mapping[str, bytes]) -> None:
             info.create_system = 0
             zf.writestr(info, parts[name], compresslevel=9)
     Path(path).write_bytes(buffer.getvalue())
+
+
+def write_new_file(target: Path, write: Callable[[Path], None], *, replace: bool = True) -> None:
+    """Write ``target`` through a uniquely named temporary file in the same folder.
+
+    ``write`` fills the temporary path; it is renamed over ``target`` only when it
+    succeeded, so a full disk or a read-only folder leaves neither a half-written
+    ``target`` nor a stray temporary file, and never touches an existing
+    ``target.partial`` (which may be someone's file). With ``replace=False`` an
+    existing ``target`` is refused instead of overwritten.
+    """
+    temp: Path | None = None
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                        suffix=".partial")
+        os.close(handle)
+        temp = Path(name)
+        write(temp)
+        os.chmod(temp, 0o666 & ~_umask())  # mkstemp makes it private; a saved file is not
+        if not replace and target.exists():
+            raise WriteFailed(f"{target}: already exists; it is never overwritten")
+        os.replace(temp, target)
+        temp = None
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise WriteFailed(f"{target}: cannot be written ({reason})") from None
+    finally:
+        if temp is not None:
+            with contextlib.suppress(OSError):
+                temp.unlink()
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import unicodedata
 from dataclasses import dataclass
 
@@ -35,7 +36,12 @@ def rate_log(log: GameLog, monthly: bool = False, initial: float | None = None) 
         if missing:
             raise ValueError(f"--monthly needs a date on every game; line {missing[0]} has none")
         options["periods"] = [f"{d:%Y-%m}" for d in log.dates if d is not None]
-    return replay(log.system, log.games, **options)
+    result = replay(log.system, log.games, **options)
+    for player, rating in result.ratings.items():
+        if not math.isfinite(rating) or abs(rating) > 1e15:
+            raise ValueError(f"the rating of {player!r} comes out as {rating!r}, not a number "
+                             "a spreadsheet can hold (check the starting ratings)")
+    return result
 
 
 def rating_list(result: ReplayResult) -> list[ListRow]:
@@ -66,7 +72,10 @@ def render(rows: list[ListRow], fmt: str, lang: str = "ja") -> str:
         table.append([*line, row.rank] if with_rank else line)
     if fmt == "csv":
         out = io.StringIO()
-        csv.writer(out, lineterminator="\n").writerows(table)
+        text_columns = {1, 4}  # player and rank: the others are numbers we formatted
+        csv.writer(out, lineterminator="\n").writerows(
+            [cell if i not in text_columns or n == 0 else csv_safe(cell)
+             for i, cell in enumerate(line)] for n, line in enumerate(table))
         return out.getvalue()
     widths = [max(_width(r[i]) for r in table) for i in range(len(table[0]))]
     lines = (
@@ -74,6 +83,22 @@ def render(rows: list[ListRow], fmt: str, lang: str = "ja") -> str:
         for r in table
     )
     return "".join(line.rstrip() + "\n" for line in lines)
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_safe(text: str) -> str:
+    """Text a spreadsheet opening the CSV shows as typed, never runs (OWASP CSV injection).
+
+    A cell starting with ``= + - @``, a tab or a carriage return gets a leading ``'``,
+    which spreadsheets treat as "this is text". Only text fields are escaped: a rating
+    of -12 stays the number -12.
+
+    >>> csv_safe('=HYPERLINK("http://x","y")'), csv_safe("+1"), csv_safe("田中")
+    ('\'=HYPERLINK("http://x","y")', "'+1", '田中')
+    """
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 def _width(text: str) -> int:

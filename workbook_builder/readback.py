@@ -19,7 +19,7 @@ import datetime as dt
 import json
 import warnings
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,21 +29,26 @@ from openpyxl import Workbook, load_workbook
 from openpyxl.utils.cell import range_boundaries
 from openpyxl.utils.datetime import to_excel
 
+from .errors import UnreadableWorkbook
 from .metadata import META_SHEET
 from .sheets import SHEET_TYPES
-from .template import Spec
+from .template import MAX_PLAYERS, MAX_ROWS, Spec
+
+__all__ = ["UnreadableWorkbook", "check_package", "open_project_workbook", "read_typed"]
 
 MAX_FILE_BYTES = 100 * 1024 * 1024
-MAX_PART_BYTES = 200 * 1024 * 1024
-"""Largest uncompressed XML part accepted (a 20,000-game ledger is far below it)."""
-MAX_TOTAL_BYTES = 500 * 1024 * 1024
+MAX_PART_BYTES = 160 * 1024 * 1024
+"""Largest uncompressed XML part accepted. The largest a template makes: the four-player
+ledger's Games sheet at 20,000 rows, 107,197,040 bytes (the Tokin ledger's: 88.5 MB);
+this is 1.5 times that."""
+MAX_TOTAL_BYTES = 300 * 1024 * 1024
 MAX_PARTS = 5000
 MAX_DEPTH = 100
 """Deepest XML nesting accepted; real spreadsheet parts stay under about 12."""
-
-
-class UnreadableWorkbook(ValueError):
-    """The file cannot be used; the message is one line naming the file and why."""
+MAX_CELLS = 1_000_000
+"""Most ``<c>`` cells accepted in one part; the largest template part has 540,046 (the
+four-player ledger's Games sheet at 20,000 rows), the Tokin ledger's 460,042."""
+CELL_TAG = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}c"
 
 
 @dataclass
@@ -109,12 +114,26 @@ def check_package(path: Path) -> None:
 
 
 def _check_depth(path: Path, part: str, stream: Any) -> None:
-    depth = 0
+    """Stream one XML part: refuse deep nesting and more cells than any template makes."""
+    cells = 0
+    open_elements: list[Any] = []
     try:
-        for event, _ in SafeTree.iterparse(stream, events=("start", "end")):
-            depth += 1 if event == "start" else -1
-            if depth > MAX_DEPTH:
-                raise UnreadableWorkbook(f"{path}: {part} nests deeper than {MAX_DEPTH} levels")
+        for event, element in SafeTree.iterparse(stream, events=("start", "end")):
+            if event == "start":
+                open_elements.append(element)
+                if len(open_elements) > MAX_DEPTH:
+                    raise UnreadableWorkbook(
+                        f"{path}: {part} nests deeper than {MAX_DEPTH} levels")
+                continue
+            open_elements.pop()
+            if element.tag == CELL_TAG:
+                cells += 1
+                if cells > MAX_CELLS:
+                    raise UnreadableWorkbook(
+                        f"{path}: {part} has more than {MAX_CELLS:,} cells, more than any "
+                        "workbook this project makes")
+            if open_elements:  # drop what is closed: memory stays flat
+                open_elements[-1].remove(element)
     except UnreadableWorkbook:
         raise
     except (SafeTree.ParseError, ValueError, zipfile.BadZipFile, EOFError) as exc:
@@ -142,15 +161,26 @@ def open_project_workbook(path: str | Path) -> Opened:
     return Opened(path, formulas, values, about, names)
 
 
+META_HEADER = ("name", "sheet", "range", "role")
+"""Columns of the ``_meta`` name table that audit and repair cannot do without."""
+GROWING = {"Games": MAX_ROWS, "Players": MAX_PLAYERS}
+"""Tables whose rows typed below the last one are carried, up to the template maximum."""
+
+
 def _read_meta(path: Path, wb: Workbook) -> tuple[dict[str, str], list[dict[str, Any]]]:
     rows = list(wb[META_SHEET].iter_rows(values_only=True))
+    damaged = f"{path}: its {META_SHEET} sheet is damaged"
     try:
         blank = next(i for i, r in enumerate(rows) if not r or r[0] is None)
         about = {str(r[0]): "" if r[1] is None else str(r[1]) for r in rows[:blank]}
         header = [str(h) for h in rows[blank + 1] if h is not None]
         names = [dict(zip(header, r, strict=False)) for r in rows[blank + 2:] if r and r[0]]
     except (StopIteration, IndexError):
-        raise UnreadableWorkbook(f"{path}: its {META_SHEET} sheet is damaged") from None
+        raise UnreadableWorkbook(damaged) from None
+    missing = [column for column in META_HEADER if column not in header]
+    if missing:
+        raise UnreadableWorkbook(f"{damaged} (its name table has no {missing[0]!r} column; "
+                                 f"header {header!r})")
     return about, names
 
 
@@ -159,33 +189,69 @@ def cells_of(wb: Workbook, name: str) -> list[tuple[str, str]]:
     defined = wb.defined_names.get(name)
     if defined is None:
         return []
-    out = []
-    for title, ref in defined.destinations:
+    return [cell for title, ref in defined.destinations for cell in _cells_in(title, ref, name)]
+
+
+def _cells_in(title: str, ref: str, name: str) -> list[tuple[str, str]]:
+    try:
         min_col, min_row, max_col, max_row = range_boundaries(ref.replace("$", ""))
-        for row in range(min_row, max_row + 1):
-            for col in range(min_col, max_col + 1):
-                out.append((title, f"{_letter(col)}{row}"))
-    return out
+    except (ValueError, TypeError):
+        return []
+    if None in (min_col, min_row, max_col, max_row):
+        return []  # a whole column or row: no project name is one
+    count = (max_row - min_row + 1) * (max_col - min_col + 1)
+    if count > MAX_NAME_CELLS:
+        raise UnreadableWorkbook(f"name {name!r} covers {title}!{ref}, {count:,} cells; no "
+                                 f"workbook this project makes has more than {MAX_NAME_CELLS:,}")
+    return [(title, f"{_letter(col)}{row}") for row in range(min_row, max_row + 1)
+            for col in range(min_col, max_col + 1)]
+
+
+MAX_NAME_CELLS = MAX_ROWS + 1000
+"""Most cells one defined name may cover (a Games column of the largest template)."""
 
 
 def _letter(col: int) -> str:
     from openpyxl.utils import get_column_letter
 
-    return get_column_letter(col)
+    return str(get_column_letter(col))
+
+
+def _count(path: Path, about: Mapping[str, str], key: str, default: int, most: int) -> int:
+    """``rows`` or ``players`` from ``_meta``: a whole number the templates allow, checked
+    before anything is built (a damaged ``_meta`` must not make a workbook of 10⁸ rows)."""
+    text = about.get(key) or str(default)
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if not 1 <= number <= most or str(number) != text.strip():
+        raise UnreadableWorkbook(f"{path}: its {META_SHEET} sheet is damaged ({key} = {text!r}; "
+                                 f"a template has 1 to {most:,})")
+    return number
 
 
 def read_typed(opened: Opened) -> Typed:
-    """The template the file was built from, with every typed input and setting."""
+    """The template the file was built from, with every typed input and setting.
+
+    Inputs are found by their defined names; a name that was deleted is found where
+    ``_meta`` recorded it. Every input column's heading must still be the label
+    ``_meta`` recorded (a column deleted or moved by a program that does not update the
+    names would shift one column's values into another): otherwise the file is refused.
+    Values typed below a Games or Players table are carried and the table grows, up to
+    the template maximum; anything else typed below a table is reported.
+    """
     about = opened.about
     sheet_type = SHEET_TYPES[about["system"]]
+    rows_count = _count(opened.path, about, "rows", 200, MAX_ROWS)
+    players_count = _count(opened.path, about, "players", 100, MAX_PLAYERS)
     try:
         constants = json.loads(about.get("constants") or "{}")
         spec = Spec(
             system=about["system"], output=about.get("output") or opened.path.stem,
             preset=about.get("preset") or "default", lang=about.get("lang") or "ja",
             title=about.get("title", ""), club=about.get("club", ""),
-            rows=int(about.get("rows") or 200), players=int(about.get("players") or 100),
-            constants=dict(constants),
+            rows=rows_count, players=players_count, constants=dict(constants),
         )
         sheet_type.presets[spec.preset]
     except (ValueError, KeyError, TypeError) as exc:
@@ -197,10 +263,12 @@ def read_typed(opened: Opened) -> Typed:
     not_carried: list[str] = []
     base = sheet_type.presets[spec.preset]
     fields = {f.name for f in dataclasses.fields(base)}
+    columns = _input_columns(opened, sheet_type.input_tables, not_carried)
+    footer = _template_footer(spec)
     for entry in opened.names:
         name, role = str(entry["name"]), entry.get("role")
-        cells = cells_of(wb, name)
         if role == "setting":
+            cells = _located(opened, entry, not_carried)
             if len(cells) != 1:  # a table on Settings, not one value
                 not_carried.append(f"{name}: a Settings table; the template's table is used")
                 continue
@@ -227,16 +295,15 @@ def read_typed(opened: Opened) -> Typed:
             if table not in sheet_type.input_tables or not key:
                 not_carried.append(f"{name}: not an input table of a {spec.system} workbook")
                 continue
-            rows = found.setdefault(table, {})
-            for index, (title, coord) in enumerate(cells):
-                cell = wb[title][coord]
-                if cell.value is None:
-                    continue
-                value = cell.value
-                if cell.data_type == "f":
-                    not_carried.append(f"{title}!{coord}: a formula ({value}) in an input cell is "
-                                       "carried as text")
-                rows.setdefault(index, {})[key] = value
+    for column in columns:
+        rows = found.setdefault(column.table, {})
+        for index, cell in column.values(wb, footer):
+            value = cell.value
+            if cell.data_type == "f":
+                not_carried.append(f"{column.title}!{cell.coordinate}: a formula ({value}) in "
+                                   "an input cell is carried as text")
+            rows.setdefault(index, {})[column.key] = value
+    _report_below(opened, columns, footer, not_carried)
     tables = {table: [rows.get(i, {}) for i in range(max(rows) + 1)]
               for table, rows in found.items() if rows}
     games = tables.pop("Games", [])
@@ -245,6 +312,171 @@ def read_typed(opened: Opened) -> Typed:
     if len(tables.get("Players", ())) > spec.players:
         spec = dataclasses.replace(spec, players=len(tables["Players"]))
     return Typed(spec, games, settings, tables, not_carried)
+
+
+@dataclass(frozen=True)
+class InputColumn:
+    """One named input column of a table, where it is in this file."""
+
+    name: str
+    table: str
+    key: str
+    title: str
+    col: int
+    first: int
+    last: int
+
+    def values(self, wb: Workbook, footer: Footer) -> list[tuple[int, Any]]:
+        """(row index in the table, cell) of every filled cell, below the table too for a
+        table that may grow; beyond the template maximum the file is refused."""
+        ws = wb[self.title]
+        most = GROWING.get(self.table)
+        bottom = self.last if most is None else ws.max_row
+        out = []
+        for row in _filled_rows(ws, self.col, self.first, bottom):
+            cell = ws.cell(row, self.col)
+            if _is_footer(footer, self.title, row, self.col, self.last, cell.value):
+                continue
+            index = row - self.first
+            if most is not None and index >= most:
+                raise UnreadableWorkbook(
+                    f"{self.title}!{cell.coordinate}: {cell.value!r} is typed below the "
+                    f"largest {self.table} table a workbook can have ({most:,} rows); move "
+                    "it up into the table and repair again")
+            out.append((index, cell))
+        return out
+
+
+Footer = dict[tuple[str, int, int], object]
+"""(sheet title, column, rows below the table's last row) → what the builder puts there."""
+
+
+def _template_footer(spec: Spec) -> Footer:
+    """What the builder itself writes below each Games or Players table (a note such as
+    "a red cell lost its formula"), from a tiny build of the same template: such a cell
+    below a table is not something a person typed."""
+    from .build import build_workbook
+
+    tiny = dataclasses.replace(spec, rows=4, players=1)
+    try:
+        wb, built = build_workbook(tiny)
+    except (ValueError, KeyError, TypeError):
+        return {}
+    out: Footer = {}
+    for info in built.names:
+        table = info.name.partition("_")[0]
+        if table not in GROWING or info.role != "input":
+            continue
+        _, _, _, last = range_boundaries(info.range.replace("$", ""))
+        ws = wb[info.sheet]
+        for (row, column), cell in ws._cells.items():
+            if row > last and cell.value is not None:
+                out[(info.sheet, column, row - last)] = cell.value
+    return out
+
+
+def _is_footer(footer: Footer, title: str, row: int, col: int, last: int, value: object) -> bool:
+    shape = footer.get((title, col, row - last))
+    return shape is not None and shape == value
+
+
+def _filled_rows(ws: Any, col: int, first: int, last: int) -> list[int]:
+    """Rows from ``first`` to ``last`` where column ``col`` holds something.
+
+    Reads openpyxl's cell store directly: asking for each cell would create millions
+    of empty ones when something was typed far down the sheet.
+    """
+    return sorted(row for (row, column), cell in ws._cells.items()
+                  if column == col and first <= row <= last and cell.value is not None)
+
+
+def _input_columns(opened: Opened, tables: Sequence[str],
+                   not_carried: list[str]) -> list[InputColumn]:
+    """Every input column of the file's tables, checked against its recorded heading."""
+    out: list[InputColumn] = []
+    for entry in opened.names:
+        name = str(entry["name"])
+        table, _, key = name.partition("_")
+        if entry.get("role") != "input" or table not in tables or not key:
+            continue
+        cells = _located(opened, entry, not_carried)
+        if not cells:
+            raise UnreadableWorkbook(f"{opened.path}: input column {name} is neither a defined "
+                                     f"name nor where {META_SHEET} records it "
+                                     f"({entry.get('sheet')}!{entry.get('range')})")
+        title = cells[0][0]
+        first_col, first_row, _, _ = range_boundaries(cells[0][1])
+        _, last_row = _row_col(cells[-1][1])
+        assert first_col is not None and first_row is not None
+        out.append(InputColumn(name, table, key, title, first_col, first_row, last_row))
+    _check_headings(opened, out)
+    return out
+
+
+def _row_col(coord: str) -> tuple[int, int]:
+    col, row, _, _ = range_boundaries(coord)
+    assert col is not None and row is not None
+    return col, row
+
+
+def _located(opened: Opened, entry: Mapping[str, Any], notes: list[str]) -> list[tuple[str, str]]:
+    """The cells of ``entry``'s defined name, or where ``_meta`` recorded them if the name
+    was deleted (Excel's Name Manager, another program); the fallback is reported."""
+    name = str(entry["name"])
+    cells = cells_of(opened.formulas, name)
+    if cells:
+        return cells
+    title, ref = entry.get("sheet"), entry.get("range")
+    if not isinstance(title, str) or title not in opened.formulas.sheetnames or \
+            not isinstance(ref, str):
+        return []
+    cells = _cells_in(title, ref, name)
+    if cells:
+        notes.append(f"{name}: the defined name is missing; read from {title}!{ref}, where "
+                     f"{META_SHEET} records it")
+    return cells
+
+
+def _check_headings(opened: Opened, columns: Sequence[InputColumn]) -> None:
+    """Refuse when an input column's heading is not the label ``_meta`` recorded for it."""
+    labels = {str(e["name"]): e.get("label") for e in opened.names}
+    for column in columns:
+        label = labels.get(column.name)
+        if not isinstance(label, str) or not label.strip():
+            continue  # an older file without labels: nothing to compare
+        ws = opened.formulas[column.title]
+        above = [ws.cell(row, column.col).value for row in range(1, column.first)]
+        if any(_same_label(value, label) for value in above):
+            continue
+        shown = next((v for v in reversed(above) if isinstance(v, str) and v.strip()), None)
+        where = f"{column.title}!{_letter(column.col)}"
+        raise UnreadableWorkbook(
+            f"{opened.path}: column {column.name} ({where}) should be headed {label!r} but "
+            f"{'is headed ' + repr(shown) if shown else 'has no heading'}: a column was "
+            "deleted or moved without updating the names; nothing was carried")
+
+
+def _same_label(value: object, label: str) -> bool:
+    return isinstance(value, str) and " ".join(value.split()) == " ".join(label.split())
+
+
+def _report_below(opened: Opened, columns: Sequence[InputColumn], footer: Footer,
+                  not_carried: list[str]) -> None:
+    """Report what is typed below a growing table outside its input columns."""
+    named: set[tuple[str, int]] = set()
+    for column in columns:
+        named.add((column.title, column.col))
+    lowest: dict[str, int] = {}
+    for column in columns:
+        if column.table in GROWING:
+            lowest[column.title] = max(lowest.get(column.title, 0), column.last)
+    for title, last in lowest.items():
+        ws = opened.formulas[title]
+        for (row, col), cell in sorted(ws._cells.items()):
+            if row > last and (title, col) not in named and cell.value is not None \
+                    and not _is_footer(footer, title, row, col, last, cell.value):
+                not_carried.append(f"{title}!{cell.coordinate}: {cell.value!r} is below the "
+                                   "table in a column that is not typed into; not carried")
 
 
 def computed_cells(opened: Opened) -> dict[tuple[str, str], str]:

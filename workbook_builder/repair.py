@@ -3,8 +3,11 @@
 Formulas, styles, validation, protection, names and charts all come fresh from the
 current builder, so a workbook made by any earlier version, or one whose formulas were
 typed over, comes back whole. Inputs are carried by their names (``Games_Result`` …),
-which stay stable across versions. Anything that cannot be carried is reported, and the
-input file is never written.
+which stay stable across versions (a deleted name is found where ``_meta`` recorded it;
+a column whose heading no longer matches is refused). Rows typed below a table are
+carried and the table grows, up to the template maximum. Anything that cannot be
+carried is reported, and the input file is never written; the copy is written to a
+temporary file next to ``out`` and renamed, so a failure leaves nothing behind.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .build import build_workbook
-from .package import finalize
+from .package import finalize, write_new_file
 from .readback import (
     UnreadableWorkbook,
     computed_cells,
@@ -50,9 +53,10 @@ def repair(path: str | Path, out: str | Path, password: str | None = None) -> Re
             report.restored.append(f"{title}!{coord} ({name}): typed {cell.value!r} replaced "
                                    "by its formula")
     wb, built = build_workbook(typed.spec, typed.rows, password, typed.tables)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(target.name + ".partial")
-    wb.save(partial)
-    finalize(partial, built.cached)
-    partial.replace(target)
+
+    def write(temp: Path) -> None:
+        wb.save(temp)
+        finalize(temp, built.cached)
+
+    write_new_file(target, write)
     return report
