@@ -80,7 +80,7 @@ START, END = "<!-- bench:start -->", "<!-- bench:end -->"
 
 
 def write_results(path: Path, markdown: str) -> None:
-    """Replace the text between the bench markers of ``path`` (docs/performance.md), or write it whole."""
+    """Replace the text between the bench markers of ``path``, or write it whole."""
     text = path.read_text("utf-8") if path.exists() else ""
     if START in text and END in text:
         head, rest = text.split(START, 1)
