@@ -12,6 +12,8 @@ from pathlib import Path
 
 import click
 
+from rating_rules import SYSTEMS
+
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="club-rating-sheets")
@@ -37,8 +39,9 @@ def functions(markdown: bool) -> None:
 @main.command()
 @click.argument("games_csv", type=click.Path(dir_okay=False))
 @click.option("--system", "-s", required=True, type=click.Choice(
-    ["tokin", "club24", "elo", "go", "yonin", "mosaic"]), help="The rating rule.")
-@click.option("--monthly", is_flag=True, help="Rating periods by month (tokin list mode, elo).")
+    list(SYSTEMS)), help="The rating rule.")
+@click.option("--monthly", is_flag=True, help="Rating periods by month (systems that have "
+              "them: " + ", ".join(s.name for s in SYSTEMS.values() if s.periods) + ").")
 @click.option("--initial", type=float, help="Starting rating of every player.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv"]), default="table")
 @click.option("--lang", type=click.Choice(["ja", "en"]), default="ja")

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 
-from rating_rules import SYSTEMS, replay
+from rating_rules import SYSTEMS, LogField, replay
 from rating_rules.shogi import TOKIN
 
 from .errors import GameLogError
@@ -56,22 +56,24 @@ HEADERS: dict[str, tuple[str, ...]] = {
     **{f"knocked_by{i}": (f"knocked_by{i}", f"撃破者{i}", f"詰まされ{i}") for i in range(1, 5)},
 }
 
-REQUIRED: dict[str, tuple[str, ...]] = {
-    "tokin": ("player_a", "player_b", "result"),
-    "club24": ("player_a", "player_b", "result"),
-    "elo": ("player_a", "player_b", "result"),
-    "go": ("player_a", "player_b", "result"),
-    "mosaic": ("player_a", "player_b", "result", "turn_diff"),
-    "yonin": tuple(f"{k}{i}" for k in ("player", "place") for i in range(1, 5)),
-}
-OPTIONAL: dict[str, tuple[str, ...]] = {
-    "tokin": ("date", "handicap"),
-    "club24": ("date",),
-    "elo": ("date",),
-    "go": ("date", "handicap_diff", "game_type"),
-    "mosaic": ("date",),
-    "yonin": ("date", *(f"knocked_by{i}" for i in range(1, 5))),
-}
+PAIR = ("player_a", "player_b", "result")
+SEATS = tuple(f"{k}{i}" for k in ("player", "place") for i in range(1, 5))
+KNOCKERS = tuple(f"knocked_by{i}" for i in range(1, 5))
+
+
+def required_columns(system: str) -> tuple[str, ...]:
+    """The columns a log of ``system`` must have (from the system's registry entry)."""
+    entry = SYSTEMS[system]
+    if entry.seats == 4:
+        return SEATS
+    return PAIR + tuple(f.key for f in entry.log_fields if f.required)
+
+
+def optional_columns(system: str) -> tuple[str, ...]:
+    entry = SYSTEMS[system]
+    if entry.seats == 4:
+        return ("date", *KNOCKERS)
+    return ("date", *(f.key for f in entry.log_fields if not f.required))
 
 RESULT_WORDS: dict[str, float] = {
     "1": 1, "1.0": 1, "0": 0, "0.0": 0, "0.5": 0.5, ".5": 0.5,
@@ -269,7 +271,7 @@ def parse_game_log(text: str, system: str, encoding: str = "utf-8",
 
 
 def _players(game: tuple[object, ...], system: str) -> list[str]:
-    if system == "yonin":
+    if SYSTEMS[system].seats == 4:
         return [str(p) for p in game[0]]  # type: ignore[attr-defined]
     return [str(game[0]), str(game[1])]
 
@@ -294,13 +296,18 @@ def _renamed(game: tuple[object, ...], system: str,
     def canon(name: object) -> object:
         return spelling.get(str(name).lower(), name)
 
-    if system == "yonin":
+    if SYSTEMS[system].seats == 4:
         return (tuple(canon(p) for p in game[0]), *game[1:])  # type: ignore[attr-defined]
     return (canon(game[0]), canon(game[1]), *game[2:])
 
 
-OVERFLOW_FIELD = {"mosaic": ("turn_diff", 3), "go": ("handicap_diff", 3)}
-"""The number in a game that a rule's change grows with, to name when it overflows."""
+def overflow_field(system: str) -> tuple[str, int]:
+    """The number in a game that a rule's change grows with, to name when it overflows:
+    the first numeric log field (MOSAIC's turn difference, Go's handicap), else the result."""
+    for position, log_field in enumerate(SYSTEMS[system].log_fields, len(PAIR)):
+        if log_field.kind in ("number", "whole"):
+            return log_field.key, position
+    return "result", 2
 
 
 def _refuse_overflow(log: GameLog) -> None:
@@ -315,7 +322,7 @@ def _refuse_overflow(log: GameLog) -> None:
                       if not all(_holdable(x) for x in _numbers(change))), None)
         if index is None:
             return
-        field_name, position = OVERFLOW_FIELD.get(log.system, ("result", 2))
+        field_name, position = overflow_field(log.system)
         game = log.games[index]
         value = game[position] if position < len(game) else None
         shown = [f"{x:.6g}" for x in _numbers(result.changes[index])]
@@ -345,9 +352,9 @@ def _map_header(header: Sequence[str], system: str) -> dict[str, int]:
     columns: dict[str, int] = {}
     for index, name in enumerate(header):
         key = spelled.get(_fold(name))
-        if key in REQUIRED[system] + OPTIONAL[system] and key not in columns:
+        if key in required_columns(system) + optional_columns(system) and key not in columns:
             columns[key] = index
-    missing = [key for key in REQUIRED[system] if key not in columns]
+    missing = [key for key in required_columns(system) if key not in columns]
     if missing:
         raise GameLogError(
             f"header {','.join(header)!r} lacks column(s) {', '.join(missing)} for {system}"
@@ -364,7 +371,8 @@ def _parse_row(
     row: Sequence[str], columns: dict[str, int], system: str
 ) -> tuple[tuple[object, ...], date | None]:
     when = parse_date(_cell(row, columns, "date")) if "date" in columns else None
-    if system == "yonin":
+    entry = SYSTEMS[system]
+    if entry.seats == 4:
         seats = range(1, 5)
         players = tuple(_name(_cell(row, columns, f"player{i}"), f"player{i}") for i in seats)
         places = tuple(parse_number(f"place{i}", _cell(row, columns, f"place{i}")) for i in seats)
@@ -372,17 +380,22 @@ def _parse_row(
         return (players, places, knocked), when
     a = _name(_cell(row, columns, "player_a"), "player_a")
     b = _name(_cell(row, columns, "player_b"), "player_b")
-    result = parse_result(_cell(row, columns, "result"), draws=system == "elo")
-    game: tuple[object, ...] = (a, b, result)
-    if system == "mosaic":
-        game += (parse_whole("turn_diff", _cell(row, columns, "turn_diff"), 0),)
-    elif system == "tokin":
-        game += (_handicap(_cell(row, columns, "handicap")),)
-    elif system == "go":
-        diff = _cell(row, columns, "handicap_diff").strip()
-        kind = _cell(row, columns, "game_type").strip() or "rated"
-        game += (parse_number("handicap_diff", diff) if diff else None, kind)
-    return game, when
+    result = parse_result(_cell(row, columns, "result"), draws=entry.draws)
+    extras = tuple(_log_field(f, _cell(row, columns, f.key)) for f in entry.log_fields)
+    return (a, b, result, *extras), when
+
+
+def _log_field(log_field: LogField, text: str) -> object:
+    """One game-log field read by its declared kind (see :class:`rating_rules.LogField`)."""
+    if log_field.kind == "whole":
+        return parse_whole(log_field.key, text, 0)
+    if log_field.kind == "handicap":
+        return _handicap(text)
+    if not text.strip():
+        return log_field.default
+    if log_field.kind == "number":
+        return parse_number(log_field.key, text.strip())
+    return text.strip()
 
 
 def _name(text: str, column: str) -> str:

@@ -8,7 +8,7 @@ import math
 import unicodedata
 from dataclasses import dataclass
 
-from rating_rules import ReplayResult, replay
+from rating_rules import SYSTEMS, ReplayResult, replay
 
 from .gamelog import GameLog
 
@@ -30,7 +30,7 @@ def rate_log(log: GameLog, monthly: bool = False, initial: float | None = None) 
     if initial is not None:
         options["initial"] = initial
     if monthly:
-        if log.system not in ("tokin", "elo"):
+        if not SYSTEMS[log.system].periods:
             raise ValueError(f"--monthly: the {log.system} rule has no rating periods")
         missing = [line for line, when in zip(log.lines, log.dates, strict=True) if when is None]
         if missing:
