@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every check: lint (ruff), types (mypy --strict on the engine), and the test suite,
+# Runs every check: lint (ruff), types (mypy --strict), and the test suite,
 # which recalculates the generated workbooks in LibreOffice (installed here when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -37,6 +37,13 @@ def test_catalog_is_the_issues_list() -> None:
         assert callable(getattr(udfs, name))
 
 
+def test_every_registered_function_exists_once() -> None:
+    from rating_rules import SYSTEMS
+
+    listed = [name for system in SYSTEMS.values() for name in system.functions]
+    assert sorted(listed) == sorted(ISSUE_CATALOG)
+
+
 @pytest.mark.parametrize("entry", udfs.catalog(), ids=lambda e: e.name)
 def test_every_arg_names_a_parameter_and_is_documented(entry) -> None:
     parameters = list(inspect.signature(entry.function).parameters)

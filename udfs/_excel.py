@@ -19,6 +19,8 @@ from typing import Any, TypeVar
 
 import xlwings as xw
 
+from rating_rules import SYSTEMS
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -43,7 +45,7 @@ def arg(name: str, doc: str, **options: Any) -> Callable[[F], F]:
     def decorate(function: F) -> F:
         recorded: dict[str, dict[str, Any]] = function.__dict__.setdefault("_udf_args", {})
         recorded[name] = {"doc": doc, **options}
-        return xw.arg(name, doc=doc, **options)(function)  # type: ignore[no-any-return]
+        return xw.arg(name, doc=doc, **options)(function)
 
     return decorate
 
@@ -65,16 +67,19 @@ def udf(function: F) -> F:
         args={name: options["doc"] for name, options in recorded.items()},
         function=function,
     )
-    return xw.func(function)  # type: ignore[no-any-return]
-
-
-_FAMILIES = ("udfs.shogi", "udfs.elo", "udfs.go", "udfs.yonin", "udfs.mosaic")
+    return xw.func(function)
 
 
 def catalog() -> list[Entry]:
-    """Every worksheet function, family by family (shogi, Elo, Go, four-player, MOSAIC)."""
-    order = {module: i for i, module in enumerate(_FAMILIES)}
-    return sorted(_CATALOG.values(), key=lambda e: order.get(e.function.__module__, len(order)))
+    """Every worksheet function, system by system, in the order the registry lists them.
+
+    A function the registry does not list is a mistake in one or the other: refused.
+    """
+    order = [name for system in SYSTEMS.values() for name in system.functions]
+    unlisted = sorted(set(_CATALOG) - set(order))
+    if unlisted:
+        raise LookupError(f"worksheet functions not in rating_rules.systems: {unlisted}")
+    return [_CATALOG[name] for name in order if name in _CATALOG]
 
 
 def grid(value: Any) -> list[list[Any]]:
