@@ -49,7 +49,8 @@ def build_workbook(spec: Spec, inputs: Sequence[Mapping[str, object]] = (),
     sheet_type = SHEET_TYPES[spec.system]
     preset = sheet_type.preset_for(spec)
     wb = Workbook()
-    wb.remove(wb.active)
+    for ws in wb.worksheets:
+        wb.remove(ws)
     given = dict(tables or {})
     if inputs or "Games" not in given:
         given["Games"] = inputs

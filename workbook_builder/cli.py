@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -161,7 +162,8 @@ def describe(file: Path, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(info, ensure_ascii=False, indent=2))
         return
-    for entry in info["names"]:
+    names: list[dict[str, Any]] = info["names"]  # type: ignore[assignment]
+    for entry in names:
         allowed = " ".join(map(str, entry["allowed"]))
         click.echo(f"{entry['name']:<20} {entry['role']:<8} {entry['type']:<7} "
                    f"{entry['sheet']}!{entry['range']}  {allowed}")

@@ -38,8 +38,8 @@ def write_meta(wb: Workbook, infos: Sequence[NameInfo], about: Mapping[str, str]
         values = (info.name, info.sheet, info.range, info.role, info.type,
                   json.dumps(list(info.allowed)), info.minimum, info.label,
                   str(info.extra.get("preset_field", "")) or None)
-        for i, value in enumerate(values, 1):
-            ws.cell(row, i, value)
+        for i, cell_value in enumerate(values, 1):
+            ws.cell(row, i, cell_value)
 
 
 def describe(path: str | Path) -> dict[str, object]:
@@ -61,7 +61,7 @@ def describe(path: str | Path) -> dict[str, object]:
         if defined is None:
             raise ValueError(f"{path}: {entry['name']!r} is listed in {META_SHEET} but not defined")
         ((sheet, ref),) = list(defined.destinations)
-        entry.update(sheet=sheet, range=ref, allowed=json.loads(entry["allowed"] or "[]"))
+        entry.update(sheet=sheet, range=ref, allowed=json.loads(str(entry["allowed"] or "[]")))
         for optional in ("minimum", "field"):
             if entry.get(optional) is None:
                 entry.pop(optional, None)

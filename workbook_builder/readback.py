@@ -27,9 +27,9 @@ from typing import Any
 from defusedxml import ElementTree as SafeTree
 from openpyxl import Workbook, load_workbook
 from openpyxl.utils.cell import range_boundaries
-from openpyxl.utils.datetime import to_excel
 
 from .errors import UnreadableWorkbook
+from .kit.cells import excel_serial
 from .metadata import META_SHEET
 from .sheets import SHEET_TYPES
 from .template import MAX_PLAYERS, MAX_ROWS, Spec
@@ -197,7 +197,7 @@ def _cells_in(title: str, ref: str, name: str) -> list[tuple[str, str]]:
         min_col, min_row, max_col, max_row = range_boundaries(ref.replace("$", ""))
     except (ValueError, TypeError):
         return []
-    if None in (min_col, min_row, max_col, max_row):
+    if min_col is None or min_row is None or max_col is None or max_row is None:
         return []  # a whole column or row: no project name is one
     count = (max_row - min_row + 1) * (max_col - min_col + 1)
     if count > MAX_NAME_CELLS:
@@ -281,7 +281,7 @@ def read_typed(opened: Opened) -> Typed:
             current = getattr(base, str(target))
             number = isinstance(value, (int, float)) and not isinstance(value, bool)
             if number and (current is None or isinstance(current, (int, float))):
-                spec.constants[str(target)] = float(value)  # type: ignore[arg-type]
+                spec.constants[str(target)] = float(value)
             elif isinstance(value, str) and isinstance(current, str):
                 spec.constants[str(target)] = value  # type: ignore[assignment]
             else:
@@ -367,7 +367,7 @@ def _template_footer(spec: Spec) -> Footer:
         table = info.name.partition("_")[0]
         if table not in GROWING or info.role != "input":
             continue
-        _, _, _, last = range_boundaries(info.range.replace("$", ""))
+        last = range_boundaries(info.range.replace("$", ""))[3] or 0
         ws = wb[info.sheet]
         for (row, column), cell in ws._cells.items():
             if row > last and cell.value is not None:
@@ -495,7 +495,7 @@ def same_value(expected: object, found: object) -> bool:
     A date-formatted cell reads back as a datetime; the engine gives its serial number.
     """
     if isinstance(found, (dt.date, dt.datetime)):
-        found = float(to_excel(found))
+        found = excel_serial(found)
     if expected in (None, "") and found in (None, ""):
         return True
     if isinstance(expected, bool) or isinstance(found, bool):

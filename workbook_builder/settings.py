@@ -51,8 +51,7 @@ def write_settings(ws: Worksheet, title: str, settings: Sequence[Setting], lang:
                               extra={"preset_field": setting.preset_field}))
     row = FIRST_ROW + len(settings) + 1
     for line in notes:
-        text = line(lang) if isinstance(line, Text) else line
-        cell = ws.cell(row, 1, text)
+        cell = ws.cell(row, 1, line(lang) if isinstance(line, Text) else line)
         styles.style_note(cell, lang)
         row += 1
     ws.freeze_panes = "A3"

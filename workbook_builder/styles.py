@@ -6,7 +6,7 @@ once where to type. Sizes are for a phone held upright (12 pt, narrow columns).
 
 from __future__ import annotations
 
-from openpyxl.cell.cell import Cell
+from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
 
 FONT_SIZE = 12
@@ -33,7 +33,7 @@ def font(lang: str, **kw: object) -> Font:
     return Font(name=font_name(lang), **kw)  # type: ignore[arg-type]
 
 
-def style_input(cell: Cell, lang: str, number_format: str = "General") -> None:
+def style_input(cell: Cell | MergedCell, lang: str, number_format: str = "General") -> None:
     """White, bordered, unlocked: the cells a person types in."""
     cell.font = font(lang)
     cell.fill = INPUT_FILL
@@ -42,7 +42,7 @@ def style_input(cell: Cell, lang: str, number_format: str = "General") -> None:
     cell.number_format = number_format
 
 
-def style_computed(cell: Cell, lang: str, number_format: str = "General",
+def style_computed(cell: Cell | MergedCell, lang: str, number_format: str = "General",
                    color: str = "1F3864", bold: bool = False) -> None:
     """Blue and locked: computed, not for typing."""
     cell.font = font(lang, color=color, bold=bold)
@@ -52,18 +52,18 @@ def style_computed(cell: Cell, lang: str, number_format: str = "General",
     cell.number_format = number_format
 
 
-def style_header(cell: Cell, lang: str) -> None:
+def style_header(cell: Cell | MergedCell, lang: str) -> None:
     cell.font = font(lang, bold=True, color="FFFFFF", size=11)
     cell.fill = HEADER_FILL
     cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
     cell.protection = LOCKED
 
 
-def style_title(cell: Cell, lang: str) -> None:
+def style_title(cell: Cell | MergedCell, lang: str) -> None:
     cell.font = font(lang, bold=True, size=14, color="305496")
     cell.protection = LOCKED
 
 
-def style_note(cell: Cell, lang: str, color: str = "595959") -> None:
+def style_note(cell: Cell | MergedCell, lang: str, color: str = "595959") -> None:
     cell.font = font(lang, size=10, color=color)
     cell.protection = LOCKED

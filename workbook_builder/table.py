@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 
+from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Font
 from openpyxl.workbook.defined_name import DefinedName
@@ -25,13 +26,14 @@ from .layout import Column, NameInfo, Table, Validation
 def define_name(ws: Worksheet, name: str, ref: str) -> None:
     """A workbook-scoped name for ``ref`` (absolute, e.g. ``$B$4:$B$203``) on ``ws``."""
     title = ws.title.replace("'", "''")
+    assert ws.parent is not None, "a sheet of no workbook"
     ws.parent.defined_names[name] = DefinedName(name, attr_text=f"'{title}'!{ref}")
 
 
 def add_validation(ws: Worksheet, validation: Validation, sqref: str, lang: str) -> None:
     """A data validation that really rejects bad entries and explains itself."""
     dv = DataValidation(
-        type=validation.kind, operator=validation.operator,
+        type=validation.kind, operator=validation.operator,  # type: ignore[arg-type]
         formula1=validation.formula1, formula2=validation.formula2,
         allow_blank=True, showErrorMessage=True, showInputMessage=True,
         errorStyle="stop",
@@ -46,9 +48,9 @@ def add_validation(ws: Worksheet, validation: Validation, sqref: str, lang: str)
     ws.add_data_validation(dv)
 
 
-def put_input(cell, value: object) -> None:
+def put_input(cell: Cell | MergedCell, value: object) -> None:
     """Store a typed value literally: text starting with ``=`` or ``#`` stays text."""
-    cell.value = value
+    cell.value = value  # type: ignore[assignment]  # the values openpyxl accepts
     if isinstance(value, str) and cell.data_type in ("f", "e"):
         cell.data_type = "s"
 
@@ -77,6 +79,7 @@ def write_table(ws: Worksheet, table: Table, lang: str,
                     put_input(cell, _to_cell(inputs[offset][column.key]))
                     cell.number_format = column.number_format
             else:
+                assert column.formula is not None, f"{column.key} has no formula"
                 cell.value = "=" + column.formula(table.row(number))
                 if column.role == "computed":
                     styles.style_computed(cell, lang, column.number_format,
@@ -103,7 +106,7 @@ def _write_lead(ws: Worksheet, table: Table, column: Column, index: int, lang: s
     if isinstance(lead, Text):
         cell.value = lead(lang)
         styles.style_computed(cell, lang, bold=True)
-    elif has_lead_formula(column):
+    elif callable(lead):
         cell.value = "=" + lead(table.row(table.lead_row))
         if column.hidden:
             cell.protection = styles.LOCKED
@@ -121,7 +124,7 @@ def _highlight(ws: Worksheet, table: Table, flag: str | None) -> None:
         letter = table.letter(column.key)
         top = table.lead_row if has_lead_formula(column) else table.first_row
         rng = f"{letter}{top}:{letter}{table.last_row}"
-        ws.conditional_formatting.add(rng, FormulaRule(
+        ws.conditional_formatting.add(rng, FormulaRule(  # type: ignore[no-untyped-call]
             formula=[f"NOT(_xlfn.ISFORMULA({letter}{top}))"], stopIfTrue=True,
             fill=styles.OVERWRITTEN_FILL, font=Font(bold=True, color="FFFFFF")))
     if flag is not None:
@@ -129,7 +132,7 @@ def _highlight(ws: Worksheet, table: Table, flag: str | None) -> None:
         last = table.letter(visible[-1].key)
         marker = f"${table.letter(flag)}{table.first_row}"
         rng = f"{first}{table.first_row}:{last}{table.last_row}"
-        ws.conditional_formatting.add(rng, FormulaRule(
+        ws.conditional_formatting.add(rng, FormulaRule(  # type: ignore[no-untyped-call]
             formula=[f"LEN({marker})>0"], fill=styles.FLAG_FILL))
 
 

@@ -25,10 +25,14 @@ from __future__ import annotations
 import math
 import re
 import tomllib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .labels import DEFAULT_LANGUAGE, LANGUAGES
+
+Fail = Callable[[str, object, str], "TemplateError"]
+"""Builds the one-line error for a key, its value and the reason."""
 
 MAX_ROWS = 20000
 MAX_PLAYERS = 2000
@@ -123,7 +127,7 @@ def parse_template(data: dict[str, object], default_output: str, source: str = "
                 rows=rows, players=players, constants=constants, source=source)
 
 
-def _text(data, key, default, fail) -> str:
+def _text(data: Mapping[str, object], key: str, default: str, fail: Fail) -> str:
     value = data.get(key, default)
     if not isinstance(value, str):
         raise fail(key, value, "must be text in quotes")
@@ -132,7 +136,7 @@ def _text(data, key, default, fail) -> str:
     return value
 
 
-def _number(key, value, fail) -> float:
+def _number(key: str, value: object, fail: Fail) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise fail(key, value, "must be a number")
     return float(value)

@@ -27,10 +27,15 @@ def excel_number(value: object) -> float | None:
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, (dt.date, dt.datetime)):
-        return float(to_excel(value))
+        return excel_serial(value)
     if isinstance(value, (int, float)):
         return float(value)
     return None
+
+
+def excel_serial(value: dt.date | dt.datetime) -> float:
+    """A date's serial number, the number Excel stores for it (1900 date system)."""
+    return float(to_excel(value))  # type: ignore[no-untyped-call]
 
 
 class Evaluation:

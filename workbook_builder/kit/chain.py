@@ -52,7 +52,7 @@ def count_column(label: Text, width: float = 8) -> Column:
     return Column("Count", label, "helper", "integer", width, hidden=True,
                   lead=lambda r: "0", lead_in_name=True,
                   formula=lambda r: f"{r.prev('Count')}+IF(ISNUMBER({r['Change']}),1,0)",
-                  value=lambda c: c.prev("Count") + (1 if counted(c) else 0),  # type: ignore[operator]
+                  value=lambda c: c.prev("Count") + (1 if counted(c) else 0),
                   lead_value=0)
 
 

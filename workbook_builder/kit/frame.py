@@ -17,7 +17,9 @@ def page_setup(ws: Worksheet) -> None:
     """Portrait A4, one page wide: a printed sheet reads like the phone screen."""
     ws.page_setup.orientation = "portrait"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    setup = ws.sheet_properties.pageSetUpPr
+    assert setup is not None, "openpyxl makes one for every sheet"
+    setup.fitToPage = True
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
 
