@@ -239,13 +239,20 @@ def audit(workbook: str) -> None:
 @click.option("--out", "-o", required=True, type=click.Path(dir_okay=False),
               help="Where to write the repaired copy (never the input).")
 @click.option("--password", help="Protect the sheets with this password.")
-def repair(workbook: str, out: str, password: str | None) -> None:
-    """Rebuild a workbook from its template, carrying every typed input over."""
+@click.option("--rows", type=int, help="Game rows of the new workbook (a full ledger grows).")
+@click.option("--players", type=int, help="Players rows of the new ledger.")
+def repair(workbook: str, out: str, password: str | None, rows: int | None,
+           players: int | None) -> None:
+    """Rebuild a workbook from its template, carrying every typed input over.
+
+    With --rows / --players the new workbook has that many game / Players rows, so a
+    club whose ledger is full carries on in a bigger one.
+    """
     from .errors import BuilderError
     from .repair import repair as run_repair
 
     try:
-        report = run_repair(workbook, out, password)
+        report = run_repair(workbook, out, password, rows=rows, players=players)
     except BuilderError as exc:
         raise _fail(exc) from None
     for line in report.restored:

@@ -12,17 +12,43 @@ temporary file next to ``out`` and renamed, so a failure leaves nothing behind.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .build import build_workbook
 from .package import finalize, write_new_file
 from .readback import (
+    Typed,
     UnreadableWorkbook,
     computed_cells,
     open_project_workbook,
     read_typed,
 )
+from .sheets import SHEET_TYPES
+from .template import MAX_PLAYERS, MAX_ROWS, Spec
+
+
+def resized(typed: Typed, rows: int | None, players: int | None) -> Spec:
+    """The workbook's template with ``rows`` game rows and ``players`` Players rows."""
+    spec = typed.spec
+    if rows is not None:
+        used = len(typed.rows)
+        if not used <= rows <= MAX_ROWS:
+            raise UnreadableWorkbook(f"--rows {rows}: must be a whole number from {max(used, 1)} "
+                                     f"(the game rows already typed) to {MAX_ROWS:,}")
+        spec = dataclasses.replace(spec, rows=rows)
+    if players is not None:
+        if "Players" not in SHEET_TYPES[spec.system].input_tables:
+            raise UnreadableWorkbook(f"--players {players}: a {spec.system} workbook has no "
+                                     "Players table")
+        used = len(typed.tables.get("Players", ()))
+        if not used <= players <= MAX_PLAYERS:
+            raise UnreadableWorkbook(f"--players {players}: must be a whole number from "
+                                     f"{max(used, 1)} (the players already listed) to "
+                                     f"{MAX_PLAYERS:,}")
+        spec = dataclasses.replace(spec, players=players)
+    return spec
 
 
 @dataclass
@@ -37,8 +63,13 @@ class RepairReport:
     not_carried: list[str] = field(default_factory=list)
 
 
-def repair(path: str | Path, out: str | Path, password: str | None = None) -> RepairReport:
-    """Write a rebuilt copy of ``path`` to ``out``; ``out`` may not be ``path`` itself."""
+def repair(path: str | Path, out: str | Path, password: str | None = None,
+           rows: int | None = None, players: int | None = None) -> RepairReport:
+    """Write a rebuilt copy of ``path`` to ``out``; ``out`` may not be ``path`` itself.
+
+    ``rows`` and ``players`` size the new Games and Players tables (a club whose ledger
+    is full grows it); they may not be fewer than the rows already typed.
+    """
     source, target = Path(path), Path(out)
     if target.exists() and source.exists() and target.resolve() == source.resolve():
         raise UnreadableWorkbook(f"{target}: --out is the input file; repair never writes over it")
@@ -46,6 +77,7 @@ def repair(path: str | Path, out: str | Path, password: str | None = None) -> Re
         raise UnreadableWorkbook(f"{target}: --out must end in .xlsx")
     opened = open_project_workbook(source)
     typed = read_typed(opened)
+    typed.spec = resized(typed, rows, players)
     report = RepairReport(source, target, rows=len(typed.rows), not_carried=typed.not_carried)
     for (title, coord), name in computed_cells(opened).items():
         cell = opened.formulas[title][coord]
