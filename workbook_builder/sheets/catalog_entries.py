@@ -30,9 +30,11 @@ from ..formulas import elo as ex
 from ..formulas import go as gx
 from ..formulas import shogi as sx
 from ..formulas import yonin as yx
+from ..kit import inputs as kinds
+from ..kit.cells import excel_number
+from ..kit.inputs import Check
 from ..labels import Text
 from ..layout import Validation, ValueType
-from .common import excel_number
 
 OUT = "="
 """Key of an entry's last step, its result (no argument is called that)."""
@@ -67,13 +69,19 @@ class Kind:
     minimum: float | None = None
 
 
+def required(check: Check) -> tuple[Callable[[str], str], Callable[[Any], bool]]:
+    """A :class:`Kind`'s tests from the sheets' own input check: the value must pass it."""
+    return (lambda r: f"NOT({check.test(r)})"), check.accepts
+
+
+def optional(check: Check) -> tuple[Callable[[str], str], Callable[[Any], bool]]:
+    """Like :func:`required`, with a blank cell allowed (the function's default)."""
+    return (lambda r: fx.bad_if_filled(r, check.test(r))), (lambda x: x is None
+                                                           or check.accepts(x))
+
+
 def _is_number(value: Any) -> bool:
     return excel_number(value) is not None
-
-
-def _whole_at_least(value: Any, low: int) -> bool:
-    n = excel_number(value)
-    return n is not None and n >= low and n == int(n)
 
 
 def _text_in(value: Any, words: Sequence[str]) -> bool:
@@ -104,26 +112,21 @@ NUMBER_HINT = Text("数値", "number")
 
 
 def number_kind(hint: Text = NUMBER_HINT) -> Kind:
-    return Kind(lambda r: f"NOT(ISNUMBER({r}))", _is_number,
-                Text("数値を入力", "type a number"), hint,
+    return Kind(*required(kinds.NUMBER), Text("数値を入力", "type a number"), hint,
                 validation=_v("decimal", hint, NUMBER_ERROR, "between", "-1000000000",
                               "1000000000"))
 
 
 def optional_number(hint: Text) -> Kind:
-    return Kind(lambda r: fx.bad_if_filled(r, f"ISNUMBER({r})"),
-                lambda x: x is None or _is_number(x),
-                Text("空欄か数値", "blank or a number"), hint,
+    return Kind(*optional(kinds.NUMBER), Text("空欄か数値", "blank or a number"), hint,
                 validation=_v("decimal", hint, NUMBER_ERROR, "between", "-1000000000",
                               "1000000000"))
 
 
 def choice_kind(values: tuple[float, ...], hint: Text, reason: Text) -> Kind:
     listed = ",".join(fx._num(v) for v in values)
-    return Kind(lambda r: f"NOT({fx.is_one_of(r, values)})",
-                lambda x: excel_number(x) in {float(v) for v in values},
-                reason, hint, "choice", _v("list", hint, reason, None, f'"{listed}"'),
-                allowed=values)
+    return Kind(*required(kinds.one_of(values)), reason, hint, "choice",
+                _v("list", hint, reason, None, f'"{listed}"'), allowed=values)
 
 
 RESULT = choice_kind((1, 0), Text("1 勝ち\n0 負け", "1 win\n0 loss"),
@@ -131,7 +134,7 @@ RESULT = choice_kind((1, 0), Text("1 勝ち\n0 負け", "1 win\n0 loss"),
 SCORE = choice_kind((1, 0.5, 0), Text("1 / 0.5 / 0", "1 / 0.5 / 0"),
                     Text("1・0.5・0 のどれか", "1, 0.5 or 0"))
 PLACE = choice_kind((1, 2, 3, 4), Text("1〜4", "1 to 4"), Text("1〜4 の順位", "a place 1 to 4"))
-TURN = Kind(lambda r: f"NOT({fx.is_whole_at_least(r, 0)})", lambda x: _whole_at_least(x, 0),
+TURN = Kind(*required(kinds.whole_at_least(0)),
             Text("0以上の整数", "a whole number, 0 or more"), Text("0以上の整数", "whole ≥ 0"),
             "integer", _v("whole", Text("0以上の整数", "Whole number, 0 or more"),
                           Text("0以上の整数を入力", "Type a whole number, 0 or more"),
@@ -139,8 +142,7 @@ TURN = Kind(lambda r: f"NOT({fx.is_whole_at_least(r, 0)})", lambda x: _whole_at_
 
 
 def optional_whole(hint: Text) -> Kind:
-    return Kind(lambda r: fx.bad_if_filled(r, fx.is_whole_at_least(r, 1)),
-                lambda x: x is None or _whole_at_least(x, 1),
+    return Kind(*optional(kinds.whole_at_least(1)),
                 Text("空欄か1以上の整数", "blank or a whole number, 1 or more"), hint, "integer",
                 _v("whole", hint, Text("1以上の整数を入力", "Type a whole number, 1 or more"),
                    "greaterThanOrEqual", "1"), minimum=1)
@@ -699,8 +701,7 @@ ENTRIES: tuple[Entry, ...] = (
                "102/単勝 give 1 win, 0.5 draw, 0 loss."),
           (Arg("placement", Text("順位", "place"), PLACE, 1),
            Arg("knockouts", Text("撃破数", "knockouts"),
-               Kind(lambda r: fx.bad_if_filled(r, fx.is_whole_at_least(r, 0)),
-                    lambda x: x is None or _whole_at_least(x, 0),
+               Kind(*optional(kinds.whole_at_least(0)),
                     Text("空欄か0以上の整数", "blank or a whole number, 0 or more"),
                     Text("空欄=0", "blank = 0"), "integer",
                     _v("whole", Text("詰ませた人数 (空欄 = 0)", "Players I mated (blank = 0)"),
