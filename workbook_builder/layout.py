@@ -88,7 +88,7 @@ class Column:
     width: float
     formula: Formula | None = None
     """Data-row formula (computed and helper columns)."""
-    lead: Formula | str | None = None
+    lead: Formula | Text | str | None = None
     """What the lead row (the sheet's "Me" row) holds in this column, if anything."""
     number_format: str = "General"
     validation: Validation | None = None
@@ -107,6 +107,9 @@ class Column:
     """What ``lead`` shows: a constant, or a function of the lead row's cells."""
     late: bool = False
     """The value reads rows below (e.g. the final count): computed bottom-up, last."""
+    after_late: bool = False
+    """The value reads a ``late`` column and rows above (a count of the rows a late column
+    marks, or that count's final value): computed after the late columns, top-down."""
     check: Any = None
     """An input's :class:`~workbook_builder.kit.inputs.Check`: what a typed value must be."""
     message: Text | None = None

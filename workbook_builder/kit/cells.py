@@ -8,7 +8,9 @@ workbook's cached values (the tests compare them with LibreOffice, not with this
 
 Columns are computed on demand within a row (a formula may read a column to its right),
 top to bottom; a ``late`` column (one that reads rows below, like a chart helper that
-needs the final count) is computed afterwards, bottom to top.
+needs the final count) is computed afterwards, bottom to top. An ``after_late`` column
+(a running count over a late column, and what reads its final value) comes last, one
+column at a time from the top, so no chain is followed by recursion.
 """
 
 from __future__ import annotations
@@ -104,7 +106,8 @@ class Evaluation:
 
     def run(self) -> list[dict[str, object]]:
         """Every formula cell's value, as one dict per row from the lead row down."""
-        early = [c for c in self.table.columns if c.role != "input" and not c.late]
+        early = [c for c in self.table.columns
+                 if c.role != "input" and not c.late and not c.after_late]
         late = [c for c in self.table.columns if c.role != "input" and c.late]
         for k in range(len(self.rows)):
             for column in early:
@@ -114,6 +117,11 @@ class Evaluation:
             for column in late:
                 if k > 0 or column.lead_value is not None:
                     self.value(k, column.key)
+        for column in self.table.columns:
+            if column.after_late and column.role != "input":
+                for k in range(len(self.rows)):
+                    if k > 0 or column.lead_value is not None:
+                        self.value(k, column.key)
         return self.rows
 
 

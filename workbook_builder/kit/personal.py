@@ -22,7 +22,7 @@ from ..table import write_table
 from ..template import Spec
 from .base import Built, SheetType
 from .cells import cached_by_row, evaluate
-from .frame import add_history_chart, decorate_games, page_setup, sheet_title
+from .frame import COUNTED_ONLY, add_history_chart, decorate_games, page_setup, sheet_title
 
 GAMES = Text("対局", "Games")
 
@@ -36,6 +36,8 @@ class PersonalSheet(SheetType):
     chart: ClassVar[tuple[Text, Text]] = (Text("レートの推移", "Rating history"),
                                           Text("レート", "rating"))
     """The history chart's title and its axis label."""
+    chart_note: ClassVar[Text] = COUNTED_ONLY
+    """The line under the chart: which rows it plots."""
 
     def default_title(self, lang: str) -> str:
         return self.title(lang)
@@ -61,6 +63,9 @@ class PersonalSheet(SheetType):
         """Named tables under the settings (from row ``top``); names and cached values."""
         return [], {}
 
+    def style_games(self, ws: Worksheet, table: Table) -> None:
+        """Extra formatting of the Games sheet (a conditional format), once its table is written."""
+
     def table(self, rows: int, lang: str, preset: Any) -> Table:
         return Table("Games", GAMES, self.columns(lang, preset), rows)
 
@@ -76,13 +81,14 @@ class PersonalSheet(SheetType):
         title = sheet_title(spec, self.default_title(lang))
 
         names = write_table(games, table, lang, inputs, flag="Status")
+        self.style_games(games, table)
         decorate_games(games, table, lang, title, "Status")
         names += write_settings(settings_ws, f"{SETTINGS_TITLE(lang)} ・ {title}",
                                 self.settings(preset), lang, self.notes)
         table_names, settings_cached = self.settings_tables(
             settings_ws, settings_ws.max_row + 2, preset, lang)
         names += table_names
-        add_history_chart(chart_ws, games, table, lang, *self.chart)
+        add_history_chart(chart_ws, games, table, lang, *self.chart, self.chart_note)
         for ws in wb.worksheets:
             page_setup(ws)
         cached[games.title] = cached_by_row(table, evaluate(table, inputs, preset, lang))

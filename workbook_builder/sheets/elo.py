@@ -19,48 +19,43 @@ means "same as the row above", so a label is typed on a period's first game only
 before any label all games form one period. A label typed again after another period
 starts a new period. Labels compare like spreadsheet text (case does not matter).
 
-Row rules (the same in the formulas and in :func:`evaluate`): a row counts when
-opponent rating and score are present and valid and nothing else in the row is wrong;
-a flagged row shows "⚠ …" in Status and is skipped; the half-filled *last* row is a
-game in progress and shows its expected score. Hidden helper columns carry the chain:
-Key (the row's period), LastKey (period of the last counted game), New (this game
-opens a period), Base (rating the game is scored against), Start / Sum (the open
-period's start and ΣK(W−We)), Close (rating if the period closed here), NextNew (the
-next counted game opens a period, computed bottom-up), Count, CloseNo and the chart.
+Row rules (each computed column states its formula and, beside it, its engine value):
+a row counts when opponent rating and score are present and valid and nothing else in
+the row is wrong; a flagged row shows "⚠ …" in Status and is skipped; the half-filled
+*last* row is a game in progress and shows its expected score. Hidden helper columns
+carry the chain: Key (the row's period), LastKey (period of the last counted game), New
+(this game opens a period), Base (rating the game is scored against), Start / Sum (the
+open period's start and ΣK(W−We)), Close (rating if the period closed here), NextNew
+(the next counted game opens a period, computed bottom-up), Count, CloseNo and the
+chart (computed last, from the top).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from openpyxl import Workbook
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Font, PatternFill
+from openpyxl.worksheet.worksheet import Worksheet
 
 from rating_rules.common import round_half_away
 from rating_rules.elo import EloPreset, elo_delta, elo_expected
 
 from .. import formulas as fx
 from ..formulas import elo as fe
-from ..labels import CHART_TITLE, SETTINGS_TITLE, Text
-from ..layout import Column, Row, Setting, Table, Validation
-from ..package import CellError
-from ..settings import setting_name, write_settings
-from ..table import write_table
+from ..kit import inputs as kinds
+from ..kit import status as st
+from ..kit.cells import Cells, Value, excel_number
+from ..kit.chain import NA, count_column, counted
+from ..kit.personal import PersonalSheet
+from ..labels import Text
+from ..layout import Column, Formula, Row, Setting, Table, Validation, ValueType
+from ..settings import setting_name
 from ..template import Spec, TemplateError
-from . import Built, SheetType
-from .common import (
-    add_history_chart,
-    cached_by_row,
-    decorate_games,
-    excel_number,
-    page_setup,
-    sheet_title,
-)
 
 GAMES = Text("対局", "Games")
 START = setting_name("Start")
@@ -82,6 +77,8 @@ MSG = {
 }
 INPUT_KEYS = ("Opponent", "OppRating", "Score", "Period", "Date")
 """Input columns, in sheet order; what ``inputs`` rows may hold."""
+REQUIRED = ("OppRating", "Score")
+"""What a game needs to count."""
 
 
 @dataclass(frozen=True)
@@ -101,36 +98,49 @@ SETTINGS_OK = (f"AND(ISNUMBER({START}),IF(ISNUMBER({K}),{K}>0,FALSE),"
 """TRUE when every Settings value is usable (K and scale positive, mode 1 or 0)."""
 
 
-def status_formula(r: Row, lang: str) -> str:
-    """The Status cell: "" (fine, empty or in progress) or the first problem found."""
-    filled = f"COUNTA({r['Opponent']}:{r['Period']},{r['Date']})"
-    later = [r.below(key) for key in INPUT_KEYS]
-    later_filled = f"COUNTA({','.join(later)})>0" if later[0] else "FALSE"  # type: ignore[arg-type]
+def number(value: object) -> float:
+    """A chain cell's value, always a number (the engine computed it)."""
+    assert isinstance(value, (int, float)), value
+    return float(value)
+
+
+def too_far_formula(r: Row) -> str:
+    """TRUE when the gap would overflow 10^(gap/scale) in the expected score."""
     opp = r["OppRating"]
-    too_far = f"AND(ISNUMBER({opp}),ABS({opp}-{r['Base']})>{MAX_EXPONENT}*{SCALE})"
-    cases = [
-        (f"{filled}=0", '""'),
-        (f"NOT({SETTINGS_OK})", fx.text(MSG["settings"](lang))),
-        (fx.bad_if_filled(r["OppRating"], f"ISNUMBER({r['OppRating']})"),
-         fx.text(MSG["opp"](lang))),
-        (fx.bad_if_filled(r["Score"], fx.is_one_of(r["Score"], (1, 0.5, 0))),
-         fx.text(MSG["score"](lang))),
-        (fx.bad_if_filled(r["Date"], f"ISNUMBER({r['Date']})"), fx.text(MSG["date"](lang))),
-        (too_far, fx.text(MSG["far"](lang))),
-        (f"COUNT({r['OppRating']},{r['Score']})=2", '""'),
-        (later_filled, fx.text(MSG["incomplete"](lang))),
-    ]
-    return fx.first_match(cases, '""')
+    return f"AND(ISNUMBER({opp}),ABS({opp}-{r['Base']})>{MAX_EXPONENT}*{SCALE})"
 
 
-def counted(r: Row) -> str:
+def too_far(c: Cells) -> bool:
+    """What :func:`too_far_formula` tests, on the engine's numbers."""
+    opp = c.number("OppRating")
+    return opp is not None and abs(opp - number(c["Base"])) > MAX_EXPONENT * c.preset.scale
+
+
+STATUS = (
+    st.empty(INPUT_KEYS),
+    # preset_for refuses bad constants, so only a person editing Settings trips this.
+    st.Case(lambda r: f"NOT({SETTINGS_OK})", lambda c: False, MSG["settings"]),
+    *(st.bad(key) for key in ("OppRating", "Score", "Date")),
+    st.Case(too_far_formula, too_far, MSG["far"]),
+    st.complete(REQUIRED),
+    st.unfinished(INPUT_KEYS, MSG["incomplete"]),
+)
+"""The Status column, first case first: "" (fine, empty or in progress) or the problem."""
+
+
+def counted_test(r: Row) -> str:
     """TRUE on a counted row: only there is the change a number."""
     return f"ISNUMBER({r['Change']})"
 
 
-def settles(r: Row) -> str:
+def settles_test(r: Row) -> str:
     """TRUE on the last counted row of a period (every counted row when rating per game)."""
-    return f"AND({counted(r)},{r['NextNew']})"
+    return f"AND({counted_test(r)},{r['NextNew']})"
+
+
+def settles(c: Cells) -> bool:
+    """What :func:`settles_test` shows: the rating is settled on this row."""
+    return counted(c) and bool(c["NextNew"])
 
 
 def expected_formula(r: Row, mine: bool) -> str:
@@ -140,9 +150,29 @@ def expected_formula(r: Row, mine: bool) -> str:
     return fx.if_(shown, fe.elo_expected(my, opp, SCALE), '""')
 
 
+def expected_value(mine: bool) -> Value:
+    """What :func:`expected_formula` shows, from the engine's expected score."""
+    def value(c: Cells) -> object:
+        opp = c.number("OppRating")
+        if opp is None or c["Status"] != "":
+            return ""
+        base = number(c["Base"])
+        return elo_expected(base, opp, c.preset) if mine else elo_expected(opp, base, c.preset)
+
+    return value
+
+
 def change_formula(r: Row) -> str:
     count = f"AND({r['Status']}=\"\",COUNT({r['OppRating']},{r['Score']})=2)"
     return fx.if_(count, fe.elo_delta(r["Base"], r["OppRating"], r["Score"], K, SCALE), '""')
+
+
+def change_value(c: Cells) -> object:
+    """The engine's unrounded K×(W−We) against the rating the game is played at."""
+    opp, score = c.number("OppRating"), c.number("Score")
+    if c["Status"] != "" or opp is None or score is None:
+        return ""
+    return elo_delta(number(c["Base"]), opp, score, c.preset.k, c.preset)
 
 
 def next_new_formula(r: Row) -> str:
@@ -150,7 +180,15 @@ def next_new_formula(r: Row) -> str:
     if r.number >= r.table.last_row:
         return "TRUE"
     below = r.table.row(r.number + 1)
-    return fx.if_(counted(below), below["New"], below["NextNew"])
+    return fx.if_(counted_test(below), below["New"], below["NextNew"])
+
+
+def next_new_value(c: Cells) -> bool:
+    """What :func:`next_new_formula` shows; reads the row below, so it is ``late``."""
+    if c.is_last:
+        return True
+    below_counted = excel_number(c.next("Change")) is not None
+    return bool(c.next("New") if below_counted else c.next("NextNew"))
 
 
 def chart_formula(r: Row, key: str) -> str:
@@ -161,92 +199,190 @@ def chart_formula(r: Row, key: str) -> str:
     return fx.if_(f"{r.k}<={total}", point, "NA()")
 
 
+def chart_value(key: str) -> Value:
+    """Row ``key`` of the k-th close (k = 0: the start), or #N/A past the last close."""
+    def value(c: Cells) -> object:
+        closes = number(c.at(c.last_k, "CloseNo"))
+        found = c.find("CloseNo", c.k) if c.k <= closes else None
+        return NA if found is None else c.at(found, key)
+
+    return value
+
+
 def carry(r: Row, key: str, value: str) -> str:
     """``value`` on a counted row, else the row above's ``key`` (skipped rows change nothing)."""
-    return fx.if_(counted(r), value, r.prev(key))
+    return fx.if_(counted_test(r), value, r.prev(key))
 
 
-def games_table(rows: int, lang: str) -> Table:
-    """The Games table: input, computed and hidden helper columns."""
-    def v(kind, prompt, error, op=None, f1=None, f2=None) -> Validation:
-        return Validation(kind, op, f1, f2, prompt, error)
+def carried(key: str, value: Value) -> Value:
+    """What :func:`carry` shows: ``value`` on a counted row, else the row above's ``key``."""
+    return lambda c: value(c) if counted(c) else c.prev(key)
 
-    def helper(key: str, label: Text, kind, formula, lead=None) -> Column:
-        return Column(key, label, "helper", kind, 8, formula=formula, lead=lead, hidden=True,
-                      lead_in_name=lead is not None)
 
-    columns = (
+def same_period(a: object, b: object) -> bool:
+    """Whether two period keys are equal the way a spreadsheet's ``=`` sees them."""
+    if isinstance(a, str) and isinstance(b, str):
+        return a.lower() == b.lower()
+    if isinstance(a, str) or isinstance(b, str):
+        return False
+    return a == b
+
+
+def cell_value(value: object) -> object:
+    """A typed value as a formula reading the cell gets it (a date is its serial number)."""
+    found = excel_number(value)
+    return found if found is not None else value
+
+
+def key_value(c: Cells) -> object:
+    """The row's period: its label, or the row above's when blank."""
+    label = c["Period"]
+    return c.prev("Key") if label is None else cell_value(label)
+
+
+def start_value(c: Cells) -> float:
+    """The starting rating on Settings, as the lead row shows it."""
+    return float(c.preset.start)
+
+
+def period_sum(c: Cells) -> float:
+    """ΣK(W−We) of the open period, this game included."""
+    before = 0.0 if c["New"] else number(c.prev("Sum"))
+    return before + number(c["Change"])
+
+
+def validation(kind: str | None, prompt: Text, error: Text | None, op: str | None = None,
+               f1: str | None = None, f2: str | None = None) -> Validation:
+    """A validation with its prompt and error first, as the columns read best."""
+    return Validation(kind, op, f1, f2, prompt, error)
+
+
+def input_columns() -> tuple[Column, ...]:
+    """Opponent, opponent's rating, score and period: typed at the table, left to right."""
+    return (
         Column("Opponent", Text("相手", "Opponent"), "input", "text", 9, width_en=10,
                lead=Text("自分", "Me"),
-               validation=v(None, Text("対戦相手の名前", "Opponent's name"), None)),
+               validation=validation(None, Text("対戦相手の名前", "Opponent's name"), None)),
         Column("OppRating", Text("相手\nレート", "Opp.\nrating"), "input", "number", 7.5,
-               validation=v("decimal",
-                            Text("相手の今のレート。入れると期待値がわかります",
-                                 "Opponent's current rating; shows the expected score"),
-                            Text("数値を入力してください", "Type a number"),
-                            "between", "-1000000", "1000000")),
+               validation=validation(
+                   "decimal", Text("相手の今のレート。入れると期待値がわかります",
+                                   "Opponent's current rating; shows the expected score"),
+                   Text("数値を入力してください", "Type a number"),
+                   "between", "-1000000", "1000000"),
+               check=kinds.NUMBER, message=MSG["opp"]),
         Column("Score", Text("勝敗\n1/0.5/0", "Score\n1/0.5/0"), "input", "choice", 7,
                number_format="General", allowed=(1, 0.5, 0),
-               validation=v("list", Text("勝ち=1、引き分け=0.5、負け=0",
-                                         "1 = win, 0.5 = draw, 0 = loss"),
-                            Text("1・0.5・0 から選んでください", "Choose 1, 0.5 or 0"),
-                            None, '"1,0.5,0"')),
+               validation=validation("list", Text("勝ち=1、引き分け=0.5、負け=0",
+                                                  "1 = win, 0.5 = draw, 0 = loss"),
+                                     Text("1・0.5・0 から選んでください", "Choose 1, 0.5 or 0"),
+                                     None, '"1,0.5,0"'),
+               check=kinds.one_of((1, 0.5, 0)), message=MSG["score"]),
         Column("Period", Text("期間", "Period"), "input", "text", 8.5, number_format="@",
-               validation=v(None, Text(
+               validation=validation(None, Text(
                    "期間ごとの計算で使う期間 (例: 2024-05)。期間の最初の対局にだけ入れれば、"
                    "次の期間名までの行は同じ期間です。対局ごとの計算では使いません",
                    "Rating period (e.g. 2024-05), used when rating by period. Type it on a "
                    "period's first game: rows below belong to it until the next label"), None)),
+    )
+
+
+def computed_columns(lang: str) -> tuple[Column, ...]:
+    """What a person reads: expected scores, change, in-period and settled rating, status."""
+    return (
         Column("Expected", Text("期待値", "Expected"), "computed", "number", 6.5, width_en=8.5,
-               number_format="0.000", formula=lambda r: expected_formula(r, mine=True)),
+               number_format="0.000", formula=lambda r: expected_formula(r, mine=True),
+               value=expected_value(mine=True)),
         Column("OppExpected", Text("相手\n期待値", "Opp.\nexpected"), "computed", "number", 6.5,
                width_en=8.5, number_format="0.000",
-               formula=lambda r: expected_formula(r, mine=False)),
+               formula=lambda r: expected_formula(r, mine=False),
+               value=expected_value(mine=False)),
         Column("Change", Text("増減", "Change"), "computed", "number", 6.5, width_en=7.5,
-               number_format="+0.0;-0.0;0.0", formula=change_formula),
+               number_format="+0.0;-0.0;0.0", formula=change_formula, value=change_value),
         Column("InPeriod", Text("期間内\nレート", "In\nperiod"), "computed", "number", 7.5,
                number_format="0.0",
-               formula=lambda r: fx.if_(f"AND({counted(r)},{PERIODS}=1)",
-                                        f"{r['Start']}+{r['Sum']}", '""')),
+               formula=lambda r: fx.if_(f"AND({counted_test(r)},{PERIODS}=1)",
+                                        f"{r['Start']}+{r['Sum']}", '""'),
+               value=lambda c: (number(c["Start"]) + number(c["Sum"])
+                                if counted(c) and c.preset.periods else "")),
         Column("Rating", Text("レート", "Rating"), "computed", "number", 7,
-               lead=lambda r: START,
-               formula=lambda r: fx.if_(settles(r), r["Close"], '""')),
-        Column("Status", Text("状態", "Status"), "computed", "text", 22, width_en=30,
-               formula=lambda r: status_formula(r, lang),
-               allowed=("", *(m(lang) for m in MSG.values()))),
-        Column("Date", Text("日付", "Date"), "input", "date", 10.5, number_format="yyyy/m/d",
-               validation=v("date", Text("5/26 のように入力", "Type like 5/26"),
-                            Text("日付を入力してください", "Type a date"),
-                            "greaterThanOrEqual", "1")),
+               lead=lambda r: START, lead_value=start_value,
+               formula=lambda r: fx.if_(settles_test(r), r["Close"], '""'),
+               value=lambda c: c["Close"] if settles(c) else "", late=True),
+        st.status_column(STATUS, lang, width_en=30,
+                         allowed=("", *(m(lang) for m in MSG.values()))),
+    )
+
+
+def date_column() -> Column:
+    """The date, last: it is rarely typed at the table."""
+    return Column("Date", Text("日付", "Date"), "input", "date", 10.5, number_format="yyyy/m/d",
+                  validation=validation("date", Text("5/26 のように入力", "Type like 5/26"),
+                                        Text("日付を入力してください", "Type a date"),
+                                        "greaterThanOrEqual", "1"),
+                  check=kinds.DATE, message=MSG["date"])
+
+
+def helper(key: str, label: Text, kind: ValueType, formula: Formula, value: Value,
+           lead: Formula | None = None, lead_value: object = None, *, late: bool = False,
+           after_late: bool = False) -> Column:
+    """A hidden chain column; one with a lead row has it in its defined name."""
+    return Column(key, label, "helper", kind, 8, formula=formula, lead=lead, hidden=True,
+                  lead_in_name=lead is not None, value=value, lead_value=lead_value,
+                  late=late, after_late=after_late)
+
+
+def period_columns() -> tuple[Column, ...]:
+    """The period chain: which period a row is in, what it is scored against, the close."""
+    return (
         helper("Key", Text("計算用 期間", "Period key"), "text",
                lambda r: fx.if_(fx.is_blank(r["Period"]), r.prev("Key"), r["Period"]),
-               lead=lambda r: '""'),
+               key_value, lambda r: '""', ""),
         helper("LastKey", Text("計算用 前の期間", "Last period key"), "text",
-               lambda r: carry(r, "LastKey", r["Key"]), lead=lambda r: '""'),
+               lambda r: carry(r, "LastKey", r["Key"]), carried("LastKey", lambda c: c["Key"]),
+               lambda r: '""', ""),
         helper("New", Text("計算用 新しい期間", "Opens a period"), "text",
-               lambda r: f"OR({PERIODS}<>1,{r['Key']}<>{r.prev('LastKey')})"),
+               lambda r: f"OR({PERIODS}<>1,{r['Key']}<>{r.prev('LastKey')})",
+               lambda c: not c.preset.periods or not same_period(c["Key"], c.prev("LastKey"))),
         helper("Base", Text("計算用 対局時レート", "Rating played at"), "number",
-               lambda r: fx.if_(r["New"], r.prev("Close"), r.prev("Start"))),
+               lambda r: fx.if_(r["New"], r.prev("Close"), r.prev("Start")),
+               lambda c: c.prev("Close") if c["New"] else c.prev("Start")),
         helper("Start", Text("計算用 期間開始レート", "Period start"), "number",
-               lambda r: carry(r, "Start", r["Base"]), lead=lambda r: START),
+               lambda r: carry(r, "Start", r["Base"]), carried("Start", lambda c: c["Base"]),
+               lambda r: START, start_value),
         helper("Sum", Text("計算用 期間内の増減計", "Period sum"), "number",
                lambda r: carry(r, "Sum", f"IF({r['New']},0,{r.prev('Sum')})+{r['Change']}"),
-               lead=lambda r: "0"),
+               carried("Sum", period_sum), lambda r: "0", 0),
         helper("Close", Text("計算用 レート", "Rating if closed"), "number",
                lambda r: carry(r, "Close", fe.elo_rounded(r["Start"], r["Sum"])),
-               lead=lambda r: START),
+               carried("Close", lambda c: float(round_half_away(number(c["Start"])
+                                                                + number(c["Sum"])))),
+               lambda r: START, start_value),
         helper("NextNew", Text("計算用 次が新しい期間", "Next opens a period"), "text",
-               next_new_formula),
-        helper("Count", Text("計算用 対局数", "Games counted"), "integer",
-               lambda r: f"{r.prev('Count')}+IF({counted(r)},1,0)", lead=lambda r: "0"),
-        helper("CloseNo", Text("計算用 レート確定数", "Ratings so far"), "integer",
-               lambda r: f"{r.prev('CloseNo')}+IF({settles(r)},1,0)",
-               lead=lambda r: "0"),
-        helper("ChartX", Text("グラフ用 対局", "Chart game"), "integer",
-               lambda r: chart_formula(r, "Count"), lead=lambda r: chart_formula(r, "Count")),
-        helper("ChartY", Text("グラフ用 レート", "Chart rating"), "number",
-               lambda r: chart_formula(r, "Close"), lead=lambda r: chart_formula(r, "Close")),
+               next_new_formula, next_new_value, late=True),
     )
+
+
+def chart_columns() -> tuple[Column, ...]:
+    """Games and settled ratings, numbered by CloseNo; the chart plots the closes only."""
+    return (
+        count_column(Text("計算用 対局数", "Games counted")),
+        helper("CloseNo", Text("計算用 レート確定数", "Ratings so far"), "integer",
+               lambda r: f"{r.prev('CloseNo')}+IF({settles_test(r)},1,0)",
+               lambda c: int(number(c.prev("CloseNo"))) + int(settles(c)),
+               lambda r: "0", 0, after_late=True),
+        helper("ChartX", Text("グラフ用 対局", "Chart game"), "integer",
+               lambda r: chart_formula(r, "Count"), chart_value("Count"),
+               lambda r: chart_formula(r, "Count"), chart_value("Count"), after_late=True),
+        helper("ChartY", Text("グラフ用 レート", "Chart rating"), "number",
+               lambda r: chart_formula(r, "Close"), chart_value("Close"),
+               lambda r: chart_formula(r, "Close"), chart_value("Close"), after_late=True),
+    )
+
+
+def games_table(rows: int, lang: str) -> Table:
+    """The Games table: input, computed and hidden helper columns."""
+    columns = (*input_columns(), *computed_columns(lang), date_column(),
+               *period_columns(), *chart_columns())
     return Table("Games", GAMES, columns, rows)
 
 
@@ -334,12 +470,15 @@ SETTLED_ONLY = Text(
     "Type games on the Games sheet; the chart shows settled ratings only.")
 
 
-class EloSheet(SheetType):
+class EloSheet(PersonalSheet):
     """Workbook type ``system = "elo"``."""
 
     system = "elo"
     presets: ClassVar[Mapping[str, Any]] = {"default": EloSheetPreset()}
     start_field = "start"
+    title = Text("イロレーティング", "Elo rating")
+    notes = RULE_NOTES
+    chart_note = SETTLED_ONLY
 
     def constant_fields(self, preset: str) -> tuple[str, ...]:
         return SHEET_FIELDS
@@ -362,35 +501,17 @@ class EloSheet(SheetType):
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)
 
-    def default_title(self, lang: str) -> str:
-        return Text("イロレーティング", "Elo rating")(lang)
+    def table(self, rows: int, lang: str, preset: Any) -> Table:
+        return games_table(rows, lang)
 
-    def populate(self, wb: Workbook, spec: Spec, preset: Any,
-                 inputs: Sequence[Mapping[str, object]]) -> Built:
-        lang = spec.lang
-        table = games_table(spec.rows, lang)
-        games = wb.create_sheet(GAMES(lang))
-        chart_ws = wb.create_sheet(CHART_TITLE(lang))
-        settings_ws = wb.create_sheet(SETTINGS_TITLE(lang))
-        title = sheet_title(spec, self.default_title(lang))
+    def settings(self, preset: Any) -> list[Setting]:
+        return settings_for(preset)
 
-        names = write_table(games, table, lang, inputs, flag="Status")
-        _mark_period_ends(games, table)
-        decorate_games(games, table, lang, title, "Status")
-
-        names += write_settings(settings_ws, f"{SETTINGS_TITLE(lang)} ・ {title}",
-                                settings_for(preset), lang, RULE_NOTES)
-
-        add_history_chart(chart_ws, games, table, lang, Text("レートの推移", "Rating history"),
-                          Text("レート", "rating"), SETTLED_ONLY)
-
-        for ws in (games, chart_ws, settings_ws):
-            page_setup(ws)
-        cached = {games.title: cached_by_row(table, evaluate(preset, inputs, spec.rows, lang))}
-        return Built(names, cached)
+    def style_games(self, ws: Worksheet, table: Table) -> None:
+        _mark_period_ends(ws, table)
 
 
-def _mark_period_ends(ws, table: Table) -> None:
+def _mark_period_ends(ws: Worksheet, table: Table) -> None:
     """By period, the computed cells of a row that settles a period: bold on darker blue."""
     keys = [c.key for c in table.columns if c.role == "computed"]
     first, last = table.letter(keys[0]), table.letter(keys[-1])
@@ -401,100 +522,4 @@ def _mark_period_ends(ws, table: Table) -> None:
                     font=Font(bold=True), fill=SETTLED_FILL))
 
 
-def evaluate(preset: EloSheetPreset, inputs: Sequence[Mapping[str, object]], rows: int,
-             lang: str) -> list[dict[str, object]]:
-    """What every formula of the Games table shows, computed with the engine.
-
-    Index 0 is the "Me" row, then one dict per game row. These become the cached
-    values; the tests check them against LibreOffice and the engine's ``replay``,
-    not against this function.
-    """
-    padded = [dict(inputs[i]) if i < len(inputs) else {} for i in range(rows)]
-    last_filled = max((i for i, row in enumerate(padded)
-                       if any(row.get(k) is not None for k in INPUT_KEYS)), default=-1)
-    start = close = float(preset.start)
-    total, count = 0.0, 0
-    key: object = ""
-    last_key: object = ""
-    out: list[dict[str, object]] = [{"Rating": start, "Key": "", "LastKey": "", "Start": start,
-                                     "Sum": 0, "Close": start, "Count": 0, "CloseNo": 0}]
-    for i, row in enumerate(padded):
-        label = row.get("Period")
-        key = key if label is None else _cell_value(label)
-        new = not preset.periods or not same_period(key, last_key)
-        base = close if new else start
-        status = _status(row, base, preset, later_filled=i < last_filled, lang=lang)
-        opp, score = excel_number(row.get("OppRating")), excel_number(row.get("Score"))
-        shown = opp is not None and status == ""
-        values: dict[str, object] = {
-            "Expected": elo_expected(base, opp, preset) if shown else "",
-            "OppExpected": elo_expected(opp, base, preset) if shown else "",
-            "Change": "", "InPeriod": "", "Status": status, "Key": key, "New": new,
-            "Base": base,
-        }
-        if shown and score is not None:
-            change = elo_delta(base, opp, score, preset.k, preset)
-            start = base
-            total = (total if not new else 0.0) + change
-            close = float(round_half_away(start + total))
-            last_key = key
-            count += 1
-            values["Change"] = change
-            values["InPeriod"] = start + total if preset.periods else ""
-        values.update(LastKey=last_key, Start=start, Sum=total, Close=close, Count=count)
-        out.append(values)
-    next_new = True
-    for values in reversed(out[1:]):
-        values["NextNew"] = next_new
-        if values["Change"] != "":
-            next_new = bool(values["New"])
-    closes = [(0, out[0]["Close"])]
-    for values in out[1:]:
-        settles = values["Change"] != "" and values["NextNew"]
-        values["Rating"] = values["Close"] if settles else ""
-        if settles:
-            closes.append((values["Count"], values["Close"]))
-        values["CloseNo"] = len(closes) - 1
-    for k, values in enumerate(out):
-        values["ChartX"], values["ChartY"] = closes[k] if k < len(closes) else (
-            CellError("#N/A"), CellError("#N/A"))
-    return out
-
-
-def same_period(a: object, b: object) -> bool:
-    """Whether two period keys are equal the way a spreadsheet's ``=`` sees them."""
-    if isinstance(a, str) and isinstance(b, str):
-        return a.lower() == b.lower()
-    if isinstance(a, str) or isinstance(b, str):
-        return False
-    return a == b
-
-
-def _status(row: Mapping[str, object], base: float, preset: EloPreset, later_filled: bool,
-            lang: str) -> str:
-    values = {k: row.get(k) for k in INPUT_KEYS}
-    if all(v is None for v in values.values()):
-        return ""
-    checks = (
-        ("OppRating", "opp", lambda x: excel_number(x) is not None),
-        ("Score", "score", lambda x: excel_number(x) in (0.0, 0.5, 1.0)),
-        ("Date", "date", lambda x: excel_number(x) is not None),
-    )
-    for key, message, valid in checks:
-        if values[key] is not None and not valid(values[key]):
-            return MSG[message](lang)
-    opp = excel_number(values["OppRating"])
-    if opp is not None and abs(opp - base) > MAX_EXPONENT * preset.scale:
-        return MSG["far"](lang)
-    if opp is not None and excel_number(values["Score"]) is not None:
-        return ""
-    return MSG["incomplete"](lang) if later_filled else ""
-
-
-def _cell_value(value: object) -> object:
-    """A typed value as a formula reading the cell gets it (a date is its serial number)."""
-    number = excel_number(value)
-    return number if number is not None else value
-
-
-__all__ = ["EloSheet", "EloSheetPreset", "evaluate", "games_table", "same_period"]
+__all__ = ["EloSheet", "EloSheetPreset", "games_table", "same_period", "settings_for"]
