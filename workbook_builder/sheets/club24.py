@@ -18,7 +18,6 @@ The row rules, the starting rating and the chart are those of the Tokin sheet
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -28,28 +27,28 @@ from rating_rules.shogi import CLUB24, Club24Preset, club24_delta, club24_rank
 
 from .. import formulas as fx
 from ..formulas import shogi as sx
+from ..kit.cells import Cells, excel_number
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting
 from ..settings import setting_name
-from .common import excel_number
 from .tokin import (
     DEFAULT_RANK,
-    RESULT_CHECK,
-    Check,
     ShogiSheet,
     TableColumn,
+    before,
     change_column,
     constant_setting,
     counted,
     date_column,
     example_games,
     extend,
-    number_check,
+    number,
     opp_rating_column,
     opponent_column,
     rank_settings,
     rating_column,
     result_column,
+    shown_if_counted,
     status_column,
     write_settings_table,
 )
@@ -79,8 +78,44 @@ def change_formula(r: Row) -> str:
     return fx.if_(counted(r), delta, '""')
 
 
+def change_value(c: Cells) -> int:
+    """The engine's change, with this game's number as :func:`game_no` counts it."""
+    count = c.prev("Count")
+    assert isinstance(count, int), f"the count above row {c.k} is not a whole number"
+    n = c.preset.games_before + count + 1
+    return club24_delta(before(c), number(c, "OppRating"), number(c, "Result"), n, c.preset)
+
+
 def rank_formula(rating: str) -> str:
     return fx.if_(f"ISNUMBER({rating})", sx.club24_rank(rating), '""')
+
+
+def lead_rank(c: Cells) -> object:
+    """The starting rating's rank (the 自分 row's :func:`rank_formula`)."""
+    rating = excel_number(c["Running"])
+    return "" if rating is None else club24_rank(rating, c.preset)
+
+
+def game_no_column() -> Column:
+    """The counted game's number among all the player's games; 自分: the games before."""
+    return Column("GameNo", Text("通算\n局数", "Game\nno."), "computed", "integer", 5.5,
+                  width_en=6, number_format="0",
+                  lead=lambda r: GAMES_BEFORE, lead_value=lambda c: c.preset.games_before,
+                  formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
+                                           f"{GAMES_BEFORE}+{r['Count']}", '""'),
+                  value=lambda c: shown_if_counted(
+                      c, lambda: c.preset.games_before + c["Count"]))
+
+
+def rank_column(labels: tuple[str, ...]) -> Column:
+    """The rank of the rating after each counted game; 自分: the starting rating's."""
+    return Column("Rank", Text("段級", "Rank"), "computed", "text", 6.5, width_en=7,
+                  allowed=labels, lead=lambda r: rank_formula(r["Running"]),
+                  lead_value=lead_rank,
+                  formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
+                                           sx.club24_rank(r["Running"]), '""'),
+                  value=lambda c: shown_if_counted(
+                      c, lambda: club24_rank(number(c, "Running"), c.preset)))
 
 
 CLUB24_NOTES = (
@@ -103,12 +138,10 @@ class Club24Sheet(ShogiSheet):
     """Workbook type ``system = "club24"``."""
 
     system = "club24"
-    presets: ClassVar[Mapping[str, Any]] = {"default": extend(CLUB24, Club24SheetPreset)}
+    presets: ClassVar[dict[str, Any]] = {"default": extend(CLUB24, Club24SheetPreset)}
     input_keys = ("Opponent", "OppRating", "Result", "Date")
-    rule_notes = CLUB24_NOTES
-
-    def default_title(self, lang: str) -> str:
-        return Text("将棋倶楽部24 レーティング", "Shogi Club 24 rating")(lang)
+    title = Text("将棋倶楽部24 レーティング", "Shogi Club 24 rating")
+    notes = CLUB24_NOTES
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)
@@ -117,23 +150,18 @@ class Club24Sheet(ShogiSheet):
         return preset.ranks  # type: ignore[no-any-return]
 
     def visible_columns(self, lang: str, preset: Any) -> tuple[Column, ...]:
-        labels = tuple(label for label, _ in preset.ranks)
+        opp = opp_rating_column(Text("相手の今のレート", "Opponent's current rating"))
+        result, date = result_column(), date_column()
         return (
             opponent_column(),
-            opp_rating_column(Text("相手の今のレート", "Opponent's current rating")),
-            result_column(),
-            Column("GameNo", Text("通算\n局数", "Game\nno."), "computed", "integer", 5.5,
-                   width_en=6, number_format="0", lead=lambda r: GAMES_BEFORE,
-                   formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
-                                            f"{GAMES_BEFORE}+{r['Count']}", '""')),
-            change_column(change_formula),
+            opp,
+            result,
+            game_no_column(),
+            change_column(change_formula, change_value),
             rating_column(),
-            Column("Rank", Text("段級", "Rank"), "computed", "text", 6.5, width_en=7,
-                   allowed=labels, lead=lambda r: rank_formula(r["Running"]),
-                   formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
-                                            sx.club24_rank(r["Running"]), '""')),
-            status_column(self, lang, preset),
-            date_column(),
+            rank_column(tuple(label for label, _ in preset.ranks)),
+            status_column(self, lang, preset, (opp, result, date)),
+            date,
         )
 
     def settings(self, preset: Any) -> list[Setting]:
@@ -179,8 +207,8 @@ class Club24Sheet(ShogiSheet):
                              rule.floor, "floor"),
         ]
 
-    def write_tables(self, ws: Worksheet, top: int, preset: Any,
-                     lang: str) -> tuple[list[NameInfo], dict[str, object]]:
+    def settings_tables(self, ws: Worksheet, top: int, preset: Any,
+                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         ranks = preset.ranks
         first = top + 2
         names, _ = write_settings_table(ws, top, Text("段級とレート", "Ranks and ratings"), [
@@ -193,21 +221,6 @@ class Club24Sheet(ShogiSheet):
                   for k in range(len(ranks) - 1)}
         return names, cached
 
-    def checks(self, preset: Any) -> tuple[Check, ...]:
-        return (number_check("OppRating", "opp"), RESULT_CHECK, number_check("Date", "date"))
-
     def settings_ok(self, r: Row, preset: Any) -> str:
         base = super().settings_ok(r, preset)
         return f"AND({base},{fx.is_whole_at_least(GAMES_BEFORE, 0)})"
-
-    def delta(self, preset: Any, row: Mapping[str, object], running: float,
-              count: int) -> int:
-        n = preset.games_before + count + 1
-        return club24_delta(running, excel_number(row["OppRating"]), row["Result"],  # type: ignore[arg-type]
-                            n, preset)
-
-    def after_values(self, preset: Any, running: float, count: int,
-                     counted: bool | None, lang: str) -> dict[str, object]:
-        if counted is False:
-            return {"GameNo": "", "Rank": ""}
-        return {"GameNo": preset.games_before + count, "Rank": club24_rank(running, preset)}

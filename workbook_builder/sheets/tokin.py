@@ -19,6 +19,7 @@ never typed, and shows the handicap table from Settings below it.
 
 :class:`ShogiSheet` is what the Tokin and Club 24 sheets share: the declared rank and
 start, the row rules (those of the MOSAIC sheet), the chart and the Settings tables.
+Each computed column states its formula and its engine value side by side.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from abc import abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -39,24 +40,17 @@ from rating_rules.shogi import LEAGUE, TOKIN, TokinPreset, quick_table, tokin_de
 from .. import formulas as fx
 from .. import styles
 from ..formulas import shogi as sx
-from ..labels import CHART_TITLE, SETTINGS_TITLE, Text
-from ..layout import Column, NameInfo, Role, Row, Setting, Table, Validation, ValueType
-from ..package import CellError
-from ..settings import setting_name, write_settings
-from ..table import add_validation, define_name, write_table
+from ..kit import inputs as kinds
+from ..kit import status as st
+from ..kit.cells import Cells, excel_number
+from ..kit.chain import history_columns
+from ..kit.personal import PersonalSheet
+from ..labels import Text
+from ..layout import Column, NameInfo, Role, Row, Setting, Validation, ValueType
+from ..settings import setting_name
+from ..table import add_validation, define_name
 from ..template import Spec
-from . import Built, SheetType
-from .common import (
-    add_history_chart,
-    cached_by_row,
-    decorate_games,
-    excel_number,
-    history_columns,
-    page_setup,
-    sheet_title,
-)
 
-GAMES = Text("対局", "Games")
 QUICK_TITLE = Text("早見表", "Quick table")
 DEFAULT_RANK = "1級"
 
@@ -87,26 +81,6 @@ def extend(preset: Any, cls: type) -> Any:
     return cls(**{f.name: getattr(preset, f.name) for f in dataclasses.fields(preset)})
 
 
-@dataclass(frozen=True)
-class Check:
-    """One input test: the Status message, the sheet's formula and the engine's mirror."""
-
-    key: str
-    message: str
-    formula: Callable[[str], str]
-    """Cell reference → TRUE when the (non-blank) value is acceptable."""
-    valid: Callable[[object], bool]
-
-
-def number_check(key: str, message: str) -> Check:
-    return Check(key, message, lambda ref: f"ISNUMBER({ref})",
-                 lambda x: excel_number(x) is not None)
-
-
-RESULT_CHECK = Check("Result", "result", lambda ref: fx.is_one_of(ref, (1, 0)),
-                     lambda x: excel_number(x) in (0.0, 1.0))
-
-
 def v(kind: str | None, prompt: Text, error: Text | None, op: str | None = None,
       f1: str | None = None, f2: str | None = None) -> Validation:
     return Validation(kind, op, f1, f2, prompt, error)
@@ -117,54 +91,107 @@ def any_number(prompt: Text) -> Validation:
              "between", "-1000000", "1000000")
 
 
+# --- The row rules both shogi sheets share --------------------------------------------------
+
+
+def complete(r: Row) -> str:
+    """TRUE when the row's required inputs hold numbers."""
+    return f"COUNT({','.join(r[key] for key in REQUIRED)})={len(REQUIRED)}"
+
+
+def counted(r: Row) -> str:
+    """TRUE for a row that counts: complete, and Status found nothing wrong."""
+    return f"AND({r['Status']}=\"\",{complete(r)})"
+
+
+def counts(c: Cells) -> bool:
+    """The engine's :func:`counted`: the row changes the rating."""
+    return c["Status"] == "" and c.numbers(*REQUIRED)
+
+
+def number(c: Cells, key: str) -> float:
+    """An input the row's tests have already found to be a number."""
+    value = c.number(key)
+    assert value is not None, f"{key} of row {c.k} is not a number"
+    return value
+
+
+def before(c: Cells) -> float:
+    """The rating the row starts from: the running value above (a number on a built sheet)."""
+    value = excel_number(c.prev("Running"))
+    assert value is not None, f"the running rating above row {c.k} is not a number"
+    return value
+
+
+def shown_if_counted(c: Cells, value: Callable[[], object]) -> object:
+    """``IF(ISNUMBER(Change), value, "")``: cells that follow a counted game."""
+    return value() if c.number("Change") is not None else ""
+
+
 # --- Columns both shogi sheets have ---------------------------------------------------------
 
 
 def opponent_column() -> Column:
     return Column("Opponent", Text("相手", "Opponent"), "input", "text", 9, width_en=10,
-                  lead=Text("自分", "Me"),
+                  lead=Text("自分", "Me"),  # type: ignore[arg-type]  # a label, as on MOSAIC
                   validation=v(None, Text("対戦相手の名前", "Opponent's name"), None))
 
 
 def opp_rating_column(prompt: Text) -> Column:
     return Column("OppRating", Text("相手\nレート", "Opp.\nrating"), "input", "number", 7.5,
-                  validation=any_number(prompt))
+                  validation=any_number(prompt), check=kinds.NUMBER, message=MSG["opp"])
 
 
 def result_column() -> Column:
     return Column("Result", Text("勝敗 1/0", "Result 1/0"), "input", "choice", 5.5, width_en=7,
                   number_format="0", allowed=(1, 0),
                   validation=v("list", Text("勝ち=1、負け=0", "1 = win, 0 = loss"),
-                               Text("勝ちは1、負けは0", "Win is 1, loss is 0"), None, '"1,0"'))
+                               Text("勝ちは1、負けは0", "Win is 1, loss is 0"), None, '"1,0"'),
+                  check=kinds.one_of((1, 0)), message=MSG["result"])
 
 
-def change_column(formula: Callable[[Row], str]) -> Column:
+def change_column(formula: Callable[[Row], str], delta: Callable[[Cells], int]) -> Column:
+    """The change of a counted game: ``delta`` is the engine's, on counted rows only."""
     return Column("Change", Text("増減", "Change"), "computed", "number", 6, width_en=7.5,
-                  number_format="+0;-0;0", formula=formula)
+                  number_format="+0;-0;0", formula=formula,
+                  value=lambda c: delta(c) if counts(c) else "")
 
 
 def rating_column() -> Column:
     """The rating after each counted game; the 自分 row shows the starting rating."""
     return Column("Rating", Text("レート", "Rating"), "computed", "number", 7.5,
-                  lead=lambda r: r["Running"],
-                  formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})", r["Running"], '""'))
+                  lead=lambda r: r["Running"], lead_value=lambda c: c["Running"],
+                  formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})", r["Running"], '""'),
+                  value=lambda c: shown_if_counted(c, lambda: c["Running"]))
 
 
-def status_column(sheet: ShogiSheet, lang: str, preset: Any) -> Column:
-    """Status: "⚠ …" for a bad row; on the 自分 row, for bad Settings."""
-    return Column("Status", Text("状態", "Status"), "computed", "text", 22,
-                  formula=lambda r: sheet.status_formula(r, lang, preset),
-                  lead=lambda r: fx.if_(sheet.settings_ok(r, preset), '""',
-                                        fx.text(MSG["settings"](lang))),
-                  allowed=("", *(MSG[key](lang) for key in (
-                      "settings", *(c.message for c in sheet.checks(preset)), "incomplete"))))
+def status_column(sheet: ShogiSheet, lang: str, preset: Any,
+                  checked: Sequence[Column]) -> Column:
+    """Status: "⚠ …" for a bad row (``checked``: the inputs with a check, in the order they
+    are reported); on the 自分 row, for bad Settings (never on a built sheet)."""
+    keys = sheet.input_keys
+    cases = (
+        st.empty(keys, grouped=False),
+        st.Case(lambda r: f"NOT({sheet.settings_ok(r, preset)})", lambda c: False,
+                MSG["settings"]),
+        *(st.bad(column.key) for column in checked),
+        st.complete(REQUIRED),
+        st.unfinished(keys, MSG["incomplete"]),
+    )
+    messages = (MSG["settings"], *(column.message for column in checked), MSG["incomplete"])
+    return st.status_column(
+        cases, lang, allowed=("", *(m(lang) for m in messages if m is not None)),
+        lead=lambda r: fx.if_(sheet.settings_ok(r, preset), '""',
+                              fx.text(MSG["settings"](lang))),
+        lead_value="")
 
 
 def date_column() -> Column:
     return Column("Date", Text("日付", "Date"), "input", "date", 10.5, number_format="yyyy/m/d",
                   validation=v("date", Text("5/26 のように入力", "Type like 5/26"),
                                Text("日付を入力してください", "Type a date"),
-                               "greaterThanOrEqual", "1"))
+                               "greaterThanOrEqual", "1"),
+                  check=kinds.DATE, message=MSG["date"])
 
 
 # --- Settings -------------------------------------------------------------------------------
@@ -257,12 +284,12 @@ def constant_setting(key: str, label: Text, note: Text, value: float, field: str
 # --- The shared sheet type ----------------------------------------------------------------
 
 
-class ShogiSheet(SheetType):
+class ShogiSheet(PersonalSheet):
     """What the Tokin and Club 24 sheets share; subclasses add their columns and rule."""
 
     start_field = "start"
     input_keys: ClassVar[tuple[str, ...]]
-    rule_notes: ClassVar[tuple[Text, ...]]
+    """The input columns, in sheet order: what Status finds empty or filled below."""
 
     def constant_fields(self, preset: str) -> tuple[str, ...]:
         """The preset's numbers, and ``start`` (None by default); tables and the rank are
@@ -295,40 +322,26 @@ class ShogiSheet(SheetType):
         """Rows of the Settings sheet: :func:`rank_settings` first, then the constants."""
 
     @abstractmethod
-    def write_tables(self, ws: Worksheet, top: int, preset: Any,
-                     lang: str) -> tuple[list[NameInfo], dict[str, object]]:
+    def settings_tables(self, ws: Worksheet, top: int, preset: Any,
+                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         """The named tables under the settings; their names and cached values."""
 
-    @abstractmethod
-    def checks(self, preset: Any) -> tuple[Check, ...]:
-        """Input tests in the order the Status column reports them."""
+    def write_tables(self, ws: Worksheet, top: int, preset: Any,
+                     lang: str) -> tuple[list[NameInfo], dict[str, object]]:
+        """:meth:`settings_tables` under its earlier name: the club ledger prints them too."""
+        return self.settings_tables(ws, top, preset, lang)
 
-    @abstractmethod
-    def delta(self, preset: Any, row: Mapping[str, object], running: float, count: int) -> int:
-        """The engine's change for a counted row (``count`` rows counted before it)."""
+    # What they share.
 
-    def hint_values(self, preset: Any, row: Mapping[str, object], running: float,
-                    lang: str) -> dict[str, object]:
-        """Computed cells shown before the game is played (Tokin: the suggested handicap)."""
-        return {}
-
-    def after_values(self, preset: Any, running: float, count: int, counted: bool | None,
-                     lang: str) -> dict[str, object]:
-        """Cells that follow a row's outcome (Club 24: game number, rank); None = 自分."""
-        return {}
-
-    def reference_sheets(self, wb: Workbook, preset: Any,
-                         lang: str) -> dict[str, dict[str, object]]:
-        """Read-only sheets between Chart and Settings; their cached values by title."""
-        return {}
+    def check(self, preset: Any) -> None:
+        if preset.start is None and preset.rank not in dict(self.rank_table(preset)):
+            raise ValueError(f"rank {preset.rank!r} is not in the preset's rank table")
 
     def start_rating(self, preset: Any) -> float:
         """The engine's value of :func:`sx.start_rating` (the 自分 row)."""
         if preset.start is not None:
             return float(preset.start)
         return float(dict(self.rank_table(preset))[preset.rank])
-
-    # Shared formulas.
 
     def settings_ok(self, r: Row, preset: Any) -> str:
         """TRUE when the starting rating and every constant on Settings are numbers."""
@@ -337,111 +350,10 @@ class ShogiSheet(SheetType):
                    if s.key not in ("Rank", "Start"))]
         return f"AND({','.join(tests)})"
 
-    def status_formula(self, r: Row, lang: str, preset: Any) -> str:
-        """"" (fine, empty or in progress) or the row's first problem."""
-        filled = f"COUNTA({','.join(r[key] for key in self.input_keys)})"
-        later = [r.below(key) for key in self.input_keys]
-        later_filled = f"COUNTA({','.join(later)})>0" if later[0] else "FALSE"  # type: ignore[arg-type]
-        cases = [(f"{filled}=0", '""'),
-                 (f"NOT({self.settings_ok(r, preset)})", fx.text(MSG["settings"](lang)))]
-        for check in self.checks(preset):
-            cases.append((fx.bad_if_filled(r[check.key], check.formula(r[check.key])),
-                          fx.text(MSG[check.message](lang))))
-        cases += [(complete(r), '""'), (later_filled, fx.text(MSG["incomplete"](lang)))]
-        return fx.first_match(cases, '""')
-
-    # Building.
-
-    def populate(self, wb: Workbook, spec: Spec, preset: Any,
-                 inputs: Sequence[Mapping[str, object]]) -> Built:
-        if preset.start is None and preset.rank not in dict(self.rank_table(preset)):
-            raise ValueError(f"rank {preset.rank!r} is not in the preset's rank table")
-        lang = spec.lang
-        columns = (*self.visible_columns(lang, preset),
-                   *history_columns(lambda r: sx.start_rating()))
-        table = Table("Games", GAMES, columns, spec.rows)
-        games = wb.create_sheet(GAMES(lang))
-        chart_ws = wb.create_sheet(CHART_TITLE(lang))
-        cached = self.reference_sheets(wb, preset, lang)
-        settings_ws = wb.create_sheet(SETTINGS_TITLE(lang))
-        title = sheet_title(spec, self.default_title(lang))
-
-        names = write_table(games, table, lang, inputs, flag="Status")
-        decorate_games(games, table, lang, title, "Status")
-
-        names += write_settings(settings_ws, f"{SETTINGS_TITLE(lang)} ・ {title}",
-                                self.settings(preset), lang, self.rule_notes)
-        table_names, settings_cached = self.write_tables(
-            settings_ws, settings_ws.max_row + 2, preset, lang)
-        names += table_names
-
-        add_history_chart(chart_ws, games, table, lang, Text("レートの推移", "Rating history"),
-                          Text("レート", "rating"))
-
-        for ws in wb.worksheets:
-            page_setup(ws)
-        cached[games.title] = cached_by_row(table, self.evaluate(preset, inputs, spec.rows, lang))
-        cached[settings_ws.title] = settings_cached
-        return Built(names, cached)
-
-    def evaluate(self, preset: Any, inputs: Sequence[Mapping[str, object]], rows: int,
-                 lang: str) -> list[dict[str, object]]:
-        """What every formula of the Games table shows, computed with the engine.
-
-        Index 0 is the 自分 row, then one dict per game row, by the row rules of the
-        MOSAIC sheet. These become the cached values; the tests check them against
-        LibreOffice, not against this function.
-        """
-        padded = [dict(inputs[i]) if i < len(inputs) else {} for i in range(rows)]
-        last_filled = max((i for i, row in enumerate(padded)
-                           if any(row.get(k) is not None for k in self.input_keys)), default=-1)
-        running, count = self.start_rating(preset), 0
-        out: list[dict[str, object]] = [{
-            "Rating": running, "Running": running, "Count": 0, "Status": "",
-            **self.after_values(preset, running, 0, None, lang)}]
-        history = [running]
-        for i, row in enumerate(padded):
-            status = self.status(preset, row, i < last_filled, lang)
-            values = self.hint_values(preset, row, running, lang)
-            counted = status == "" and all(excel_number(row.get(k)) is not None for k in REQUIRED)
-            change: object = ""
-            if counted:
-                change = self.delta(preset, row, running, count)
-                running += change  # type: ignore[operator]
-                count += 1
-                history.append(running)
-            values.update(Change=change, Status=status, Running=running, Count=count,
-                          Rating=running if counted else "",
-                          **self.after_values(preset, running, count, counted, lang))
-            out.append(values)
-        for k, row_values in enumerate(out):
-            shown = k <= count
-            row_values["ChartX"] = k if shown else CellError("#N/A")
-            row_values["ChartY"] = history[k] if shown else CellError("#N/A")
-        return out
-
-    def status(self, preset: Any, row: Mapping[str, object], later_filled: bool,
-               lang: str) -> str:
-        """The Status text of a row (the built Settings are valid, so no Settings check)."""
-        if all(row.get(k) is None for k in self.input_keys):
-            return ""
-        for check in self.checks(preset):
-            value = row.get(check.key)
-            if value is not None and not check.valid(value):
-                return MSG[check.message](lang)
-        if all(excel_number(row.get(k)) is not None for k in REQUIRED):
-            return ""
-        return MSG["incomplete"](lang) if later_filled else ""
-
-
-def complete(r: Row) -> str:
-    """TRUE when the row's required inputs hold numbers."""
-    return f"COUNT({','.join(r[key] for key in REQUIRED)})={len(REQUIRED)}"
-
-
-def counted(r: Row) -> str:
-    """TRUE for a row that counts: complete, and Status found nothing wrong."""
-    return f"AND({r['Status']}=\"\",{complete(r)})"
+    def columns(self, lang: str, preset: Any) -> tuple[Column, ...]:
+        return (*self.visible_columns(lang, preset),
+                *history_columns(lambda r: sx.start_rating(),
+                                 lambda c: self.start_rating(c.preset)))
 
 
 EXAMPLE_NAMES = {"ja": ("田中", "鈴木", "佐藤", "高橋", "伊藤", "山本"),
@@ -480,6 +392,12 @@ def is_handicap(preset: TokinPreset) -> Callable[[object], bool]:
     return lambda x: isinstance(x, str) and x.casefold() in names
 
 
+def handicap_check(preset: TokinPreset) -> kinds.Check:
+    """A handicap is a name of the Settings table, in either language (blank = 平手)."""
+    return kinds.Check(lambda ref: sx.is_listed(ref, HANDICAP["Name"], HANDICAP["Alias"]),
+                       is_handicap(preset))
+
+
 def tokin_change_formula(r: Row) -> str:
     adjustment = sx.tokin_adjustment(r["Handicap"], HANDICAP["Name"], HANDICAP["Alias"],
                                      HANDICAP["Adj"])
@@ -487,9 +405,24 @@ def tokin_change_formula(r: Row) -> str:
     return fx.if_(counted(r), delta, '""')
 
 
+def tokin_change(c: Cells) -> int:
+    return tokin_delta(before(c), number(c, "OppRating"), number(c, "Result"),
+                       c["Handicap"], c.preset)
+
+
 def suggested_formula(r: Row) -> str:
     hint = sx.tokin_handicap(r.prev("Running"), r["OppRating"], HANDICAP["From"], HANDICAP["Name"])
     return fx.if_(f"AND(ISNUMBER({r['OppRating']}),ISNUMBER({r.prev('Running')}))", hint, '""')
+
+
+def suggested_value(c: Cells) -> object:
+    """The handicap the gap calls for, named in the sheet's language, once both are known."""
+    opp, mine = c.number("OppRating"), excel_number(c.prev("Running"))
+    if opp is None or mine is None:
+        return ""
+    name = tokin_handicap(mine, opp, c.preset)
+    shown, _ = handicap_names(c.preset, c.lang)
+    return shown[[h.name for h in c.preset.handicaps].index(name)]
 
 
 TOKIN_NOTES = (
@@ -511,13 +444,11 @@ class TokinSheet(ShogiSheet):
     """Workbook type ``system = "tokin"``; preset ``league`` has the amateur-league table."""
 
     system = "tokin"
-    presets: ClassVar[Mapping[str, Any]] = {"default": extend(TOKIN, TokinSheetPreset),
-                                            "league": extend(LEAGUE, TokinSheetPreset)}
+    presets: ClassVar[dict[str, Any]] = {"default": extend(TOKIN, TokinSheetPreset),
+                                         "league": extend(LEAGUE, TokinSheetPreset)}
     input_keys = ("Opponent", "OppRating", "Handicap", "Result", "Date")
-    rule_notes = TOKIN_NOTES
-
-    def default_title(self, lang: str) -> str:
-        return Text("将棋レーティング (と金 16±4%)", "Shogi rating (Tokin 16 ± 4%)")(lang)
+    title = Text("将棋レーティング (と金 16±4%)", "Shogi rating (Tokin 16 ± 4%)")
+    notes = TOKIN_NOTES
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         games = example_games(lang)
@@ -530,25 +461,31 @@ class TokinSheet(ShogiSheet):
 
     def visible_columns(self, lang: str, preset: Any) -> tuple[Column, ...]:
         names, _ = handicap_names(preset, lang)
+        opp = opp_rating_column(Text("相手の今のレート。対局前に入れると推奨手合がわかります",
+                                     "Opponent's current rating; type it before the game to "
+                                     "see the suggested handicap"))
+        handicap = Column(
+            "Handicap", Text("手合", "Handicap"), "input", "choice", 7,
+            width_en=10, allowed=tuple(names),
+            validation=v("list", Text("空欄は平手。上位者が駒を落とす",
+                                      "Blank = even game; the stronger side gives it"),
+                         Text("設定シートの手合割から選ぶ",
+                              "Pick a handicap from the Settings table"),
+                         None, HANDICAP["Name"]),
+            check=handicap_check(preset), message=MSG["handicap"])
+        result, date = result_column(), date_column()
         return (
             opponent_column(),
-            opp_rating_column(Text("相手の今のレート。対局前に入れると推奨手合がわかります",
-                                   "Opponent's current rating; type it before the game to "
-                                   "see the suggested handicap")),
+            opp,
             Column("Suggested", Text("推奨\n手合", "Suggested\nhandicap"), "computed", "text",
-                   7, width_en=10, formula=suggested_formula, allowed=tuple(names)),
-            Column("Handicap", Text("手合", "Handicap"), "input", "choice", 7,
-                   width_en=10, allowed=tuple(names),
-                   validation=v("list", Text("空欄は平手。上位者が駒を落とす",
-                                             "Blank = even game; the stronger side gives it"),
-                                Text("設定シートの手合割から選ぶ",
-                                     "Pick a handicap from the Settings table"),
-                                None, HANDICAP["Name"])),
-            result_column(),
-            change_column(tokin_change_formula),
+                   7, width_en=10, formula=suggested_formula, value=suggested_value,
+                   allowed=tuple(names)),
+            handicap,
+            result,
+            change_column(tokin_change_formula, tokin_change),
             rating_column(),
-            status_column(self, lang, preset),
-            date_column(),
+            status_column(self, lang, preset, (opp, handicap, result, date)),
+            date,
         )
 
     def settings(self, preset: Any) -> list[Setting]:
@@ -569,8 +506,8 @@ class TokinSheet(ShogiSheet):
                              preset.max_change, "max_change"),
         ]
 
-    def write_tables(self, ws: Worksheet, top: int, preset: Any,
-                     lang: str) -> tuple[list[NameInfo], dict[str, object]]:
+    def settings_tables(self, ws: Worksheet, top: int, preset: Any,
+                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         names, aliases = handicap_names(preset, lang)
         handicaps, below = write_settings_table(ws, top, Text("手合割 (駒落ち)", "Handicaps"), [
             TableColumn("HandicapName", Text("手合割", "Handicap"), "text", names),
@@ -590,29 +527,6 @@ class TokinSheet(ShogiSheet):
         ws.column_dimensions["D"].width = 11
         return handicaps + ranks, {}
 
-    def checks(self, preset: Any) -> tuple[Check, ...]:
-        return (
-            number_check("OppRating", "opp"),
-            Check("Handicap", "handicap",
-                  lambda ref: sx.is_listed(ref, HANDICAP["Name"], HANDICAP["Alias"]),
-                  is_handicap(preset)),
-            RESULT_CHECK,
-            number_check("Date", "date"),
-        )
-
-    def hint_values(self, preset: Any, row: Mapping[str, object], running: float,
-                    lang: str) -> dict[str, object]:
-        opp = excel_number(row.get("OppRating"))
-        if opp is None:
-            return {"Suggested": ""}
-        name = tokin_handicap(running, opp, preset)
-        shown, _ = handicap_names(preset, lang)
-        return {"Suggested": shown[[h.name for h in preset.handicaps].index(name)]}
-
-    def delta(self, preset: Any, row: Mapping[str, object], running: float, count: int) -> int:
-        return tokin_delta(running, excel_number(row["OppRating"]),  # type: ignore[arg-type]
-                           row["Result"], row.get("Handicap"), preset)  # type: ignore[arg-type]
-
     def reference_sheets(self, wb: Workbook, preset: Any,
                          lang: str) -> dict[str, dict[str, object]]:
         ws = wb.create_sheet(QUICK_TITLE(lang))
@@ -631,6 +545,11 @@ def gap_label(low: float, high: float | None, lang: str, unit: str = "点差") -
     return f"{low:g}〜{high:g}{unit}" if high is not None else f"{low:g}{unit}以上"
 
 
+def number_text(value: float) -> str:
+    """A constant as formula text (``16``, ``0.04``), for comparing Settings with it."""
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
 def write_quick_table(ws: Worksheet, preset: TokinPreset, lang: str) -> dict[str, object]:
     """The 早見表 as the engine generates it, then the handicap table as Settings holds it.
 
@@ -645,7 +564,7 @@ def write_quick_table(ws: Worksheet, preset: TokinPreset, lang: str) -> dict[str
     ws.column_dimensions["B"].width = 12  # also the handicap table's gaps (100〜199点)
     styles.style_title(ws.cell(1, 1, Text("レーティング点数計算表 (早見表)",
                                           "Rating quick table")(lang)), lang)
-    same = ",".join(f"{setting_name(key)}={fx._num(value)}" for key, value in (
+    same = ",".join(f"{setting_name(key)}={number_text(value)}" for key, value in (
         ("Base", preset.base), ("GapRate", preset.gap_rate),
         ("MinChange", preset.min_change), ("MaxChange", preset.max_change)))
     warning = Text("⚠ 設定の定数が変わっています: この表は作成時の値のまま",
@@ -666,8 +585,16 @@ def write_quick_table(ws: Worksheet, preset: TokinPreset, lang: str) -> dict[str
                                      band.lower_win, band.lower_loss), 2):
             styles.style_computed(ws.cell(row, col, value), lang, points)
         row += 1
+    cached.update(write_handicap_rows(ws, row + 1, preset, lang))
+    return cached
 
-    row += 1
+
+def write_handicap_rows(ws: Worksheet, top: int, preset: TokinPreset,
+                        lang: str) -> dict[str, object]:
+    """The handicap table under the quick table: formulas reading Settings, so they follow
+    a local edit. Returns the cached values."""
+    cached: dict[str, object] = {}
+    row = top
     styles.style_note(ws.cell(row, 1, Text("駒落ちは点差から調整点を引いて計算 (設定シートの表)",
                                            "Handicap games: the gap less the adjustment "
                                            "(the Settings table)")(lang)), lang)
@@ -685,11 +612,11 @@ def write_quick_table(ws: Worksheet, preset: TokinPreset, lang: str) -> dict[str
         else:
             span = f'{here}&"–"&{after}' if lang == "en" else f'{here}&"〜"&{after}&"点"'
         high = rows[k].min_gap - 1 if k < len(rows) else None
-        for col, (formula, value) in enumerate((
+        for col, (formula, shown) in enumerate((
                 (f"INDEX({HANDICAP['Name']},{k})", names[k - 1]),
                 (span, gap_label(handicap.min_gap, high, lang, "点")),
                 (f"INDEX({HANDICAP['Adj']},{k})", handicap.adjustment)), 1):
             cell = ws.cell(row, col, "=" + formula)
             styles.style_computed(cell, lang)
-            cached[cell.coordinate] = value
+            cached[cell.coordinate] = shown
     return cached
