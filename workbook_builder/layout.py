@@ -35,6 +35,13 @@ class Validation:
     error: Text | None = None
 
 
+def validation(kind: str | None, prompt: Text | None, error: Text | None = None,
+               op: str | None = None, f1: str | None = None,
+               f2: str | None = None) -> Validation:
+    """A :class:`Validation` in the order sheets state it: kind, message, error, bounds."""
+    return Validation(kind, op, f1, f2, prompt, error)
+
+
 @dataclass(frozen=True)
 class Row:
     """Cell references a formula builder needs for one table row.

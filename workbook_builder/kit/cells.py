@@ -142,6 +142,20 @@ class Cells:
         """This row's ``key`` as a number, or None (text, blank)."""
         return excel_number(self[key])
 
+    def num(self, key: str) -> float:
+        """This row's ``key`` where the rule guarantees a number (a counted row's input)."""
+        value = self.number(key)
+        if value is None:
+            raise TypeError(f"{key} is {self[key]!r} on row {self.k}, not a number")
+        return value
+
+    def prev_num(self, key: str) -> float:
+        """The row above's ``key`` where it is always a number (a running rating)."""
+        value = excel_number(self.prev(key))
+        if value is None:
+            raise TypeError(f"{key} above row {self.k} is {self.prev(key)!r}, not a number")
+        return value
+
     def numbers(self, *keys: str) -> bool:
         """Whether every one of ``keys`` is a number here (``COUNT(...)=n``)."""
         return all(self.number(key) is not None for key in keys)

@@ -36,7 +36,7 @@ from ..kit.cells import Cells
 from ..kit.chain import history_columns
 from ..kit.personal import PersonalSheet
 from ..labels import Text
-from ..layout import Column, Row, Setting, Table, Validation
+from ..layout import Column, Row, Setting, Table, Validation, validation
 from ..settings import setting_name
 
 GAMES = Text("対局", "Games")
@@ -84,8 +84,8 @@ def change_formula(r: Row) -> str:
 def change_value(c: Cells) -> object:
     if not counted(c):
         return ""
-    return mosaic_delta(c.prev("Running"), c.number("OppRating"), c["Result"], c["TurnDiff"],
-                        c.preset)
+    return mosaic_delta(c.prev_num("Running"), c.num("OppRating"), c.num("Result"),
+                        int(c.num("TurnDiff")), c.preset)
 
 
 def first_formula(r: Row, lang: str) -> str:
@@ -96,14 +96,12 @@ def first_formula(r: Row, lang: str) -> str:
 
 def first_value(c: Cells) -> object:
     opp = c.number("OppRating")
-    return "" if opp is None else FIRST[first_player(c.prev("Running"), opp)](c.lang)
+    return "" if opp is None else FIRST[first_player(c.prev_num("Running"), opp)](c.lang)
 
 
 def games_table(rows: int, lang: str) -> Table:
     """The Games table: input, computed and hidden helper columns."""
-    def v(kind, prompt, error, op=None, f1=None, f2=None) -> Validation:
-        return Validation(kind, op, f1, f2, prompt, error)
-
+    v = validation
     columns = (
         Column("Opponent", Text("相手", "Opponent"), "input", "text", 9, width_en=10,
                lead=Text("自分", "Me"),
