@@ -7,6 +7,7 @@ once where to type. Sizes are for a phone held upright (12 pt, narrow columns).
 from __future__ import annotations
 
 from openpyxl.cell.cell import Cell, MergedCell
+from openpyxl.formatting.rule import FormulaRule, Rule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
 
 FONT_SIZE = 12
@@ -67,3 +68,9 @@ def style_title(cell: Cell | MergedCell, lang: str) -> None:
 def style_note(cell: Cell | MergedCell, lang: str, color: str = "595959") -> None:
     cell.font = font(lang, size=10, color=color)
     cell.protection = LOCKED
+
+
+def formula_rule(formula: str, **style: object) -> Rule:
+    """A conditional format that applies ``style`` where ``formula`` is TRUE."""
+    rule: Rule = FormulaRule(formula=[formula], **style)  # type: ignore[no-untyped-call]
+    return rule

@@ -12,7 +12,6 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 
 from openpyxl.cell.cell import Cell, MergedCell
-from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Font
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -124,16 +123,16 @@ def _highlight(ws: Worksheet, table: Table, flag: str | None) -> None:
         letter = table.letter(column.key)
         top = table.lead_row if has_lead_formula(column) else table.first_row
         rng = f"{letter}{top}:{letter}{table.last_row}"
-        ws.conditional_formatting.add(rng, FormulaRule(  # type: ignore[no-untyped-call]
-            formula=[f"NOT(_xlfn.ISFORMULA({letter}{top}))"], stopIfTrue=True,
+        ws.conditional_formatting.add(rng, styles.formula_rule(
+            f"NOT(_xlfn.ISFORMULA({letter}{top}))", stopIfTrue=True,
             fill=styles.OVERWRITTEN_FILL, font=Font(bold=True, color="FFFFFF")))
     if flag is not None:
         first = table.letter(visible[0].key)
         last = table.letter(visible[-1].key)
         marker = f"${table.letter(flag)}{table.first_row}"
         rng = f"{first}{table.first_row}:{last}{table.last_row}"
-        ws.conditional_formatting.add(rng, FormulaRule(  # type: ignore[no-untyped-call]
-            formula=[f"LEN({marker})>0"], fill=styles.FLAG_FILL))
+        ws.conditional_formatting.add(rng, styles.formula_rule(
+            f"LEN({marker})>0", fill=styles.FLAG_FILL))
 
 
 def _names(ws: Worksheet, table: Table, lang: str) -> list[NameInfo]:

@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from openpyxl import Workbook
-from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
@@ -142,7 +141,7 @@ def check_formula(entry: Entry, row: int, lang: str) -> str:
 
 def typed_values(entry: Entry, typed: Mapping[str, Any]) -> dict[str, Any]:
     """Argument → the typed value (a list for a multi-cell argument), blanks as None."""
-    out = {}
+    out: dict[str, Any] = {}
     for arg in entry.args:
         if arg.cells > 1:
             value = typed.get(arg.name) or ()
@@ -363,8 +362,8 @@ def _write_input(ws: Worksheet, entry: Entry, arg: Arg, header: int, row: int, d
 def _computed(ws: Worksheet, coord: str, name: str, kind: Any, value: object, label: str,
               allowed: tuple[object, ...], out: Written) -> None:
     """Name, overwrite highlight and the engine's cached value of a formula cell."""
-    ws.conditional_formatting.add(coord, FormulaRule(
-        formula=[f"NOT(_xlfn.ISFORMULA({coord}))"], stopIfTrue=True,
+    ws.conditional_formatting.add(coord, styles.formula_rule(
+        f"NOT(_xlfn.ISFORMULA({coord}))", stopIfTrue=True,
         fill=styles.OVERWRITTEN_FILL, font=Font(bold=True, color="FFFFFF")))
     out.cached[coord] = value
     define_name(ws, name, _absolute(coord))
@@ -443,7 +442,7 @@ def write_tables(ws: Worksheet, lang: str, title: str) -> None:
         first = row + 3
         for r, values in enumerate(table.rows, first):
             for c, value in enumerate(values, 1):
-                cell = ws.cell(r, c, value)
+                cell = ws.cell(r, c, value)  # type: ignore[call-overload]  # table data
                 styles.style_computed(cell, lang)
         last = first + len(table.rows) - 1
         named = [(name, c) for c, (name, _) in enumerate(table.columns, 1) if name]

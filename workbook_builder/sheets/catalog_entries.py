@@ -312,7 +312,7 @@ class Arg:
     hint: Text | None = None
 
 
-class Refs(dict):
+class Refs(dict[str, str]):
     """Argument or step name → its reference (a cell, or a range for a multi-cell argument)."""
 
     def __init__(self, refs: Mapping[str, str], cells: Mapping[str, list[str]]) -> None:

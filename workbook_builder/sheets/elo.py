@@ -38,7 +38,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Font, PatternFill
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -46,6 +45,7 @@ from rating_rules.common import round_half_away
 from rating_rules.elo import EloPreset, elo_delta, elo_expected
 
 from .. import formulas as fx
+from .. import styles
 from ..formulas import elo as fe
 from ..kit import inputs as kinds
 from ..kit import status as st
@@ -517,9 +517,8 @@ def _mark_period_ends(ws: Worksheet, table: Table) -> None:
     first, last = table.letter(keys[0]), table.letter(keys[-1])
     ws.conditional_formatting.add(
         f"{first}{table.first_row}:{last}{table.last_row}",
-        FormulaRule(formula=[f"AND({PERIODS}=1,ISNUMBER(${table.letter('Rating')}"
-                             f"{table.first_row}))"],
-                    font=Font(bold=True), fill=SETTLED_FILL))
+        styles.formula_rule(f"AND({PERIODS}=1,ISNUMBER(${table.letter('Rating')}"
+                            f"{table.first_row}))", font=Font(bold=True), fill=SETTLED_FILL))
 
 
 __all__ = ["EloSheet", "EloSheetPreset", "games_table", "same_period", "settings_for"]

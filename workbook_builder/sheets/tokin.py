@@ -33,6 +33,7 @@ from typing import Any, ClassVar
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment
+from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from rating_rules.shogi import LEAGUE, TOKIN, TokinPreset, quick_table, tokin_delta, tokin_handicap
@@ -133,7 +134,7 @@ def shown_if_counted(c: Cells, value: Callable[[], object]) -> object:
 
 def opponent_column() -> Column:
     return Column("Opponent", Text("相手", "Opponent"), "input", "text", 9, width_en=10,
-                  lead=Text("自分", "Me"),  # type: ignore[arg-type]  # a label, as on MOSAIC
+                  lead=Text("自分", "Me"),
                   validation=v(None, Text("対戦相手の名前", "Opponent's name"), None))
 
 
@@ -228,14 +229,14 @@ def write_settings_table(ws: Worksheet, top: int, title: Text, columns: Sequence
         for k in range(count):
             cell = ws.cell(first + k, i)
             if column.formula is None:
-                cell.value = column.values[k]
+                cell.value = column.values[k]  # type: ignore[assignment]  # table data
                 styles.style_input(cell, lang)
             else:
                 cell.value = "=" + column.formula(k) if k < count - 1 else None
                 styles.style_computed(cell, lang)
             if i >= 3:  # the wide Notes column of the settings above
                 cell.alignment = Alignment(horizontal="left")
-        letter = heading.offset(column=i - 1).column_letter
+        letter = get_column_letter(heading.column + i - 1)
         role: Role = "input" if column.formula is None else "computed"
         if role == "input":
             prompt = Text("表の値 (対局シートの計算が使う)", "The Games formulas use this table")
