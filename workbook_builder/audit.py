@@ -15,7 +15,13 @@ from pathlib import Path
 from openpyxl.cell.cell import MergedCell
 
 from .build import build_workbook
-from .readback import computed_cells, open_project_workbook, read_typed, same_value
+from .readback import (
+    built_preset,
+    computed_cells,
+    open_project_workbook,
+    read_typed,
+    same_value,
+)
 
 
 @dataclass(frozen=True)
@@ -54,7 +60,12 @@ def audit(path: str | Path) -> AuditReport:
     _, built = build_workbook(typed.spec, typed.rows, tables=typed.tables)
     names = computed_cells(opened)
     report = AuditReport(opened.path, notes=list(typed.not_carried))
+    then, now = built_preset(opened, typed)
     for title, cells in built.cached.items():
+        if title in built.snapshots and then != now:
+            report.notes.append(f"sheet {title!r} shows the constants the workbook was built "
+                                "with, not the edited Settings: `repair` regenerates it")
+            continue
         if title not in opened.formulas.sheetnames:
             report.notes.append(f"sheet {title!r} is missing")
             continue

@@ -48,6 +48,8 @@ def build_workbook(spec: Spec, inputs: Sequence[Mapping[str, object]] = (),
     """
     sheet_type = SHEET_TYPES[spec.system]
     preset = sheet_type.preset_for(spec)
+    if spec.settings_tables:
+        preset = sheet_type.with_tables(preset, spec.settings_tables, spec.lang)
     wb = Workbook()
     for ws in wb.worksheets:
         wb.remove(ws)
@@ -64,6 +66,9 @@ def build_workbook(spec: Spec, inputs: Sequence[Mapping[str, object]] = (),
              "club": spec.club, "constants": json.dumps(spec.constants, sort_keys=True)}
     if "Players" in sheet_type.input_tables:
         about["players"] = str(spec.players)
+    if spec.settings_tables:  # what the snapshot sheets were generated from
+        about["settings_tables"] = json.dumps(spec.settings_tables, ensure_ascii=False,
+                                              sort_keys=True)
     write_meta(wb, built.names, about)
     protect(wb[META_SHEET], password)
     wb.active = 0

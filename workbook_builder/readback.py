@@ -31,7 +31,7 @@ from openpyxl.utils.cell import range_boundaries
 from .errors import UnreadableWorkbook
 from .kit.cells import excel_serial
 from .metadata import META_SHEET
-from .sheets import SHEET_TYPES
+from .sheets import SHEET_TYPES, SheetType
 from .template import MAX_PLAYERS, MAX_ROWS, Spec
 
 __all__ = ["UnreadableWorkbook", "check_package", "open_project_workbook", "read_typed"]
@@ -290,7 +290,11 @@ def read_typed(opened: Opened) -> Typed:
         elif role == "input":
             table, _, key = name.partition("_")
             if table == "Settings":
-                not_carried.append(f"{name}: a Settings table; the template's table is used")
+                if key not in sheet_type.editable_tables:
+                    not_carried.append(f"{name}: a Settings table; the template's table is used")
+                    continue
+                cells = _located(opened, entry, not_carried)
+                spec.settings_tables[key] = tuple(wb[t][c].value for t, c in cells)
                 continue
             if table not in sheet_type.input_tables or not key:
                 not_carried.append(f"{name}: not an input table of a {spec.system} workbook")
@@ -304,6 +308,7 @@ def read_typed(opened: Opened) -> Typed:
                                    "an input cell is carried as text")
             rows.setdefault(index, {})[column.key] = value
     _report_below(opened, columns, footer, not_carried)
+    _check_tables(sheet_type, spec, not_carried)
     tables = {table: [rows.get(i, {}) for i in range(max(rows) + 1)]
               for table, rows in found.items() if rows}
     games = tables.pop("Games", [])
@@ -312,6 +317,35 @@ def read_typed(opened: Opened) -> Typed:
     if len(tables.get("Players", ())) > spec.players:
         spec = dataclasses.replace(spec, players=len(tables["Players"]))
     return Typed(spec, games, settings, tables, not_carried)
+
+
+def _check_tables(sheet_type: SheetType, spec: Spec, not_carried: list[str]) -> None:
+    """Keep the Settings tables a club edited if the rule can take them, else say why not."""
+    if not spec.settings_tables:
+        return
+    try:
+        sheet_type.with_tables(sheet_type.preset_for(spec), spec.settings_tables, spec.lang)
+    except (ValueError, TypeError) as exc:
+        not_carried.append(f"Settings table: {exc}; the template's tables are used")
+        spec.settings_tables.clear()
+
+
+def built_preset(opened: Opened, typed: Typed) -> tuple[Any, Any]:
+    """(the preset the file was built with, the preset its Settings hold now)."""
+    sheet_type = SHEET_TYPES[typed.spec.system]
+    about = opened.about
+    built = dataclasses.replace(
+        typed.spec, constants=dict(json.loads(about.get("constants") or "{}")),
+        settings_tables={k: tuple(v) for k, v in
+                         json.loads(about.get("settings_tables") or "{}").items()})
+    return _preset(sheet_type, built), _preset(sheet_type, typed.spec)
+
+
+def _preset(sheet_type: SheetType, spec: Spec) -> Any:
+    preset = sheet_type.preset_for(spec)
+    if spec.settings_tables:
+        preset = sheet_type.with_tables(preset, spec.settings_tables, spec.lang)
+    return preset
 
 
 @dataclass(frozen=True)

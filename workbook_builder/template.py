@@ -59,6 +59,8 @@ class Spec:
     """Rows of a ledger's Players table (personal sheets have none)."""
     constants: dict[str, float] = field(default_factory=dict)
     """Preset overrides by field name (``start_rating`` is folded in here)."""
+    settings_tables: dict[str, tuple[object, ...]] = field(default_factory=dict)
+    """Settings table columns as a club edited them (read back by ``repair``/``audit``)."""
     source: str = ""
 
 

@@ -26,6 +26,9 @@ class Built:
     names: list[NameInfo] = field(default_factory=list)
     cached: dict[str, dict[str, object]] = field(default_factory=dict)
     """Sheet title → cell → engine value, for every formula cell."""
+    snapshots: frozenset[str] = frozenset()
+    """Sheets generated from the constants at build time (a quick table): they warn when
+    Settings change later, and only a rebuild (``repair``) brings them up to date."""
 
 
 class SheetType(ABC):
@@ -38,6 +41,17 @@ class SheetType(ABC):
     """Tables a person types into; ledgers add ``Players``."""
     start_field: ClassVar[str | None] = None
     """The preset field a template's ``start_rating`` sets, if the rule has one."""
+    editable_tables: ClassVar[frozenset[str]] = frozenset()
+    """Settings table columns (``Settings_<key>``) a club may edit and :meth:`with_tables`
+    takes into the preset, so ``repair`` and ``audit`` carry them."""
+
+    def with_tables(self, preset: Any, tables: Mapping[str, Sequence[object]],
+                    lang: str) -> Any:
+        """``preset`` with the Settings tables as typed (columns by key, top to bottom).
+
+        Raises ValueError naming the column and value when a typed table does not fit.
+        """
+        return preset
 
     def constant_fields(self, preset: str) -> tuple[str, ...]:
         """Names a template may override under ``[constants]``."""
@@ -82,3 +96,33 @@ class SheetType(ABC):
         ledgers, which also have a Players table, override this.
         """
         return self.populate(wb, spec, preset, tables.get("Games", ()))
+
+
+def typed_rows(tables: Mapping[str, Sequence[object]],
+               columns: Mapping[str, str]) -> list[tuple[object, ...]]:
+    """The rows of an edited Settings table, checked column by column.
+
+    ``columns`` maps each column key to ``text`` or ``number``. Trailing blank rows are
+    dropped (a club may shorten a table); any other blank or a value of the wrong kind
+    raises ValueError naming the column, the row and the value.
+    """
+    keys = list(columns)
+    height = max(len(tables.get(key, ())) for key in keys)
+    rows = [tuple(_at(tables, key, i) for key in keys) for i in range(height)]
+    while rows and all(value in (None, "") for value in rows[-1]):
+        rows.pop()
+    for i, row in enumerate(rows, 1):
+        for key, value in zip(keys, row, strict=True):
+            number = isinstance(value, (int, float)) and not isinstance(value, bool)
+            if columns[key] == "number" and not number:
+                raise ValueError(f"Settings_{key} row {i}: {value!r} is not a number")
+            if columns[key] == "text" and (not isinstance(value, str) or not value.strip()):
+                raise ValueError(f"Settings_{key} row {i}: {value!r} is not a name")
+    if not rows:
+        raise ValueError(f"Settings_{keys[0]}: the table is empty")
+    return rows
+
+
+def _at(tables: Mapping[str, Sequence[object]], key: str, i: int) -> object:
+    column = tables.get(key, ())
+    return column[i] if i < len(column) else None

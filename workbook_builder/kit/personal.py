@@ -94,4 +94,5 @@ class PersonalSheet(SheetType):
         cached[games.title] = cached_by_row(table, evaluate(table, inputs, preset, lang))
         if settings_cached:
             cached[settings_ws.title] = settings_cached
-        return Built(names, cached)
+        return Built(names, cached, snapshots=frozenset(cached) - {games.title,
+                                                                   settings_ws.title})

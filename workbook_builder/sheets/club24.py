@@ -18,6 +18,8 @@ The row rules, the starting rating and the chart are those of the Tokin sheet
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -27,6 +29,7 @@ from rating_rules.shogi import CLUB24, Club24Preset, club24_delta, club24_rank
 
 from .. import formulas as fx
 from ..formulas import shogi as sx
+from ..kit.base import typed_rows
 from ..kit.cells import Cells, excel_number
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting
@@ -206,6 +209,20 @@ class Club24Sheet(ShogiSheet):
                              Text("これより下がらない (0)", "No rating goes below this (0)"),
                              rule.floor, "floor"),
         ]
+
+    editable_tables = frozenset({"RankLabel", "RankRating"})
+
+    def with_tables(self, preset: Any, tables: Mapping[str, Sequence[object]],
+                    lang: str) -> Any:
+        """The rank table as a club edited it (the boundaries are computed from it)."""
+        ranks = tuple((str(label), float(rating))  # type: ignore[arg-type]
+                      for label, rating in typed_rows(tables, {"RankLabel": "text",
+                                                               "RankRating": "number"}))
+        edited = dataclasses.replace(preset, ranks=ranks)
+        labels = [label for label, _ in ranks]
+        if edited.start is None and edited.rank not in labels:
+            raise ValueError(f"Settings_Rank {edited.rank!r} is not in the rank table")
+        return edited
 
     def settings_tables(self, ws: Worksheet, top: int, preset: Any,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from abc import abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -36,13 +36,22 @@ from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from rating_rules.shogi import LEAGUE, TOKIN, TokinPreset, quick_table, tokin_delta, tokin_handicap
+from rating_rules.shogi import (
+    LEAGUE,
+    TOKIN,
+    Handicap,
+    TokinPreset,
+    quick_table,
+    tokin_delta,
+    tokin_handicap,
+)
 
 from .. import formulas as fx
 from .. import styles
 from ..formulas import shogi as sx
 from ..kit import inputs as kinds
 from ..kit import status as st
+from ..kit.base import typed_rows
 from ..kit.cells import Cells, excel_number
 from ..kit.chain import history_columns
 from ..kit.personal import PersonalSheet
@@ -380,6 +389,29 @@ def example_games(lang: str) -> list[dict[str, object]]:
 HANDICAP = {key: setting_name(f"Handicap{key}") for key in ("Name", "Alias", "From", "Adj")}
 
 
+def tokin_tables(preset: Any, tables: Mapping[str, Sequence[object]], lang: str) -> Any:
+    """The Tokin preset with the handicap and starting-rating tables as a club edited them."""
+    handicaps = []
+    for name, low, adjustment, alias in typed_rows(tables, {
+            "HandicapName": "text", "HandicapFrom": "number", "HandicapAdj": "number",
+            "HandicapAlias": "text"}):
+        ja, en = (alias, name) if lang == "en" else (name, alias)
+        handicaps.append(Handicap(str(ja), str(en), float(low), float(adjustment)))  # type: ignore[arg-type]
+    ranks = tuple((str(label), float(rating))  # type: ignore[arg-type]
+                  for label, rating in typed_rows(tables, {"RankLabel": "text",
+                                                           "RankRating": "number"}))
+    edited = dataclasses.replace(preset, handicaps=tuple(handicaps), start_table=ranks)
+    return check_rank(edited)
+
+
+def check_rank(preset: Any) -> Any:
+    """Refuse a preset whose declared rank is not in its (edited) rank table."""
+    labels = [label for label, _ in preset.start_table]
+    if preset.start is None and preset.rank not in labels:
+        raise ValueError(f"Settings_Rank {preset.rank!r} is not in the rank table ({labels})")
+    return preset
+
+
 def handicap_names(preset: TokinPreset, lang: str) -> tuple[list[str], list[str]]:
     """(names in the workbook's language, the other language's names)."""
     ja = [h.name for h in preset.handicaps]
@@ -450,6 +482,12 @@ class TokinSheet(ShogiSheet):
     input_keys = ("Opponent", "OppRating", "Handicap", "Result", "Date")
     title = Text("将棋レーティング (と金 16±4%)", "Shogi rating (Tokin 16 ± 4%)")
     notes = TOKIN_NOTES
+    editable_tables = frozenset({"HandicapName", "HandicapFrom", "HandicapAdj", "HandicapAlias",
+                                 "RankLabel", "RankRating"})
+
+    def with_tables(self, preset: Any, tables: Mapping[str, Sequence[object]],
+                    lang: str) -> Any:
+        return tokin_tables(preset, tables, lang)
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         games = example_games(lang)

@@ -1,0 +1,122 @@
+"""A club edits its Settings (constants and tables) in a spreadsheet app: nothing is lost.
+
+The edited file is saved by LibreOffice, which computes every formula with the edited
+Settings: that is the independent path. ``audit`` of it must find nothing to report,
+and ``repair`` must carry every edited value, with ratings that are the engine's for
+the edited rule (RULES.md §1: the handicap's adjustment comes off the gap).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from openpyxl import load_workbook
+
+from rating_rules.shogi import TOKIN, tokin_delta
+from workbook_builder.build import TEMPLATES, build
+from workbook_builder.cli import main
+from workbook_builder.readback import cells_of
+from workbook_builder.template import load_template
+
+GAMES = [  # 五段 starts at the edited 2111; a 香落 game, then an even one
+    {"Opponent": "A", "OppRating": 2000, "Handicap": "香落", "Result": 1,
+     "Date": dt.datetime(2024, 5, 1)},
+    {"Opponent": "B", "OppRating": 1990, "Result": 0, "Date": dt.datetime(2024, 5, 2)},
+]
+
+
+def put(wb, name: str, index: int, value: object) -> None:
+    title, coord = cells_of(wb, name)[index]
+    wb[title][coord] = value
+
+
+def edited_tokin(folder: Path) -> Path:
+    spec = load_template(TEMPLATES / "tokin_ja.toml")
+    wb = load_workbook(build(spec, folder / "built", inputs=GAMES))
+    put(wb, "Settings_Rank", 0, "五段")
+    put(wb, "Settings_RankRating", 0, 2111)   # 五段: 2000 → 2111
+    put(wb, "Settings_HandicapAdj", 1, 120)   # 香落: 100 → 120
+    put(wb, "Settings_Base", 0, 17)           # a documented constant: 16 → 17
+    path = folder / "edited_tokin.xlsx"
+    wb.save(path)
+    return path
+
+
+def edited_club24(folder: Path) -> Path:
+    wb = load_workbook(build(load_template(TEMPLATES / "club24_en.toml"), folder / "built"))
+    put(wb, "Settings_RankRating", 0, 2470)
+    put(wb, "Settings_RankLabel", 1, "7-dan")
+    path = folder / "edited_club24.xlsx"
+    wb.save(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory) -> dict[str, Path]:
+    """The edited workbooks as LibreOffice saves them (every formula recomputed)."""
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice (soffice) is not installed")
+    from workbook_builder.libreoffice import recalculate
+
+    folder = tmp_path_factory.mktemp("settings")
+    sources = [edited_tokin(folder), edited_club24(folder)]
+    outs = recalculate(sources, folder / "out")
+    return {"tokin": outs[0], "club24": outs[1]}
+
+
+@pytest.mark.parametrize("kind", ["tokin", "club24"])
+def test_audit_of_edited_settings_finds_nothing(saved, kind) -> None:
+    result = CliRunner().invoke(main, ["audit", str(saved[kind])])
+    assert result.exit_code == 0, result.output
+    assert " 0 differ" in result.output
+    assert "the template's table is used" not in result.output
+
+
+def test_libreoffice_rates_the_edited_rule_as_the_engine_does(saved) -> None:
+    wb = load_workbook(saved["tokin"], data_only=True)
+    title, coord = cells_of(wb, "Games_Change")[0]
+    rule = dataclasses.replace(TOKIN, base=17, handicaps=tuple(
+        dataclasses.replace(h, adjustment=120) if h.name == "香落" else h
+        for h in TOKIN.handicaps))
+    first = tokin_delta(2111, 2000, 1, "香落", rule)
+    assert wb[title][coord].value == first == 17 - round(0.04 * (111 - 120))
+    title, coord = cells_of(wb, "Games_Change")[1]
+    assert wb[title][coord].value == tokin_delta(2111 + first, 1990, 0, None, rule)
+
+
+def test_repair_carries_edited_settings(saved, tmp_path) -> None:
+    out = tmp_path / "repaired.xlsx"
+    result = CliRunner().invoke(main, ["repair", str(saved["tokin"]), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Settings" not in result.output  # nothing reported as not carried
+    wb = load_workbook(out)
+    values = {name: [wb[t][c].value for t, c in cells_of(wb, name)]
+              for name in ("Settings_RankRating", "Settings_HandicapAdj", "Settings_Base")}
+    assert values["Settings_RankRating"][0] == 2111
+    assert values["Settings_HandicapAdj"][1] == 120
+    assert values["Settings_Base"] == [17]
+    fresh = load_workbook(saved["tokin"], data_only=True)
+    cached = load_workbook(out, data_only=True)
+    for name in ("Games_Change", "Games_Rating"):
+        assert ([fresh[t][c].value for t, c in cells_of(fresh, name)][:2]
+                == [cached[t][c].value for t, c in cells_of(cached, name)][:2])
+    audit = CliRunner().invoke(main, ["audit", str(out)])
+    assert audit.exit_code == 0 and "snapshot" not in audit.output and " 0 differ" in audit.output
+
+
+def test_a_table_that_does_not_fit_is_reported_not_carried(tmp_path) -> None:
+    wb = load_workbook(build(load_template(TEMPLATES / "tokin_en.toml"), tmp_path / "b"))
+    put(wb, "Settings_HandicapAdj", 2, "lots")
+    path = tmp_path / "bad_table.xlsx"
+    wb.save(path)
+    out = tmp_path / "repaired.xlsx"
+    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Settings_HandicapAdj row 3: 'lots' is not a number" in result.output
+    repaired = load_workbook(out)
+    assert [repaired[t][c].value for t, c in cells_of(repaired, "Settings_HandicapAdj")][2] == 250
