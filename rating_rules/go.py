@@ -411,6 +411,11 @@ def _rated_change(d: float, h: float | None, won: bool, preset: GoPreset) -> flo
     return -(other_wins if favoured else fav_wins)
 
 
+rated_change = _rated_change
+"""Public name of the unscaled signed change of a rated game (None: unrated), for the
+sheets, whose exchange cell shows exactly this before the multiplier."""
+
+
 def _percent(game_no: int | None, preset: GoPreset) -> float:
     if game_no is not None:
         for upto, pct in preset.multiplier_percent:

@@ -51,7 +51,7 @@ def engine(name: str, a: dict, lang: str) -> dict[str, object]:
     """What each formula cell of function ``name`` should show, from the engine."""
     if name == "GO_DELTA":
         diff = go.rank_difference(a["my_rank"], a["opp_rank"])
-        exchange = go._rated_change(diff, f(a["handicap_diff"]), a["result"] == 1, GO)
+        exchange = go.rated_change(diff, f(a["handicap_diff"]), a["result"] == 1, GO)
         return {"rank_diff": diff, "exchange": "" if exchange is None else exchange,
                 "": udfs.GO_DELTA(*(f(a[k]) for k in ("my_rank", "opp_rank", "result",
                                                         "game_no", "handicap_diff",

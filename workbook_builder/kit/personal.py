@@ -2,7 +2,8 @@
 
 Sheets, in order: 対局 / Games (the table a person types into), グラフ / Chart (the
 rating history), any reference sheets the system adds (a quick table), 設定 / Settings
-(every constant as a named cell, then the system's named tables). A system states its
+(every constant as a named cell, then the system's named tables); reference sheets that
+are views of the Settings tables may come after Settings instead. A system states its
 columns, settings and notes; this layout owns the frame, so every sheet gets the same
 protection, validation, names, chart and cached values.
 """
@@ -38,6 +39,13 @@ class PersonalSheet(SheetType):
     """The history chart's title and its axis label."""
     chart_note: ClassVar[Text] = COUNTED_ONLY
     """The line under the chart: which rows it plots."""
+    legend_at: ClassVar[str] = "Status"
+    """The Games column above which the where-to-type legend is printed."""
+    freeze_column: ClassVar[str] = "A"
+    """The first Games column that scrolls sideways (B keeps the opponent in view)."""
+    reference_after_settings: ClassVar[bool] = False
+    """Whether the reference sheets follow Settings instead of preceding it (a system
+    whose quick tables are views of its Settings tables puts them after)."""
 
     def default_title(self, lang: str) -> str:
         return self.title(lang)
@@ -66,6 +74,18 @@ class PersonalSheet(SheetType):
     def style_games(self, ws: Worksheet, table: Table) -> None:
         """Extra formatting of the Games sheet (a conditional format), once its table is written."""
 
+    def settings_sheet(self, ws: Worksheet, title: str, preset: Any,
+                       lang: str) -> tuple[list[NameInfo], dict[str, object]]:
+        """The whole Settings sheet; names and cached values.
+
+        By default the constants as named cells with the notes under them, then the
+        system's :meth:`settings_tables`. A system whose Settings has a look of its own
+        (other widths, its notes under its tables) overrides this.
+        """
+        names = write_settings(ws, title, self.settings(preset), lang, self.notes)
+        table_names, cached = self.settings_tables(ws, ws.max_row + 2, preset, lang)
+        return names + table_names, cached
+
     def table(self, rows: int, lang: str, preset: Any) -> Table:
         return Table("Games", GAMES, self.columns(lang, preset), rows)
 
@@ -76,19 +96,20 @@ class PersonalSheet(SheetType):
         table = self.table(spec.rows, lang, preset)
         games = wb.create_sheet(GAMES(lang))
         chart_ws = wb.create_sheet(CHART_TITLE(lang))
-        cached = self.reference_sheets(wb, preset, lang)
+        after = self.reference_after_settings
+        cached = {} if after else self.reference_sheets(wb, preset, lang)
         settings_ws = wb.create_sheet(SETTINGS_TITLE(lang))
         title = sheet_title(spec, self.default_title(lang))
 
         names = write_table(games, table, lang, inputs, flag="Status")
         self.style_games(games, table)
-        decorate_games(games, table, lang, title, "Status")
-        names += write_settings(settings_ws, f"{SETTINGS_TITLE(lang)} ・ {title}",
-                                self.settings(preset), lang, self.notes)
-        table_names, settings_cached = self.settings_tables(
-            settings_ws, settings_ws.max_row + 2, preset, lang)
-        names += table_names
+        decorate_games(games, table, lang, title, self.legend_at, self.freeze_column)
+        settings_names, settings_cached = self.settings_sheet(
+            settings_ws, f"{SETTINGS_TITLE(lang)} ・ {title}", preset, lang)
+        names += settings_names
         add_history_chart(chart_ws, games, table, lang, *self.chart, self.chart_note)
+        if after:
+            cached.update(self.reference_sheets(wb, preset, lang))
         for ws in wb.worksheets:
             page_setup(ws)
         cached[games.title] = cached_by_row(table, evaluate(table, inputs, preset, lang))

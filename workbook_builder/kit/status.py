@@ -107,6 +107,17 @@ def bad(key: str) -> Case:
     return _case_with_column_message(key, test, holds)
 
 
+def bad_via(key: str, test: Callable[[Row], str]) -> Case:
+    """Like :func:`bad`, with the sheet's test given: a helper column already reads the
+    typed value (``OppIdx=0`` for an unknown rank), so the formula need not repeat the
+    check. The value side is still the column's check; a blank cell is never bad."""
+    def holds(c: Cells) -> bool:
+        value = c[key]
+        return value is not None and not c.column(key).check.accepts(value)
+
+    return _case_with_column_message(key, test, holds)
+
+
 def _case_with_column_message(key: str, test: Callable[[Row], str],
                               holds: Callable[[Cells], bool]) -> Case:
     return _ColumnCase(test, holds, None, None, key)

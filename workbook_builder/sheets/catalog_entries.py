@@ -496,7 +496,7 @@ def _go_delta(r: Refs, lang: str) -> str:
 
 def _go_engine(v: Mapping[str, Any], lang: str) -> dict[str, object]:
     diff = go.rank_difference(v["my_rank"], v["opp_rank"])
-    exchange = go._rated_change(diff, v["handicap_diff"], v["result"] == 1, GO)
+    exchange = go.rated_change(diff, v["handicap_diff"], v["result"] == 1, GO)
     return {"rank_diff": diff, "exchange": "" if exchange is None else exchange,
             OUT: go.go_delta(v["my_rank"], v["opp_rank"], v["result"],
                                   game_no=None if v["game_no"] is None else int(v["game_no"]),

@@ -13,7 +13,7 @@ Row 3 ("自分"/"Me") shows the start: the declared rank from Settings, its star
 helpers carry the player's state from row to row: rank index, points, rated games,
 games in a row that were not rated (for the +50 bonus rule), plus the chart points.
 
-Row rules (the same in the formulas and in :func:`evaluate`):
+Row rules (each computed column states its formula and its engine value side by side):
 - a row is a game once it is complete: a rated or vs-provisional game needs the
   opponent's rank and the result; a forfeit win/loss or an unrated game needs only
   its type (a typed result must agree with the forfeit);
@@ -24,6 +24,9 @@ Row rules (the same in the formulas and in :func:`evaluate`):
   it did not count; skipped rows (blank, half-filled, flagged) change nothing;
 - a flagged row shows "⚠ …"; a half-filled *last* row is a game in progress.
 
+The rule's pieces (the inputs with their checks, the change, the rank after the border
+zone, 仮) are module-level declarations, so a Go club ledger can reuse them.
+
 Sheet-level restriction: the player starts on the ladder (17k or stronger) and never
 falls into BC (the engine's 17k does not demote), so the BC rules for "me" (no points,
 leaving after 5 wins) never apply here; the opponent may be BC.
@@ -32,8 +35,9 @@ leaving after 5 wins) never apply here; the opponent may be BC.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, cast
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment
@@ -43,11 +47,12 @@ from rating_rules.go import (
     GO,
     GoPreset,
     GoRank,
-    _rated_change,
     go_delta,
+    multiplier,
     next_rank,
     rank_difference,
     rank_label,
+    rated_change,
     regular_handicap,
     start_points,
 )
@@ -55,29 +60,16 @@ from rating_rules.go import (
 from .. import formulas as fx
 from .. import styles
 from ..formulas import go as gx
-from ..labels import (
-    CHART_TITLE,
-    SETTINGS_HEADER,
-    SETTINGS_TITLE,
-    Text,
-)
-from ..layout import Column, NameInfo, Row, Table, Validation
-from ..package import CellError
+from ..kit import inputs as kinds
+from ..kit import status as st
+from ..kit.cells import Cells, Value, excel_number
+from ..kit.chain import chart_columns, count_column, running_column
+from ..kit.inputs import Check
+from ..kit.personal import PersonalSheet
+from ..labels import SETTINGS_HEADER, Text
+from ..layout import Column, Formula, NameInfo, Row, Table, Validation, ValueType
 from ..settings import setting_name
-from ..table import add_validation, define_name, write_table
-from ..template import Spec
-from . import Built, SheetType
-from .common import (
-    add_history_chart,
-    cached_by_row,
-    chart_columns,
-    count_column,
-    decorate_games,
-    excel_number,
-    page_setup,
-    running_column,
-    sheet_title,
-)
+from ..table import add_validation, define_name
 
 GAMES = Text("対局", "Games")
 LADDER_TITLE = Text("昇段・降段表", "Promotion table")
@@ -105,11 +97,82 @@ MSG = {
     "incomplete": Text("⚠ 入力が足りない (計算せず)", "⚠ incomplete row (not counted)"),
 }
 INPUT_KEYS = ("Opponent", "OppRank", "Handicap", "GameType", "Result", "Date")
+"""Input columns, in sheet order; what ``inputs`` rows may hold."""
+
+
+# --- reading the inputs: the sheet's test and the engine's, side by side ----------------------
+
+def ladder(preset: GoPreset) -> list[str]:
+    """The points ladder's codes, strongest first (``Settings_Ladder_Code``)."""
+    return [code for code, _, _ in preset.table]
+
+
+def rank_codes(preset: GoPreset) -> list[str]:
+    """Every code an opponent may have: the ladder, then BC (``Settings_Ranks_Code``)."""
+    return [*ladder(preset), "BC"]
+
+
+def start_rank(preset: GoPreset) -> str:
+    """The declared rank Settings starts with."""
+    return GoRank.parse(preset.default_rank).code
+
+
+def read_rank(value: object, preset: GoPreset = GO) -> str | None:
+    """The code a typed rank stands for, as :func:`gx.go_rank_index` reads it (any case)."""
+    if not isinstance(value, str):
+        return None
+    return next((code for code in rank_codes(preset) if code.lower() == value.lower()), None)
+
+
+def rank_check(preset: GoPreset = GO) -> Check:
+    """An opponent's rank: a code from the Settings rank table (BC included)."""
+    return Check(lambda ref: f"{gx.go_rank_index(ref)}>0",
+                 lambda value: read_rank(value, preset) is not None)
+
+
+def handicap_ok(ref: str) -> str:
+    """TRUE for a rank difference 0 … ``Settings_MaxHandicap`` in half steps."""
+    return (f"IF(ISNUMBER({ref}),AND({ref}>=0,{ref}<={gx.MAX_HANDICAP},"
+            f"{ref}*2=INT({ref}*2)),FALSE)")
+
+
+def handicap_check(preset: GoPreset = GO) -> Check:
+    """A typed handicap: the rank difference it stands for, 0–9 in half steps."""
+    def accepts(value: object) -> bool:
+        h = excel_number(value)
+        return h is not None and 0 <= h <= preset.max_handicap and h * 2 == int(h * 2)
+
+    return Check(handicap_ok, accepts)
 
 
 def _types_array() -> str:
     """Both languages' type labels: a type typed or pasted in either language is read."""
     return "{" + ",".join(fx.text(t(lang)) for lang in ("ja", "en") for t in TYPES) + "}"
+
+
+def type_number_formula(ref: str) -> str:
+    """1–5 by :data:`TYPES` (blank = 1, rated; either language); 0 for anything else."""
+    arr = _types_array()
+    m = f"MATCH({ref},{arr},0)"
+    return (f"IF(ISBLANK({ref}),1,IF(ISNUMBER({m}),"
+            f"IF(INDEX({arr},{m})={ref},MOD({m}-1,{len(TYPES)})+1,0),0))")
+
+
+def type_number(value: object) -> int:
+    """What :func:`type_number_formula` shows for a typed game type."""
+    if value is None:
+        return 1
+    if isinstance(value, str):
+        for i, t in enumerate(TYPES, 1):
+            if value.lower() in (t.ja.lower(), t.en.lower()):
+                return i
+    return 0
+
+
+GAME_TYPE = Check(lambda ref: f"{type_number_formula(ref)}>0", lambda v: type_number(v) > 0)
+"""A game type from the list, in either language (blank = rated)."""
+RESULT = kinds.one_of((1, 0))
+"""1 = win, 0 = loss."""
 
 
 def settings_ok() -> str:
@@ -119,60 +182,109 @@ def settings_ok() -> str:
             f"OR(ISBLANK({START_POINTS}),ISNUMBER({START_POINTS})))")
 
 
-def kind_formula(r: Row) -> str:
-    """1–5 by :data:`TYPES` (blank = 1, rated; either language); 0 for anything else."""
-    arr = _types_array()
-    m = f"MATCH({r['GameType']},{arr},0)"
-    return (f"IF(ISBLANK({r['GameType']}),1,IF(ISNUMBER({m}),"
-            f"IF(INDEX({arr},{m})={r['GameType']},MOD({m}-1,{len(TYPES)})+1,0),0))")
+# --- one row of the game log: what the rule computes, formula and value side by side ---------
+
+def _whole(value: object) -> int:
+    """A rank index, a count or a type number: the helper columns hold whole numbers."""
+    return cast(int, value)
 
 
-def handicap_ok(ref: str) -> str:
-    return (f"IF(ISNUMBER({ref}),AND({ref}>=0,{ref}<={gx.MAX_HANDICAP},"
-            f"{ref}*2=INT({ref}*2)),FALSE)")
+def code_at(index: int, preset: GoPreset) -> str:
+    """The ladder code at a rank index (what ``INDEX(Settings_Ranks_Code, i)`` shows)."""
+    return ladder(preset)[index - 1]
 
 
-def complete(r: Row) -> str:
+def rank_before(c: Cells) -> str:
+    """My rank before this row's game: the row above's rank index."""
+    return code_at(_whole(c.prev("RankIdx")), c.preset)
+
+
+def opp_rank(c: Cells) -> str | None:
+    """The opponent's code as the OppIdx helper read it, None when blank or unknown."""
+    index = _whole(c["OppIdx"])
+    return rank_codes(c.preset)[index - 1] if index > 0 else None
+
+
+def played(c: Cells) -> bool:
+    """The row counted: only there is the change a number."""
+    return c.number("Change") is not None
+
+
+def shown(r: Row, value: str) -> str:
+    """A game row's result cell: ``value`` once the row counted, else blank."""
+    return fx.if_(f"ISNUMBER({r['Change']})", value, '""')
+
+
+def complete_formula(r: Row) -> str:
+    """A game: forfeit or unrated by its type alone, else a known opponent and a result."""
     kind = r["Kind"]
     return (f"OR({kind}=2,{kind}=3,{kind}=5,"
             f"AND({r['OppIdx']}>0,COUNT({r['Result']})=1))")
 
 
-def status_formula(r: Row, lang: str) -> str:
-    """The Status cell: "" (fine, empty or in progress) or the first problem found."""
-    filled = (f"COUNTA({r['Opponent']}:{r['OppRank']},{r['Handicap']}:{r['Result']},"
-              f"{r['Date']})")
-    later = [r.below(key) for key in INPUT_KEYS]
-    later_filled = f"COUNTA({','.join(later)})>0" if later[0] else "FALSE"  # type: ignore[arg-type]
-    kind = r["Kind"]
-    cases = [
-        (f"{filled}=0", '""'),
-        (f"NOT({settings_ok()})", fx.text(MSG["settings"](lang))),
-        (f"AND(NOT(ISBLANK({r['OppRank']})),{r['OppIdx']}=0)", fx.text(MSG["rank"](lang))),
-        (fx.bad_if_filled(r["Handicap"], handicap_ok(r["Handicap"])),
-         fx.text(MSG["handicap"](lang))),
-        (f"{kind}=0", fx.text(MSG["type"](lang))),
-        (fx.bad_if_filled(r["Result"], fx.is_one_of(r["Result"], (1, 0))),
-         fx.text(MSG["result"](lang))),
-        (fx.bad_if_filled(r["Date"], f"ISNUMBER({r['Date']})"), fx.text(MSG["date"](lang))),
-        (f"AND(OR({kind}=2,{kind}=3),ISNUMBER({r['Result']}),{r['Result']}<>{r['Won']})",
-         fx.text(MSG["forfeit"](lang))),
-        (complete(r), '""'),
-        (later_filled, fx.text(MSG["incomplete"](lang))),
-    ]
-    return fx.first_match(cases, '""')
+def is_complete(c: Cells) -> bool:
+    return c["Kind"] in (2, 3, 5) or (opp_rank(c) is not None and c.number("Result") is not None)
 
 
 def vs_bc(r: Row) -> str:
+    """TRUE against a BC opponent (off the ladder: the bonus rule applies)."""
     return f"IF({r['OppIdx']}>0,INDEX({gx.RANK_CODE},{r['OppIdx']})=\"BC\",FALSE)"
 
 
+def forfeit_formula(r: Row) -> str:
+    """A typed result that contradicts a forfeit win or loss."""
+    kind = r["Kind"]
+    return f"AND(OR({kind}=2,{kind}=3),ISNUMBER({r['Result']}),{r['Result']}<>{r['Won']})"
+
+
+def contradicts_forfeit(c: Cells) -> bool:
+    result = c.number("Result")
+    return c["Kind"] in (2, 3) and result is not None and result != c["Won"]
+
+
+def won_formula(r: Row) -> str:
+    """1 for a win: a forfeit win, or the typed result (0 when there is none)."""
+    return (f"IF({r['Kind']}=2,1,IF({r['Kind']}=3,0,"
+            f"IF(ISNUMBER({r['Result']}),{r['Result']},0)))")
+
+
+def won_value(c: Cells) -> float:
+    kind, result = c["Kind"], c.number("Result")
+    return 1 if kind == 2 else 0 if kind == 3 else result if result is not None else 0
+
+
+def exchange_formula(r: Row) -> str:
+    """The unscaled change of a rated game at the played handicap ("" when unrated)."""
+    typed_ok = f"OR(ISBLANK({r['Handicap']}),{handicap_ok(r['Handicap'])})"
+    return fx.if_(f"AND(ISNUMBER({r['Diff']}),{typed_ok})",
+                  gx.go_rated_change(r["Diff"], r["Handicap"], r["Won"]), '""')
+
+
+def exchange_value(c: Cells) -> object:
+    diff, typed = c.number("Diff"), c["Handicap"]
+    if diff is None or (typed is not None and not c.column("Handicap").check.accepts(typed)):
+        return ""
+    change = rated_change(diff, c.number("Handicap"), c["Won"] == 1, c.preset)
+    return "" if change is None else change
+
+
 def change_formula(r: Row) -> str:
-    counted = f"AND({r['Status']}=\"\",{complete(r)})"
+    """The points change of a complete, unflagged game (:func:`rating_rules.go.go_delta`)."""
+    counted = f"AND({r['Status']}=\"\",{complete_formula(r)})"
     delta = gx.go_delta(gx.go_rank_value(r.prev("RankIdx")), vs_bc(r), r["Won"],
                         f"({r.prev('Rated')}+1)", r["Exch"], r["Type"],
                         f"{r.prev('Streak')}>=2")
     return fx.if_(counted, delta, '""')
+
+
+def change_value(c: Cells) -> object:
+    if c["Status"] != "" or not is_complete(c):
+        return ""
+    mine = rank_before(c)
+    return go_delta(mine, opp_rank(c) or mine, cast(float, c["Won"]),
+                    game_no=_whole(c.prev("Rated")) + 1, handicap_diff=c.number("Handicap"),
+                    game_type=cast(str, c["Type"]),
+                    prev_two_unrated=_whole(c.prev("Streak")) >= 2, preset=c.preset)
 
 
 def is_rated_formula(r: Row) -> str:
@@ -181,7 +293,14 @@ def is_rated_formula(r: Row) -> str:
             f"ISNUMBER({r['Exch']})),1,0)")
 
 
+def is_rated_value(c: Cells) -> int:
+    rated = (played(c) and c["Type"] == "rated" and opp_rank(c) != "BC"
+             and c.number("Exch") is not None)
+    return int(rated)
+
+
 def counted_formula(r: Row, lang: str) -> str:
+    """The rated-game number, or why the game did not count as rated."""
     reason = fx.first_match([
         (f"{r['Type']}=\"forfeit\"", fx.text(REASON["forfeit"](lang))),
         (f"{r['Type']}=\"unrated\"", fx.text(REASON["unrated"](lang))),
@@ -191,8 +310,55 @@ def counted_formula(r: Row, lang: str) -> str:
     return fx.if_(f"ISNUMBER({r['Change']})", rated, '""')
 
 
-def shown(r: Row, value: str) -> str:
-    return fx.if_(f"ISNUMBER({r['Change']})", value, '""')
+def counted_value(c: Cells) -> object:
+    if not played(c):
+        return ""
+    if c["IsRated"] == 1:
+        return c["Rated"]
+    kind = c["Type"]
+    reason = kind if kind in ("forfeit", "unrated") else (
+        "provisional" if kind == "provisional" or opp_rank(c) == "BC" else "rated")
+    return REASON[reason](c.lang)
+
+
+def next_rank_formula(r: Row) -> str:
+    """The rank index after the border-zone check (:func:`rating_rules.go.next_rank`)."""
+    return fx.if_(f"ISNUMBER({r['Change']})",
+                  gx.go_next_rank(r.prev("RankIdx"), r["Running"]), r.prev("RankIdx"))
+
+
+def next_rank_value(c: Cells) -> object:
+    if not played(c):
+        return c.prev("RankIdx")
+    code = next_rank(rank_before(c), cast(float, c["Running"]), c.preset)
+    return ladder(c.preset).index(code) + 1
+
+
+def provisional_formula(rated: str) -> str:
+    """仮 shows while the rated games are fewer than ``Settings_ProvisionalGames``."""
+    return f"{rated}<{PROV_GAMES}"
+
+
+def is_provisional(rated: int, preset: GoPreset) -> bool:
+    return rated < preset.provisional_games
+
+
+def label_formula(r: Row) -> str:
+    """The Japanese label of the rank, 仮 while provisional."""
+    return gx.go_rank_label(r["RankIdx"], provisional_formula(r["Rated"]))
+
+
+def label_value(c: Cells) -> str:
+    return rank_label(code_at(_whole(c["RankIdx"]), c.preset),
+                      is_provisional(_whole(c["Rated"]), c.preset))
+
+
+def streak_value(c: Cells) -> int:
+    """Games in a row that were not rated (two of them bar the +50 bonus)."""
+    before = _whole(c.prev("Streak"))
+    if not played(c):
+        return before
+    return 0 if c["IsRated"] == 1 else before + 1
 
 
 def lead_rank_idx() -> str:
@@ -205,131 +371,227 @@ def lead_points(r: Row) -> str:
     return fx.if_(typed, START_POINTS, gx.go_start_points(r["RankIdx"]))
 
 
-def games_table(rows: int, lang: str) -> Table:
-    """The Games table: input, computed and hidden helper columns."""
-    def v(kind, prompt, error, op=None, f1=None, f2=None) -> Validation:
-        return Validation(kind, op, f1, f2, prompt, error)
+STATUS = (
+    st.empty(INPUT_KEYS),
+    st.Case(lambda r: f"NOT({settings_ok()})", lambda c: False, MSG["settings"]),
+    st.bad_via("OppRank", lambda r: f"AND(NOT(ISBLANK({r['OppRank']})),{r['OppIdx']}=0)"),
+    st.bad("Handicap"),
+    st.bad_via("GameType", lambda r: f"{r['Kind']}=0"),
+    st.bad("Result"),
+    st.bad("Date"),
+    st.Case(forfeit_formula, contradicts_forfeit, MSG["forfeit"]),
+    st.Case(complete_formula, is_complete),
+    st.unfinished(INPUT_KEYS, MSG["incomplete"]),
+)
+"""The Status column, first case first: "" (fine, empty or in progress) or the problem.
 
+The Settings case never holds for the engine: the builder writes usable Settings."""
+
+
+# --- the Games columns -----------------------------------------------------------------------
+
+def _v(kind: str | None, prompt: Text, error: Text | None, op: str | None = None,
+       f1: str | None = None, f2: str | None = None) -> Validation:
+    return Validation(kind, op, f1, f2, prompt, error)
+
+
+def opponent_column(lang: str) -> Column:
+    """The opponent's name; the lead row says whose log it is."""
+    return Column("Opponent", Text("相手", "Opponent"), "input", "text", 9, width_en=10,
+                  lead=Text("自分", "Me")(lang),
+                  validation=_v(None, Text("対戦相手の名前", "Opponent's name"), None))
+
+
+def opp_rank_column(preset: GoPreset = GO) -> Column:
+    return Column("OppRank", Text("相手\n段級位", "Opp.\nrank"), "input", "choice", 6.5,
+                  allowed=(*ladder(preset), "BC"),
+                  validation=_v("list", Text("相手の段級位コード (1d+, 3k, BC …)",
+                                             "Opponent's rank code (1d+, 3k, BC …)"),
+                                Text("一覧から選んでください", "Pick a rank from the list"),
+                                None, gx.RANK_CODE),
+                  check=rank_check(preset), message=MSG["rank"])
+
+
+def regular_column(lang: str) -> Column:
+    """The regular handicap against this opponent, a hint for the Handicap cell."""
+    return Column("Regular", Text("正規の手合 (参考)", "Regular handicap (hint)"), "computed",
+                  "text", 23, width_en=30,
+                  formula=lambda r: fx.if_(f"{r['OppIdx']}>0",
+                                           gx.go_handicap_for_difference(r["Diff"], lang),
+                                           '""'),
+                  value=lambda c: "" if (opp := opp_rank(c)) is None else regular_handicap(
+                      rank_before(c), opp, c.lang, c.preset))
+
+
+def handicap_column(preset: GoPreset = GO) -> Column:
+    return Column("Handicap", Text("手合\n(段位差)", "Handicap\n(rank diff)"), "input",
+                  "number", 7, width_en=10.5, number_format="0.0", minimum=0,
+                  validation=_v("decimal",
+                                Text("正規の手合なら空欄。違う手合なら、その手合が表す段位差 "
+                                     "(0〜9、0.5刻み)",
+                                     "Blank = the regular handicap. Otherwise the rank "
+                                     "difference the handicap played stands for (0-9, half "
+                                     "steps)"),
+                                Text("0〜9 の数 (0.5刻み)", "A number from 0 to 9 (half steps)"),
+                                "between", "0", "9"),
+                  check=handicap_check(preset), message=MSG["handicap"])
+
+
+def game_type_column(lang: str) -> Column:
     type_list = '"' + ",".join(t(lang) for t in TYPES) + '"'
-    columns = (
-        Column("Opponent", Text("相手", "Opponent"), "input", "text", 9, width_en=10,
-               lead=Text("自分", "Me"),
-               validation=v(None, Text("対戦相手の名前", "Opponent's name"), None)),
-        Column("OppRank", Text("相手\n段級位", "Opp.\nrank"), "input", "choice", 6.5,
-               allowed=(*(code for code, _, _ in GO.table), "BC"),
-               validation=v("list", Text("相手の段級位コード (1d+, 3k, BC …)",
-                                         "Opponent's rank code (1d+, 3k, BC …)"),
-                            Text("一覧から選んでください", "Pick a rank from the list"),
-                            None, gx.RANK_CODE)),
-        Column("Regular", Text("正規の手合 (参考)", "Regular handicap (hint)"), "computed",
-               "text", 23, width_en=30,
-               formula=lambda r: fx.if_(f"{r['OppIdx']}>0",
-                                        gx.go_handicap_for_difference(r["Diff"], lang), '""')),
-        Column("Handicap", Text("手合\n(段位差)", "Handicap\n(rank diff)"), "input", "number",
-               7, width_en=10.5, number_format="0.0", minimum=0,
-               validation=v("decimal",
-                            Text("正規の手合なら空欄。違う手合なら、その手合が表す段位差 "
-                                 "(0〜9、0.5刻み)",
-                                 "Blank = the regular handicap. Otherwise the rank "
-                                 "difference the handicap played stands for (0-9, half steps)"),
-                            Text("0〜9 の数 (0.5刻み)", "A number from 0 to 9 (half steps)"),
-                            "between", "0", "9")),
-        Column("GameType", Text("種類", "Type"), "input", "choice", 8.5, width_en=13,
-               allowed=("", *(t(lang) for t in TYPES)),
-               validation=v("list", Text("空欄 = 通常のレート対局", "Blank = a rated game"),
-                            Text("一覧から選んでください", "Pick a type from the list"),
-                            None, type_list)),
-        Column("Result", Text("勝敗 1/0", "Result 1/0"), "input", "choice", 5.5, width_en=7,
-               number_format="0", allowed=(1, 0),
-               validation=v("list", Text("勝ち=1、負け=0", "1 = win, 0 = loss"),
-                            Text("勝ちは1、負けは0", "Win is 1, loss is 0"), None, '"1,0"')),
+    return Column("GameType", Text("種類", "Type"), "input", "choice", 8.5, width_en=13,
+                  allowed=("", *(t(lang) for t in TYPES)),
+                  validation=_v("list", Text("空欄 = 通常のレート対局", "Blank = a rated game"),
+                                Text("一覧から選んでください", "Pick a type from the list"),
+                                None, type_list),
+                  check=GAME_TYPE, message=MSG["type"])
+
+
+def result_column() -> Column:
+    return Column("Result", Text("勝敗 1/0", "Result 1/0"), "input", "choice", 5.5, width_en=7,
+                  number_format="0", allowed=(1, 0),
+                  validation=_v("list", Text("勝ち=1、負け=0", "1 = win, 0 = loss"),
+                                Text("勝ちは1、負けは0", "Win is 1, loss is 0"), None, '"1,0"'),
+                  check=RESULT, message=MSG["result"])
+
+
+def date_column() -> Column:
+    return Column("Date", Text("日付", "Date"), "input", "date", 10.5, number_format="yyyy/m/d",
+                  validation=_v("date", Text("5/26 のように入力", "Type like 5/26"),
+                                Text("日付を入力してください", "Type a date"),
+                                "greaterThanOrEqual", "1"),
+                  check=kinds.DATE, message=MSG["date"])
+
+
+def outcome_columns(lang: str) -> tuple[Column, ...]:
+    """Multiplier, change, points, rank, label and rated-game number of a counted game."""
+    def rank(r: Row) -> str:
+        return f"INDEX({gx.RANK_CODE},{r['RankIdx']})"
+
+    def rank_value(c: Cells) -> str:
+        return code_at(_whole(c["RankIdx"]), c.preset)
+
+    return (
         Column("Mult", Text("倍率", "Mult."), "computed", "number", 5.5, width_en=6,
                number_format='"×"0.0#',
                formula=lambda r: fx.if_(f"{r['IsRated']}=1",
-                                        gx.go_multiplier(r["Rated"]), '""')),
+                                        gx.go_multiplier(r["Rated"]), '""'),
+               value=lambda c: multiplier(_whole(c["Rated"]), c.preset)
+               if c["IsRated"] == 1 else ""),
         Column("Change", Text("増減", "Change"), "computed", "number", 7.5,
-               number_format="+0.0;-0.0;0", formula=change_formula),
+               number_format="+0.0;-0.0;0", formula=change_formula, value=change_value),
         Column("Points", Text("ポイント", "Points"), "computed", "number", 8.5,
                number_format="0.0", lead=lambda r: r["Running"],
-               formula=lambda r: shown(r, r["Running"])),
+               formula=lambda r: shown(r, r["Running"]),
+               value=lambda c: c["Running"] if played(c) else "",
+               lead_value=lambda c: c["Running"]),
         Column("Rank", Text("段級位", "Rank"), "computed", "text", 5.5, width_en=6,
-               lead=lambda r: f"INDEX({gx.RANK_CODE},{r['RankIdx']})",
-               formula=lambda r: shown(r, f"INDEX({gx.RANK_CODE},{r['RankIdx']})")),
+               lead=rank, formula=lambda r: shown(r, rank(r)),
+               value=lambda c: rank_value(c) if played(c) else "", lead_value=rank_value),
         Column("Label", Text("表示", "Label"), "computed", "text", 9.5,
-               lead=lambda r: gx.go_rank_label(r["RankIdx"], f"{r['Rated']}<{PROV_GAMES}"),
-               formula=lambda r: shown(r, gx.go_rank_label(r["RankIdx"],
-                                                           f"{r['Rated']}<{PROV_GAMES}"))),
+               lead=label_formula, formula=lambda r: shown(r, label_formula(r)),
+               value=lambda c: label_value(c) if played(c) else "", lead_value=label_value),
         Column("Counted", Text("レート\n何局目", "Rated\ngame #"), "computed", "text", 6.5,
                width_en=8, number_format="0", lead=lambda r: r["Rated"],
                allowed=tuple(t(lang) for t in REASON.values()),
-               formula=lambda r: counted_formula(r, lang)),
-        Column("Status", Text("状態", "Status"), "computed", "text", 22, width_en=26,
-               formula=lambda r: status_formula(r, lang),
-               allowed=("", *(m(lang) for m in MSG.values()))),
-        Column("Date", Text("日付", "Date"), "input", "date", 10.5, number_format="yyyy/m/d",
-               validation=v("date", Text("5/26 のように入力", "Type like 5/26"),
-                            Text("日付を入力してください", "Type a date"),
-                            "greaterThanOrEqual", "1")),
-        # hidden helpers: the row's reading of its inputs, then the carried state
-        Column("OppIdx", Text("計算用 相手", "Opp. index"), "helper", "integer", 6, hidden=True,
-               formula=lambda r: gx.go_rank_index(r["OppRank"])),
-        Column("Kind", Text("計算用 種類", "Type no."), "helper", "integer", 6, hidden=True,
-               formula=kind_formula),
+               formula=lambda r: counted_formula(r, lang), value=counted_value,
+               lead_value=lambda c: c["Rated"]),
+    )
+
+
+def reading_columns() -> tuple[Column, ...]:
+    """Hidden helpers: the row's reading of its inputs against the rank before it."""
+    def helper(key: str, label: Text, kind: ValueType, formula: Formula, value: Value) -> Column:
+        return Column(key, label, "helper", kind, 6, hidden=True, formula=formula, value=value)
+
+    return (
+        helper("OppIdx", Text("計算用 相手", "Opp. index"), "integer",
+               lambda r: gx.go_rank_index(r["OppRank"]),
+               lambda c: 0 if (code := read_rank(c["OppRank"], c.preset)) is None
+               else rank_codes(c.preset).index(code) + 1),
+        helper("Kind", Text("計算用 種類", "Type no."), "integer",
+               lambda r: type_number_formula(r["GameType"]), lambda c: type_number(c["GameType"])),
         Column("Type", Text("計算用 種別", "Engine type"), "helper", "text", 8, hidden=True,
                allowed=tuple(dict.fromkeys(ENGINE_TYPE)),
                formula=lambda r: fx.if_(f"{r['Kind']}>0", "CHOOSE(" + r["Kind"] + "," + ",".join(
-                   fx.text(t) for t in ENGINE_TYPE) + ")", '""')),
-        Column("Won", Text("計算用 勝ち", "Won"), "helper", "integer", 6, hidden=True,
-               formula=lambda r: (f"IF({r['Kind']}=2,1,IF({r['Kind']}=3,0,"
-                                  f"IF(ISNUMBER({r['Result']}),{r['Result']},0)))")),
-        Column("Diff", Text("計算用 段位差", "Rank diff."), "helper", "number", 6, hidden=True,
-               formula=lambda r: fx.if_(f"{r['OppIdx']}>0",
-                                        gx.go_rank_difference(r.prev("RankIdx"), r["OppIdx"]),
-                                        '""')),
-        Column("Exch", Text("計算用 交換", "Exchange"), "helper", "number", 6, hidden=True,
-               formula=lambda r: fx.if_(f"AND(ISNUMBER({r['Diff']}),OR(ISBLANK({r['Handicap']}),"
-                                        f"{handicap_ok(r['Handicap'])}))",
-                                        gx.go_rated_change(r["Diff"], r["Handicap"], r["Won"]),
-                                        '""')),
-        Column("IsRated", Text("計算用 レート", "Is rated"), "helper", "integer", 6, hidden=True,
-               formula=is_rated_formula),
+                   fx.text(t) for t in ENGINE_TYPE) + ")", '""'),
+               value=lambda c: ENGINE_TYPE[kind - 1] if (kind := _whole(c["Kind"])) else ""),
+        helper("Won", Text("計算用 勝ち", "Won"), "integer", won_formula, won_value),
+        helper("Diff", Text("計算用 段位差", "Rank diff."), "number",
+               lambda r: fx.if_(f"{r['OppIdx']}>0",
+                                gx.go_rank_difference(r.prev("RankIdx"), r["OppIdx"]), '""'),
+               lambda c: "" if (opp := opp_rank(c)) is None
+               else rank_difference(rank_before(c), opp)),
+        helper("Exch", Text("計算用 交換", "Exchange"), "number", exchange_formula,
+               exchange_value),
+        helper("IsRated", Text("計算用 レート", "Is rated"), "integer", is_rated_formula,
+               is_rated_value),
+    )
+
+
+def state_columns() -> tuple[Column, ...]:
+    """Hidden helpers: the player's state carried from row to row, then the chart."""
+    return (
         Column("Rated", Text("計算用 レート局数", "Rated games"), "helper", "integer", 6,
                hidden=True, lead_in_name=True,
                lead=lambda r: fx.if_(fx.is_whole_at_least(RATED_BEFORE, 0), RATED_BEFORE, "0"),
-               formula=lambda r: f"{r.prev('Rated')}+{r['IsRated']}"),
+               formula=lambda r: f"{r.prev('Rated')}+{r['IsRated']}",
+               value=lambda c: _whole(c.prev("Rated")) + _whole(c["IsRated"]), lead_value=0),
         Column("Streak", Text("計算用 非レート連続", "Unrated streak"), "helper", "integer", 6,
                hidden=True, lead_in_name=True, lead=lambda r: "0",
                formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
                                         fx.if_(f"{r['IsRated']}=1", "0", f"{r.prev('Streak')}+1"),
-                                        r.prev("Streak"))),
-        running_column(Text("計算用 ポイント", "Running points"), lead_points),
+                                        r.prev("Streak")),
+               value=streak_value, lead_value=0),
+        running_column(Text("計算用 ポイント", "Running points"), lead_points,
+                       lambda c: start_points(start_rank(c.preset), c.preset)),
         Column("RankIdx", Text("計算用 段級位", "Rank index"), "helper", "integer", 6,
                hidden=True, lead_in_name=True, lead=lambda r: lead_rank_idx(),
-               formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
-                                        gx.go_next_rank(r.prev("RankIdx"), r["Running"]),
-                                        r.prev("RankIdx"))),
+               formula=next_rank_formula, value=next_rank_value,
+               lead_value=lambda c: ladder(c.preset).index(start_rank(c.preset)) + 1),
         count_column(Text("計算用 対局数", "Games counted"), width=6),
         *chart_columns(Text("グラフ用 ポイント", "Chart points"), x_width=6),
+    )
+
+
+def games_table(rows: int, lang: str, preset: GoPreset = GO) -> Table:
+    """The Games table: input, computed and hidden helper columns."""
+    columns = (
+        opponent_column(lang), opp_rank_column(preset), regular_column(lang),
+        handicap_column(preset), game_type_column(lang), result_column(),
+        *outcome_columns(lang),
+        st.status_column(STATUS, lang, width_en=26,
+                         allowed=("", *(m(lang) for m in MSG.values()))),
+        date_column(),
+        *reading_columns(),
+        *state_columns(),
     )
     return Table("Games", GAMES, columns, rows)
 
 
 # --- Settings -------------------------------------------------------------------------------
 
-def _scalar_settings(preset: GoPreset) -> list[tuple[str, Text, Text, object, Validation]]:
-    """(key, label, note, value, validation) of each single-cell setting, in sheet order."""
-    def num(lo: str, prompt: Text, whole: bool = False) -> Validation:
-        return Validation("whole" if whole else "decimal", "greaterThanOrEqual", lo, None,
-                          prompt, Text("0以上の数値", "A number, 0 or more"))
+Scalar = tuple[str, Text, Text, object, Validation]
+"""(key, label, note, value, validation) of one single-cell setting."""
 
-    rank_list = Validation("list", None, gx.LADDER_CODE, None,
-                           Text("一覧から段級位コードを選ぶ", "Pick a rank code"),
-                           Text("一覧の段級位コード (10d〜17k)", "A rank code from the list"))
+
+def _at_least(lo: str, prompt: Text, whole: bool = False) -> Validation:
+    return Validation("whole" if whole else "decimal", "greaterThanOrEqual", lo, None,
+                      prompt, Text("0以上の数値", "A number, 0 or more"))
+
+
+RANK_LIST = Validation("list", None, gx.LADDER_CODE, None,
+                       Text("一覧から段級位コードを選ぶ", "Pick a rank code"),
+                       Text("一覧の段級位コード (10d〜17k)", "A rank code from the list"))
+
+
+def player_settings(preset: GoPreset) -> list[Scalar]:
+    """Where this player starts: declared rank, points, rated games before the sheet."""
     return [
         ("StartRank", Text("申告した段級位", "Declared rank"),
          Text("始めの段級位 (10d〜17k。BC からは始められません)",
               "Starting rank (10d to 17k; the sheet cannot start in BC)"),
-         preset.default_rank, rank_list),
+         preset.default_rank, RANK_LIST),
         ("StartPoints", Text("開始ポイント", "Starting points"),
          Text("空欄 = 申告段級位の昇段点と降段点の中央。続きから始めるなら今のポイント",
               "Blank = middle of the declared rank's band; to continue, your current points"),
@@ -339,63 +601,70 @@ def _scalar_settings(preset: GoPreset) -> list[tuple[str, Text, Text, object, Va
         ("RatedBefore", Text("これまでのレート対局数", "Rated games before"),
          Text("このシートより前に打ったレート対局の数 (倍率と仮の判定に使う)",
               "Rated games played before this sheet (for the multiplier and 仮)"),
-         0, num("0", Text("0以上の整数", "Whole number, 0 or more"), whole=True)),
-        ("RegularPoints", Text("正規手合の交換点", "Regular exchange"),
-         Text("正規の手合で勝者 +、敗者 − (既定 100)", "Regular handicap: winner +, loser −"),
-         preset.regular_points, num("0", Text("既定 100", "Default 100"))),
-        ("MaxGap", Text("非正規手合の段位差上限", "Max gap off regular"),
-         Text("正規でない手合で、これより段位差が大きいと非レート", "Off the regular handicap, "
-              "players further apart than this are unrated"),
-         preset.max_gap_off_regular, num("0", Text("既定 3", "Default 3"))),
-        ("MaxHandicap", Text("最大の手合 (段位差)", "Max handicap"),
-         Text("9子・上手5目半コミ出し = 9", "9 stones, stronger gives 5.5 komi = 9"),
-         preset.max_handicap, num("0", Text("既定 9", "Default 9"))),
-        ("EstablishedPercent", Text("101局目以降の倍率 %", "Established %"),
-         Text("倍率表の最後の段階を過ぎた対局の倍率 (%)", "Percent after the last step"),
-         preset.established_percent, num("0", Text("既定 100", "Default 100"))),
-        ("ForfeitPoints", Text("不戦の点", "Forfeit points"),
-         Text("不戦勝 +、不戦敗 − (レート局数に数えない)", "Forfeit win +, loss − (not a rated "
-              "game)"), preset.forfeit_points, num("0", Text("既定 50", "Default 50"))),
-        ("ProvisionalWinPoints", Text("仮・BC 相手の勝ち点", "Win vs provisional"),
-         Text("仮・BC の相手に勝つと + (負けは 0)。直前2局が非レートなら 0",
-              "Win vs a provisional or BC player (loss 0); none after 2 unrated games"),
-         preset.provisional_win_points, num("0", Text("既定 50", "Default 50"))),
-        ("NoBonusFrom", Text("BC 相手の加点なし", "No BC bonus from"),
-         Text("この段級位以上は BC に勝っても加点なし (既定 9k+ = 7級★)",
-              "From this rank up, no bonus for beating BC (default 9k+)"),
-         GoRank.parse(preset.bc_no_bonus_from).code, rank_list),
-        ("ProvisionalGames", Text("仮が取れる局数", "Provisional games"),
-         Text("レート対局がこの数になるまで 仮 を表示", "仮 shows until this many rated games"),
-         preset.provisional_games, num("0", Text("既定 20", "Default 20"), whole=True)),
-        ("EvenKomi", Text("互先のコミ", "Even komi"), Text("黒番のコミ出し", "Black gives"),
-         preset.even_komi, num("0", Text("既定 6.5", "Default 6.5"))),
-        ("HalfKomi", Text("半目コミ", "Half komi"), Text("段位差が半端のとき下手が出す",
-                                                        "Weaker gives at odd half steps"),
-         preset.half_komi, num("0", Text("既定 0.5", "Default 0.5"))),
-        ("ReverseKomi", Text("逆コミ", "Reverse komi"), Text("置石のとき上手が出す",
-                                                            "Stronger gives with stones"),
-         preset.reverse_komi, num("0", Text("既定 5.5", "Default 5.5"))),
+         0, _at_least("0", Text("0以上の整数", "Whole number, 0 or more"), whole=True)),
     ]
 
 
-def _ranks(preset: GoPreset) -> list[tuple[str, str, float, float | None, float | None]]:
-    """(code, label, value, promotion, demotion) of the ladder, then BC."""
-    out = [(code, rank_label(code), GoRank(code).value, up, down)
-           for code, up, down in preset.table]
-    return [*out, ("BC", rank_label("BC"), GoRank("BC").value, None, None)]
+def points_settings(preset: GoPreset) -> list[Scalar]:
+    """The rule's points: exchange, gaps, multiplier, forfeits and the bonus."""
+    return [
+        ("RegularPoints", Text("正規手合の交換点", "Regular exchange"),
+         Text("正規の手合で勝者 +、敗者 − (既定 100)", "Regular handicap: winner +, loser −"),
+         preset.regular_points, _at_least("0", Text("既定 100", "Default 100"))),
+        ("MaxGap", Text("非正規手合の段位差上限", "Max gap off regular"),
+         Text("正規でない手合で、これより段位差が大きいと非レート", "Off the regular handicap, "
+              "players further apart than this are unrated"),
+         preset.max_gap_off_regular, _at_least("0", Text("既定 3", "Default 3"))),
+        ("MaxHandicap", Text("最大の手合 (段位差)", "Max handicap"),
+         Text("9子・上手5目半コミ出し = 9", "9 stones, stronger gives 5.5 komi = 9"),
+         preset.max_handicap, _at_least("0", Text("既定 9", "Default 9"))),
+        ("EstablishedPercent", Text("101局目以降の倍率 %", "Established %"),
+         Text("倍率表の最後の段階を過ぎた対局の倍率 (%)", "Percent after the last step"),
+         preset.established_percent, _at_least("0", Text("既定 100", "Default 100"))),
+        ("ForfeitPoints", Text("不戦の点", "Forfeit points"),
+         Text("不戦勝 +、不戦敗 − (レート局数に数えない)", "Forfeit win +, loss − (not a rated "
+              "game)"), preset.forfeit_points, _at_least("0", Text("既定 50", "Default 50"))),
+        ("ProvisionalWinPoints", Text("仮・BC 相手の勝ち点", "Win vs provisional"),
+         Text("仮・BC の相手に勝つと + (負けは 0)。直前2局が非レートなら 0",
+              "Win vs a provisional or BC player (loss 0); none after 2 unrated games"),
+         preset.provisional_win_points, _at_least("0", Text("既定 50", "Default 50"))),
+    ]
 
 
-def write_go_settings(ws: Worksheet, title: str, preset: GoPreset,
-                      lang: str) -> list[NameInfo]:
-    """Single settings on top, then the rank, exchange and multiplier tables, all named."""
+def rank_and_komi_settings(preset: GoPreset) -> list[Scalar]:
+    """The BC bonus bar, when 仮 ends, and the komi the handicap wording shows."""
+    return [
+        ("NoBonusFrom", Text("BC 相手の加点なし", "No BC bonus from"),
+         Text("この段級位以上は BC に勝っても加点なし (既定 9k+ = 7級★)",
+              "From this rank up, no bonus for beating BC (default 9k+)"),
+         GoRank.parse(preset.bc_no_bonus_from).code, RANK_LIST),
+        ("ProvisionalGames", Text("仮が取れる局数", "Provisional games"),
+         Text("レート対局がこの数になるまで 仮 を表示", "仮 shows until this many rated games"),
+         preset.provisional_games, _at_least("0", Text("既定 20", "Default 20"), whole=True)),
+        ("EvenKomi", Text("互先のコミ", "Even komi"), Text("黒番のコミ出し", "Black gives"),
+         preset.even_komi, _at_least("0", Text("既定 6.5", "Default 6.5"))),
+        ("HalfKomi", Text("半目コミ", "Half komi"), Text("段位差が半端のとき下手が出す",
+                                                        "Weaker gives at odd half steps"),
+         preset.half_komi, _at_least("0", Text("既定 0.5", "Default 0.5"))),
+        ("ReverseKomi", Text("逆コミ", "Reverse komi"), Text("置石のとき上手が出す",
+                                                            "Stronger gives with stones"),
+         preset.reverse_komi, _at_least("0", Text("既定 5.5", "Default 5.5"))),
+    ]
+
+
+def write_scalar_settings(ws: Worksheet, title: str, preset: GoPreset,
+                          lang: str) -> tuple[list[NameInfo], int]:
+    """Title, header and one named cell per single setting; the names and the next row."""
     for col, width in zip("ABCDEF", (20, 9, 12, 9, 12, 12), strict=True):
         ws.column_dimensions[col].width = width
     styles.style_title(ws.cell(1, 1, title), lang)
-    for i, text in enumerate((*SETTINGS_HEADER, "", "", ""), 1):
-        styles.style_header(ws.cell(2, i, text if isinstance(text, str) else text(lang)), lang)
+    for i, text in enumerate([*(h(lang) for h in SETTINGS_HEADER), "", "", ""], 1):
+        styles.style_header(ws.cell(2, i, text), lang)
     infos: list[NameInfo] = []
     row = 3
-    for key, label, note, value, validation in _scalar_settings(preset):
+    scalars = (*player_settings(preset), *points_settings(preset),
+               *rank_and_komi_settings(preset))
+    for key, label, note, value, validation in scalars:
         styles.style_computed(ws.cell(row, 1, label(lang)), lang, bold=True)
         cell = ws.cell(row, 2, value)
         styles.style_input(cell, lang)
@@ -405,51 +674,99 @@ def write_go_settings(ws: Worksheet, title: str, preset: GoPreset,
         add_validation(ws, validation, f"B{row}", lang)
         name = setting_name(key)
         define_name(ws, name, f"$B${row}")
-        kind = "choice" if validation.kind == "list" else (
+        kind: ValueType = "choice" if validation.kind == "list" else (
             "integer" if validation.kind == "whole" else "number")
         infos.append(NameInfo(name, ws.title, f"$B${row}", "setting", kind,
                               minimum=0 if kind != "choice" else None, label=label(lang)))
         row += 1
+    return infos, row
 
-    def table(top: int, heading: Text, headers: Sequence[Text], keys: Sequence[str],
-              rows: Sequence[Sequence[object]], editable: Sequence[bool],
-              kinds: Sequence[str], prefix: str) -> int:
-        styles.style_title(ws.cell(top, 1, heading(lang)), lang)
-        for i, h in enumerate(headers, 1):
-            styles.style_header(ws.cell(top + 1, i, h(lang)), lang)
-        first = top + 2
-        for r, values in enumerate(rows, first):
-            for c, value in enumerate(values, 1):
-                cell = ws.cell(r, c, value)
-                if editable[c - 1] and value is not None:
-                    styles.style_input(cell, lang)
-                else:
-                    styles.style_computed(cell, lang)
-        last = first + len(rows) - 1
-        for c, (key, kind) in enumerate(zip(keys, kinds, strict=True), 1):
-            letter = "ABCDEF"[c - 1]
-            if key:
-                ref = f"${letter}${first}:${letter}${last}"
-                define_name(ws, f"Settings_{prefix}_{key}", ref)
-                infos.append(NameInfo(f"Settings_{prefix}_{key}", ws.title, ref, "setting",
-                                      kind, label=headers[c - 1](lang)))  # type: ignore[arg-type]
-            if editable[c - 1]:
-                add_validation(ws, Validation("decimal", "greaterThanOrEqual", "0", None,
-                                              Text("0以上の数値", "A number, 0 or more"),
-                                              Text("0以上の数値", "A number, 0 or more")),
-                               f"{letter}{first}:{letter}{last}", lang)
-        return last
 
-    top = row + 1
-    ranks = _ranks(preset)
-    last = table(top, Text("段級位と昇段・降段ポイント", "Ranks, promotion and demotion points"),
-                 (Text("番号", "No."), Text("コード", "Code"), Text("表示", "Label"),
-                  Text("値 (段)", "Value"), Text("昇段点", "Promote above"),
-                  Text("降段点", "Demote below")),
-                 ("", "Code", "Label", "Value", "", ""),
-                 [(i, *rank) for i, rank in enumerate(ranks, 1)],
-                 (False, False, False, False, True, True),
-                 ("integer", "text", "text", "number", "number", "number"), "Ranks")
+@dataclass(frozen=True)
+class SettingsTable:
+    """One named table under the single settings (``Settings_<prefix>_<key>``)."""
+
+    heading: Text
+    headers: tuple[Text, ...]
+    keys: tuple[str, ...]
+    """Name of each column's range; "" = no name."""
+    rows: Sequence[Sequence[object]]
+    editable: tuple[bool, ...]
+    kinds: tuple[ValueType, ...]
+    prefix: str
+
+
+def write_settings_table(ws: Worksheet, top: int, spec: SettingsTable, lang: str,
+                         infos: list[NameInfo]) -> int:
+    """Heading, header and rows from ``top``; names each keyed column; the last row."""
+    styles.style_title(ws.cell(top, 1, spec.heading(lang)), lang)
+    for i, h in enumerate(spec.headers, 1):
+        styles.style_header(ws.cell(top + 1, i, h(lang)), lang)
+    first = top + 2
+    for r, values in enumerate(spec.rows, first):
+        for c, value in enumerate(values, 1):
+            cell = ws.cell(r, c, value)
+            if spec.editable[c - 1] and value is not None:
+                styles.style_input(cell, lang)
+            else:
+                styles.style_computed(cell, lang)
+    last = first + len(spec.rows) - 1
+    for c, (key, kind) in enumerate(zip(spec.keys, spec.kinds, strict=True), 1):
+        letter = "ABCDEF"[c - 1]
+        if key:
+            ref = f"${letter}${first}:${letter}${last}"
+            name = f"Settings_{spec.prefix}_{key}"
+            define_name(ws, name, ref)
+            infos.append(NameInfo(name, ws.title, ref, "setting", kind,
+                                  label=spec.headers[c - 1](lang)))
+        if spec.editable[c - 1]:
+            add_validation(ws, Validation("decimal", "greaterThanOrEqual", "0", None,
+                                          Text("0以上の数値", "A number, 0 or more"),
+                                          Text("0以上の数値", "A number, 0 or more")),
+                           f"{letter}{first}:{letter}{last}", lang)
+    return last
+
+
+def _ranks(preset: GoPreset) -> list[tuple[str, str, float, float | None, float | None]]:
+    """(code, label, value, promotion, demotion) of the ladder, then BC."""
+    out = [(code, rank_label(code), GoRank(code).value, up, down)
+           for code, up, down in preset.table]
+    return [*out, ("BC", rank_label("BC"), GoRank("BC").value, None, None)]
+
+
+def ranks_table(preset: GoPreset) -> SettingsTable:
+    return SettingsTable(
+        Text("段級位と昇段・降段ポイント", "Ranks, promotion and demotion points"),
+        (Text("番号", "No."), Text("コード", "Code"), Text("表示", "Label"),
+         Text("値 (段)", "Value"), Text("昇段点", "Promote above"), Text("降段点", "Demote below")),
+        ("", "Code", "Label", "Value", "", ""),
+        [(i, *rank) for i, rank in enumerate(_ranks(preset), 1)],
+        (False, False, False, False, True, True),
+        ("integer", "text", "text", "number", "number", "number"), "Ranks")
+
+
+def exchange_table(preset: GoPreset) -> SettingsTable:
+    return SettingsTable(
+        Text("手合が正規でないときの交換点", "Exchange off the regular handicap"),
+        (Text("残りの段位差", "Residual"), Text("有利な側が勝つ", "Favoured wins"),
+         Text("不利な側が勝つ", "Other wins")),
+        ("Residual", "Favoured", "Other"), preset.exchange_table,
+        (True, True, True), ("number", "number", "number"), "Exchange")
+
+
+def multiplier_table(preset: GoPreset) -> SettingsTable:
+    return SettingsTable(
+        Text("局数による倍率", "Multiplier by game number"),
+        (Text("何局目まで", "Up to game"), Text("倍率 %", "Percent")),
+        ("UpTo", "Percent"), preset.multiplier_percent,
+        (True, True), ("integer", "number"), "Multiplier")
+
+
+def write_settings_tables(ws: Worksheet, top: int, preset: GoPreset, lang: str,
+                          notes: Sequence[Text]) -> list[NameInfo]:
+    """The rank, exchange and multiplier tables, all named, then the rule's notes."""
+    infos: list[NameInfo] = []
+    last = write_settings_table(ws, top, ranks_table(preset), lang, infos)
     # The ladder (without BC) gets its own names for the border-zone search.
     first, ladder_last = top + 2, last - 1
     for key, letter in (("No", "A"), ("Code", "B"), ("Up", "E"), ("Down", "F")):
@@ -457,19 +774,10 @@ def write_go_settings(ws: Worksheet, title: str, preset: GoPreset,
         define_name(ws, f"Settings_Ladder_{key}", ref)
         infos.append(NameInfo(f"Settings_Ladder_{key}", ws.title, ref, "setting",
                               "text" if key == "Code" else "number"))
-    top = last + 2
-    last = table(top, Text("手合が正規でないときの交換点", "Exchange off the regular handicap"),
-                 (Text("残りの段位差", "Residual"), Text("有利な側が勝つ", "Favoured wins"),
-                  Text("不利な側が勝つ", "Other wins")),
-                 ("Residual", "Favoured", "Other"), preset.exchange_table,
-                 (True, True, True), ("number", "number", "number"), "Exchange")
-    top = last + 2
-    last = table(top, Text("局数による倍率", "Multiplier by game number"),
-                 (Text("何局目まで", "Up to game"), Text("倍率 %", "Percent")),
-                 ("UpTo", "Percent"), preset.multiplier_percent,
-                 (True, True), ("integer", "number"), "Multiplier")
+    last = write_settings_table(ws, last + 2, exchange_table(preset), lang, infos)
+    last = write_settings_table(ws, last + 2, multiplier_table(preset), lang, infos)
     row = last + 2
-    for line in RULE_NOTES:
+    for line in notes:
         styles.style_note(ws.cell(row, 1, line(lang)), lang)
         row += 1
     ws.freeze_panes = "A3"
@@ -495,7 +803,6 @@ RULE_NOTES = (
 
 
 # --- generated table sheets -----------------------------------------------------------------
-
 def write_ladder_view(ws: Worksheet, preset: GoPreset, lang: str) -> dict[str, object]:
     """The promotion/demotion table, read from Settings; returns its cached values."""
     headers = (Text("段級位", "Rank"), Text("表示", "Label"), Text("昇段", "Promote above"),
@@ -538,7 +845,7 @@ def write_handicap_view(ws: Worksheet, preset: GoPreset, lang: str) -> dict[str,
         styles.style_computed(cell, lang, "0.0")
         cell = ws.cell(r, 2, "=" + gx.go_handicap_for_difference(f"A{r}", lang))
         styles.style_computed(cell, lang)
-        cached[f"B{r}"] = regular_handicap("1d", _rank_at(1 - d), lang, preset)
+        cached[f"B{r}"] = regular_handicap("1d", _rank_at(1 - d, preset), lang, preset)
     top = steps + 5
     heads = (Text("残りの段位差", "Residual"), Text("有利な側が勝つ", "Favoured wins"),
              Text("不利な側が勝つ", "Other wins"))
@@ -556,6 +863,12 @@ def write_handicap_view(ws: Worksheet, preset: GoPreset, lang: str) -> dict[str,
     styles.style_note(note, lang)
     ws.freeze_panes = "A3"
     return cached
+
+
+
+def _rank_at(value: float, preset: GoPreset) -> str:
+    """The code whose value in rank units is ``value`` (the handicap table's opponent)."""
+    return next(c for c in rank_codes(preset) if GoRank(c).value == value)
 
 
 # --- the sheet type -------------------------------------------------------------------------
@@ -582,12 +895,18 @@ def example_games(lang: str) -> list[dict[str, object]]:
     ]
 
 
-class GoSheet(SheetType):
+class GoSheet(PersonalSheet):
     """Workbook type ``system = "go"``."""
 
     system = "go"
-    presets: ClassVar[Mapping[str, Any]] = {"default": GO}
+    presets: ClassVar[dict[str, Any]] = {"default": GO}
     start_field = None
+    title = Text("囲碁 段級位ポイント", "Go dan/kyu points")
+    notes = RULE_NOTES
+    chart = (Text("ポイントの推移", "Points history"), Text("ポイント", "points"))
+    legend_at = "Mult"
+    freeze_column = "B"
+    reference_after_settings = True
     SCALARS = ("regular_points", "max_gap_off_regular", "max_handicap", "established_percent",
                "forfeit_points", "provisional_win_points", "provisional_games", "even_komi",
                "half_komi", "reverse_komi")
@@ -598,178 +917,24 @@ class GoSheet(SheetType):
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)
 
-    def default_title(self, lang: str) -> str:
-        return Text("囲碁 段級位ポイント", "Go dan/kyu points")(lang)
+    def table(self, rows: int, lang: str, preset: Any) -> Table:
+        return games_table(rows, lang, preset)
 
-    def populate(self, wb: Workbook, spec: Spec, preset: Any,
-                 inputs: Sequence[Mapping[str, object]]) -> Built:
-        lang = spec.lang
-        table = games_table(spec.rows, lang)
-        games = wb.create_sheet(GAMES(lang))
-        chart_ws = wb.create_sheet(CHART_TITLE(lang))
-        settings_ws = wb.create_sheet(SETTINGS_TITLE(lang))
+    def settings_sheet(self, ws: Worksheet, title: str, preset: Any,
+                       lang: str) -> tuple[list[NameInfo], dict[str, object]]:
+        """Go's Settings keep their own look: narrow columns for the tables below."""
+        names, row = write_scalar_settings(ws, title, preset, lang)
+        table_names, cached = self.settings_tables(ws, row + 1, preset, lang)
+        return names + table_names, cached
+
+    def settings_tables(self, ws: Worksheet, top: int, preset: Any,
+                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
+        return write_settings_tables(ws, top, preset, lang, self.notes), {}
+
+    def reference_sheets(self, wb: Workbook, preset: Any,
+                         lang: str) -> dict[str, dict[str, object]]:
+        """The promotion table and the handicap table, views of the Settings tables."""
         ladder_ws = wb.create_sheet(LADDER_TITLE(lang))
         handicap_ws = wb.create_sheet(HANDICAP_TITLE(lang))
-        title = sheet_title(spec, self.default_title(lang))
-
-        names = write_table(games, table, lang, inputs, flag="Status")
-        decorate_games(games, table, lang, title, "Mult", freeze_column="B")
-
-        names += write_go_settings(settings_ws, f"{SETTINGS_TITLE(lang)} ・ {title}",
-                                   preset, lang)
-        add_history_chart(chart_ws, games, table, lang, Text("ポイントの推移", "Points history"),
-                          Text("ポイント", "points"))
-
-        cached = {games.title: cached_by_row(table, evaluate(preset, inputs, spec.rows, lang)),
-                  ladder_ws.title: write_ladder_view(ladder_ws, preset, lang),
-                  handicap_ws.title: write_handicap_view(handicap_ws, preset, lang)}
-        for ws in (games, chart_ws, settings_ws, ladder_ws, handicap_ws):
-            page_setup(ws)
-        return Built(names, cached)
-
-
-# --- engine values --------------------------------------------------------------------------
-
-def evaluate(preset: GoPreset, inputs: Sequence[Mapping[str, object]], rows: int, lang: str,
-             start_rank: str | None = None, start_pts: float | None = None,
-             rated_before: int = 0) -> list[dict[str, object]]:
-    """What every formula of the Games table shows, computed with the engine.
-
-    Index 0 is the "Me" row, then one dict per game row. The Settings defaults are the
-    preset's (start rank ``default_rank``, start points from it, no games before);
-    the tests pass other values to check typed Settings.
-    """
-    ladder = [code for code, _, _ in preset.table]
-    code = GoRank.parse(start_rank or preset.default_rank).code
-    points = start_points(code, preset) if start_pts is None else float(start_pts)
-    rated, streak, count = rated_before, 0, 0
-    prov = preset.provisional_games
-    padded = [dict(inputs[i]) if i < len(inputs) else {} for i in range(rows)]
-    last_filled = max((i for i, row in enumerate(padded)
-                       if any(row.get(k) is not None for k in INPUT_KEYS)), default=-1)
-    out: list[dict[str, object]] = [{
-        "Points": points, "Rank": code, "Label": rank_label(code, rated < prov),
-        "Counted": rated, "Rated": rated, "Streak": 0, "Running": points,
-        "RankIdx": ladder.index(code) + 1, "Count": 0}]
-    history = [points]
-    for i, row in enumerate(padded):
-        opp = _rank_code(row.get("OppRank"))
-        kind = _kind(row.get("GameType"))
-        result = excel_number(row.get("Result"))
-        won: float = 1 if kind == 2 else 0 if kind == 3 else result if result is not None else 0
-        status = _status(row, opp, kind, won, i < last_filled, lang, preset)
-        etype = ENGINE_TYPE[kind - 1] if kind else ""
-        h = excel_number(row.get("Handicap"))
-        diff: object = rank_difference(code, opp) if opp else ""
-        exch: object = ""
-        if opp and (h is None) == (row.get("Handicap") is None) and _handicap_ok(h, preset):
-            change = _rated_change(diff, h, won == 1, preset)  # type: ignore[arg-type]
-            exch = "" if change is None else change
-        values: dict[str, object] = {
-            "Regular": regular_handicap(code, opp, lang, preset) if opp else "",
-            "OppIdx": _rank_index(opp), "Kind": kind, "Type": etype, "Won": won,
-            "Diff": diff, "Exch": exch, "Status": status,
-        }
-        processed = status == "" and _complete(kind, opp, result)
-        if processed:
-            vs_bc = opp == "BC"
-            delta = go_delta(code, opp or code, won, game_no=rated + 1,
-                             handicap_diff=h, game_type=etype,
-                             prev_two_unrated=streak >= 2, preset=preset)
-            is_rated = etype == "rated" and not vs_bc and exch != ""
-            pct = _percent(rated + 1, preset)
-            points += delta
-            if is_rated:
-                rated += 1
-                streak = 0
-            else:
-                streak += 1
-            code = next_rank(code, points, preset)
-            count += 1
-            history.append(points)
-            reason = "provisional" if etype in ("rated", "provisional") and vs_bc else etype
-            values.update(
-                Mult=pct / 100 if is_rated else "", Change=delta, Points=points, Rank=code,
-                Label=rank_label(code, rated < prov),
-                Counted=rated if is_rated else REASON[reason](lang),
-                IsRated=int(is_rated))
-        else:
-            values.update(Mult="", Change="", Points="", Rank="", Label="", Counted="",
-                          IsRated=0)
-        values.update(Rated=rated, Streak=streak, Running=points,
-                      RankIdx=ladder.index(code) + 1, Count=count)
-        out.append(values)
-    for k, row in enumerate(out):
-        counted = k <= count
-        row["ChartX"] = k if counted else CellError("#N/A")
-        row["ChartY"] = history[k] if counted else CellError("#N/A")
-    return out
-
-
-def _percent(game_no: int, preset: GoPreset) -> float:
-    for upto, pct in preset.multiplier_percent:
-        if game_no <= upto:
-            return pct
-    return preset.established_percent
-
-
-def _rank_at(value: float) -> str:
-    return next(c for c, _, _ in (*GO.table, ("BC", None, None)) if GoRank(c).value == value)
-
-
-def _complete(kind: int, opp: str | None, result: float | None) -> bool:
-    return kind in (2, 3, 5) or (opp is not None and result is not None)
-
-
-def _handicap_ok(h: float | None, preset: GoPreset) -> bool:
-    return h is None or (0 <= h <= preset.max_handicap and h * 2 == int(h * 2))
-
-
-def _status(row: Mapping[str, object], opp: str | None, kind: int, won: float,
-            later_filled: bool, lang: str, preset: GoPreset) -> str:
-    values = {k: row.get(k) for k in INPUT_KEYS}
-    if all(v is None for v in values.values()):
-        return ""
-    h, result = values["Handicap"], values["Result"]
-    if values["OppRank"] is not None and opp is None:
-        return MSG["rank"](lang)
-    if h is not None and (excel_number(h) is None or not _handicap_ok(excel_number(h), preset)):
-        return MSG["handicap"](lang)
-    if kind == 0:
-        return MSG["type"](lang)
-    if result is not None and excel_number(result) not in (0.0, 1.0):
-        return MSG["result"](lang)
-    if values["Date"] is not None and excel_number(values["Date"]) is None:
-        return MSG["date"](lang)
-    if kind in (2, 3) and excel_number(result) is not None and excel_number(result) != won:
-        return MSG["forfeit"](lang)
-    if _complete(kind, opp, excel_number(result)):
-        return ""
-    return MSG["incomplete"](lang) if later_filled else ""
-
-
-def _rank_code(value: object) -> str | None:
-    """The code a typed rank stands for, as the sheet's MATCH sees it (codes, any case)."""
-    if not isinstance(value, str):
-        return None
-    for code, _, _ in (*GO.table, ("BC", None, None)):
-        if code.lower() == value.lower():
-            return code
-    return None
-
-
-def _rank_index(code: str | None) -> int:
-    if code is None:
-        return 0
-    codes = [c for c, _, _ in GO.table] + ["BC"]
-    return codes.index(code) + 1
-
-
-def _kind(value: object) -> int:
-    if value is None:
-        return 1
-    if isinstance(value, str):
-        for i, t in enumerate(TYPES, 1):
-            if value.lower() in (t.ja.lower(), t.en.lower()):
-                return i
-    return 0
+        return {ladder_ws.title: write_ladder_view(ladder_ws, preset, lang),
+                handicap_ws.title: write_handicap_view(handicap_ws, preset, lang)}
