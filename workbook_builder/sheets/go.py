@@ -666,7 +666,7 @@ def write_scalar_settings(ws: Worksheet, title: str, preset: GoPreset,
                *rank_and_komi_settings(preset))
     for key, label, note, value, validation in scalars:
         styles.style_computed(ws.cell(row, 1, label(lang)), lang, bold=True)
-        cell = ws.cell(row, 2, value)
+        cell = ws.cell(row, 2, value)  # type: ignore[call-overload]  # a Settings value
         styles.style_input(cell, lang)
         n = ws.cell(row, 3, note(lang))
         styles.style_note(n, lang)
@@ -705,7 +705,7 @@ def write_settings_table(ws: Worksheet, top: int, spec: SettingsTable, lang: str
     first = top + 2
     for r, values in enumerate(spec.rows, first):
         for c, value in enumerate(values, 1):
-            cell = ws.cell(r, c, value)
+            cell = ws.cell(r, c, value)  # type: ignore[call-overload]  # a table value
             if spec.editable[c - 1] and value is not None:
                 styles.style_input(cell, lang)
             else:
