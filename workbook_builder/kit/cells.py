@@ -175,6 +175,16 @@ class Cells:
         return self._ev.column(key)
 
     @property
+    def table(self) -> Table:
+        """The table this row belongs to (for its sheet row numbers)."""
+        return self._ev.table
+
+    @property
+    def evaluation(self) -> Evaluation:
+        """The whole table's values, for helpers shared by several columns."""
+        return self._ev
+
+    @property
     def is_last(self) -> bool:
         return self.k == self._ev.table.rows
 

@@ -1,0 +1,357 @@
+"""The ledger's Games sheet: one game a row, each computed column with its engine value.
+
+A row counts when both players are on the Players sheet, differ, have a usable start,
+the result (and the rule's required extras) is valid and nothing else is wrong; a
+flagged row shows "⚠ …" in Status (an unknown name is quoted) and is skipped; the
+half-filled *last* row is a game in progress. Tokin's monthly mode: a month is the
+calendar month of the game's date, so a counted game needs a date, and a date in an
+earlier month than a counted game above it is flagged (the log runs in month order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from openpyxl.utils.datetime import from_excel
+
+from .. import formulas as fx
+from ..formulas import ledger as lx
+from ..labels import Text
+from ..layout import Column, Formula, Row, Table
+from . import inputs as kinds
+from . import status as st
+from .cells import Cells, Evaluation, Value, excel_number
+from .ledger_rule import MONTHLY_MODE, SIDES, LedgerRule, v
+from .seats import Seats, upto
+
+GAMES = Text("対局", "Games")
+SEATS = Seats(SIDES)
+MSG = {
+    "settings": Text("⚠ 設定シートの値を確認", "⚠ check the Settings sheet"),
+    "unknown": Text("⚠ 名簿にない名前: ", "⚠ not on the Players sheet: "),
+    "same": Text("⚠ 同じ人が両側に", "⚠ the same player on both sides"),
+    "start": Text("⚠ 名簿の開始レートを確認: ", "⚠ check the start on Players: "),
+    "result": Text("⚠ 勝敗は1か0", "⚠ result must be 1 or 0"),
+    "score": Text("⚠ 勝敗は 1・0.5・0", "⚠ result must be 1, 0.5 or 0"),
+    "date": Text("⚠ 日付は 5/26 の形で", "⚠ date: type it like 5/26"),
+    "need_date": Text("⚠ 月例リストには日付が必要", "⚠ monthly lists need the date"),
+    "order": Text("⚠ 前の対局より前の月", "⚠ month earlier than a game above"),
+    "incomplete": Text("⚠ 入力が足りない (計算せず)", "⚠ incomplete row (not counted)"),
+}
+LATER = ("Date", "PlayerA", "PlayerB", "Result")
+"""A filled one below makes a half-filled row a mistake, not a game in progress."""
+
+
+# --- Values the sheet compares as text --------------------------------------------------
+
+
+def text_of(value: object) -> str:
+    """A value as ``value&""`` shows it (names are compared as text, any case)."""
+    number = excel_number(value)
+    if isinstance(value, str) or number is None:
+        return str(value)
+    return str(int(number)) if number.is_integer() else repr(number)
+
+
+def same_cell(a: object, b: object) -> bool:
+    """``a=b`` in a spreadsheet: text any case, numbers by value, text never a number."""
+    if isinstance(a, str) and isinstance(b, str):
+        return a.lower() == b.lower()
+    na, nb = excel_number(a), excel_number(b)
+    return na is not None and na == nb and not isinstance(a, str) and not isinstance(b, str)
+
+
+def month_of(value: object) -> object:
+    """:func:`lx.month_key` in Python: ``YEAR×12 + MONTH − 1`` of a date, else ""."""
+    number = excel_number(value)
+    if number is None:
+        return ""
+    day = from_excel(number)
+    return day.year * 12 + day.month - 1
+
+
+def table_of(c: Cells, key: str) -> Evaluation:
+    """Another table's values (``Players`` …), handed in through the context."""
+    found = c.context[key]
+    assert isinstance(found, Evaluation), key
+    return found
+
+
+def player_id(players: Evaluation, name: object) -> int:
+    """:func:`lx.player_id`: the first Players row whose name is ``name`` as text, else 0."""
+    index = players.context.get("names")
+    if not isinstance(index, dict):
+        index = names_index(players)
+        players.context["names"] = index
+    return 0 if name is None else int(index.get(text_of(name).lower(), 0))
+
+
+def names_index(players: Evaluation) -> dict[str, int]:
+    """Lower-case name → its first Players row."""
+    index: dict[str, int] = {}
+    for k in range(players.table.rows, 0, -1):
+        listed = players.value(k, "Name")
+        if listed is not None:
+            index[text_of(listed).lower()] = k
+    return index
+
+
+# --- Status -------------------------------------------------------------------------------
+
+
+def complete_formula(r: Row, rule: LedgerRule) -> str:
+    """Both players known and the result (and the required extras) typed."""
+    needed = [r["Result"], *(r[key] for key in rule.required)]
+    return f"AND({r['IdA']}>0,{r['IdB']}>0,COUNT({','.join(needed)})={len(needed)})"
+
+
+def complete(c: Cells, rule: LedgerRule) -> bool:
+    return c["IdA"] != 0 and c["IdB"] != 0 and c.numbers("Result", *rule.required)
+
+
+def side_cases(side: str) -> tuple[st.Case, st.Case]:
+    """An unknown name (quoted) and a known player without a usable start."""
+    player, pid, rating = f"Player{side}", f"Id{side}", f"Rating{side}"
+    return (st.Case(lambda r: f"AND(NOT(ISBLANK({r[player]})),{r[pid]}=0)",
+                    lambda c: c[player] is not None and c[pid] == 0, MSG["unknown"], player),
+            st.Case(lambda r: f"AND({r[pid]}>0,NOT(ISNUMBER({r[rating]})))",
+                    lambda c: c[pid] != 0 and c.number(rating) is None, MSG["start"], player))
+
+
+def status_cases(rule: LedgerRule, preset: Any, lang: str) -> tuple[st.Case, ...]:
+    """The Games Status column, first case first."""
+    keys = ("Date", "PlayerA", "PlayerB", "Result",
+            *(e.key for e in rule.extras(preset, lang)), "Note")
+    monthly = f"{MONTHLY_MODE}=1" if rule.monthly else "FALSE"
+    is_monthly = rule.monthly and bool(preset.monthly)
+
+    def done(r: Row) -> str:
+        return complete_formula(r, rule)
+
+    unknown_a, start_a = side_cases("A")
+    unknown_b, start_b = side_cases("B")
+    return (
+        st.empty(keys, grouped=False),
+        st.Case(lambda r: f"NOT({rule.settings_ok(preset)})", lambda c: False, MSG["settings"]),
+        unknown_a, unknown_b,
+        st.Case(lambda r: f"AND({r['IdA']}>0,{r['IdA']}={r['IdB']})",
+                lambda c: c["IdA"] != 0 and c["IdA"] == c["IdB"], MSG["same"]),
+        start_a, start_b,
+        st.bad("Result"),
+        *(st.bad(e.key) for e in rule.extras(preset, lang)),
+        st.bad("Date"),
+        st.Case(lambda r: f"AND({monthly},{done(r)},NOT(ISNUMBER({r['Date']})))",
+                lambda c: is_monthly and complete(c, rule) and c.number("Date") is None,
+                MSG["need_date"]),
+        st.Case(lambda r: f"AND({monthly},{done(r)},{r['Month']}<{r.prev('LastMonth')})",
+                lambda c: is_monthly and complete(c, rule)
+                and c["Month"] < c.prev("LastMonth"),  # type: ignore[operator]
+                MSG["order"]),
+        st.Case(done, lambda c: complete(c, rule)),
+        st.unfinished(LATER, MSG["incomplete"]),
+    )
+
+
+# --- The chain ----------------------------------------------------------------------------
+
+
+def start_of(c: Cells, pid: object, key: str) -> object:
+    """A Players helper (``StartUsed`` …) of player ``pid``."""
+    return table_of(c, "Players").value(int(pid), key)  # type: ignore[call-overload]
+
+
+def run_formula(r: Row, side: str) -> str:
+    """The player's rating before this game: after their previous counted game, or the start."""
+    pid, prev = r[f"Id{side}"], r[f"Prev{side}"]
+    start = f"INDEX(Players_StartUsed,{pid})"
+    return fx.if_(f"{pid}=0", '""', SEATS.carried_formula(r, prev, pid, "New", start))
+
+
+def run_value(c: Cells, side: str) -> object:
+    pid = c[f"Id{side}"]
+    if pid == 0:
+        return ""
+    return SEATS.carried(c, c[f"Prev{side}"], pid, "New", start_of(c, pid, "StartUsed"))
+
+
+def rating_formula(r: Row, side: str, rule: LedgerRule) -> str:
+    """The rating the game is played at: the last list's (Tokin monthly) or the current one."""
+    if not rule.monthly:
+        return r[f"Run{side}"]
+    pid, prev = r[f"Id{side}"], r[f"Prev{side}"]
+    # IF, not AND: AND evaluates INDEX(…, 0) too, the whole range, an error off its rows.
+    same_month = (f"AND({MONTHLY_MODE}=1,"
+                  f"IF({prev}>0,INDEX({upto(r, 'Month')},{prev})={r['Month']},FALSE))")
+    listed = SEATS.carried_formula(r, prev, pid, "Rating", '""')
+    return fx.if_(f"{pid}=0", '""', fx.if_(same_month, listed, r[f"Run{side}"]))
+
+
+def rating_value(c: Cells, side: str, rule: LedgerRule) -> object:
+    pid, prev = c[f"Id{side}"], c[f"Prev{side}"]
+    if not rule.monthly or pid == 0:
+        return c[f"Run{side}"]
+    lead = c.table.lead_row
+    if c.preset.monthly and prev != 0 and c.at(prev - lead, "Month") == c["Month"]:  # type: ignore[operator]
+        return SEATS.carried(c, prev, pid, "Rating", "")
+    return c[f"Run{side}"]
+
+
+def number_formula(r: Row, side: str) -> str:
+    """Club 24: the player's game number, counting the games before the ledger."""
+    pid, prev = r[f"Id{side}"], r[f"Prev{side}"]
+    before = SEATS.carried_formula(r, prev, pid, "No", f"INDEX(Players_PriorUsed,{pid})")
+    return fx.if_(f"{pid}=0", '""', f"{before}+1")
+
+
+def number_value(c: Cells, side: str) -> object:
+    pid = c[f"Id{side}"]
+    if pid == 0:
+        return ""
+    before = SEATS.carried(c, c[f"Prev{side}"], pid, "No", start_of(c, pid, "PriorUsed"))
+    return before + 1  # type: ignore[operator]
+
+
+# --- The table ----------------------------------------------------------------------------
+
+
+def counted(r: Row) -> str:
+    return f"{r['CA']}>0"
+
+
+def if_counted(formula: Formula, value: Value) -> tuple[Formula, Value]:
+    """A column shown only on a counted row ("" elsewhere)."""
+    return (lambda r: fx.if_(counted(r), formula(r), '""'),
+            lambda c: value(c) if c["CA"] != 0 else "")
+
+
+def helper(key: str, label: Text, kind: Any, formula: Formula, value: Value,
+           lead: Formula | None = None, lead_value: object = None) -> Column:
+    return Column(key, label, "helper", kind, 7, formula=formula, value=value, hidden=True,
+                  lead=lead, lead_value=lead_value)
+
+
+def player_column(side: str) -> Column:
+    return Column(f"Player{side}", Text(f"対局者{side}", f"Player {side}"), "input", "text",
+                  9, width_en=10, validation=v(
+                      "list", Text("名簿の名前から選ぶ", "Pick a name from the Players sheet"),
+                      Text("名簿シートにある名前を選んでください (新しい人は先に名簿へ)",
+                           "Pick a name from the Players sheet (add new players there)"),
+                      None, "Players_Name"))
+
+
+def input_columns(rule: LedgerRule, preset: Any, lang: str) -> list[Column]:
+    """Date, the players, A's result and the rule's extras."""
+    draws = 0.5 in rule.scores
+    score_prompt = (
+        Text("Aの勝ち=1、引き分け=0.5、Aの負け=0", "A wins = 1, draw = 0.5, A loses = 0")
+        if draws else Text("Aの勝ち=1、Aの負け=0", "A wins = 1, A loses = 0"))
+    listing = ",".join(text_of(s) for s in rule.scores)
+    return [
+        Column("Date", Text("日付", "Date"), "input", "date", 9.5, number_format="yyyy/m/d",
+               validation=v("date", Text("5/26 のように入力", "Type like 5/26"),
+                            Text("日付を入力してください", "Type a date"),
+                            "greaterThanOrEqual", "1"),
+               check=kinds.DATE, message=MSG["date"]),
+        player_column("A"), player_column("B"),
+        Column("Result", Text("A勝敗", "A's\nresult"), "input", "choice", 5.5, width_en=6.5,
+               number_format="General", allowed=rule.scores,
+               validation=v("list", score_prompt, Text(f"{listing} から選ぶ", f"Choose {listing}"),
+                            None, f'"{listing}"'),
+               check=kinds.one_of(rule.scores), message=MSG["score" if draws else "result"]),
+        *rule.extras(preset, lang),
+    ]
+
+
+def side_columns(rule: LedgerRule) -> list[Column]:
+    """Each side's rating the game is played at, its change and its new rating."""
+    fmt = rule.rating_format
+    columns: list[Column] = []
+    for key, label, width, number_format in (
+            ("Rating", ("\nレート", "\nrating"), 6.5, fmt),
+            ("Change", ("\n増減", "\nchange"), 5.5, rule.change_format),
+            ("New", ("\n新レート", "\nnew"), 7.5, fmt)):
+        for side in SIDES:
+            formula, value = side_rule(key, side, rule)
+            columns.append(Column(f"{key}{side}", Text(side + label[0], side + label[1]),
+                                  "computed", "number", width, number_format=number_format,
+                                  formula=formula, value=value))
+    return columns
+
+
+def side_rule(key: str, side: str, rule: LedgerRule) -> tuple[Formula, Value]:
+    """Formula and value of ``Rating``/``Change``/``New`` for one side."""
+    if key == "Rating":
+        return (lambda r: rating_formula(r, side, rule),
+                lambda c: rating_value(c, side, rule))
+    if key == "Change":
+        return if_counted(lambda r: rule.change_formula(r, side),
+                          lambda c: rule.change_value(c, side))
+    return if_counted(lambda r: f"{r[f'Run{side}']}+{r[f'Change{side}']}",
+                      lambda c: c[f"Run{side}"] + c[f"Change{side}"])  # type: ignore[operator]
+
+
+def seat_helpers(stem: str, label: tuple[str, str], kind: Any,
+                 formula: Callable[[Row, str], str],
+                 value: Callable[[Cells, str], object]) -> list[Column]:
+    """One hidden helper per seat (``IdA``, ``IdB`` …); ``label`` has ``{}`` for the seat."""
+    def column(side: str) -> Column:
+        return helper(f"{stem}{side}", Text(label[0].format(side), label[1].format(side)),
+                      kind, lambda r: formula(r, side), lambda c: value(c, side))
+    return [column(side) for side in SIDES]
+
+
+def id_value(c: Cells, side: str) -> int:
+    return player_id(table_of(c, "Players"), c[f"Player{side}"])
+
+
+def chain_columns(rule: LedgerRule) -> list[Column]:
+    """The hidden helpers: ids, month, each side's previous game and rating before it."""
+    columns = [
+        *seat_helpers("Id", ("計算用 {}番号", "{} id"), "integer",
+                      lambda r, s: lx.player_id(r[f"Player{s}"], "Players_Name"), id_value),
+        helper("Month", Text("計算用 月", "Month key"), "integer",
+               lambda r: lx.month_key(r["Date"]), lambda c: month_of(c["Date"])),
+        *seat_helpers("Prev", ("計算用 {}の前の対局", "{}'s previous row"), "integer",
+                      SEATS.previous_formula, SEATS.previous_value),
+        *seat_helpers("Run", ("計算用 {}対局前", "{} before"), "number", run_formula, run_value),
+    ]
+    if rule.has_prior:
+        columns += seat_helpers("No", ("計算用 {}局数", "{} game no."), "integer",
+                                number_formula, number_value)
+    return columns
+
+
+def counted_columns(rule: LedgerRule) -> list[Column]:
+    """Who counted on the row (the chain's keys) and the latest month counted so far."""
+    def latest(c: Cells) -> object:
+        month = c["Month"]
+        return max(c.prev("LastMonth"),  # type: ignore[call-overload]
+                   month if c["CA"] != 0 and isinstance(month, int) else 0)
+
+    zero = lambda r: "0"  # noqa: E731 - the lead row's constant
+    return [
+        helper("CA", Text("計算用 A計上", "A counted"), "integer",
+               lambda r: fx.if_(f"AND({r['Status']}=\"\",{complete_formula(r, rule)})",
+                                r["IdA"], "0"),
+               lambda c: c["IdA"] if c["Status"] == "" and complete(c, rule) else 0,
+               lead=zero, lead_value=0),
+        helper("CB", Text("計算用 B計上", "B counted"), "integer",
+               lambda r: fx.if_(f"{r['CA']}>0", r["IdB"], "0"),
+               lambda c: c["IdB"] if c["CA"] != 0 else 0, lead=zero, lead_value=0),
+        helper("LastMonth", Text("計算用 最新の月", "Latest month"), "integer",
+               lambda r: f"MAX({r.prev('LastMonth')},IF(AND({counted(r)},"
+                         f"ISNUMBER({r['Month']})),{r['Month']},0))",
+               latest, lead=zero, lead_value=0),
+    ]
+
+
+def games_table(rows: int, lang: str, rule: LedgerRule, preset: Any) -> Table:
+    """The Games table: inputs, each side's computed columns, Status, the hidden chain."""
+    status = st.status_column(status_cases(rule, preset, lang), lang, width=20, width_en=26)
+    note = Column("Note", Text("メモ", "Note"), "input", "text", 10,
+                  validation=v(None, Text("自由なメモ (計算には使わない)", "Free note (not used)"),
+                               None))
+    columns = (*input_columns(rule, preset, lang), *side_columns(rule), status, note,
+               *chain_columns(rule), *counted_columns(rule))
+    return Table("Games", GAMES, columns, rows)

@@ -1,0 +1,441 @@
+"""The ledger's Players sheet, its rating list and the monthly list, values beside formulas.
+
+A player's id is their Players row (1 = first). Players read the Games chain over whole
+columns (:class:`~.seats.GamesRefs`); a list shows in place k the player whose position
+is k (higher rating first, ties by Players order), recomputed live: no sorting by hand,
+no dynamic-array functions. The monthly list (Tokin) is the list after a chosen month.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from openpyxl.utils.datetime import to_excel
+
+from .. import formulas as fx
+from ..formulas import ledger as lx
+from ..formulas import shogi as sx
+from ..labels import Text
+from ..layout import Column, Formula, Row, Table
+from . import inputs as kinds
+from . import status as st
+from .cells import Cells, Evaluation, Value, excel_number
+from .ledger_games import MSG, SEATS, month_of, player_id, same_cell, table_of
+from .ledger_rule import RANK_LABEL, RANK_RATING, START, LedgerRule, v
+from .seats import GamesRefs
+
+PLAYERS = Text("名簿", "Players")
+MONTHLY = Text("月例リスト", "Monthly list")
+LATEST = "Games_Latest"
+"""Defined name of the latest month with a counted game (0 when none)."""
+MONTH_KEY = "Monthly_Key"
+PLAYER_MSG = {
+    "duplicate": Text("⚠ 同じ名前が上にある", "⚠ the same name is listed above"),
+    "start": Text("⚠ 開始レートは数値で", "⚠ start must be a number"),
+    "rank": Text("⚠ 段級は一覧から選ぶ", "⚠ rank: pick one from the list"),
+    "prior": Text("⚠ 以前の対局数は0以上の整数", "⚠ games before: a whole number, 0 or more"),
+}
+GAME_SEATS = SEATS.names_in("Games")
+
+
+def pid(r: Row) -> str:
+    """A Players row's id: its place in the list (1 = first)."""
+    return str(r.number - r.table.first_row + 1)
+
+
+def games(c: Cells) -> Evaluation:
+    return table_of(c, "Games")
+
+
+def played(c: Cells) -> Sequence[int]:
+    """The sheet rows of this player's counted games."""
+    return SEATS.played(games(c), c.k)
+
+
+def month_at(c: Cells, row: int) -> object:
+    g = games(c)
+    return g.value(row - g.table.lead_row, "Month")
+
+
+def latest(c: Cells) -> object:
+    """The latest month with a counted game (``Games_Latest``)."""
+    g = games(c)
+    return g.value(g.table.rows, "LastMonth")
+
+
+# --- Players: inputs and their checks -----------------------------------------------------
+
+
+def rank_check(rule: LedgerRule, preset: Any) -> kinds.Check:
+    """A rank of the Settings table, compared like ``=``."""
+    labels = [label for label, _ in rule.rank_starts(preset)]
+    return kinds.Check(lambda ref: sx.is_listed(ref, RANK_LABEL),
+                       lambda x: any(same_cell(label, x) for label in labels))
+
+
+def player_inputs(rule: LedgerRule, preset: Any) -> list[Column]:
+    columns = [Column("Name", Text("名前", "Name"), "input", "text", 11, validation=v(
+        None, Text("対局シートで選ぶ名前 (同じ名前は1回だけ)",
+                   "The name picked on the Games sheet (each name once)"), None))]
+    if rule.has_ranks:
+        columns.append(Column(
+            "Rank", Text("申告段級", "Declared\nrank"), "input", "choice", 6.5, width_en=8,
+            validation=v("list", Text("開始レートはこの段級のもの (設定シートの表)",
+                                      "The start is this rank's (Settings table)"),
+                         Text("設定シートの段級から選ぶ", "Pick a rank from the Settings table"),
+                         None, RANK_LABEL),
+            check=rank_check(rule, preset), message=PLAYER_MSG["rank"]))
+    columns.append(Column(
+        "Start", Text("開始\nレート", "Start"), "input", "number", 6.5, validation=v(
+            "decimal", Text("今のレートがあれば入力 (空欄なら段級か設定の開始レート)",
+                            "A rating the player has (blank: the rank's, or Settings' start)"),
+            Text("数値を入力してください", "Type a number"), "between", "-1000000", "1000000"),
+        check=kinds.NUMBER, message=PLAYER_MSG["start"]))
+    if rule.has_prior:
+        columns.append(Column(
+            "Prior", Text("以前の\n局数", "Games\nbefore"), "input", "integer", 6, minimum=0,
+            validation=v("whole", Text("この台帳より前に指した局数 (空欄は0)",
+                                       "Games played before this ledger (blank = 0)"),
+                         Text("0以上の整数", "A whole number, 0 or more"),
+                         "greaterThanOrEqual", "0"),
+            check=kinds.whole_at_least(0), message=PLAYER_MSG["prior"]))
+    return columns
+
+
+def player_cases(rule: LedgerRule) -> tuple[st.Case, ...]:
+    keys = ("Name", "Start", *(("Rank",) if rule.has_ranks else ()),
+            *(("Prior",) if rule.has_prior else ()))
+    duplicate = st.Case(
+        lambda r: (f"AND(NOT(ISBLANK({r['Name']})),"
+                   f"{lx.name_match(r['Name'], 'Players_Name')}<>{pid(r)})"),
+        lambda c: c["Name"] is not None and player_id(c.evaluation, c["Name"]) != c.k,
+        PLAYER_MSG["duplicate"])
+    return (st.empty(keys, grouped=False), duplicate,
+            *(st.bad(key) for key in keys[1:]))
+
+
+# --- Players: the start and the rating ----------------------------------------------------
+
+
+def start_formula(r: Row, rule: LedgerRule) -> str:
+    """The start: typed, else the declared rank's, else Settings'; "" when unusable."""
+    if rule.has_ranks:
+        rank = fx.if_(f"ISBLANK({r['Rank']})", START,
+                      f"IFERROR(INDEX({RANK_RATING},{sx.exact_match(r['Rank'], RANK_LABEL)}),\"\")")
+    else:
+        rank = START
+    value = fx.if_(f"ISNUMBER({r['Start']})", r["Start"],
+                   fx.if_(f"ISBLANK({r['Start']})", rank, '""'))
+    if rule.has_prior:
+        value = fx.if_(fx.bad_if_filled(r["Prior"], fx.is_whole_at_least(r["Prior"], 0)),
+                       '""', value)
+    return value
+
+
+def start_value(c: Cells, rule: LedgerRule) -> object:
+    if rule.has_prior and c["Prior"] is not None and not kinds.whole_at_least(0).accepts(
+            c["Prior"]):
+        return ""
+    start = c.number("Start")
+    if start is not None:
+        return start
+    if c["Start"] is not None:
+        return ""
+    if not rule.has_ranks or c["Rank"] is None:
+        return float(c.preset.start)
+    return next((float(x) for label, x in rule.rank_starts(c.preset)
+                 if same_cell(label, c["Rank"])), "")
+
+
+def prior_value(c: Cells) -> object:
+    prior = c["Prior"]
+    return int(c.number("Prior")) if kinds.whole_at_least(0).accepts(prior) else 0  # type: ignore[arg-type]
+
+
+def rating_value(c: Cells) -> object:
+    if c["Name"] is None or c.number("StartUsed") is None:
+        return ""
+    return SEATS.whole_value(games(c), c["Last"], c.k, "New", c["StartUsed"])
+
+
+def named(r: Row, value: str) -> str:
+    return fx.if_(f"ISBLANK({r['Name']})", '""', value)
+
+
+def this_month(c: Cells) -> object:
+    if c["Name"] is None:
+        return ""
+    month = latest(c)
+    return 0 if month == 0 else sum(month_at(c, n) == month for n in played(c))
+
+
+# --- Players: places in the lists ---------------------------------------------------------
+
+
+def position_formula(r: Row, key: str) -> str:
+    first = r.number == r.table.first_row
+    return lx.list_position(
+        r[key], r.column(key), r.column("Name"),
+        None if first else f"{r.cell(key, r.table.first_row)}:{r.prev(key)}",
+        None if first else f"{r.cell('Name', r.table.first_row)}:{r.prev('Name')}", r["Name"])
+
+
+def listed(players: Evaluation, key: str) -> list[tuple[int, float]]:
+    """(row, rating) of every named player with a number in ``key``."""
+    out = []
+    for k in range(1, players.table.rows + 1):
+        rating = players.value(k, key)
+        number = excel_number(rating)
+        if players.value(k, "Name") is not None and number is not None \
+                and not isinstance(rating, str):
+            out.append((k, number))
+    return out
+
+
+def positions(players: Evaluation, key: str) -> dict[int, int]:
+    """:func:`lx.list_position` for the whole table at once: row → place (memoised).
+
+    Higher rating first, ties by Players order: the place in that sort.
+    """
+    memo = players.context.get(f"positions.{key}")
+    if not isinstance(memo, dict):
+        ranked = sorted(listed(players, key), key=lambda kr: (-kr[1], kr[0]))
+        memo = {k: place for place, (k, _) in enumerate(ranked, 1)}
+        players.context[f"positions.{key}"] = memo
+    return memo
+
+
+def position_column(key: str, label: Text, source: str) -> Column:
+    """A hidden place in the list ordered by ``source`` (``Rating`` or ``MRating``)."""
+    return Column(key, label, "helper", "integer", 7, hidden=True,
+                  formula=lambda r: position_formula(r, source),
+                  value=lambda c: positions(c.evaluation, source).get(c.k, ""))
+
+
+# --- Players: the monthly list's helpers ------------------------------------------------
+
+
+def month_key(c: Cells) -> object:
+    return table_of(c, "Monthly").value(1, "Key")
+
+
+def month_last_formula(r: Row, back: str) -> str:
+    """The player's last counted game by the end of the chosen month (minus ``back``)."""
+    condition = f"ISNUMBER(Games_Month)*(Games_Month<={MONTH_KEY}-{back})"
+    return fx.if_(f"ISNUMBER({MONTH_KEY})", lx.last_row_where(pid(r), GAME_SEATS, condition),
+                  "0")
+
+
+def month_last(c: Cells, back: int) -> int:
+    key = month_key(c)
+    if not isinstance(key, int):
+        return 0
+    rows = [n for n in played(c)
+            if isinstance(m := month_at(c, n), int) and m <= key - back]
+    return max(rows, default=0)
+
+
+def monthly_columns(g: GamesRefs) -> list[Column]:
+    def helper(key: str, label: Text, formula: Formula, value: Value,
+               kind: Any = "number") -> Column:
+        return Column(key, label, "helper", kind, 7, formula=formula, value=value, hidden=True)
+
+    def ok(c: Cells) -> bool:
+        return c.number("MRating") is not None
+
+    return [
+        helper("MLast", Text("計算用 月末の対局", "Last game by month end"),
+               lambda r: month_last_formula(r, "0"), lambda c: month_last(c, 0), "integer"),
+        helper("MRating", Text("計算用 月例レート", "Monthly list rating"),
+               lambda r: fx.if_(f"AND({r['MLast']}>0,ISNUMBER({r['StartUsed']}))",
+                                SEATS.whole_formula(g, r["MLast"], pid(r), "New", '""'), '""'),
+               lambda c: SEATS.whole_value(games(c), c["MLast"], c.k, "New", "")
+               if c["MLast"] != 0 and c.number("StartUsed") is not None else ""),
+        helper("MBefore", Text("計算用 前月のレート", "Previous list rating"),
+               lambda r: fx.if_(f"ISNUMBER({r['MRating']})", SEATS.whole_formula(
+                   g, month_last_formula(r, "1"), pid(r), "New", r["StartUsed"]), '""'),
+               lambda c: SEATS.whole_value(games(c), month_last(c, 1), c.k, "New",
+                                           c["StartUsed"]) if ok(c) else ""),
+        helper("MGames", Text("計算用 月の対局数", "Games in the month"),
+               lambda r: fx.if_(f"ISNUMBER({r['MRating']})", lx.count_of(
+                   pid(r), GAME_SEATS, ("Games_Month", MONTH_KEY)), '""'),
+               lambda c: sum(month_at(c, n) == month_key(c) for n in played(c))
+               if ok(c) else "", "integer"),
+        position_column("MPos", Text("計算用 月例順位", "Monthly place"), "MRating"),
+    ]
+
+
+# --- Players: the table -------------------------------------------------------------------
+
+
+def rating_columns(rule: LedgerRule, g: GamesRefs) -> list[Column]:
+    """The current rating, its rank label, games counted (all, this month)."""
+    def computed(key: str, label: Text, formula: Formula, value: Value, kind: Any = "number",
+                 fmt: str = "0", width: float = 6.5) -> Column:
+        return Column(key, label, "computed", kind, width, number_format=fmt, formula=formula,
+                      value=value)
+
+    def rating_formula(r: Row) -> str:
+        ok = f"AND(NOT(ISBLANK({r['Name']})),ISNUMBER({r['StartUsed']}))"
+        return fx.if_(ok, SEATS.whole_formula(g, r["Last"], pid(r), "New", r["StartUsed"]),
+                      '""')
+
+    def label_value(c: Cells) -> object:
+        rating = c.number("Rating")
+        return "" if rating is None else rule.rank(c.preset, rating)
+
+    label = computed("Label", Text("段級", "Rank"),
+                     lambda r: fx.if_(f"ISNUMBER({r['Rating']})",
+                                      rule.rank_formula(r["Rating"]), '""'),
+                     label_value, kind="text", fmt="General", width=6)
+    return [
+        computed("Rating", Text("レート", "Rating"), rating_formula, rating_value,
+                 fmt=rule.rating_format),
+        *([label] if rule.rank_labels else []),
+        computed("Games", Text("対局数", "Games"),
+                 lambda r: named(r, lx.count_of(pid(r), GAME_SEATS)),
+                 lambda c: "" if c["Name"] is None else len(played(c))),
+        computed("ThisMonth", Text("今月", "This\nmonth"),
+                 lambda r: named(r, fx.if_(f"{LATEST}=0", "0", lx.count_of(
+                     pid(r), GAME_SEATS, ("Games_Month", LATEST)))), this_month),
+    ]
+
+
+def player_helpers(rule: LedgerRule) -> list[Column]:
+    """The start and games-before used, the last counted game, the list place."""
+    def helper(key: str, label: Text, formula: Formula, value: Value,
+               kind: Any = "number") -> Column:
+        return Column(key, label, "helper", kind, 7, formula=formula, value=value, hidden=True)
+
+    prior = helper("PriorUsed", Text("計算用 以前の局数", "Games before used"),
+                   lambda r: fx.if_(fx.is_whole_at_least(r["Prior"], 0), r["Prior"], "0"),
+                   prior_value, kind="integer")
+    return [
+        helper("StartUsed", Text("計算用 開始レート", "Start used"),
+               lambda r: start_formula(r, rule), lambda c: start_value(c, rule)),
+        *([prior] if rule.has_prior else []),
+        helper("Last", Text("計算用 最後の対局", "Last game row"),
+               lambda r: lx.previous_row(pid(r), GAME_SEATS),
+               lambda c: max(played(c), default=0), kind="integer"),
+        position_column("Pos", Text("計算用 順位", "List place"), "Rating"),
+    ]
+
+
+def players_table(rows: int, rule: LedgerRule, preset: Any, g: GamesRefs, lang: str) -> Table:
+    status = st.status_column(player_cases(rule), lang, width=20, width_en=24)
+    columns = (*player_inputs(rule, preset), *rating_columns(rule, g), status,
+               *player_helpers(rule), *(monthly_columns(g) if rule.monthly else ()))
+    return Table("Players", PLAYERS, columns, rows)
+
+
+# --- The lists ----------------------------------------------------------------------------
+
+
+def placed(c: Cells, pos: str) -> int | None:
+    """The Players row at this list place (``MATCH(k, positions, 0)``), or None."""
+    players = table_of(c, "Players")
+    memo = players.context.get(f"placed.{pos}")
+    if not isinstance(memo, dict):
+        memo = {players.value(k, pos): k for k in range(players.table.rows, 0, -1)}
+        players.context[f"placed.{pos}"] = memo
+    found = memo.get(c.k)
+    return None if found is None else int(found)
+
+
+def shown_value(pos: str, column: str) -> Value:
+    """The ``column`` of the player at this place; "" past the last player."""
+    def value(c: Cells) -> object:
+        k = placed(c, pos)
+        return "" if k is None else table_of(c, "Players").value(k, column)
+    return value
+
+
+def place_value(c: Cells, pos: str, source: str) -> object:
+    """Competition rank (1, 2, 2, 4): one more than the higher ratings listed."""
+    if placed(c, pos) is None:
+        return ""
+    players = table_of(c, "Players")
+    ratings = players.context.get(f"sorted.{source}")
+    if not isinstance(ratings, list):
+        ratings = sorted(x for _, x in listed(players, source))
+        players.context[f"sorted.{source}"] = ratings
+    return 1 + len(ratings) - bisect.bisect_right(ratings, c["Rating"])
+
+
+def list_table(key: str, title: Text, rows: int, source: Mapping[str, str], rule: LedgerRule,
+               header_row: int = 2) -> Table:
+    """A list in rating order: place k shows the player whose Players position is k.
+
+    ``source`` maps this list's keys to Players columns (``Rating`` → ``MRating`` …);
+    ``Pos`` names the position column.
+    """
+    pos = f"Players_{source['Pos']}"
+
+    def shown(k: str, label: Text, kind: Any = "number", fmt: str = rule.rating_format,
+              width: float = 6.5) -> Column:
+        return Column(k, label, "computed", kind, width, number_format=fmt,
+                      formula=lambda r: lx.at_position(r.k, pos, f"Players_{source[k]}"),
+                      value=shown_value(source["Pos"], source[k]))
+
+    def change(c: Cells) -> object:
+        before = shown_value(source["Pos"], source["Change"])(c)
+        return "" if before == "" else c["Rating"] - before  # type: ignore[operator]
+
+    columns = [
+        Column("Place", Text("順位", "Place"), "computed", "integer", 5, formula=lambda r: fx.if_(
+            f"ISNUMBER({r['Rating']})",
+            lx.list_rank(r["Rating"], f"Players_{source['Rating']}", "Players_Name"), '""'),
+            value=lambda c: place_value(c, source["Pos"], source["Rating"])),
+        shown("Name", Text("名前", "Name"), "text", "General", 12),
+        shown("Rating", Text("レート", "Rating")),
+    ]
+    if "Change" in source:
+        columns.append(Column("Change", Text("前回比", "Change"), "computed", "number", 6.5,
+                              number_format="+0;-0;0", formula=lambda r: fx.if_(
+                                  f"ISNUMBER({r['Rating']})",
+                                  f"{r['Rating']}-{lx.at_position(r.k, pos, 'Players_MBefore')}",
+                                  '""'), value=change))
+    if rule.rank_labels and "Label" in source:
+        columns.append(shown("Label", Text("段級", "Rank"), "text", "General", 6))
+    columns.append(shown("Games", Text("対局数", "Games"), "integer", "0", 6))
+    if "ThisMonth" in source:
+        columns.append(shown("ThisMonth", Text("今月", "This\nmonth"), "integer", "0", 6))
+    return Table(key, title, tuple(columns), rows, header_row=header_row,
+                 lead_row=header_row + 1)
+
+
+def monthly_table(lang: str) -> Table:
+    """The month chooser: blank shows the latest month with a counted game."""
+    def key(c: Cells) -> object:
+        if c["Month"] is None:
+            month = latest(c)
+            return month if month > 0 else ""  # type: ignore[operator]
+        return month_of(c["Month"])
+
+    def shown(c: Cells) -> object:
+        k = c["Key"]
+        if not isinstance(k, int):
+            return ""
+        return float(to_excel(dt.datetime(k // 12, k % 12 + 1, 1)))
+
+    month = Column(
+        "Month", Text("月", "Month"), "input", "date", 10, number_format="yyyy/m",
+        lead=Text("↓ 月 (空欄=最新)", "↓ month (blank = latest)"),  # type: ignore[arg-type]
+        validation=v("date", Text("見たい月の日付 (例: 2024/5/1)。空欄は最新の月",
+                                  "Any date in the month to show; blank = the latest"),
+                     Text("日付を入力してください", "Type a date"), "greaterThanOrEqual", "1"),
+        check=kinds.DATE, message=MSG["date"])
+    return Table("Monthly", MONTHLY, (
+        month,
+        Column("Shown", Text("表示中の月", "Shown"), "computed", "date", 10,
+               number_format="yyyy/m", value=shown,
+               formula=lambda r: fx.if_(f"ISNUMBER({r['Key']})", lx.month_date(r["Key"]), '""')),
+        st.status_column((st.bad("Month"),), lang, width=18),
+        Column("Key", Text("計算用 月", "Month key"), "helper", "integer", 7, hidden=True,
+               formula=lambda r: fx.if_(
+                   f"ISBLANK({r['Month']})", fx.if_(f"{LATEST}>0", LATEST, '""'),
+                   lx.month_key(r["Month"])), value=key),
+    ), 1)
