@@ -101,7 +101,7 @@ def monthly_lists(spec: Spec) -> bool:
     date, in month order. Mirrors the ledger's own test (rule and preset both monthly)."""
     if spec.system != "ledger":
         return False
-    from .sheets.ledger import RULES
+    from .sheets.ledger_rules import RULES
 
     preset = SHEET_TYPES[spec.system].preset_for(spec)
     return bool(RULES[spec.preset].monthly and getattr(preset, "monthly", False))

@@ -13,7 +13,6 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from openpyxl.utils.datetime import to_excel
 
 from .. import formulas as fx
 from ..formulas import ledger as lx
@@ -22,7 +21,7 @@ from ..labels import Text
 from ..layout import Column, Formula, Row, Table
 from . import inputs as kinds
 from . import status as st
-from .cells import Cells, Evaluation, Value, excel_number
+from .cells import Cells, Evaluation, Value, excel_number, excel_serial
 from .ledger_games import MSG, SEATS, month_of, player_id, same_cell, table_of
 from .ledger_rule import RANK_LABEL, RANK_RATING, START, LedgerRule, v
 from .seats import GamesRefs
@@ -419,11 +418,11 @@ def monthly_table(lang: str) -> Table:
         k = c["Key"]
         if not isinstance(k, int):
             return ""
-        return float(to_excel(dt.datetime(k // 12, k % 12 + 1, 1)))
+        return excel_serial(dt.datetime(k // 12, k % 12 + 1, 1))
 
     month = Column(
         "Month", Text("月", "Month"), "input", "date", 10, number_format="yyyy/m",
-        lead=Text("↓ 月 (空欄=最新)", "↓ month (blank = latest)"),  # type: ignore[arg-type]
+        lead=Text("↓ 月 (空欄=最新)", "↓ month (blank = latest)"),
         validation=v("date", Text("見たい月の日付 (例: 2024/5/1)。空欄は最新の月",
                                   "Any date in the month to show; blank = the latest"),
                      Text("日付を入力してください", "Type a date"), "greaterThanOrEqual", "1"),
