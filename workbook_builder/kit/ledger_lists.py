@@ -13,7 +13,6 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-
 from .. import formulas as fx
 from ..formulas import ledger as lx
 from ..formulas import shogi as sx
