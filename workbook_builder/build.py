@@ -14,7 +14,7 @@ from .lint import lint_formula
 from .metadata import META_SHEET, write_meta
 from .package import finalize
 from .sheets import SHEET_TYPES, Built
-from .template import Spec
+from .spec import Spec
 
 FIXED_DATE = dt.datetime(2024, 1, 1)
 REPO = Path(__file__).resolve().parent.parent

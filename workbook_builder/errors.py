@@ -2,8 +2,7 @@
 
 Every error a user can cause with a file or a value subclasses :class:`ValueError` and
 carries a one-line message that names the file, line or field and quotes the bad value;
-the command line prints it as ``Error: …`` and exits with status 1. (Template errors live
-in :mod:`workbook_builder.template` as ``TemplateError``, also a ``ValueError``.)
+the command line prints it as ``Error: …`` and exits with status 1.
 """
 
 from __future__ import annotations
@@ -27,3 +26,7 @@ class ImportFailed(BuilderError):
 
 class WriteFailed(BuilderError):
     """The output could not be written (read-only folder, full disk …); nothing was left."""
+
+
+class TemplateError(BuilderError):
+    """A template key has a bad value; the message is one line naming both."""

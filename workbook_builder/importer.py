@@ -26,7 +26,8 @@ from .errors import GameLogError, ImportFailed
 from .gamelog import BadRow, GameLog, read_game_log
 from .package import finalize, write_new_file
 from .sheets import SHEET_TYPES
-from .template import MAX_PLAYERS, MAX_ROWS, Spec, load_template
+from .spec import MAX_PLAYERS, MAX_ROWS, Spec
+from .template import load_template
 
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 """Characters an .xlsx cell cannot hold (tab and line breaks can)."""

@@ -17,7 +17,7 @@ from pathlib import Path
 from .build import build
 from .libreoffice import convert
 from .sheets import SHEET_TYPES
-from .template import Spec
+from .spec import Spec
 
 DPI = 110
 CROP = {1: ("", 880, 560), 2: ("_chart", 700, 520)}

@@ -32,7 +32,7 @@ from .errors import UnreadableWorkbook
 from .kit.cells import excel_serial
 from .metadata import META_SHEET
 from .sheets import SHEET_TYPES, SheetType
-from .template import MAX_PLAYERS, MAX_ROWS, Spec
+from .spec import MAX_PLAYERS, MAX_ROWS, Spec
 
 __all__ = ["UnreadableWorkbook", "check_package", "open_project_workbook", "read_typed"]
 

@@ -26,7 +26,7 @@ from .readback import (
     read_typed,
 )
 from .sheets import SHEET_TYPES
-from .template import MAX_PLAYERS, MAX_ROWS, Spec
+from .spec import MAX_PLAYERS, MAX_ROWS, Spec
 
 
 def resized(typed: Typed, rows: int | None, players: int | None) -> Spec:

@@ -26,42 +26,18 @@ import math
 import re
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from .errors import TemplateError
 from .labels import DEFAULT_LANGUAGE, LANGUAGES
+from .sheets import SHEET_TYPES
+from .spec import MAX_PLAYERS, MAX_ROWS, Spec
 
 Fail = Callable[[str, object, str], "TemplateError"]
 """Builds the one-line error for a key, its value and the reason."""
 
-MAX_ROWS = 20000
-MAX_PLAYERS = 2000
 KEYS = ("system", "preset", "lang", "title", "club", "rows", "players", "start_rating",
         "output", "constants")
-
-
-class TemplateError(ValueError):
-    """A template key has a bad value; the message is one line naming both."""
-
-
-@dataclass(frozen=True)
-class Spec:
-    """A validated template: everything the builder needs for one workbook."""
-
-    system: str
-    output: str
-    preset: str = "default"
-    lang: str = DEFAULT_LANGUAGE
-    title: str = ""
-    club: str = ""
-    rows: int = 200
-    players: int = 100
-    """Rows of a ledger's Players table (personal sheets have none)."""
-    constants: dict[str, float] = field(default_factory=dict)
-    """Preset overrides by field name (``start_rating`` is folded in here)."""
-    settings_tables: dict[str, tuple[object, ...]] = field(default_factory=dict)
-    """Settings table columns as a club edited them (read back by ``repair``/``audit``)."""
-    source: str = ""
 
 
 def load_template(path: str | Path) -> Spec:
@@ -78,8 +54,6 @@ def load_template(path: str | Path) -> Spec:
 
 def parse_template(data: dict[str, object], default_output: str, source: str = "") -> Spec:
     """Check a template's keys and values (already parsed from TOML)."""
-    from .sheets import SHEET_TYPES
-
     def fail(key: str, value: object, reason: str) -> TemplateError:
         where = f"{source}: " if source else ""
         return TemplateError(f"{where}{key} = {value!r}: {reason}")
@@ -142,3 +116,6 @@ def _number(key: str, value: object, fail: Fail) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise fail(key, value, "must be a number")
     return float(value)
+
+__all__ = ["MAX_PLAYERS", "MAX_ROWS", "Spec", "TemplateError", "load_template",
+           "parse_template"]

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from openpyxl import Workbook
 
 from ..layout import NameInfo
-from ..template import Spec
+from ..spec import Spec
 
 
 @dataclass

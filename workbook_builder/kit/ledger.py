@@ -28,11 +28,12 @@ from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .. import styles
+from ..errors import TemplateError
 from ..labels import SETTINGS_TITLE, Text
 from ..layout import NameInfo, Setting, Table
 from ..settings import FIRST_ROW, write_settings
+from ..spec import Spec
 from ..table import define_name, write_table
-from ..template import Spec, TemplateError
 from .base import Built, SheetType
 from .cells import Evaluation, cached_by_row
 from .frame import decorate_games, page_setup, sheet_title

@@ -19,8 +19,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..labels import CHART_TITLE, SETTINGS_TITLE, Text
 from ..layout import Column, NameInfo, Setting, Table
 from ..settings import write_settings
+from ..spec import Spec
 from ..table import write_table
-from ..template import Spec
 from .base import Built, SheetType
 from .cells import cached_by_row, evaluate
 from .frame import COUNTED_ONLY, add_history_chart, decorate_games, page_setup, sheet_title

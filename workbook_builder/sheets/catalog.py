@@ -38,8 +38,8 @@ from .. import formulas as fx
 from .. import styles
 from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, Text
 from ..layout import NameInfo, Validation
+from ..spec import Spec
 from ..table import add_validation, define_name
-from ..template import Spec
 from . import Built, SheetType
 from .catalog_entries import (
     ENTRIES,

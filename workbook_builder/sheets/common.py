@@ -14,7 +14,7 @@ from .. import styles
 from ..charts import history_chart
 from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, Text
 from ..layout import Column, Formula, Row, Table
-from ..template import Spec
+from ..spec import Spec
 
 
 def page_setup(ws: Worksheet) -> None:

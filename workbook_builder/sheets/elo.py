@@ -46,6 +46,7 @@ from rating_rules.elo import EloPreset, elo_delta, elo_expected
 
 from .. import formulas as fx
 from .. import styles
+from ..errors import TemplateError
 from ..formulas import elo as fe
 from ..kit import inputs as kinds
 from ..kit import status as st
@@ -55,7 +56,7 @@ from ..kit.personal import PersonalSheet
 from ..labels import Text
 from ..layout import Column, Formula, Row, Setting, Table, Validation, ValueType
 from ..settings import setting_name
-from ..template import Spec, TemplateError
+from ..spec import Spec
 
 GAMES = Text("対局", "Games")
 START = setting_name("Start")

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from ..kit.ledger import ClubLedger
 from ..kit.ledger_rule import LedgerRule
-from ..template import Spec
+from ..spec import Spec
 from .ledger_rules import PRESETS, RULES
 
 EXAMPLE_PLAYERS = {"ja": ("田中", "鈴木", "佐藤", "高橋", "伊藤"),

@@ -58,8 +58,8 @@ from ..kit.personal import PersonalSheet
 from ..labels import Text
 from ..layout import Column, NameInfo, Role, Row, Setting, Validation, ValueType
 from ..settings import setting_name
+from ..spec import Spec
 from ..table import add_validation, define_name
-from ..template import Spec
 
 QUICK_TITLE = Text("早見表", "Quick table")
 DEFAULT_RANK = "1級"

@@ -48,8 +48,8 @@ from ..formulas import yonin as fy
 from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, SETTINGS_TITLE, Text
 from ..layout import Column, NameInfo, Row, Setting, Table, Validation
 from ..settings import write_settings
+from ..spec import Spec
 from ..table import add_validation, define_name, write_table
-from ..template import Spec
 from . import Built, SheetType
 from .common import page_setup
 

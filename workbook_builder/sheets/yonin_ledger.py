@@ -61,8 +61,8 @@ from ..formulas import yonin as fy
 from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, SETTINGS_TITLE, Text
 from ..layout import Column, NameInfo, Row, Setting, Table, Validation
 from ..settings import write_settings
+from ..spec import Spec
 from ..table import define_name, write_table
-from ..template import Spec
 from . import Built, SheetType
 from . import yonin as yn
 from .common import excel_number, page_setup
