@@ -192,9 +192,10 @@ class Cells:
     def last_k(self) -> int:
         return self._ev.table.rows
 
-    def filled_below(self, keys: tuple[str, ...]) -> bool:
-        """Whether a row below this one has any of the input columns ``keys`` filled."""
-        return self._ev.last_filled(keys) > self.k
+    def filled_below(self, keys: tuple[str, ...], after: int | None = None) -> bool:
+        """Whether a row below this one (or below row ``after``: the last row of a group of
+        rows, like a game's four seats) has any of the input columns ``keys`` filled."""
+        return self._ev.last_filled(keys) > (self.k if after is None else after)
 
     def find(self, key: str, value: object) -> int | None:
         return self._ev.find(key, value)

@@ -32,12 +32,22 @@ def sheet_title(spec: Spec, default: str) -> str:
 def decorate_games(games: Worksheet, table: Table, lang: str, title: str, legend_at: str,
                    freeze_column: str = "A") -> None:
     """Title, the where-to-type legend, a tall header, frozen panes, the overwrite warning."""
+    title_row(games, table, lang, title, legend_at)
+    games.row_dimensions[table.header_row].height = 34
+    games.freeze_panes = f"{freeze_column}{table.lead_row}"
+    overwrite_note(games, table, lang)
+
+
+def title_row(games: Worksheet, table: Table, lang: str, title: str, legend_at: str) -> None:
+    """The title, and the where-to-type legend above column ``legend_at``."""
     styles.style_title(games.cell(1, 1, title), lang)
     legend = games.cell(1, table.index(legend_at),
                         f"{LEGEND_INPUT(lang)} / {LEGEND_COMPUTED(lang)}")
     styles.style_note(legend, lang)
-    games.row_dimensions[table.header_row].height = 34
-    games.freeze_panes = f"{freeze_column}{table.lead_row}"
+
+
+def overwrite_note(games: Worksheet, table: Table, lang: str) -> None:
+    """The warning under the table: a formula cell typed over shows red."""
     styles.style_note(games.cell(table.last_row + 2, 1, OVERWRITTEN(lang)), lang,
                       color="C00000")
 

@@ -7,7 +7,7 @@ order it reports problems; the standard ones are here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .. import formulas as fx
@@ -95,8 +95,16 @@ def empty(keys: Sequence[str], grouped: bool = True) -> Case:
                 lambda c: all(c[key] is None for key in keys))
 
 
-def bad(key: str) -> Case:
-    """A typed value that fails its column's check: the column's message."""
+Fill = Callable[[int], Mapping[str, object]]
+"""A row's k → the fields of its message (``{"n": seat}``)."""
+
+
+def bad(key: str, fill: Fill | None = None) -> Case:
+    """A typed value that fails its column's check: the column's message.
+
+    ``fill`` gives the message's ``{…}`` fields from the row's k, for a message that names
+    where the row is (the seat of a four-player game's row, say).
+    """
     def test(r: Row) -> str:
         return fx.bad_if_filled(r[key], r.table.column(key).check.test(r[key]))
 
@@ -104,7 +112,7 @@ def bad(key: str) -> Case:
         value = c[key]
         return value is not None and not c.column(key).check.accepts(value)
 
-    return _case_with_column_message(key, test, holds)
+    return _case_with_column_message(key, test, holds, fill)
 
 
 def bad_via(key: str, test: Callable[[Row], str]) -> Case:
@@ -119,8 +127,8 @@ def bad_via(key: str, test: Callable[[Row], str]) -> Case:
 
 
 def _case_with_column_message(key: str, test: Callable[[Row], str],
-                              holds: Callable[[Cells], bool]) -> Case:
-    return _ColumnCase(test, holds, None, None, key)
+                              holds: Callable[[Cells], bool], fill: Fill | None = None) -> Case:
+    return _ColumnCase(test, holds, None, None, key, fill)
 
 
 @dataclass(frozen=True)
@@ -128,16 +136,20 @@ class _ColumnCase(Case):
     """A case whose message is its column's (declared on the column, once)."""
 
     column: str = ""
+    fill: Fill | None = None
 
     def shown(self, r: Row, lang: str) -> str:
         message = r.table.column(self.column).message
         assert message is not None, f"{self.column} declares no message"
-        return fx.text(message(lang))
+        return fx.text(self._filled(message(lang), r.k))
 
     def value(self, c: Cells) -> str:
         message = c.column(self.column).message
         assert message is not None, f"{self.column} declares no message"
-        return message(c.lang)
+        return self._filled(message(c.lang), c.k)
+
+    def _filled(self, text: str, k: int) -> str:
+        return text if self.fill is None else text.format(**self.fill(k))
 
 
 def settings_bad(names: Sequence[str], message: Text) -> Case:
@@ -163,3 +175,40 @@ def unfinished(keys: Sequence[str], message: Text) -> Case:
         return f"COUNTA({','.join(later)})>0" if later[0] else "FALSE"  # type: ignore[arg-type]
 
     return Case(test, lambda c: c.filled_below(tuple(keys)), message)
+
+
+def in_progress(test: Callable[[Row], str], holds: Callable[[Cells], bool], message: Text,
+                later: Callable[[Row], str], later_holds: Callable[[Cells], bool]) -> Case:
+    """A gap in the inputs: a game still being typed (Status empty) until rows below it are
+    typed (``later``), then ``message``. Either way no later case is tried."""
+    return _InProgressCase(test, holds, message, later=later, later_holds=later_holds)
+
+
+@dataclass(frozen=True)
+class _InProgressCase(Case):
+    later: Callable[[Row], str] = lambda r: "FALSE"
+    later_holds: Callable[[Cells], bool] = lambda c: False
+
+    def shown(self, r: Row, lang: str) -> str:
+        return fx.if_(self.later(r), super().shown(r, lang), '""')
+
+    def value(self, c: Cells) -> str:
+        return super().value(c) if self.later_holds(c) else ""
+
+
+def cell_message(ref: Callable[[Row], str], text: Callable[[Cells], object]) -> Case:
+    """Another cell's message when it shows one: the Status of a group of rows (a game's
+    four seats) reporting each row's own check, kept in a helper column."""
+    return _CellCase(lambda r: f'{ref(r)}<>""', lambda c: text(c) != "", ref=ref, text=text)
+
+
+@dataclass(frozen=True)
+class _CellCase(Case):
+    ref: Callable[[Row], str] = lambda r: '""'
+    text: Callable[[Cells], object] = lambda c: ""
+
+    def shown(self, r: Row, lang: str) -> str:
+        return self.ref(r)
+
+    def value(self, c: Cells) -> str:
+        return _text_of(self.text(c))

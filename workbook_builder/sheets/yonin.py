@@ -16,7 +16,8 @@ time-out with two left counts as mated by the 1st place; 0 for the winner and fo
 foul), V Foul (a resignation or time-out with three or more left), W KoGiven (the
 撃破pt this seat's knocker earns).
 
-Game rules (the same in the formulas and in :func:`evaluate`):
+Game rules (each column states its formula and, beside it, its engine value; the values
+of a game's four rows come from one :func:`rating_rules.yonin.rate_game` call):
 - nothing typed in a game: nothing shown;
 - a bad value anywhere (text as a rate, place 5, a knocker "X", a rank not in the
   list) flags all four rows "⚠ 席n: …", even while the game is being typed;
@@ -33,25 +34,31 @@ Game rules (the same in the formulas and in :func:`evaluate`):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+import dataclasses
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, cast
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Border, Side
 from openpyxl.worksheet.worksheet import Worksheet
 
-from rating_rules.yonin import TROUBLE, YONIN, YoninPreset, rate_game, tournament_score
+from rating_rules.yonin import TROUBLE, YONIN, YoninPreset, ko_pt, rate_game, tournament_score
 
 from .. import formulas as fx
 from .. import styles
 from ..formulas import yonin as fy
-from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, SETTINGS_TITLE, Text
-from ..layout import Column, NameInfo, Row, Setting, Table, Validation
+from ..kit import inputs as kinds
+from ..kit import status as st
+from ..kit.base import Built, SheetType
+from ..kit.cells import Cells, Value, cached_by_row, evaluate, excel_number
+from ..kit.frame import overwrite_note, page_setup, sheet_title, title_row
+from ..labels import SETTINGS_TITLE, Text
+from ..layout import Column, NameInfo, Row, Setting, Table, Validation, ValueType
 from ..settings import write_settings
 from ..spec import Spec
 from ..table import add_validation, define_name, write_table
-from . import Built, SheetType
-from .common import page_setup
 
 GAMES = Text("対局", "Games")
 SEATS = 4
@@ -82,8 +89,6 @@ MSG = {
     "self": Text("⚠ 席{n}: 自分の席を撃破者にしている", "⚠ seat {n}: knocked out by own seat"),
     "out": Text("⚠ 席{n}: 撃破者は先に抜けていた", "⚠ seat {n}: knocker was already out"),
 }
-SEAT_MSG = ("rate", "place", "knocked", "official", "member")
-"""Row checks, in the order the RowCheck formula tries them."""
 
 
 def msg(key: str, lang: str, seat: int | None = None) -> str:
@@ -135,7 +140,97 @@ def game_range(r: Row, key: str) -> str:
     return f"${letter}${top}:${letter}${top + SEATS - 1}"
 
 
-# ---- formulas ---------------------------------------------------------------------------
+def game_of(c: Cells) -> int:
+    """The game number (1, 2, …) of a data row, as the Game column shows it."""
+    return (c.k - 1) // SEATS + 1
+
+
+def seat_at(k: int) -> int:
+    """The seat (1-4) of data row ``k``, as :func:`block` tells it to a formula."""
+    return (k - 1) % SEATS + 1
+
+
+def seat_of(c: Cells) -> int:
+    return seat_at(c.k)
+
+
+def top_of(c: Cells) -> int:
+    """The seat-1 row of this row's game."""
+    return c.k - seat_of(c) + 1
+
+
+def seats(c: Cells, key: str) -> list[object]:
+    """The four seats' values of column ``key``, the cells :func:`seat_cells` names."""
+    top = top_of(c)
+    return [c.at(top + i, key) for i in range(SEATS)]
+
+
+def numbers(values: Sequence[object]) -> list[float]:
+    """Numbers as the game rules read them; blank or text is NaN, equal to nothing."""
+    return [math.nan if (n := excel_number(v)) is None else n for v in values]
+
+
+def once_per_game(column: Column) -> Column:
+    """``column`` computed in each game's seat-1 row; the other three seats show that cell."""
+    formula, value, key = column.formula, column.value, column.key
+    assert formula is not None and value is not None, f"{key} needs a formula and a value"
+
+    def shown(r: Row) -> str:
+        top, seat = block(r)
+        return formula(r) if seat == 1 else f"{r.table.letter(key)}{top}"
+
+    def computed(c: Cells) -> object:
+        return value(c) if seat_of(c) == 1 else c.at(top_of(c), key)
+
+    return dataclasses.replace(column, formula=shown, value=computed)
+
+
+# ---- what a seat's row accepts ----------------------------------------------------------
+
+def any_of(ref: str, words: Sequence[str]) -> str:
+    """TRUE when ``ref`` is one of the ``words`` (any case, as Excel's ``=`` compares)."""
+    return f"OR({','.join(f'{ref}={fx.text(w)}' for w in words)})"
+
+
+def is_word(value: object, words: Sequence[str]) -> bool:
+    """:func:`any_of` in Python."""
+    return isinstance(value, str) and value.casefold() in {w.casefold() for w in words}
+
+
+def knocked_ok(ref: str) -> str:
+    """Out by holds a seat 1-4 or T (any case)."""
+    return f'IF(ISNUMBER({ref}),OR({ref}=1,{ref}=2,{ref}=3,{ref}=4),{ref}="{TROUBLE}")'
+
+
+def is_trouble(value: object) -> bool:
+    """T (any case): a resignation or time-out."""
+    return is_word(value, (TROUBLE,))
+
+
+SEAT_NUMBERS = (1.0, 2.0, 3.0, 4.0)
+PLACE = kinds.one_of((1, 2, 3, 4))
+KNOCKED = kinds.Check(knocked_ok, lambda x: excel_number(x) in SEAT_NUMBERS or is_trouble(x))
+MEMBER_WORD = kinds.Check(lambda ref: any_of(ref, MEMBER_WORDS),
+                          lambda x: is_word(x, MEMBER_WORDS))
+
+
+def rank_check(preset: YoninPreset, lang: str) -> kinds.Check:
+    """A label of the rank table or its other-language alias, as exact text."""
+    labels = rank_lookup(preset, lang)
+    return kinds.Check(fy.is_rank, lambda x: isinstance(x, str) and x in labels)
+
+
+def seat_fields(k: int) -> dict[str, object]:
+    """The seat a row's messages name (``{n}``)."""
+    return {"n": seat_at(k)}
+
+
+ROW_CHECKS = tuple(st.bad(key, seat_fields)
+                   for key in ("Rate", "Place", "KnockedBy", "Official", "Member"))
+"""The RowCheck column: the first bad value of the row, in column order."""
+
+
+# ---- a game's Status --------------------------------------------------------------------
 
 SETTING_NUMBERS = (fy.PLACE_PT, fy.KNOCK_SAME_KO, fy.KNOCK_SAME_UP, fy.KNOCK_BELOW, fy.KNOCK_KO,
                    fy.KNOCK_UP, fy.KNOCK_TOP_KO, fy.KNOCK_TOP_UP, fy.TROUBLE_OFFENDER,
@@ -148,31 +243,140 @@ def settings_ok(preset: YoninPreset) -> str:
     return f"AND(COUNT({','.join(SETTING_NUMBERS)})={count},{fy.is_rule_ok()})"
 
 
-def any_of(ref: str, words: Sequence[str]) -> str:
-    """TRUE when ``ref`` is one of the ``words`` (any case, as Excel's ``=`` compares)."""
-    return f"OR({','.join(f'{ref}={fx.text(w)}' for w in words)})"
+def typed_formula(r: Row) -> str:
+    """How many input cells of the game hold something."""
+    top, _ = block(r)
+    first, last = r.table.letter(INPUT_KEYS[0]), r.table.letter(INPUT_KEYS[-1])
+    return f"COUNTA({first}{top}:{last}{top + SEATS - 1})"
 
 
-def knocked_ok(ref: str) -> str:
-    """Out by holds a seat 1-4 or T (any case)."""
-    return f'IF(ISNUMBER({ref}),OR({ref}=1,{ref}=2,{ref}=3,{ref}=4),{ref}="{TROUBLE}")'
+def nothing_typed(c: Cells) -> bool:
+    return all(value is None for key in INPUT_KEYS for value in seats(c, key))
 
 
-def row_check_formula(r: Row, lang: str) -> str:
-    _, seat = block(r)
-    checks = {
-        "rate": f"ISNUMBER({r['Rate']})",
-        "place": fx.is_one_of(r["Place"], (1, 2, 3, 4)),
-        "knocked": knocked_ok(r["KnockedBy"]),
-        "official": fy.is_rank(r["Official"]),
-        "member": any_of(r["Member"], MEMBER_WORDS),
-    }
-    key = {"rate": "Rate", "place": "Place", "knocked": "KnockedBy", "official": "Official",
-           "member": "Member"}
-    cases = [(fx.bad_if_filled(r[key[k]], checks[k]), fx.text(msg(k, lang, seat)))
-             for k in SEAT_MSG]
-    return fx.first_match(cases, '""')
+def later_formula(r: Row) -> str:
+    """TRUE when a later game has anything typed: a gap is then a mistake, not a pause."""
+    top, _ = block(r)
+    t = r.table
+    first, last = t.letter(INPUT_KEYS[0]), t.letter(INPUT_KEYS[-1])
+    return (f"COUNTA({first}{top + SEATS}:${last}${t.last_row})>0"
+            if top + SEATS <= t.last_row else "FALSE")
 
+
+def later_typed(c: Cells) -> bool:
+    return c.filled_below(INPUT_KEYS, after=top_of(c) + SEATS - 1)
+
+
+def places_formula(r: Row) -> str:
+    places = game_range(r, "Place")
+    return (f"NOT(AND(COUNTIF({places},1)=1,COUNTIF({places},2)=1,"
+            f"COUNTIF({places},3)=1))")
+
+
+def places_wrong(places: Sequence[float]) -> bool:
+    return any(places.count(p) != 1 for p in (1, 2, 3))
+
+
+def was_out(places: Sequence[float], knocked: Sequence[object], s: int) -> bool:
+    """Seat ``s`` (0-3) was mated by a seat that had left before it."""
+    k = excel_number(knocked[s])
+    return k is not None and places[int(k) - 1] > places[s]
+
+
+@dataclass(frozen=True)
+class SeatRule:
+    """A rule on a typed game's places and knockers, tried seat by seat."""
+
+    message: str
+    """Key of :data:`MSG`; the message names the seat."""
+    test: Callable[[str, str, str, int], str]
+    """The sheet's test from the game's places, the seat's place and knocker, the seat."""
+    holds: Callable[[Sequence[float], Sequence[object], int], bool]
+    """The engine's test from the four places and knockers and the seat index (0-3)."""
+    pending: bool = False
+    """A gap, not a mistake: flagged only once a later game is typed."""
+
+
+SEAT_RULES = (
+    SeatRule("winner", lambda g, p, k, s: f"AND({p}=1,NOT(ISBLANK({k})))",
+             lambda places, knocked, s: places[s] == 1 and knocked[s] is not None),
+    SeatRule("missing", lambda g, p, k, s: f"AND({p}<>1,ISBLANK({k}))",
+             lambda places, knocked, s: places[s] != 1 and knocked[s] is None, pending=True),
+    SeatRule("self", lambda g, p, k, s: f"{k}={s}",
+             lambda places, knocked, s: excel_number(knocked[s]) == s + 1),
+    SeatRule("out", lambda g, p, k, s: f"IF(ISNUMBER({k}),INDEX({g},{k})>{p},FALSE)", was_out),
+)
+"""After the places, in this order: the first rule that holds for some seat decides."""
+
+
+def seat_text(key: str, seat: int) -> Text:
+    return Text(MSG[key].ja.format(n=seat), MSG[key].en.format(n=seat))
+
+
+def seat_rule_case(rule: SeatRule, s: int) -> st.Case:
+    """``rule`` for seat index ``s`` as a Status case of the game's seat-1 row."""
+    def test(r: Row) -> str:
+        return rule.test(game_range(r, "Place"), seat_cells(r, "Place")[s],
+                         seat_cells(r, "KnockedBy")[s], s + 1)
+
+    def holds(c: Cells) -> bool:
+        return rule.holds(numbers(seats(c, "Place")), seats(c, "KnockedBy"), s)
+
+    message = seat_text(rule.message, s + 1)
+    if rule.pending:
+        return st.in_progress(test, holds, message, later_formula, later_typed)
+    return st.Case(test, holds, message)
+
+
+def row_check_case(s: int) -> st.Case:
+    """Seat ``s``'s RowCheck, when it flags a bad value."""
+    return st.cell_message(lambda r: seat_cells(r, "RowCheck")[s],
+                           lambda c: c.at(top_of(c) + s, "RowCheck"))
+
+
+def status_cases(preset: YoninPreset) -> tuple[st.Case, ...]:
+    """The game's Status, first case first, computed in its seat-1 row."""
+    return (
+        st.Case(lambda r: f"{typed_formula(r)}=0", nothing_typed),
+        st.Case(lambda r: f"NOT({settings_ok(preset)})", lambda c: False, MSG["settings"]),
+        *(row_check_case(s) for s in range(SEATS)),
+        st.in_progress(lambda r: f"{r.table.letter('Filled')}{block(r)[0]}=0",
+                       lambda c: c["Filled"] == 0, MSG["incomplete"], later_formula,
+                       later_typed),
+        st.Case(places_formula, lambda c: places_wrong(numbers(seats(c, "Place"))),
+                MSG["places"]),
+        *(seat_rule_case(rule, s) for rule in SEAT_RULES for s in range(SEATS)),
+    )
+
+
+def rules_message(places: Sequence[float], knocked: Sequence[object], later: bool,
+                  lang: str) -> str:
+    """What the places and seat rules say of a complete game (the last Status cases)."""
+    if places_wrong(places):
+        return msg("places", lang)
+    for rule in SEAT_RULES:
+        for s in range(SEATS):
+            if rule.holds(places, knocked, s):
+                return msg(rule.message, lang, s + 1) if later or not rule.pending else ""
+    return ""
+
+
+def _game_status(rows: Sequence[Mapping[str, object]], checks: Sequence[str], filled: int,
+                 later: bool, lang: str) -> str:
+    """Kept for :mod:`.yonin_ledger` until it is ported to the kit: a game's Status from its
+    rows' checks, Filled, and :func:`rules_message`."""
+    if all(row.get(k) is None for row in rows for k in INPUT_KEYS):
+        return ""
+    flagged = next((check for check in checks if check), "")
+    if flagged:
+        return flagged
+    if filled == 0:
+        return msg("incomplete", lang) if later else ""
+    return rules_message(numbers([row.get("Place") for row in rows]),
+                         [row.get("KnockedBy") for row in rows], later, lang)
+
+
+# ---- per game: typed, rated -------------------------------------------------------------
 
 def filled_formula(r: Row) -> str:
     rates, places = game_range(r, "Rate"), game_range(r, "Place")
@@ -181,40 +385,63 @@ def filled_formula(r: Row) -> str:
     return f"IF(AND(COUNT({rates})=4,COUNT({places})=4),IF(AND({out_given}),2,1),0)"
 
 
-def status_formula(r: Row, lang: str, preset: YoninPreset) -> str:
-    top, _ = block(r)
-    t = r.table
-    first, last = t.letter(INPUT_KEYS[0]), t.letter(INPUT_KEYS[-1])
-    typed = f"COUNTA({first}{top}:{last}{top + SEATS - 1})"
-    later = (f"COUNTA({first}{top + SEATS}:${last}${t.last_row})>0"
-             if top + SEATS <= t.last_row else "FALSE")
-    places = game_range(r, "Place")
-    seats = list(zip(range(1, SEATS + 1), seat_cells(r, "Place"), seat_cells(r, "KnockedBy"),
-                     strict=True))
-    filled = f"{t.letter('Filled')}{top}"
-    cases = [(f"{typed}=0", '""'),
-             (f"NOT({settings_ok(preset)})", fx.text(msg("settings", lang)))]
-    cases += [(f'{ref}<>""', ref) for ref in seat_cells(r, "RowCheck")]
-    cases.append((f"{filled}=0", fx.if_(later, fx.text(msg("incomplete", lang)), '""')))
-    cases.append((f"NOT(AND(COUNTIF({places},1)=1,COUNTIF({places},2)=1,"
-                  f"COUNTIF({places},3)=1))", fx.text(msg("places", lang))))
-    cases += [(f"AND({p}=1,NOT(ISBLANK({k})))", fx.text(msg("winner", lang, s)))
-              for s, p, k in seats]
-    cases += [(f"AND({p}<>1,ISBLANK({k}))",
-               fx.if_(later, fx.text(msg("missing", lang, s)), '""')) for s, p, k in seats]
-    cases += [(f"{k}={s}", fx.text(msg("self", lang, s))) for s, p, k in seats]
-    cases += [(f"IF(ISNUMBER({k}),INDEX({places},{k})>{p},FALSE)", fx.text(msg("out", lang, s)))
-              for s, p, k in seats]
-    return fx.first_match(cases, '""')
+def filled_value(c: Cells) -> int:
+    """0: rates or places missing; 1: a knocker missing; 2: every value typed."""
+    rates, places = numbers(seats(c, "Rate")), numbers(seats(c, "Place"))
+    if any(math.isnan(v) for v in (*rates, *places)):
+        return 0
+    knocked = seats(c, "KnockedBy")
+    return 2 if all(p == 1 or k is not None for p, k in zip(places, knocked, strict=True)) else 1
 
 
 def rated_formula(r: Row) -> str:
     return f'IF(AND({r["Status"]}="",{r["Filled"]}=2),1,0)'
 
 
+def rated_value(c: Cells) -> int:
+    return 1 if c["Status"] == "" and c["Filled"] == 2 else 0
+
+
 def when_rated(r: Row, formula: str) -> str:
     return fx.if_(f"{r['Rated']}=1", formula, '""')
 
+
+def knocker_of(value: object) -> int | str | None:
+    """Out by as :func:`rate_game` reads it: a seat, T, or None for the winner."""
+    if value is None:
+        return None
+    return TROUBLE if is_trouble(value) else int(excel_number(value) or 0)
+
+
+def rate_seats(c: Cells) -> list[dict[str, object]]:
+    """:func:`seat_values` of the rated game typed in this row's four rows."""
+    labels = rank_lookup(c.preset, c.lang)
+    floors = [None if f is None else c.preset.ranks[labels[str(f)]][0]
+              for f in seats(c, "Official")]
+    return seat_values(numbers(seats(c, "Rate")), [int(p) for p in numbers(seats(c, "Place"))],
+                       [knocker_of(k) for k in seats(c, "KnockedBy")], floors,
+                       [not is_word(m, NON_MEMBER) for m in seats(c, "Member")],
+                       "A", WIN_RULES[c.lang][0], c.preset, c.lang)
+
+
+def game_values(c: Cells) -> list[dict[str, object]]:
+    """The game's computed cells, seat by seat: one :func:`rate_game` per game number."""
+    memo = cast(dict[int, list[dict[str, object]]], c.context.setdefault("yonin games", {}))
+    game = game_of(c)
+    if game not in memo:
+        memo[game] = rate_seats(c)
+    return memo[game]
+
+
+def rated(key: str) -> Value:
+    """The engine's ``key`` of this seat in a rated game, else "" (:func:`when_rated`)."""
+    def value(c: Cells) -> object:
+        return game_values(c)[seat_of(c) - 1][key] if c["Rated"] == 1 else ""
+
+    return value
+
+
+# ---- formulas of a rated game ----------------------------------------------------------
 
 def knocker_formula(r: Row) -> str:
     k, p = r["KnockedBy"], r["Place"]
@@ -273,88 +500,119 @@ def score_formula(r: Row) -> str:
 
 # ---- the table --------------------------------------------------------------------------
 
-def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
-    def v(kind, prompt, error, op=None, f1=None, f2=None) -> Validation:
-        return Validation(kind, op, f1, f2, prompt, error)
+def _v(kind: str | None, prompt: Text, error: Text | None, op: str | None = None,
+       f1: str | None = None, f2: str | None = None) -> Validation:
+    return Validation(kind, op, f1, f2, prompt, error)
 
-    def level(key: str, formula):
-        def build(r: Row) -> str:
-            top, seat = block(r)
-            return formula(r) if seat == 1 else f"{r.table.letter(key)}{top}"
-        return build
 
-    labels = rank_labels(preset, lang)
-    columns = (
-        Column("Game", Text("局", "Game"), "computed", "integer", 4, width_en=5.5,
-               formula=lambda r: str((r.number - r.table.first_row) // SEATS + 1)),
-        Column("Seat", Text("席", "Seat"), "computed", "integer", 3.5, width_en=4.5,
-               formula=lambda r: str(block(r)[1])),
+def input_columns(lang: str, preset: YoninPreset) -> tuple[Column, ...]:
+    """What a person types per seat, each with its check and Status message."""
+    return (
         Column("Player", Text("名前", "Player"), "input", "text", 8, width_en=9,
                lead=Text("名前", "name"),
-               validation=v(None, Text("対局者の名前 (なくても計算します)",
-                                       "Player's name (optional)"), None)),
+               validation=_v(None, Text("対局者の名前 (なくても計算します)",
+                                        "Player's name (optional)"), None)),
         Column("Rate", Text("対局前\nレート", "Rate\nbefore"), "input", "number", 7,
                lead=Text("数値", "number"),
-               validation=v("decimal", Text("対局前のレート (レート表から)",
-                                            "Rate before the game (from the rate table)"),
-                            Text("数値を入力してください", "Type a number"),
-                            "between", "-1000000", "1000000")),
+               validation=_v("decimal", Text("対局前のレート (レート表から)",
+                                             "Rate before the game (from the rate table)"),
+                             Text("数値を入力してください", "Type a number"),
+                             "between", "-1000000", "1000000"),
+               check=kinds.NUMBER, message=MSG["rate"]),
         Column("Place", Text("順位", "Place"), "input", "choice", 4.5, width_en=5.5,
                number_format="0", allowed=(1, 2, 3, 4), lead=Text("1〜4", "1-4"),
-               validation=v("list", Text("順位 1〜4 (抜けた順の逆)", "Place 1-4 (1 = winner)"),
-                            Text("1, 2, 3, 4 のどれか", "Type 1, 2, 3 or 4"), None, '"1,2,3,4"')),
+               validation=_v("list", Text("順位 1〜4 (抜けた順の逆)", "Place 1-4 (1 = winner)"),
+                             Text("1, 2, 3, 4 のどれか", "Type 1, 2, 3 or 4"), None,
+                             '"1,2,3,4"'),
+               check=PLACE, message=MSG["place"]),
         Column("KnockedBy", Text("撃破者", "Out\nby"), "input", "choice", 5.5,
                allowed=(1, 2, 3, 4, TROUBLE), lead=Text("席/T", "seat/T"),
-               validation=v("list", Text("詰ませた人の席番号 1〜4。1位は空欄。投了・時間切れは T",
-                                         "Seat 1-4 of who mated this player; blank for the "
-                                         "winner; T for resign/time-out"),
-                            Text("席番号 1〜4 か T", "Type a seat 1-4 or T"),
-                            None, f'"1,2,3,4,{TROUBLE}"')),
+               validation=_v("list", Text("詰ませた人の席番号 1〜4。1位は空欄。投了・時間切れは T",
+                                          "Seat 1-4 of who mated this player; blank for the "
+                                          "winner; T for resign/time-out"),
+                             Text("席番号 1〜4 か T", "Type a seat 1-4 or T"),
+                             None, f'"1,2,3,4,{TROUBLE}"'),
+               check=KNOCKED, message=MSG["knocked"]),
         Column("Official", Text("公認\n段級", "Official\nrank"), "input", "choice", 6,
-               width_en=8, allowed=tuple(labels), lead=Text("▼", "▼"),
-               validation=v("list", Text("公認段級があれば選ぶ (その段級の下限より下がらない)",
-                                         "Official rank, if any: the rate never drops below "
-                                         "its minimum"),
-                            Text("一覧から選んでください", "Pick a rank from the list"),
-                            None, fy.RANK_LABEL)),
+               width_en=8, allowed=tuple(rank_labels(preset, lang)), lead=Text("▼", "▼"),
+               validation=_v("list", Text("公認段級があれば選ぶ (その段級の下限より下がらない)",
+                                          "Official rank, if any: the rate never drops below "
+                                          "its minimum"),
+                             Text("一覧から選んでください", "Pick a rank from the list"),
+                             None, fy.RANK_LABEL),
+               check=rank_check(preset, lang), message=MSG["official"]),
         Column("Member", Text("会員", "Member"), "input", "choice", 6.5, width_en=11,
                allowed=(MEMBER(lang), NON_MEMBER(lang)), lead=Text("空欄=会員", "blank=member"),
-               validation=v("list", Text("非会員なら選ぶ (空欄は会員)",
-                                         "Pick non-member if so (blank = member)"),
-                            Text("会員 か 非会員", "member or non-member"),
-                            None, f'"{MEMBER(lang)},{NON_MEMBER(lang)}"')),
+               validation=_v("list", Text("非会員なら選ぶ (空欄は会員)",
+                                          "Pick non-member if so (blank = member)"),
+                             Text("会員 か 非会員", "member or non-member"),
+                             None, f'"{MEMBER(lang)},{NON_MEMBER(lang)}"'),
+               check=MEMBER_WORD, message=MSG["member"]),
+    )
+
+
+def result_columns(lang: str, preset: YoninPreset) -> tuple[Column, ...]:
+    """What a rated game shows per seat, and the game's Status."""
+    cases = status_cases(preset)
+    return (
         Column("PlacePt", Text("順位\npt", "Place\npt"), "computed", "number", 5, width_en=5.5,
-               formula=lambda r: when_rated(r, fy.placement_pt(r["Place"]))),
+               formula=lambda r: when_rated(r, fy.placement_pt(r["Place"])),
+               value=rated("PlacePt")),
         Column("KoPt", Text("撃破\npt", "KO\npt"), "computed", "number", 5,
-               formula=ko_pt_formula),
+               formula=ko_pt_formula, value=rated("KoPt")),
         Column("UpsetPt", Text("下克上\npt", "Upset\npt"), "computed", "number", 6,
-               formula=lambda r: upset_formula(r, lang)),
+               formula=lambda r: upset_formula(r, lang), value=rated("UpsetPt")),
         Column("TroublePt", Text("トラブル\npt", "Trouble\npt"), "computed", "number",
-               8, width_en=8, formula=trouble_formula),
+               8, width_en=8, formula=trouble_formula, value=rated("TroublePt")),
         Column("NewRate", Text("新レート", "New\nrate"), "computed", "number", 7.5,
-               number_format="0.##", formula=new_rate_formula),
+               number_format="0.##", formula=new_rate_formula, value=rated("NewRate")),
         Column("Rank", Text("段級", "Rank"), "computed", "text", 5.5, width_en=7,
-               allowed=tuple(labels),
-               formula=lambda r: when_rated(r, fy.rank_label(r["NewRate"]))),
+               allowed=tuple(rank_labels(preset, lang)),
+               formula=lambda r: when_rated(r, fy.rank_label(r["NewRate"])), value=rated("Rank")),
         Column("Score", Text("大会\n得点", "Score"), "computed", "number", 5, width_en=6,
-               formula=score_formula),
+               formula=score_formula, value=rated("Score")),
         Column("Win", Text("勝敗", "Win"), "computed", "number", 5,
-               formula=lambda r: when_rated(r, fy.win_score(r["Place"]))),
-        Column("Status", Text("状態", "Status"), "computed", "text", 26, width_en=31,
-               allowed=all_messages(lang),
-               formula=level("Status", lambda r: status_formula(r, lang, preset))),
-        Column("RowCheck", Text("計算用 行の確認", "Row check"), "helper", "text", 8,
-               hidden=True, formula=lambda r: row_check_formula(r, lang)),
-        Column("Filled", Text("計算用 入力済み", "Filled"), "helper", "integer", 8,
-               hidden=True, formula=level("Filled", filled_formula)),
-        Column("Rated", Text("計算用 計算する", "Rated"), "helper", "integer", 8,
-               hidden=True, formula=level("Rated", rated_formula)),
-        Column("Knocker", Text("計算用 撃破者", "Knocker"), "helper", "integer", 8,
-               hidden=True, formula=knocker_formula),
-        Column("Foul", Text("計算用 反則", "Foul"), "helper", "integer", 8,
-               hidden=True, formula=foul_formula),
-        Column("KoGiven", Text("計算用 撃破者のpt", "KO pt given"), "helper", "number", 8,
-               hidden=True, formula=ko_given_formula),
+               formula=lambda r: when_rated(r, fy.win_score(r["Place"])), value=rated("Win")),
+        once_per_game(Column("Status", st.LABEL, "computed", "text", 26, width_en=31,
+                             allowed=all_messages(lang),
+                             formula=lambda r: st.status_formula(cases, r, lang),
+                             value=lambda c: st.status_value(cases, c))),
+    )
+
+
+def helper_columns(lang: str) -> tuple[Column, ...]:
+    """Hidden: the row's check, the game's state, and who is credited with each exit."""
+    def helper(key: str, label: Text, kind: Any, formula: Callable[[Row], str],
+               value: Value) -> Column:
+        return Column(key, label, "helper", kind, 8, hidden=True, formula=formula, value=value)
+
+    return (
+        helper("RowCheck", Text("計算用 行の確認", "Row check"), "text",
+               lambda r: st.status_formula(ROW_CHECKS, r, lang),
+               lambda c: st.status_value(ROW_CHECKS, c)),
+        once_per_game(helper("Filled", Text("計算用 入力済み", "Filled"), "integer",
+                             filled_formula, filled_value)),
+        once_per_game(helper("Rated", Text("計算用 計算する", "Rated"), "integer",
+                             rated_formula, rated_value)),
+        helper("Knocker", Text("計算用 撃破者", "Knocker"), "integer", knocker_formula,
+               rated("Knocker")),
+        helper("Foul", Text("計算用 反則", "Foul"), "integer", foul_formula, rated("Foul")),
+        helper("KoGiven", Text("計算用 撃破者のpt", "KO pt given"), "number", ko_given_formula,
+               rated("KoGiven")),
+    )
+
+
+def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
+    """The Games table: four rows a game, inputs, results and hidden helpers."""
+    columns = (
+        Column("Game", Text("局", "Game"), "computed", "integer", 4, width_en=5.5,
+               formula=lambda r: str((r.number - r.table.first_row) // SEATS + 1),
+               value=game_of),
+        Column("Seat", Text("席", "Seat"), "computed", "integer", 3.5, width_en=4.5,
+               formula=lambda r: str(block(r)[1]), value=seat_of),
+        *input_columns(lang, preset),
+        *result_columns(lang, preset),
+        *helper_columns(lang),
     )
     return Table("Games", GAMES, columns, rows)
 
@@ -368,7 +626,7 @@ def _number_validation(prompt: Text) -> Validation:
 
 def settings_for(preset: YoninPreset, lang: str) -> list[Setting]:
     """The single values; the tables follow below them (:func:`write_tables`)."""
-    def num(key, label, note, value, field_name=""):
+    def num(key: str, label: Text, note: Text, value: float, field_name: str = "") -> Setting:
         return Setting(key, label, note, value, _number_validation(label),
                        preset_field=field_name)
 
@@ -415,98 +673,119 @@ PLACES = ("1位", "2位", "3位", "4位")
 PLACES_EN = ("1st", "2nd", "3rd", "4th")
 
 
+@dataclass
+class TableWriter:
+    """Writes the Settings sheet's named tables: headings, headers, labels, inputs, names."""
+
+    ws: Worksheet
+    lang: str
+    infos: list[NameInfo] = field(default_factory=list)
+
+    def heading(self, r: int, text: Text) -> None:
+        cell = self.ws.cell(r, 1, text(self.lang))
+        styles.style_note(cell, self.lang)
+        cell.font = styles.font(self.lang, bold=True, size=11, color="305496")
+
+    def header(self, r: int, texts: Sequence[Text]) -> None:
+        for i, text in enumerate(texts, 1):
+            styles.style_header(self.ws.cell(r, i, text(self.lang)), self.lang)
+
+    def label(self, r: int, text: str) -> None:
+        styles.style_computed(self.ws.cell(r, 1, text), self.lang, bold=True)
+
+    def value(self, r: int, c: int, v: object, prompt: Text) -> None:
+        cell = self.ws.cell(r, c, v)
+        styles.style_input(cell, self.lang)
+        add_validation(self.ws, _number_validation(prompt), cell.coordinate, self.lang)
+
+    def name(self, key: str, col: int, top: int, bottom: int, text: Text,
+             kind: ValueType = "number") -> None:
+        letter = "ABCDEF"[col - 1]
+        ref = f"${letter}${top}" if top == bottom else f"${letter}${top}:${letter}${bottom}"
+        define_name(self.ws, f"Settings_{key}", ref)
+        self.infos.append(NameInfo(f"Settings_{key}", self.ws.title, ref, "setting", kind,
+                                   label=text(self.lang)))
+
+
 def write_tables(ws: Worksheet, preset: YoninPreset, lang: str,
                  row: int) -> tuple[list[NameInfo], int]:
     """The preset's tables from ``row`` down, each a named range; also the next free row."""
-    infos: list[NameInfo] = []
+    out = TableWriter(ws, lang)
+    row = _place_table(out, preset, row)
+    row = _knock_table(out, preset, row)
+    return out.infos, _rank_table(out, preset, row)
 
-    def heading(r: int, text: Text) -> None:
-        cell = ws.cell(r, 1, text(lang))
-        styles.style_note(cell, lang)
-        cell.font = styles.font(lang, bold=True, size=11, color="305496")
 
-    def header(r: int, texts: Sequence[Text]) -> None:
-        for i, text in enumerate(texts, 1):
-            styles.style_header(ws.cell(r, i, text(lang)), lang)
-
-    def label(r: int, text: str) -> None:
-        styles.style_computed(ws.cell(r, 1, text), lang, bold=True)
-
-    def value(r: int, c: int, v: object, prompt: Text) -> None:
-        cell = ws.cell(r, c, v)
-        styles.style_input(cell, lang)
-        add_validation(ws, _number_validation(prompt), cell.coordinate, lang)
-
-    def name(key: str, col: int, top: int, bottom: int, text: Text, kind="number") -> None:
-        letter = "ABCDEF"[col - 1]
-        ref = f"${letter}${top}" if top == bottom else f"${letter}${top}:${letter}${bottom}"
-        define_name(ws, f"Settings_{key}", ref)
-        infos.append(NameInfo(f"Settings_{key}", ws.title, ref, "setting", kind,
-                              label=text(lang)))
-
-    # points by place
-    heading(row, Text("順位ごとの点", "Points by place"))
+def _place_table(out: TableWriter, preset: YoninPreset, row: int) -> int:
+    """Points by place (順位pt, scores A/B, 102, 単勝); returns the next table's row."""
+    out.heading(row, Text("順位ごとの点", "Points by place"))
     cols = (Text("順位pt", "Place pt"), Text("A", "A"), Text("B", "B"), Text("102", "102"),
             Text("単勝", "tansho"))
-    header(row + 1, (Text("順位", "Place"), *cols))
+    out.header(row + 1, (Text("順位", "Place"), *cols))
     tables = (preset.placement_pt, preset.score_a, preset.score_b, preset.score_102,
               preset.score_tansho)
     top = row + 2
     for i in range(4):
-        label(top + i, (PLACES_EN if lang == "en" else PLACES)[i])
+        out.label(top + i, (PLACES_EN if out.lang == "en" else PLACES)[i])
         for c, values in enumerate(tables, 2):
-            value(top + i, c, values[i], cols[c - 2])
+            out.value(top + i, c, values[i], cols[c - 2])
     for c, key in enumerate(("PlacePt", "ScoreA", "ScoreB", "Score102", "ScoreTansho"), 2):
-        name(key, c, top, top + 3, cols[c - 2])
+        out.name(key, c, top, top + 3, cols[c - 2])
+    return top + 5
 
-    # knockout / upset table
-    row = top + 5
-    heading(row, Text("撃破pt・下克上pt (差 = 詰まされた人 − 詰ませた人)",
-                      "KO pt and upset pt (gap = mated player − mating player)"))
-    header(row + 1, (Text("差", "Gap"), Text("差の上限", "Gap below"), Text("撃破pt", "KO pt"),
-                     Text("下克上pt", "Upset pt")))
+
+def _knock_table(out: TableWriter, preset: YoninPreset, row: int) -> int:
+    """撃破pt and 下克上pt by the rate gap; returns the next table's row."""
+    lang = out.lang
+    out.heading(row, Text("撃破pt・下克上pt (差 = 詰まされた人 − 詰ませた人)",
+                          "KO pt and upset pt (gap = mated player − mating player)"))
+    out.header(row + 1, (Text("差", "Gap"), Text("差の上限", "Gap below"),
+                         Text("撃破pt", "KO pt"), Text("下克上pt", "Upset pt")))
     top = row + 2
     ko_t, up_t = Text("撃破pt", "KO pt"), Text("下克上pt", "Upset pt")
-    label(top, Text("差 ≤ 0 (同格以下を詰む)", "gap ≤ 0 (mating an equal or lower)")(lang))
-    value(top, 3, preset.knock_same_or_higher[0], ko_t)
-    value(top, 4, preset.knock_same_or_higher[1], up_t)
-    styles.style_computed(ws.cell(top, 2), lang)
+    out.label(top, Text("差 ≤ 0 (同格以下を詰む)", "gap ≤ 0 (mating an equal or lower)")(lang))
+    out.value(top, 3, preset.knock_same_or_higher[0], ko_t)
+    out.value(top, 4, preset.knock_same_or_higher[1], up_t)
+    styles.style_computed(out.ws.cell(top, 2), lang)
     bands = preset.knock_bands
     for i, (below, ko, up) in enumerate(bands, 1):
-        label(top + i, Text("差 < 上限", "gap < bound")(lang))
-        value(top + i, 2, below, Text("差の上限 (小さい順)", "Gap bound (ascending)"))
-        value(top + i, 3, ko, ko_t)
-        value(top + i, 4, up, up_t)
+        out.label(top + i, Text("差 < 上限", "gap < bound")(lang))
+        out.value(top + i, 2, below, Text("差の上限 (小さい順)", "Gap bound (ascending)"))
+        out.value(top + i, 3, ko, ko_t)
+        out.value(top + i, 4, up, up_t)
     end = top + len(bands) + 1
-    label(end, Text("それ以上", "larger gap")(lang))
-    styles.style_computed(ws.cell(end, 2), lang)
-    value(end, 3, preset.knock_top[0], ko_t)
-    value(end, 4, preset.knock_top[1], up_t)
-    name("KnockSameKo", 3, top, top, ko_t)
-    name("KnockSameUp", 4, top, top, up_t)
-    name("KnockBelow", 2, top + 1, end - 1, Text("差の上限", "Gap below"))
-    name("KnockKo", 3, top + 1, end - 1, ko_t)
-    name("KnockUp", 4, top + 1, end - 1, up_t)
-    name("KnockTopKo", 3, end, end, ko_t)
-    name("KnockTopUp", 4, end, end, up_t)
+    out.label(end, Text("それ以上", "larger gap")(lang))
+    styles.style_computed(out.ws.cell(end, 2), lang)
+    out.value(end, 3, preset.knock_top[0], ko_t)
+    out.value(end, 4, preset.knock_top[1], up_t)
+    out.name("KnockSameKo", 3, top, top, ko_t)
+    out.name("KnockSameUp", 4, top, top, up_t)
+    out.name("KnockBelow", 2, top + 1, end - 1, Text("差の上限", "Gap below"))
+    out.name("KnockKo", 3, top + 1, end - 1, ko_t)
+    out.name("KnockUp", 4, top + 1, end - 1, up_t)
+    out.name("KnockTopKo", 3, end, end, ko_t)
+    out.name("KnockTopUp", 4, end, end, up_t)
+    return end + 2
 
-    # ranks
-    row = end + 2
-    heading(row, Text("段級 (高い順)", "Ranks (highest first)"))
-    header(row + 1, (Text("段級", "Rank"), Text("下限レート", "Minimum"),
-                     Text("英語表記", "In Japanese")))
+
+def _rank_table(out: TableWriter, preset: YoninPreset, row: int) -> int:
+    """The ranks, highest first, with their minimum and the other language's label."""
+    lang = out.lang
+    out.heading(row, Text("段級 (高い順)", "Ranks (highest first)"))
+    out.header(row + 1, (Text("段級", "Rank"), Text("下限レート", "Minimum"),
+                         Text("英語表記", "In Japanese")))
     top = row + 2
     labels = rank_labels(preset, lang)
     aliases = rank_labels(preset, "ja" if lang == "en" else "en")
     for i, (text, (_, minimum)) in enumerate(zip(labels, preset.ranks, strict=True)):
-        label(top + i, text)
-        value(top + i, 2, minimum, Text("この段級の下限レート", "Minimum rate of this rank"))
-        styles.style_computed(ws.cell(top + i, 3, aliases[i]), lang)
+        out.label(top + i, text)
+        out.value(top + i, 2, minimum, Text("この段級の下限レート", "Minimum rate of this rank"))
+        styles.style_computed(out.ws.cell(top + i, 3, aliases[i]), lang)
     end = top + len(labels) - 1
-    name("RankLabel", 1, top, end, Text("段級", "Rank"), "text")
-    name("RankMin", 2, top, end, Text("下限レート", "Minimum"))
-    name("RankAlias", 3, top, end, Text("英語表記", "In Japanese"), "text")
-    return infos, end + 2
+    out.name("RankLabel", 1, top, end, Text("段級", "Rank"), "text")
+    out.name("RankMin", 2, top, end, Text("下限レート", "Minimum"))
+    out.name("RankAlias", 3, top, end, Text("英語表記", "In Japanese"), "text")
+    return end + 2
 
 
 RULE_NOTES = (
@@ -526,128 +805,17 @@ RULE_NOTES = (
 )
 
 
-# ---- the engine's values ----------------------------------------------------------------
+# ---- the engine's values of a rated game ------------------------------------------------
 
-def _number(value: object) -> float | None:
-    """The value as ISNUMBER sees it (booleans are not numbers)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    return float(value)
-
-
-def _is_t(value: object) -> bool:
-    return isinstance(value, str) and value.casefold() == TROUBLE.casefold()
-
-
-def _row_check(row: Mapping[str, object], seat: int, lang: str, labels: Mapping[str, int]) -> str:
-    words = [w.casefold() for w in MEMBER_WORDS]
-    valid = {
-        "rate": lambda x: _number(x) is not None,
-        "place": lambda x: _number(x) in (1.0, 2.0, 3.0, 4.0),
-        "knocked": lambda x: _number(x) in (1.0, 2.0, 3.0, 4.0) or _is_t(x),
-        "official": lambda x: isinstance(x, str) and x in labels,  # labels and aliases
-        "member": lambda x: isinstance(x, str) and x.casefold() in words,
-    }
-    keys = dict(zip(SEAT_MSG, ("Rate", "Place", "KnockedBy", "Official", "Member"), strict=True))
-    for check in SEAT_MSG:
-        value = row.get(keys[check])
-        if value is not None and not valid[check](value):
-            return msg(check, lang, seat)
-    return ""
-
-
-def _game_status(rows: Sequence[Mapping[str, object]], checks: Sequence[str], filled: int,
-                 later: bool, lang: str) -> str:
-    if all(row.get(k) is None for row in rows for k in INPUT_KEYS):
-        return ""
-    for check in checks:
-        if check:
-            return check
-    if filled == 0:
-        return msg("incomplete", lang) if later else ""
-    places = [_number(row["Place"]) for row in rows]
-    if sorted(places) != [1.0, 2.0, 3.0, 4.0]:
-        return msg("places", lang)
-    knocked = [row.get("KnockedBy") for row in rows]
-    for s, (p, k) in enumerate(zip(places, knocked, strict=True), 1):
-        if p == 1 and k is not None:
-            return msg("winner", lang, s)
-    for s, (p, k) in enumerate(zip(places, knocked, strict=True), 1):
-        if p != 1 and k is None:
-            return msg("missing", lang, s) if later else ""
-    for s, k in enumerate(knocked, 1):
-        if _number(k) == s:
-            return msg("self", lang, s)
-    for s, (p, k) in enumerate(zip(places, knocked, strict=True), 1):
-        if _number(k) is not None and places[int(k) - 1] > p:  # type: ignore[arg-type]
-            return msg("out", lang, s)
-    return ""
-
-
-def evaluate(preset: YoninPreset, inputs: Sequence[Mapping[str, object]], rows: int,
-             lang: str, score_rule: str = "A", win_rule: str = "102") -> list[dict[str, object]]:
-    """What every formula of the Games table shows, one dict per data row, by the engine.
-
-    These become the cached values; the tests check them against LibreOffice and
-    against :func:`rating_rules.yonin.rate_game`, not against this function.
-    """
-    padded = [dict(inputs[i]) if i < len(inputs) else {} for i in range(rows)]
-    typed = [any(row.get(k) is not None for k in INPUT_KEYS) for row in padded]
-    labels = rank_lookup(preset, lang)
-    out: list[dict[str, object]] = []
-    for top in range(0, rows, SEATS):
-        game = padded[top:top + SEATS]
-        later = any(typed[top + SEATS:])
-        checks = [_row_check(row, s, lang, labels) for s, row in enumerate(game, 1)]
-        rates = [_number(row.get("Rate")) for row in game]
-        places = [_number(row.get("Place")) for row in game]
-        filled = 0
-        if None not in rates and None not in places:
-            filled = 2 if all(p == 1 or row.get("KnockedBy") is not None
-                              for p, row in zip(places, game, strict=True)) else 1
-        status = _game_status(game, checks, filled, later, lang)
-        rated = int(status == "" and filled == 2)
-        rows_out = [{"Game": top // SEATS + 1, "Seat": s, "RowCheck": checks[s - 1],
-                     "Filled": filled, "Rated": rated, "Status": status}
-                    for s in range(1, SEATS + 1)]
-        if rated:
-            _rate(game, rows_out, preset, lang, labels, score_rule, win_rule)
-        else:
-            for row in rows_out:
-                row.update(dict.fromkeys(("Knocker", "Foul", "KoGiven", "PlacePt", "KoPt",
-                                          "UpsetPt", "TroublePt", "NewRate", "Rank", "Score",
-                                          "Win"), ""))
-        out += rows_out
-    return out
-
-
-def _rate(game, rows_out, preset, lang, labels, score_rule, win_rule) -> None:
-    rates = [float(row["Rate"]) for row in game]
-    places = [int(row["Place"]) for row in game]
-    knocked = [TROUBLE if _is_t(row.get("KnockedBy")) else
-               (None if row.get("KnockedBy") is None else int(row["KnockedBy"])) for row in game]
-    floors = [None if row.get("Official") is None
-              else preset.ranks[labels[row["Official"]]][0] for row in game]
-    members = [not (isinstance(row.get("Member"), str)
-                    and row["Member"].casefold() in [w.casefold() for w in NON_MEMBER])
-               for row in game]
-    for row, values in zip(rows_out, seat_values(rates, places, knocked, floors, members,
-                                                 score_rule, win_rule, preset, lang),
-                           strict=True):
-        row.update(values)
-
-
-def seat_values(rates: Sequence[float], places: Sequence[int], knocked: Sequence[object],
-                floors: Sequence[float | None], members: Sequence[bool], score_rule: object,
-                win_rule: object, preset: YoninPreset, lang: str) -> list[dict[str, object]]:
+def seat_values(rates: Sequence[float], places: Sequence[int], knocked: Sequence[int | str | None],
+                floors: Sequence[float | str | None], members: Sequence[bool], score_rule: str,
+                win_rule: str, preset: YoninPreset, lang: str) -> list[dict[str, object]]:
     """The computed cells of a rated game's four rows, from :func:`rate_game`.
 
     Shared by this sheet and the four-player ledger: Knocker is the seat credited with
     the mate (a time-out with two left counts as mated by 1st place), Foul a trouble
     exit with three or more left, KoGiven the 撃破pt that knocker earns.
     """
-    from rating_rules.yonin import ko_pt
-
     outcome = rate_game(rates, places, knocked, floors, members, preset)
     knockers = []
     for p, k in zip(places, knocked, strict=True):
@@ -679,7 +847,7 @@ def example_games(lang: str) -> list[dict[str, object]]:
     shodan = "初段" if lang == "ja" else RANK_EN["初段"]
     non = NON_MEMBER(lang)
 
-    def game(seats):
+    def game(seats: Sequence[tuple[object, ...]]) -> list[dict[str, object]]:
         return [{"Player": n, "Rate": r, "Place": p, "KnockedBy": k, "Official": f, "Member": m}
                 for n, r, p, k, f, m in seats]
 
@@ -715,38 +883,36 @@ class YoninSheet(SheetType):
         table = games_table(rows, lang, preset)
         games = wb.create_sheet(GAMES(lang))
         settings_ws = wb.create_sheet(SETTINGS_TITLE(lang))
-        title = " ・ ".join(t for t in (spec.title or self.default_title(lang), spec.club) if t)
+        title = sheet_title(spec, self.default_title(lang))
 
         names = write_table(games, table, lang, inputs, flag="Status")
         _dress(games, table, lang, title)
-
-        win_rule = WIN_RULES[lang][0]
-        names += write_settings(settings_ws, f"{SETTINGS_TITLE(lang)} ・ {title}",
-                                settings_for(preset, lang), lang)
-        for number in range(3, settings_ws.max_row + 1):
-            settings_ws.cell(number, 3).alignment = Alignment(vertical="center")
-        for letter in "CDEF":
-            settings_ws.column_dimensions[letter].width = 8.5
-        tables, row = write_tables(settings_ws, preset, lang, settings_ws.max_row + 2)
-        names += tables
-        for line in RULE_NOTES:
-            styles.style_note(settings_ws.cell(row, 1, line(lang)), lang)
-            row += 1
-
+        names += _settings_sheet(settings_ws, preset, lang, title)
         for ws in (games, settings_ws):
             page_setup(ws)
-        values = evaluate(preset, inputs, rows, lang, "A", win_rule)
-        cached = {games.title: {f"{table.letter(key)}{table.first_row + i}": value
-                                for i, row_values in enumerate(values)
-                                for key, value in row_values.items()}}
+        cached = {games.title: cached_by_row(table, evaluate(table, inputs, preset, lang))}
         return Built(names, cached)
+
+
+def _settings_sheet(ws: Worksheet, preset: YoninPreset, lang: str,
+                    title: str) -> list[NameInfo]:
+    """The single values, the tables under them, then the rules in a few lines."""
+    names = write_settings(ws, f"{SETTINGS_TITLE(lang)} ・ {title}",
+                           settings_for(preset, lang), lang)
+    for number in range(3, ws.max_row + 1):
+        ws.cell(number, 3).alignment = Alignment(vertical="center")
+    for letter in "CDEF":
+        ws.column_dimensions[letter].width = 8.5
+    tables, row = write_tables(ws, preset, lang, ws.max_row + 2)
+    for line in RULE_NOTES:
+        styles.style_note(ws.cell(row, 1, line(lang)), lang)
+        row += 1
+    return names + tables
 
 
 def _dress(ws: Worksheet, table: Table, lang: str, title: str) -> None:
     """Title, legend, the hint row, one merged game number and a line under each game."""
-    styles.style_title(ws.cell(1, 1, title), lang)
-    legend = ws.cell(1, table.index("Status"), f"{LEGEND_INPUT(lang)} / {LEGEND_COMPUTED(lang)}")
-    styles.style_note(legend, lang)
+    title_row(ws, table, lang, title, "Status")
     ws.row_dimensions[table.header_row].height = 48
     for i, column in enumerate(table.columns, 1):
         cell = ws.cell(table.lead_row, i)
@@ -770,5 +936,4 @@ def _dress(ws: Worksheet, table: Table, lang: str, title: str) -> None:
             cell = ws.cell(bottom, col)
             b = cell.border
             cell.border = Border(left=b.left, right=b.right, top=b.top, bottom=thick)
-    note = ws.cell(table.last_row + 2, 1, OVERWRITTEN(lang))
-    styles.style_note(note, lang, color="C00000")
+    overwrite_note(ws, table, lang)
