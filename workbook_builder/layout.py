@@ -169,7 +169,7 @@ class Setting:
     key: str
     label: Text
     note: Text
-    value: float
+    value: float | str | None
     validation: Validation
     type: ValueType = "number"
     number_format: str = "General"

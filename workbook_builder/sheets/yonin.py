@@ -694,7 +694,7 @@ class TableWriter:
         styles.style_computed(self.ws.cell(r, 1, text), self.lang, bold=True)
 
     def value(self, r: int, c: int, v: object, prompt: Text) -> None:
-        cell = self.ws.cell(r, c, v)
+        cell = self.ws.cell(r, c, v)  # type: ignore[call-overload]  # a table value
         styles.style_input(cell, self.lang)
         add_validation(self.ws, _number_validation(prompt), cell.coordinate, self.lang)
 
