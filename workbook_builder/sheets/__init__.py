@@ -1,11 +1,10 @@
-"""Sheet types, one module per rule system, and the registry the templates name.
+"""What each rating system declares for the kit's layouts, and the registry templates name.
 
-To add a sheet type: write ``sheets/<system>.py`` with a :class:`SheetType` subclass
-(its presets, ``default_title`` and ``populate``), then register an instance in
-:data:`SHEET_TYPES`. ``populate`` lays out its sheets with the shared writers
-(:func:`~workbook_builder.table.write_table`,
-:func:`~workbook_builder.settings.write_settings`) and returns the names it defined
-and the engine's value for every formula cell it wrote.
+A module per system (``mosaic.py``, ``elo.py`` …) declares its personal sheet as a
+:class:`~workbook_builder.kit.personal.PersonalSheet` (columns with formula and engine
+value side by side, Settings, notes); ``ledger_rules.py`` declares what each system
+brings to the club ledger. :data:`SHEET_TYPES` maps a template's ``system`` to its
+workbook type. CONTRIBUTING.md walks through adding a system.
 """
 
 from __future__ import annotations
