@@ -241,8 +241,36 @@ def read_typed(opened: Opened) -> Typed:
     Values typed below a Games or Players table are carried and the table grows, up to
     the template maximum; anything else typed below a table is reported.
     """
+    spec = _spec_from_meta(opened)
+    sheet_type = SHEET_TYPES[spec.system]
+    settings: dict[str, object] = {}
+    not_carried: list[str] = []
+    columns = _input_columns(opened, sheet_type.input_tables, not_carried)
+    for entry in opened.names:
+        name, role = str(entry["name"]), entry.get("role")
+        if role == "setting":
+            _read_setting(opened, entry, spec, settings, not_carried)
+        elif role == "input" and name.startswith("Settings_"):
+            _read_settings_table(opened, entry, spec, not_carried)
+        elif role == "input":
+            table, _, key = name.partition("_")
+            if table not in sheet_type.input_tables or not key:
+                not_carried.append(f"{name}: not an input table of a {spec.system} workbook")
+    _check_tables(sheet_type, spec, not_carried)
+    footer = _template_footer(spec)
+    tables = _read_tables(opened, columns, footer, not_carried)
+    _report_below(opened, columns, footer, not_carried)
+    games = tables.pop("Games", [])
+    if len(games) > spec.rows:
+        spec = dataclasses.replace(spec, rows=len(games))
+    if len(tables.get("Players", ())) > spec.players:
+        spec = dataclasses.replace(spec, players=len(tables["Players"]))
+    return Typed(spec, games, settings, tables, not_carried)
+
+
+def _spec_from_meta(opened: Opened) -> Spec:
+    """The template as ``_meta`` recorded it (rows and players within the maximums)."""
     about = opened.about
-    sheet_type = SHEET_TYPES[about["system"]]
     rows_count = _count(opened.path, about, "rows", 200, MAX_ROWS)
     players_count = _count(opened.path, about, "players", 100, MAX_PLAYERS)
     try:
@@ -253,70 +281,65 @@ def read_typed(opened: Opened) -> Typed:
             title=about.get("title", ""), club=about.get("club", ""),
             rows=rows_count, players=players_count, constants=dict(constants),
         )
-        sheet_type.presets[spec.preset]
+        SHEET_TYPES[spec.system].presets[spec.preset]
     except (ValueError, KeyError, TypeError) as exc:
         damaged = f"{opened.path}: its {META_SHEET} sheet is damaged ({exc})"
         raise UnreadableWorkbook(damaged) from None
-    wb = opened.formulas
+    return spec
+
+
+def _read_setting(opened: Opened, entry: Mapping[str, Any], spec: Spec,
+                  settings: dict[str, object], not_carried: list[str]) -> None:
+    """One named constant on Settings: kept by name, and as a preset override if it is one."""
+    name = str(entry["name"])
+    cells = _located(opened, entry, not_carried)
+    if len(cells) != 1:  # a table on Settings, not one value
+        not_carried.append(f"{name}: a Settings table; the template's table is used")
+        return
+    ((title, coord),) = cells
+    value = opened.formulas[title][coord].value
+    settings[name] = value
+    base = SHEET_TYPES[spec.system].presets[spec.preset]
+    target = entry.get("field")
+    if target not in {f.name for f in dataclasses.fields(base)} or value in (None, ""):
+        return  # not a rule constant, or blank: the template's value stands
+    current = getattr(base, str(target))
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if number and (current is None or isinstance(current, (int, float))):
+        spec.constants[str(target)] = float(value)
+    elif isinstance(value, str) and isinstance(current, str):
+        spec.constants[str(target)] = value  # type: ignore[assignment]
+    else:
+        not_carried.append(f"{title}!{coord} ({name}): {value!r} does not fit; "
+                           "the template's value is used")
+
+
+def _read_settings_table(opened: Opened, entry: Mapping[str, Any], spec: Spec,
+                         not_carried: list[str]) -> None:
+    """A column of a Settings table, kept if the rule can take it (else reported)."""
+    name = str(entry["name"])
+    key = name.partition("_")[2]
+    if key not in SHEET_TYPES[spec.system].editable_tables:
+        not_carried.append(f"{name}: a Settings table; the template's table is used")
+        return
+    cells = _located(opened, entry, not_carried)
+    spec.settings_tables[key] = tuple(opened.formulas[t][c].value for t, c in cells)
+
+
+def _read_tables(opened: Opened, columns: Sequence[InputColumn], footer: Footer,
+                 not_carried: list[str]) -> dict[str, list[dict[str, object]]]:
+    """Every input table's typed rows, by table key (a formula typed in is kept as text)."""
     found: dict[str, dict[int, dict[str, object]]] = {}
-    settings: dict[str, object] = {}
-    not_carried: list[str] = []
-    base = sheet_type.presets[spec.preset]
-    fields = {f.name for f in dataclasses.fields(base)}
-    columns = _input_columns(opened, sheet_type.input_tables, not_carried)
-    footer = _template_footer(spec)
-    for entry in opened.names:
-        name, role = str(entry["name"]), entry.get("role")
-        if role == "setting":
-            cells = _located(opened, entry, not_carried)
-            if len(cells) != 1:  # a table on Settings, not one value
-                not_carried.append(f"{name}: a Settings table; the template's table is used")
-                continue
-            ((title, coord),) = cells
-            value = wb[title][coord].value
-            settings[name] = value
-            target = entry.get("field")
-            if target not in fields or value in (None, ""):
-                continue  # not a rule constant, or blank: the template's value stands
-            current = getattr(base, str(target))
-            number = isinstance(value, (int, float)) and not isinstance(value, bool)
-            if number and (current is None or isinstance(current, (int, float))):
-                spec.constants[str(target)] = float(value)
-            elif isinstance(value, str) and isinstance(current, str):
-                spec.constants[str(target)] = value  # type: ignore[assignment]
-            else:
-                not_carried.append(f"{title}!{coord} ({name}): {value!r} does not fit; "
-                                   "the template's value is used")
-        elif role == "input":
-            table, _, key = name.partition("_")
-            if table == "Settings":
-                if key not in sheet_type.editable_tables:
-                    not_carried.append(f"{name}: a Settings table; the template's table is used")
-                    continue
-                cells = _located(opened, entry, not_carried)
-                spec.settings_tables[key] = tuple(wb[t][c].value for t, c in cells)
-                continue
-            if table not in sheet_type.input_tables or not key:
-                not_carried.append(f"{name}: not an input table of a {spec.system} workbook")
-                continue
     for column in columns:
         rows = found.setdefault(column.table, {})
-        for index, cell in column.values(wb, footer):
+        for index, cell in column.values(opened.formulas, footer):
             value = cell.value
             if cell.data_type == "f":
                 not_carried.append(f"{column.title}!{cell.coordinate}: a formula ({value}) in "
                                    "an input cell is carried as text")
             rows.setdefault(index, {})[column.key] = value
-    _report_below(opened, columns, footer, not_carried)
-    _check_tables(sheet_type, spec, not_carried)
-    tables = {table: [rows.get(i, {}) for i in range(max(rows) + 1)]
-              for table, rows in found.items() if rows}
-    games = tables.pop("Games", [])
-    if len(games) > spec.rows:
-        spec = dataclasses.replace(spec, rows=len(games))
-    if len(tables.get("Players", ())) > spec.players:
-        spec = dataclasses.replace(spec, players=len(tables["Players"]))
-    return Typed(spec, games, settings, tables, not_carried)
+    return {table: [rows.get(i, {}) for i in range(max(rows) + 1)]
+            for table, rows in found.items() if rows}
 
 
 def _check_tables(sheet_type: SheetType, spec: Spec, not_carried: list[str]) -> None:
