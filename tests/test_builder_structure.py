@@ -136,3 +136,12 @@ def test_chart_plots_the_hidden_helper_columns(built):
     assert '<plotVisOnly val="0"' in chart
     ws = load_workbook(built["mosaic_en"])["Games"]
     assert ws.column_dimensions["L"].hidden and ws.column_dimensions["M"].hidden
+
+
+def test_no_workbook_asks_for_a_full_recalculation_on_open(built):
+    """Every formula carries the engine's value, so Excel recomputes only what changes."""
+    import zipfile
+
+    for name, path in built.items():
+        workbook_xml = zipfile.ZipFile(path).read("xl/workbook.xml").decode()
+        assert 'fullCalcOnLoad="1"' not in workbook_xml, name

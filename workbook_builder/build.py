@@ -72,6 +72,9 @@ def build_workbook(spec: Spec, inputs: Sequence[Mapping[str, object]] = (),
     write_meta(wb, built.names, about)
     protect(wb[META_SHEET], password)
     wb.active = 0
+    # The file carries the engine's values for every formula: Excel need not recompute
+    # the whole workbook at each open (openpyxl's default), only what a person changes.
+    wb.calculation.fullCalcOnLoad = False
     props = wb.properties
     props.title = spec.title or sheet_type.default_title(spec.lang)
     props.creator = "club-rating-sheets workbook-builder"
