@@ -93,8 +93,9 @@ class Sheets:
     tables: dict[str, Table] = dataclasses.field(default_factory=dict)
 
 
-def evaluate(tables: Mapping[str, Table], inputs: Mapping[str, Sequence[Mapping[str, object]]],
-             preset: Any, lang: str) -> dict[str, list[dict[str, object]]]:
+def evaluate_tables(tables: Mapping[str, Table],
+                    inputs: Mapping[str, Sequence[Mapping[str, object]]],
+                    preset: Any, lang: str) -> dict[str, list[dict[str, object]]]:
     """Every table's values; Games reads Players' starts, Players reads the Games chain."""
     def new(key: str, context: dict[str, object]) -> Evaluation:
         return Evaluation(tables[key], inputs.get(key, ()), preset, lang, context)
@@ -184,7 +185,7 @@ class ClubLedger(SheetType):
         names += table_names
         for ws in wb.worksheets:
             page_setup(ws)
-        values = evaluate(sheets.tables, tables, preset, lang)
+        values = evaluate_tables(sheets.tables, tables, preset, lang)
         return Built(names, cached(sheets, values, settings_cached))
 
 

@@ -23,7 +23,7 @@ from . import inputs as kinds
 from . import status as st
 from .cells import Cells, Evaluation, Value, excel_number
 from .ledger_rule import MONTHLY_MODE, SIDES, LedgerRule, v
-from .seats import Seats, upto
+from .seats import Seats
 
 GAMES = Text("対局", "Games")
 SEATS = Seats(SIDES)
@@ -182,7 +182,7 @@ def rating_formula(r: Row, side: str, rule: LedgerRule) -> str:
     pid, prev = r[f"Id{side}"], r[f"Prev{side}"]
     # IF, not AND: AND evaluates INDEX(…, 0) too, the whole range, an error off its rows.
     same_month = (f"AND({MONTHLY_MODE}=1,"
-                  f"IF({prev}>0,INDEX({upto(r, 'Month')},{prev})={r['Month']},FALSE))")
+                  f"IF({prev}>0,INDEX({SEATS.before(r, 'Month', '1')},{prev})={r['Month']},FALSE))")
     listed = SEATS.carried_formula(r, prev, pid, "Rating", '""')
     return fx.if_(f"{pid}=0", '""', fx.if_(same_month, listed, r[f"Run{side}"]))
 

@@ -58,6 +58,7 @@ from .. import formulas as fx
 from .. import styles
 from ..formulas import ledger as fl
 from ..formulas import yonin as fy
+from ..kit.seats import Seats
 from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, SETTINGS_TITLE, Text
 from ..layout import Column, NameInfo, Row, Setting, Table, Validation
 from ..settings import write_settings
@@ -71,6 +72,8 @@ GAMES = Text("対局", "Games")
 PLAYERS = Text("名簿", "Players")
 RATE_TABLE = Text("レート表", "Rate table")
 SEATS = yn.SEATS
+CHAIN = Seats(("",), rows=SEATS, counted_key="CountedId")
+"""The ledger's chain with one seat a row, four rows a game (:mod:`workbook_builder.kit.seats`)."""
 GAME_INPUTS = ("Player", "Place", "KnockedBy", "Date")
 """Games input columns, in sheet order (contiguous C:F)."""
 PLAYER_INPUTS = ("Name", "Start", "Official", "Member")
@@ -257,16 +260,9 @@ def rate_formula(r: Row) -> str:
     The ranges end above the game: a range that took in this row's own NewRate would be
     a circular reference to Excel (it tracks ranges, not the row INDEX picks).
     """
-    before = fl.seat_value(r["PrevRow"], r["Id"], [(above(r, "CountedId"), above(r, "NewRate"))],
-                           of_player("StartRate", r))
+    before = CHAIN.carried_formula(r, r["PrevRow"], r["Id"], "NewRate",
+                                   of_player("StartRate", r))
     return yn.when_rated(r, before)
-
-
-def above(r: Row, key: str) -> str:
-    """``$X$1:$X$<row above the game>``: sheet rows, so INDEX takes PrevRow as it is."""
-    top, _ = yn.block(r)
-    col = r.table.letter(key)
-    return f"${col}$1:${col}${top - 1}"
 
 
 def upset_formula(r: Row) -> str:
@@ -285,9 +281,7 @@ def new_rate_formula(r: Row) -> str:
 
 
 def prev_row_formula(r: Row) -> str:
-    top, _ = yn.block(r)
-    col = r.table.letter("CountedId")
-    return fl.previous_row(r["Id"], [f"${col}${r.table.lead_row}:${col}${top - 1}"])
+    return CHAIN.previous_formula(r, "")
 
 
 def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
