@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .. import formulas as fx
 from ..labels import Text
 from ..layout import Column, Row
-from .cells import Cells
+from .cells import Cells, excel_number
 
 
 @dataclass(frozen=True)
@@ -63,12 +63,16 @@ def status_column(cases: Sequence[Case], lang: str, width: float = 22,
 
 
 def _text_of(value: object) -> str:
-    """A value as ``&`` joins it into text (whole numbers without ``.0``)."""
+    """A value as ``&`` joins it into text: numbers and dates (their serial) as Excel
+    writes them in General format, whole numbers without ``.0``."""
     if value is None:
         return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    number = excel_number(value)
+    if number is None:
+        return str(value)
+    return str(int(number)) if number.is_integer() else repr(number)
 
 
 # --- The standard cases ------------------------------------------------------------------
