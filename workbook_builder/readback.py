@@ -382,11 +382,18 @@ class InputColumn:
     col: int
     first: int
     last: int
+    last_col: int = 0
+    """The last column of a name that spans several (a formula-catalog argument row)."""
 
     def values(self, wb: Workbook, footer: Footer) -> list[tuple[int, Any]]:
         """(row index in the table, cell) of every filled cell, below the table too for a
-        table that may grow; beyond the template maximum the file is refused."""
+        table that may grow; beyond the template maximum the file is refused. A name
+        over several columns is read cell by cell, row by row."""
         ws = wb[self.title]
+        if self.last_col > self.col:
+            cells = [ws.cell(row, col) for row in range(self.first, self.last + 1)
+                     for col in range(self.col, self.last_col + 1)]
+            return [(i, cell) for i, cell in enumerate(cells) if cell.value is not None]
         most = GROWING.get(self.table)
         bottom = self.last if most is None else ws.max_row
         out = []
@@ -463,9 +470,10 @@ def _input_columns(opened: Opened, tables: Sequence[str],
                                      f"({entry.get('sheet')}!{entry.get('range')})")
         title = cells[0][0]
         first_col, first_row, _, _ = range_boundaries(cells[0][1])
-        _, last_row = _row_col(cells[-1][1])
+        last_col, last_row = _row_col(cells[-1][1])
         assert first_col is not None and first_row is not None
-        out.append(InputColumn(name, table, key, title, first_col, first_row, last_row))
+        out.append(InputColumn(name, table, key, title, first_col, first_row, last_row,
+                               last_col))
     _check_headings(opened, out)
     return out
 
@@ -495,9 +503,16 @@ def _located(opened: Opened, entry: Mapping[str, Any], notes: list[str]) -> list
 
 
 def _check_headings(opened: Opened, columns: Sequence[InputColumn]) -> None:
-    """Refuse when an input column's heading is not the label ``_meta`` recorded for it."""
+    """Refuse when a table column's heading is not the label ``_meta`` recorded for it.
+
+    Only the Games and Players tables: their columns sit side by side under one header
+    row, so a deleted column shifts the next one's values into its name. (The formula
+    catalog's inputs are single cells under headings of their own.)
+    """
     labels = {str(e["name"]): e.get("label") for e in opened.names}
     for column in columns:
+        if column.table not in GROWING:
+            continue
         label = labels.get(column.name)
         if not isinstance(label, str) or not label.strip():
             continue  # an older file without labels: nothing to compare
