@@ -225,6 +225,7 @@ def date_test(r: Row) -> str:
 
 
 def date_bad(c: Cells) -> bool:
+    """:func:`date_test`'s value (a blank seat-1 date equals 0, as in Excel)."""
     if c["Date"] is None:
         return False
     number = c.number("Date")
