@@ -77,7 +77,7 @@ from ..labels import OVERWRITTEN, SETTINGS_TITLE, Text
 from ..layout import Column, Formula, NameInfo, Row, Setting, Table, ValueType
 from ..settings import write_settings
 from ..spec import Spec
-from ..table import define_name, write_table
+from ..table import define_name, has_lead_formula, write_table
 from . import yonin as yn
 
 GAMES = Text("対局", "Games")
@@ -837,9 +837,16 @@ class YoninLedgerSheet(SheetType):
         # the two-player ledger's wiring: Games reads Players, Players and the list the log
         values = evaluate_tables({"Games": games_t, "Players": players_t, "List": list_t},
                                  tables, preset, lang)
-        return Built(names, {games_ws.title: cached_by_row(games_t, values["Games"]),
-                             players_ws.title: cached_by_row(players_t, values["Players"]),
-                             list_ws.title: cached_by_row(list_t, values["List"])})
+        return Built(names, {games_ws.title: formula_cells(games_t, values["Games"]),
+                             players_ws.title: formula_cells(players_t, values["Players"]),
+                             list_ws.title: formula_cells(list_t, values["List"])})
+
+
+def formula_cells(table: Table, values: Sequence[Mapping[str, object]]) -> dict[str, object]:
+    """Cell → value of the formula cells: on the lead row only where it holds a formula
+    (the chain reads a 0 as CountedId there, above the first game; the cell is empty)."""
+    lead = {key: x for key, x in values[0].items() if has_lead_formula(table.column(key))}
+    return cached_by_row(table, [lead, *values[1:]])
 
 
 # ---- looks ------------------------------------------------------------------------------
