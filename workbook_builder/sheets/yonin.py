@@ -313,8 +313,10 @@ def seat_text(key: str, seat: int) -> Text:
     return Text(MSG[key].ja.format(n=seat), MSG[key].en.format(n=seat))
 
 
-def seat_rule_case(rule: SeatRule, s: int) -> st.Case:
-    """``rule`` for seat index ``s`` as a Status case of the game's seat-1 row."""
+def seat_rule_case(rule: SeatRule, s: int, later: Callable[[Row], str] = later_formula,
+                   later_holds: Callable[[Cells], bool] = later_typed) -> st.Case:
+    """``rule`` for seat index ``s`` as a Status case of the game's seat-1 row; ``later``
+    tells a pending rule that later games are typed (the ledger keeps that in a helper)."""
     def test(r: Row) -> str:
         return rule.test(game_range(r, "Place"), seat_cells(r, "Place")[s],
                          seat_cells(r, "KnockedBy")[s], s + 1)
@@ -324,7 +326,7 @@ def seat_rule_case(rule: SeatRule, s: int) -> st.Case:
 
     message = seat_text(rule.message, s + 1)
     if rule.pending:
-        return st.in_progress(test, holds, message, later_formula, later_typed)
+        return st.in_progress(test, holds, message, later, later_holds)
     return st.Case(test, holds, message)
 
 
@@ -347,33 +349,6 @@ def status_cases(preset: YoninPreset) -> tuple[st.Case, ...]:
                 MSG["places"]),
         *(seat_rule_case(rule, s) for rule in SEAT_RULES for s in range(SEATS)),
     )
-
-
-def rules_message(places: Sequence[float], knocked: Sequence[object], later: bool,
-                  lang: str) -> str:
-    """What the places and seat rules say of a complete game (the last Status cases)."""
-    if places_wrong(places):
-        return msg("places", lang)
-    for rule in SEAT_RULES:
-        for s in range(SEATS):
-            if rule.holds(places, knocked, s):
-                return msg(rule.message, lang, s + 1) if later or not rule.pending else ""
-    return ""
-
-
-def _game_status(rows: Sequence[Mapping[str, object]], checks: Sequence[str], filled: int,
-                 later: bool, lang: str) -> str:
-    """Kept for :mod:`.yonin_ledger` until it is ported to the kit: a game's Status from its
-    rows' checks, Filled, and :func:`rules_message`."""
-    if all(row.get(k) is None for row in rows for k in INPUT_KEYS):
-        return ""
-    flagged = next((check for check in checks if check), "")
-    if flagged:
-        return flagged
-    if filled == 0:
-        return msg("incomplete", lang) if later else ""
-    return rules_message(numbers([row.get("Place") for row in rows]),
-                         [row.get("KnockedBy") for row in rows], later, lang)
 
 
 # ---- per game: typed, rated -------------------------------------------------------------
@@ -424,19 +399,24 @@ def rate_seats(c: Cells) -> list[dict[str, object]]:
                        "A", WIN_RULES[c.lang][0], c.preset, c.lang)
 
 
-def game_values(c: Cells) -> list[dict[str, object]]:
+Rating = Callable[[Cells], list[dict[str, object]]]
+"""A rated game's :func:`seat_values` from one of its rows (:func:`rate_seats` here)."""
+
+
+def game_values(c: Cells, rate: Rating = rate_seats) -> list[dict[str, object]]:
     """The game's computed cells, seat by seat: one :func:`rate_game` per game number."""
     memo = cast(dict[int, list[dict[str, object]]], c.context.setdefault("yonin games", {}))
     game = game_of(c)
     if game not in memo:
-        memo[game] = rate_seats(c)
+        memo[game] = rate(c)
     return memo[game]
 
 
-def rated(key: str) -> Value:
-    """The engine's ``key`` of this seat in a rated game, else "" (:func:`when_rated`)."""
+def rated(key: str, rate: Rating = rate_seats) -> Value:
+    """The engine's ``key`` of this seat in a rated game, else "" (:func:`when_rated`);
+    ``rate`` gives the game's values where the inputs differ (the ledger's Players)."""
     def value(c: Cells) -> object:
-        return game_values(c)[seat_of(c) - 1][key] if c["Rated"] == 1 else ""
+        return game_values(c, rate)[seat_of(c) - 1][key] if c["Rated"] == 1 else ""
 
     return value
 

@@ -33,40 +33,52 @@ rebuild it with at least that many rows, so a game count there would be read as 
 or previewed. A game's date is optional; an undated game counts for the rate and the
 total, not for a month.
 
-Game rules (formulas and :func:`evaluate` alike): the personal sheet's rules, plus a
-name not on the Players sheet, a player whose Players row is faulty, the same player
-twice in one game, or a date anywhere but the game's first row (a repeat of it is
-fine) flag the game at once; a flagged game is skipped and every chain passes over it.
+Game rules: the personal sheet's (its columns, Status cases and
+:func:`~.yonin.seat_values`, reused here), plus a name not on the Players sheet, a
+player whose Players row is faulty, the same player twice in one game, or a date
+anywhere but the game's first row (a repeat of it is fine) flag the game at once; a
+flagged game is skipped and every chain passes over it. Each computed column states its
+formula and, beside it, its engine value (:mod:`workbook_builder.kit.cells`); the
+tables read each other's values through the evaluation context, as the two-player
+ledger's do (:func:`~workbook_builder.kit.ledger.evaluate_tables`).
 """
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import datetime as dt
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Border, PatternFill, Side
-from openpyxl.utils.datetime import from_excel
 from openpyxl.worksheet.worksheet import Worksheet
 
-from rating_rules.yonin import TROUBLE, YONIN, YoninPreset
+from rating_rules.yonin import TROUBLE, YONIN, YoninPreset, rank_label
 
 from .. import formulas as fx
 from .. import styles
 from ..formulas import ledger as fl
 from ..formulas import yonin as fy
-from ..kit.seats import Seats
-from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, SETTINGS_TITLE, Text
-from ..layout import Column, NameInfo, Row, Setting, Table, Validation
+from ..kit import inputs as kinds
+from ..kit import status as st
+from ..kit.base import Built, SheetType
+from ..kit.cells import Cells, Evaluation, Value, cached_by_row, excel_number, excel_serial
+from ..kit.frame import overwrite_note, page_setup, sheet_title, title_row
+from ..kit.ledger import evaluate_tables
+from ..kit.ledger_games import month_of, player_id, table_of
+from ..kit.ledger_lists import listed, positions, shown_value
+from ..kit.ledger_rule import v
+from ..kit.seats import GamesRefs, Seats
+from ..labels import OVERWRITTEN, SETTINGS_TITLE, Text
+from ..layout import Column, Formula, NameInfo, Row, Setting, Table, ValueType
 from ..settings import write_settings
 from ..spec import Spec
-from ..table import define_name, write_table
-from . import Built, SheetType
+from ..table import define_name, has_lead_formula, write_table
 from . import yonin as yn
-from .common import excel_number, page_setup
 
 GAMES = Text("対局", "Games")
 PLAYERS = Text("名簿", "Players")
@@ -145,30 +157,11 @@ def general(value: object) -> str:
     if isinstance(value, float):
         return str(int(value)) if value.is_integer() else f"{value:.15g}"
     if isinstance(value, (dt.date, dt.datetime)):
-        return general(excel_number(value))
+        return general(excel_serial(value))
     return "" if value is None else str(value)
 
 
 # ---- where things are -------------------------------------------------------------------
-
-def whole(table: Table, key: str, sheet: str | None = None) -> str:
-    """``$X$1:$X$<last>`` of a column, so INDEX takes a sheet row; ``sheet`` qualifies it."""
-    col = table.letter(key)
-    ref = f"${col}$1:${col}${table.last_row}"
-    return ref if sheet is None else f"{_sheet(sheet)}!{ref}"
-
-
-def _sheet(title: str) -> str:
-    return "'" + title.replace("'", "''") + "'"
-
-
-def per_game(key: str, formula):
-    """A per-game value: computed on the game's first row, referenced by the other three."""
-    def build(r: Row) -> str:
-        top, seat = yn.block(r)
-        return formula(r) if seat == 1 else f"{r.table.letter(key)}{top}"
-    return build
-
 
 def block_range(r: Row, first_key: str, last_key: str, offset: int = 0) -> str:
     """A game's four rows across ``first_key``..``last_key`` (``offset`` games later)."""
@@ -177,51 +170,140 @@ def block_range(r: Row, first_key: str, last_key: str, offset: int = 0) -> str:
     return f"${t.letter(first_key)}${top}:${t.letter(last_key)}${top + SEATS - 1}"
 
 
-def helper(key: str, label: Text, kind: str, formula) -> Column:
+def helper(key: str, label: Text, kind: ValueType, formula: Formula, value: Value,
+           lead_value: object = None) -> Column:
     """A hidden helper column other formulas read."""
-    return Column(key, label, "helper", kind, 8, formula=formula, hidden=True)  # type: ignore[arg-type]
+    return Column(key, label, "helper", kind, 8, formula=formula, hidden=True, value=value,
+                  lead_value=lead_value)
 
 
-# ---- Games formulas ---------------------------------------------------------------------
+def players(c: Cells) -> Evaluation:
+    """The Players table's values (the evaluation context's)."""
+    return table_of(c, "Players")
+
 
 def of_player(name: str, r: Row) -> str:
     """The Players column ``name`` of this row's player (id > 0)."""
     return f"INDEX(Players_{name},{r['Id']})"
 
 
-def row_check_formula(r: Row, lang: str) -> str:
-    """The row's first problem: date, name, the player's Players row, place, out-by."""
+def player_of(c: Cells, key: str, seat_k: int | None = None) -> object:
+    """:func:`of_player`'s value: the Players ``key`` of this row's (or row ``seat_k``'s)
+    player."""
+    pid = c["Id"] if seat_k is None else c.at(seat_k, "Id")
+    return players(c).value(int(pid), key)  # type: ignore[call-overload]
+
+
+# ---- Games: a row's check ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SeatMarker(st.Case):
+    """A RowCheck case whose marker names the row's seat and may quote its typed name."""
+
+    key: Callable[[int], str] = lambda seat: ""
+    """The :data:`MSG` key of the marker on seat 1-4."""
+    quoting: bool = False
+
+    def shown(self, r: Row, lang: str) -> str:
+        seat = yn.block(r)[1]
+        if self.quoting:
+            return quoted(self.key(seat), lang, seat, r["Player"])
+        return fx.text(msg(self.key(seat), lang, seat))
+
+    def value(self, c: Cells) -> str:
+        seat = yn.seat_of(c)
+        return msg(self.key(seat), c.lang, seat, general(c["Player"]))
+
+
+def date_test(r: Row) -> str:
+    """A date on seat 1 must be a date; on the other seats, a repeat of seat 1's."""
     top, seat = yn.block(r)
-    date, name, pid = r["Date"], r["Player"], r["Id"]
+    date = r["Date"]
     if seat == 1:
-        date_case = (fx.bad_if_filled(date, f"ISNUMBER({date})"), fx.text(msg("date", lang)))
-    else:
-        same = f"IF(ISNUMBER({date}),{date}={r.cell('Date', top)},FALSE)"
-        date_case = (fx.bad_if_filled(date, same), fx.text(msg("date_row", lang, seat)))
+        return fx.bad_if_filled(date, f"ISNUMBER({date})")
+    return fx.bad_if_filled(date, f"IF(ISNUMBER({date}),{date}={r.cell('Date', top)},FALSE)")
+
+
+def date_bad(c: Cells) -> bool:
+    """:func:`date_test`'s value (a blank seat-1 date equals 0, as in Excel)."""
+    if c["Date"] is None:
+        return False
+    number = c.number("Date")
+    if yn.seat_of(c) == 1 or number is None:
+        return number is None
+    return number != (excel_number(c.at(yn.top_of(c), "Date")) or 0.0)
+
+
+def named(key: str, test: Formula, holds: Callable[[Cells], bool]) -> SeatMarker:
+    """A marker that quotes the row's player."""
+    return SeatMarker(test, holds, key=lambda seat: key, quoting=True)
+
+
+ROW_CASES: tuple[st.Case, ...] = (
+    SeatMarker(date_test, date_bad, key=lambda seat: "date" if seat == 1 else "date_row"),
+    named("unknown", lambda r: f"AND(NOT(ISBLANK({r['Player']})),{r['Id']}=0)",
+          lambda c: c["Player"] is not None and c["Id"] == 0),
     # MAX(id,1): INDEX(…,0) would be the whole column; AND is not lazy
-    usable = f"INDEX(Players_Ok,MAX({pid},1))"
-    cases = [
-        date_case,
-        (f"AND(NOT(ISBLANK({name})),{pid}=0)", quoted("unknown", lang, seat, name)),
-        (f"AND({pid}>0,{usable}=0)", quoted("player_row", lang, seat, name)),
-        (f"AND({pid}>0,COUNTIF({yn.game_range(r, 'Id')},{pid})>1)",
-         quoted("twice", lang, seat, name)),
-        (fx.bad_if_filled(r["Place"], fx.is_one_of(r["Place"], (1, 2, 3, 4))),
-         fx.text(yn.msg("place", lang, seat))),
-        (fx.bad_if_filled(r["KnockedBy"], yn.knocked_ok(r["KnockedBy"])),
-         fx.text(yn.msg("knocked", lang, seat))),
-    ]
-    return fx.first_match(cases, '""')
+    named("player_row", lambda r: f"AND({r['Id']}>0,INDEX(Players_Ok,MAX({r['Id']},1))=0)",
+          lambda c: c["Id"] != 0 and player_of(c, "Ok") == 0),
+    named("twice", lambda r: f"AND({r['Id']}>0,COUNTIF({yn.game_range(r, 'Id')},{r['Id']})>1)",
+          lambda c: c["Id"] != 0 and yn.seats(c, "Id").count(c["Id"]) > 1),
+    st.bad("Place", yn.seat_fields),
+    st.bad("KnockedBy", yn.seat_fields),
+)
+"""The RowCheck column: the row's first problem, "" when fine or blank."""
+
+
+# ---- Games: the game's Status -----------------------------------------------------------
+
+def later_set(r: Row) -> str:
+    """The game's Later helper says a later game is typed."""
+    return f"{r.table.letter('Later')}{yn.block(r)[0]}=1"
+
+
+def later_holds(c: Cells) -> bool:
+    return c.at(yn.top_of(c), "Later") == 1
+
+
+def nothing_typed(c: Cells) -> bool:
+    return all(value is None for key in GAME_INPUTS for value in yn.seats(c, key))
+
+
+def status_cases(preset: YoninPreset) -> tuple[st.Case, ...]:
+    """The game's Status, first case first, computed in its seat-1 row: the personal
+    sheet's cases, with the Later helper telling a pause from a gap."""
+    return (
+        st.Case(lambda r: f"COUNTA({block_range(r, GAME_INPUTS[0], GAME_INPUTS[-1])})=0",
+                nothing_typed),
+        st.Case(lambda r: f"NOT({yn.settings_ok(preset)})", lambda c: False, yn.MSG["settings"]),
+        *(yn.row_check_case(s) for s in range(SEATS)),
+        st.in_progress(lambda r: f"{r.table.letter('Filled')}{yn.block(r)[0]}=0",
+                       lambda c: c["Filled"] == 0, yn.MSG["incomplete"], later_set, later_holds),
+        st.Case(yn.places_formula, lambda c: yn.places_wrong(yn.numbers(yn.seats(c, "Place"))),
+                yn.MSG["places"]),
+        *(yn.seat_rule_case(rule, s, later_set, later_holds)
+          for rule in yn.SEAT_RULES for s in range(SEATS)),
+    )
 
 
 def filled_formula(r: Row) -> str:
-    players, places = yn.game_range(r, "Player"), yn.game_range(r, "Place")
+    players_, places = yn.game_range(r, "Player"), yn.game_range(r, "Place")
     out_given = ",".join(f"OR({p}=1,NOT(ISBLANK({k})))" for p, k in
                          zip(yn.seat_cells(r, "Place"), yn.seat_cells(r, "KnockedBy"), strict=True))
-    return f"IF(AND(COUNTA({players})=4,COUNT({places})=4),IF(AND({out_given}),2,1),0)"
+    return f"IF(AND(COUNTA({players_})=4,COUNT({places})=4),IF(AND({out_given}),2,1),0)"
+
+
+def filled_value(c: Cells) -> int:
+    """0: a player or place missing; 1: a knocker missing; 2: every value typed."""
+    places = yn.numbers(yn.seats(c, "Place"))
+    if any(p is None for p in yn.seats(c, "Player")) or any(math.isnan(p) for p in places):
+        return 0
+    knocked = yn.seats(c, "KnockedBy")
+    return 2 if all(p == 1 or k is not None for p, k in zip(places, knocked, strict=True)) else 1
 
 
 def later_formula(r: Row) -> str:
+    """Anything typed in the next game, or its own Later: carried up from the bottom."""
     top, _ = yn.block(r)
     if top + SEATS > r.table.last_row:
         return "0"
@@ -229,30 +311,11 @@ def later_formula(r: Row) -> str:
     return f"IF(OR(COUNTA({nxt})>0,{r.table.letter('Later')}{top + SEATS}=1),1,0)"
 
 
-def status_formula(r: Row, lang: str, preset: YoninPreset) -> str:
-    top, _ = yn.block(r)
-    t = r.table
-    typed = f"COUNTA({block_range(r, GAME_INPUTS[0], GAME_INPUTS[-1])})"
-    later = f"{t.letter('Later')}{top}=1"
-    places = yn.game_range(r, "Place")
-    seats = list(zip(range(1, SEATS + 1), yn.seat_cells(r, "Place"),
-                     yn.seat_cells(r, "KnockedBy"), strict=True))
-    cases = [(f"{typed}=0", '""'),
-             (f"NOT({yn.settings_ok(preset)})", fx.text(yn.msg("settings", lang)))]
-    cases += [(f'{ref}<>""', ref) for ref in yn.seat_cells(r, "RowCheck")]
-    cases.append((f"{t.letter('Filled')}{top}=0",
-                  fx.if_(later, fx.text(yn.msg("incomplete", lang)), '""')))
-    cases.append((f"NOT(AND(COUNTIF({places},1)=1,COUNTIF({places},2)=1,"
-                  f"COUNTIF({places},3)=1))", fx.text(yn.msg("places", lang))))
-    cases += [(f"AND({p}=1,NOT(ISBLANK({k})))", fx.text(yn.msg("winner", lang, s)))
-              for s, p, k in seats]
-    cases += [(f"AND({p}<>1,ISBLANK({k}))",
-               fx.if_(later, fx.text(yn.msg("missing", lang, s)), '""')) for s, p, k in seats]
-    cases += [(f"{k}={s}", fx.text(yn.msg("self", lang, s))) for s, p, k in seats]
-    cases += [(f"IF(ISNUMBER({k}),INDEX({places},{k})>{p},FALSE)",
-               fx.text(yn.msg("out", lang, s))) for s, p, k in seats]
-    return fx.first_match(cases, '""')
+def later_value(c: Cells) -> int:
+    return int(c.filled_below(GAME_INPUTS, after=yn.top_of(c) + SEATS - 1))
 
+
+# ---- Games: the chain and a rated game's values -----------------------------------------
 
 def rate_formula(r: Row) -> str:
     """The chain: the new rate of the player's previous counted game, or their start.
@@ -263,6 +326,30 @@ def rate_formula(r: Row) -> str:
     before = CHAIN.carried_formula(r, r["PrevRow"], r["Id"], "NewRate",
                                    of_player("StartRate", r))
     return yn.when_rated(r, before)
+
+
+def rate_value(c: Cells) -> object:
+    if c["Rated"] != 1:
+        return ""
+    before = CHAIN.carried(c, c["PrevRow"], c["Id"], "NewRate", player_of(c, "StartRate"))
+    return yn.numbers([before])[0]
+
+
+def ledger_seats(c: Cells) -> list[dict[str, object]]:
+    """:func:`yonin.seat_values` of the rated game: the chain's rates, and each player's
+    floor and member flag from the Players sheet (the personal sheet types them)."""
+    top = yn.top_of(c)
+    floors = [excel_number(player_of(c, "Floor", top + s)) for s in range(SEATS)]
+    return yn.seat_values(yn.numbers(yn.seats(c, "Rate")),
+                          [int(p) for p in yn.numbers(yn.seats(c, "Place"))],
+                          [yn.knocker_of(k) for k in yn.seats(c, "KnockedBy")], floors,
+                          [player_of(c, "NonMember", top + s) == 0 for s in range(SEATS)],
+                          "A", yn.WIN_RULES[c.lang][0], c.preset, c.lang)
+
+
+def rated(key: str) -> Value:
+    """The engine's ``key`` of this seat in a rated game, else ""."""
+    return yn.rated(key, ledger_seats)
 
 
 def upset_formula(r: Row) -> str:
@@ -276,177 +363,250 @@ def upset_formula(r: Row) -> str:
 
 
 def new_rate_formula(r: Row) -> str:
+    """As the personal sheet, floored by the player's official rank from Players."""
     raw = "+".join(r[k] for k in ("Rate", "PlacePt", "KoPt", "UpsetPt", "TroublePt"))
     return yn.when_rated(r, f"MAX({raw},{of_player('Floor', r)})")
 
 
-def prev_row_formula(r: Row) -> str:
-    return CHAIN.previous_formula(r, "")
+# ---- Games: the table -------------------------------------------------------------------
 
-
-def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
-    def v(kind, prompt, error, op=None, f1=None, f2=None) -> Validation:
-        return Validation(kind, op, f1, f2, prompt, error)
-
-    base = {c.key: c for c in yn.games_table(SEATS, lang, preset).columns}
-    columns = (
-        Column("Game", Text("局", "Game"), "computed", "integer", 4, width_en=5.5,
-               formula=lambda r: str((r.number - r.table.first_row) // SEATS + 1)
-               if yn.block(r)[1] == 1 else '""'),
-        base["Seat"],
+def game_inputs(base: Mapping[str, Column]) -> tuple[Column, ...]:
+    """Player (from Players), place and knocker (the personal sheet's), the date."""
+    return (
         Column("Player", Text("名前", "Player"), "input", "text", 8.5, width_en=9,
                lead=Text("▼名簿", "▼list"),
                validation=v("list", Text("名簿の名前から選ぶ",
-                                         "Pick a name from the Players sheet"),
-                            Text("名簿にない名前です。先に名簿に追加してください",
-                                 "Not on the Players sheet: add the player there first"),
-                            None, "Players_Name")),
+                                          "Pick a name from the Players sheet"),
+                             Text("名簿にない名前です。先に名簿に追加してください",
+                                  "Not on the Players sheet: add the player there first"),
+                             None, "Players_Name")),
         base["Place"],
         base["KnockedBy"],
         Column("Date", Text("日付", "Date"), "input", "date", 9.5, number_format=DATE_FORMAT,
                lead=Text("1行目", "1st row"),
                validation=v("date", Text("対局日を各局の1行目に (5/26 のように)",
-                                         "The game's date, on its first row (like 5/26)"),
-                            Text("日付を入力してください", "Type a date"),
-                            "greaterThanOrEqual", "1")),
-        Column("Rate", Text("対局前\nレート", "Rate\nbefore"), "computed", "number", 7,
-               formula=rate_formula),
-        base["PlacePt"], base["KoPt"],
-        Column("UpsetPt", Text("下克上\npt", "Upset\npt"), "computed", "number", 6,
-               formula=upset_formula),
-        base["TroublePt"],
-        Column("NewRate", Text("新レート", "New\nrate"), "computed", "number", 7.5,
-               formula=new_rate_formula),
-        base["Rank"], base["Score"], base["Win"],
-        Column("Status", Text("状態", "Status"), "computed", "text", 26, width_en=34,
-               allowed=all_messages(lang),
-               formula=per_game("Status", lambda r: status_formula(r, lang, preset))),
-        Column("RowCheck", Text("計算用 行の確認", "Row check"), "helper", "text", 8,
-               hidden=True, formula=lambda r: row_check_formula(r, lang)),
-        Column("Id", Text("計算用 名簿の行", "Player id"), "helper", "integer", 8, hidden=True,
-               formula=lambda r: fl.player_id(r["Player"], "Players_Name")),
-        helper("Filled", Text("計算用 入力済み", "Filled"), "integer", formula=per_game(
-            "Filled", filled_formula)),
-        helper("Later", Text("計算用 後の対局", "Later games typed"), "integer",
-               formula=per_game("Later", later_formula)),
-        base["Rated"], base["Knocker"], base["Foul"], base["KoGiven"],
-        helper("CountedId", Text("計算用 計算した名簿の行", "Counted id"), "integer",
-               formula=lambda r: f"IF({r['Rated']}=1,{r['Id']},0)"),
-        helper("PrevRow", Text("計算用 前の対局の行", "Previous row"), "integer",
-               formula=prev_row_formula),
-        helper("Month", Text("計算用 月", "Month key"), "integer", formula=per_game(
-            "Month", lambda r: yn.when_rated(r, fl.month_key(r["Date"])))),
+                                          "The game's date, on its first row (like 5/26)"),
+                             Text("日付を入力してください", "Type a date"),
+                             "greaterThanOrEqual", "1")),
     )
+
+
+def game_results(base: Mapping[str, Column], lang: str, preset: YoninPreset
+                 ) -> tuple[Column, ...]:
+    """The rate before, the points and new rate, rank, scores and the game's Status."""
+    def own(key: str) -> Column:
+        return dataclasses.replace(base[key], value=rated(key))
+
+    cases = status_cases(preset)
+    return (
+        Column("Rate", Text("対局前\nレート", "Rate\nbefore"), "computed", "number", 7,
+               formula=rate_formula, value=rate_value),
+        own("PlacePt"), own("KoPt"),
+        Column("UpsetPt", Text("下克上\npt", "Upset\npt"), "computed", "number", 6,
+               formula=upset_formula, value=rated("UpsetPt")),
+        own("TroublePt"),
+        Column("NewRate", Text("新レート", "New\nrate"), "computed", "number", 7.5,
+               formula=new_rate_formula, value=rated("NewRate")),
+        own("Rank"), own("Score"), own("Win"),
+        yn.once_per_game(Column("Status", st.LABEL, "computed", "text", 26, width_en=34,
+                        allowed=all_messages(lang),
+                        formula=lambda r: st.status_formula(cases, r, lang),
+                        value=lambda c: st.status_value(cases, c))),
+    )
+
+
+def game_helpers(base: Mapping[str, Column], lang: str) -> tuple[Column, ...]:
+    """Hidden: the row's check, the player's id, the game's state, the chain's keys."""
+    def own(key: str) -> Column:
+        return dataclasses.replace(base[key], value=rated(key))
+
+    return (
+        helper("RowCheck", Text("計算用 行の確認", "Row check"), "text",
+               lambda r: st.status_formula(ROW_CASES, r, lang),
+               lambda c: st.status_value(ROW_CASES, c)),
+        helper("Id", Text("計算用 名簿の行", "Player id"), "integer",
+               lambda r: fl.player_id(r["Player"], "Players_Name"),
+               lambda c: player_id(players(c), c["Player"])),
+        yn.once_per_game(helper("Filled", Text("計算用 入力済み", "Filled"), "integer",
+                        filled_formula, filled_value)),
+        yn.once_per_game(helper("Later", Text("計算用 後の対局", "Later games typed"), "integer",
+                        later_formula, later_value)),
+        base["Rated"], own("Knocker"), own("Foul"), own("KoGiven"),
+        helper("CountedId", Text("計算用 計算した名簿の行", "Counted id"), "integer",
+               lambda r: f"IF({r['Rated']}=1,{r['Id']},0)",
+               lambda c: c["Id"] if c["Rated"] == 1 else 0, lead_value=0),
+        helper("PrevRow", Text("計算用 前の対局の行", "Previous row"), "integer",
+               lambda r: CHAIN.previous_formula(r, ""), lambda c: CHAIN.previous_value(c, "")),
+        yn.once_per_game(helper("Month", Text("計算用 月", "Month key"), "integer",
+                        lambda r: yn.when_rated(r, fl.month_key(r["Date"])),
+                        lambda c: month_of(c["Date"]) if c["Rated"] == 1 else "")),
+    )
+
+
+def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
+    """Four rows a game: the personal sheet's columns where the rules are the same."""
+    base = {c.key: c for c in yn.games_table(SEATS, lang, preset).columns}
+    game = Column("Game", Text("局", "Game"), "computed", "integer", 4, width_en=5.5,
+                  formula=lambda r: str((r.number - r.table.first_row) // SEATS + 1)
+                  if yn.block(r)[1] == 1 else '""',
+                  value=lambda c: yn.game_of(c) if yn.seat_of(c) == 1 else "")
+    columns = (game, base["Seat"], *game_inputs(base), *game_results(base, lang, preset),
+               *game_helpers(base, lang))
     return Table("Games", GAMES, columns, rows)
 
 
 # ---- Players ----------------------------------------------------------------------------
-# Kept apart from the Games code: the two-player ledgers have a Players sheet too, and the
-# shared parts will move to one place.
 
 def player_index(r: Row) -> int:
     """This Players row's id (1 = first data row), what Games_Id holds for the name."""
     return r.number - r.table.first_row + 1
 
 
-def player_check_formula(r: Row, lang: str) -> str:
+CHECKED = ("Start", "Official", "Member")
+"""Players inputs with a check of their own (declared on the column)."""
+
+
+def player_cases() -> tuple[st.Case, ...]:
     """The Players row's marker: the first problem, "" when fine or blank."""
-    name = r["Name"]
-    first, last = r.table.letter(PLAYER_INPUTS[0]), r.table.letter(PLAYER_INPUTS[-1])
-    checks = [
-        (f"COUNTA({first}{r.number}:{last}{r.number})=0", '""'),
-        (f"ISBLANK({name})", fx.text(PLAYER_MSG["name"](lang))),
-        (f"{r['First']}<>{player_index(r)}", fx.text(PLAYER_MSG["duplicate"](lang))),
-        (fx.bad_if_filled(r["Start"], f"ISNUMBER({r['Start']})"),
-         fx.text(PLAYER_MSG["start"](lang))),
-        (fx.bad_if_filled(r["Official"], fy.is_rank(r["Official"])),
-         fx.text(PLAYER_MSG["official"](lang))),
-        (fx.bad_if_filled(r["Member"], yn.any_of(r["Member"], yn.MEMBER_WORDS)),
-         fx.text(PLAYER_MSG["member"](lang))),
-    ]
-    return fx.first_match(checks, '""')
+    return (
+        st.empty(PLAYER_INPUTS),
+        st.Case(lambda r: f"ISBLANK({r['Name']})", lambda c: c["Name"] is None,
+                PLAYER_MSG["name"]),
+        st.Case(lambda r: f"{r['First']}<>{player_index(r)}", lambda c: c["First"] != c.k,
+                PLAYER_MSG["duplicate"]),
+        *(st.bad(key) for key in CHECKED),
+    )
 
 
-def players_table(count: int, games: Table, lang: str, preset: YoninPreset) -> Table:
-    def v(kind, prompt, error, op=None, f1=None, f2=None) -> Validation:
-        return Validation(kind, op, f1, f2, prompt, error)
+def usable_formula(r: Row) -> str:
+    """The Players row is usable: the first of its name, named, every typed value fits."""
+    fits = ",".join(
+        f"NOT({fx.bad_if_filled(r[key], r.table.column(key).check.test(r[key]))})"
+        for key in CHECKED)
+    return fx.if_(f"AND({r['First']}={player_index(r)},NOT(ISBLANK({r['Name']})),{fits})",
+                  "1", "0")
 
-    labels = yn.rank_labels(preset, lang)
-    g = GAMES(lang)
-    counted = "Games_CountedId"
-    columns = (
+
+def usable_value(c: Cells) -> int:
+    fits = all(c[key] is None or c.column(key).check.accepts(c[key]) for key in CHECKED)
+    return int(c["Name"] is not None and c["First"] == c.k and fits)
+
+
+def player_inputs(count: int, lang: str, preset: YoninPreset) -> tuple[Column, ...]:
+    """Name, start, official rank and member flag, each with its check and marker."""
+    return (
         Column("Name", Text("名前", "Name"), "input", "text", 10, width_en=11,
                lead=Text("名前", "name"),
                validation=v("custom", Text("対局者の名前 (同じ名前は1回だけ)",
-                                           "Player's name (each name once)"),
-                            Text("同じ名前がもうあります", "This name is already listed"),
-                            None, f"SUMPRODUCT(--($A${FIRST_ROW}:$A${LEAD_ROW + count}"
-                                  f"=A{FIRST_ROW}))<=1")),
+                                            "Player's name (each name once)"),
+                             Text("同じ名前がもうあります", "This name is already listed"),
+                             None, f"SUMPRODUCT(--($A${FIRST_ROW}:$A${LEAD_ROW + count}"
+                                   f"=A{FIRST_ROW}))<=1")),
         Column("Start", Text("開始\nレート", "Start\nrate"), "input", "number", 7,
                lead=Text("空欄=既定", "blank=default"),
                validation=v("decimal", Text("最初のレート。空欄なら設定の新会員/非会員の値",
-                                            "Starting rate; blank = the Settings start for "
-                                            "a member or a non-member"),
-                            Text("数値を入力してください", "Type a number"),
-                            "between", "-1000000", "1000000")),
+                                             "Starting rate; blank = the Settings start for "
+                                             "a member or a non-member"),
+                             Text("数値を入力してください", "Type a number"),
+                             "between", "-1000000", "1000000"),
+               check=kinds.NUMBER, message=PLAYER_MSG["start"]),
         Column("Official", Text("公認\n段級", "Official\nrank"), "input", "choice", 6,
-               width_en=8, allowed=tuple(labels), lead=Text("▼", "▼"),
+               width_en=8, allowed=tuple(yn.rank_labels(preset, lang)), lead=Text("▼", "▼"),
                validation=v("list", Text("公認段級があれば選ぶ (その段級の下限より下がらない)",
-                                         "Official rank, if any: the rate never drops below "
-                                         "its minimum"),
-                            Text("一覧から選んでください", "Pick a rank from the list"),
-                            None, fy.RANK_LABEL)),
+                                          "Official rank, if any: the rate never drops below "
+                                          "its minimum"),
+                             Text("一覧から選んでください", "Pick a rank from the list"),
+                             None, fy.RANK_LABEL),
+               check=yn.rank_check(preset, lang), message=PLAYER_MSG["official"]),
         Column("Member", Text("会員", "Member"), "input", "choice", 6.5, width_en=11,
                allowed=(yn.MEMBER(lang), yn.NON_MEMBER(lang)),
                lead=Text("空欄=会員", "blank=member"),
                validation=v("list", Text("非会員なら選ぶ (空欄は会員)",
-                                         "Pick non-member if so (blank = member)"),
-                            Text("会員 か 非会員", "member or non-member"),
-                            None, f'"{yn.MEMBER(lang)},{yn.NON_MEMBER(lang)}"')),
+                                          "Pick non-member if so (blank = member)"),
+                             Text("会員 か 非会員", "member or non-member"),
+                             None, f'"{yn.MEMBER(lang)},{yn.NON_MEMBER(lang)}"'),
+               check=yn.MEMBER_WORD, message=PLAYER_MSG["member"]),
+    )
+
+
+def games(c: Cells) -> Evaluation:
+    """The Games table's values (the evaluation context's)."""
+    return table_of(c, "Games")
+
+
+def latest_month(log: Evaluation) -> int | None:
+    """The latest month key of a counted game (``MAX(Games_Month)``), None if none."""
+    if "latest month" not in log.context:
+        months = [m for k in range(1, log.table.rows + 1)
+                  if isinstance(m := log.value(k, "Month"), int)]
+        log.context["latest month"] = max(months, default=None)
+    found = log.context["latest month"]
+    return found if isinstance(found, int) else None
+
+
+def if_usable(value: Value) -> Value:
+    """``value`` on a usable Players row, "" on the others."""
+    return lambda c: value(c) if c["Ok"] == 1 else ""
+
+
+def month_games(c: Cells) -> int:
+    """The player's counted games in the latest month (0 when no game is dated)."""
+    log, latest = games(c), latest_month(games(c))
+    if latest is None:
+        return 0
+    lead = log.table.lead_row
+    return sum(log.value(row - lead, "Month") == latest for row in CHAIN.played(log, c.k))
+
+
+def rank_of(rate: float, preset: YoninPreset, lang: str) -> str:
+    """The rank label of a rate, in the sheet's language."""
+    label = rank_label(rate, preset)
+    return yn.RANK_EN.get(label, label) if lang == "en" else label
+
+
+def player_results(refs: GamesRefs, lang: str, preset: YoninPreset) -> tuple[Column, ...]:
+    """The current rate and rank, counted games (all, latest month) and the Status."""
+    counted = "Games_CountedId"
+    labels = tuple(yn.rank_labels(preset, lang))
+    return (
         Column("Rate", Text("レート", "Rate"), "computed", "number", 7,
-               formula=lambda r: fx.if_(f"{r['Ok']}=1", fl.seat_value(
-                   r["Last"], r["Id"], [(whole(games, "CountedId", g), whole(games, "NewRate", g))],
-                   r["StartRate"]), '""')),
+               formula=lambda r: fx.if_(f"{r['Ok']}=1", CHAIN.whole_formula(
+                   refs, r["Last"], r["Id"], "NewRate", r["StartRate"]), '""'),
+               value=if_usable(lambda c: CHAIN.whole_value(games(c), c["Last"], c.k, "NewRate",
+                                                           c["StartRate"]))),
         Column("Rank", Text("段級", "Rank"), "computed", "text", 5.5, width_en=7,
-               allowed=tuple(labels),
+               allowed=labels,
                formula=lambda r: fx.if_(f"ISNUMBER({r['Rate']})", fy.rank_label(r["Rate"]),
-                                        '""')),
+                                        '""'),
+               value=lambda c: "" if (rate := c.number("Rate")) is None
+               else rank_of(rate, c.preset, c.lang)),
         Column("Games", Text("対局数", "Games"), "computed", "integer", 5.5, width_en=7,
-               formula=lambda r: fx.if_(f"{r['Ok']}=1", fl.count_of(r["Id"], [counted]), '""')),
+               formula=lambda r: fx.if_(f"{r['Ok']}=1", fl.count_of(r["Id"], [counted]), '""'),
+               value=if_usable(lambda c: len(CHAIN.played(games(c), c.k)))),
         Column("Month", Text("月間\n対局数", "Month\ngames"), "computed", "integer", 6,
                width_en=7, formula=lambda r: fx.if_(
                    f"{r['Ok']}=1", fx.if_(f"ISNUMBER({LATEST})", fl.count_of(
-                       r["Id"], [counted], ("Games_Month", fl.month_key(LATEST))), "0"), '""')),
-        Column("Status", Text("状態", "Status"), "computed", "text", 22, width_en=28,
-               allowed=("", *(m(lang) for m in PLAYER_MSG.values())),
-               formula=lambda r: player_check_formula(r, lang)),
-        helper("Id", Text("計算用 番号", "Id"), "integer",
-               formula=lambda r: str(player_index(r))),
-        helper("First", Text("計算用 同じ名前の最初の行", "First row of the name"), "integer",
-               formula=lambda r: fl.player_id(r["Name"], "Players_Name")),
-        helper("Ok", Text("計算用 使える行", "Usable"), "integer",
-               formula=lambda r: fx.if_(f"AND({r['First']}={player_index(r)},"
-                                        f"{player_check_formula_ok(r)})", "1", "0")),
-        helper("NonMember", Text("計算用 非会員", "Non-member"), "integer",
-               formula=lambda r: fx.if_(yn.any_of(r["Member"], yn.NON_MEMBER), "1", "0")),
-        helper("StartRate", Text("計算用 開始レート", "Start used"), "number",
-               formula=lambda r: fx.if_(
-                   f"ISBLANK({r['Start']})",
-                   fx.if_(f"{r['NonMember']}=1", "Settings_StartNonMember",
-                          "Settings_StartMember"),
-                   fx.if_(f"ISNUMBER({r['Start']})", r["Start"], '""'))),
-        helper("OfficialLabel", Text("計算用 公認段級の表記", "Official rank label"), "text",
-               formula=lambda r: fx.if_(f"ISBLANK({r['Official']})", '""',
-                                        f"IFERROR({official_label(r['Official'])},\"\")")),
-        helper("Floor", Text("計算用 下限", "Floor"), "number",
-               formula=lambda r: fy.floor_value(r["Official"])),
-        helper("Last", Text("計算用 最後の対局の行", "Last game row"), "integer",
-               formula=lambda r: fl.previous_row(r["Id"], [f"{_sheet(g)}!"
-                                                           f"{games_column(games, 'CountedId')}"])),
-        helper("Position", Text("計算用 表の順", "List position"), "integer",
-               formula=position_formula),
+                       r["Id"], [counted], ("Games_Month", fl.month_key(LATEST))), "0"), '""'),
+               value=if_usable(month_games)),
+        st.status_column(player_cases(), lang, width=22, width_en=28,
+                         allowed=("", *(m(lang) for m in PLAYER_MSG.values()))),
     )
-    return Table("Players", PLAYERS, columns, count)
+
+
+def start_formula(r: Row) -> str:
+    """The start: typed, else the Settings start of a member or non-member."""
+    return fx.if_(f"ISBLANK({r['Start']})",
+                  fx.if_(f"{r['NonMember']}=1", "Settings_StartNonMember",
+                         "Settings_StartMember"),
+                  fx.if_(f"ISNUMBER({r['Start']})", r["Start"], '""'))
+
+
+def start_value(c: Cells) -> object:
+    if c["Start"] is None:
+        preset = c.preset
+        return float(preset.start_non_member if c["NonMember"] else preset.start_member)
+    start = c.number("Start")
+    return "" if start is None else start
 
 
 def official_label(official: str) -> str:
@@ -455,17 +615,27 @@ def official_label(official: str) -> str:
     return f"INDEX({fy.RANK_LABEL},MATCH(TRUE,{hits},0))"
 
 
-def games_column(games: Table, key: str) -> str:
-    col = games.letter(key)
-    return f"${col}${games.first_row}:${col}${games.last_row}"
+def official_row(c: Cells) -> int | None:
+    """The rank table's row of the typed official rank, None if blank or not a rank."""
+    official = c["Official"]
+    if official is None or not c.column("Official").check.accepts(official):
+        return None
+    return yn.rank_lookup(c.preset, c.lang)[str(official)]
 
 
-def player_check_formula_ok(r: Row) -> str:
-    """The Players row is usable: named, and every typed value fits."""
-    return (f"NOT(ISBLANK({r['Name']})),"
-            f"NOT({fx.bad_if_filled(r['Start'], 'ISNUMBER(' + r['Start'] + ')')}),"
-            f"NOT({fx.bad_if_filled(r['Official'], fy.is_rank(r['Official']))}),"
-            f"NOT({fx.bad_if_filled(r['Member'], yn.any_of(r['Member'], yn.MEMBER_WORDS))})")
+def label_value(c: Cells) -> str:
+    row = official_row(c)
+    return "" if row is None else yn.rank_labels(c.preset, c.lang)[row]
+
+
+def floor_value(c: Cells) -> float:
+    """The general floor, or a (valid) official rank's minimum if higher."""
+    preset = c.preset
+    if c["Official"] is None:
+        return float(preset.rate_floor)
+    row = official_row(c)
+    minimum = 0 if row is None else preset.ranks[row][1]
+    return float(max(minimum, preset.rate_floor))
 
 
 def position_formula(r: Row) -> str:
@@ -480,280 +650,66 @@ def position_formula(r: Row) -> str:
                             upto("Name"), r["Name"])
 
 
+def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
+    """Hidden: id, the name's first row, usable, the start and floor used, the last game."""
+    counted = refs.table.letter("CountedId")
+    log_rows = f"${counted}${refs.table.first_row}:${counted}${refs.table.last_row}"
+    return (
+        helper("Id", Text("計算用 番号", "Id"), "integer",
+               lambda r: str(player_index(r)), lambda c: c.k),
+        helper("First", Text("計算用 同じ名前の最初の行", "First row of the name"), "integer",
+               lambda r: fl.player_id(r["Name"], "Players_Name"),
+               lambda c: player_id(c.evaluation, c["Name"])),
+        helper("Ok", Text("計算用 使える行", "Usable"), "integer", usable_formula, usable_value),
+        helper("NonMember", Text("計算用 非会員", "Non-member"), "integer",
+               lambda r: fx.if_(yn.any_of(r["Member"], yn.NON_MEMBER), "1", "0"),
+               lambda c: int(yn.is_word(c["Member"], yn.NON_MEMBER))),
+        helper("StartRate", Text("計算用 開始レート", "Start used"), "number", start_formula,
+               start_value),
+        helper("OfficialLabel", Text("計算用 公認段級の表記", "Official rank label"), "text",
+               lambda r: fx.if_(f"ISBLANK({r['Official']})", '""',
+                                f"IFERROR({official_label(r['Official'])},\"\")"),
+               label_value),
+        helper("Floor", Text("計算用 下限", "Floor"), "number",
+               lambda r: fy.floor_value(r["Official"]), floor_value),
+        helper("Last", Text("計算用 最後の対局の行", "Last game row"), "integer",
+               lambda r: fl.previous_row(r["Id"], [f"{refs.quoted}!{log_rows}"]),
+               lambda c: max(CHAIN.played(games(c), c.k), default=0)),
+        helper("Position", Text("計算用 表の順", "List position"), "integer", position_formula,
+               lambda c: positions(c.evaluation, "Rate").get(c.k, "")),
+    )
+
+
+def players_table(count: int, games_t: Table, lang: str, preset: YoninPreset) -> Table:
+    refs = GamesRefs(games_t, GAMES(lang))
+    columns = (*player_inputs(count, lang, preset), *player_results(refs, lang, preset),
+               *player_helpers(refs))
+    return Table("Players", PLAYERS, columns, count)
+
+
 # ---- the rate table ---------------------------------------------------------------------
 
-def rate_table(count: int, lang: str) -> Table:
-    def at(column: str):
-        return lambda r: fl.at_position(r.k, "Players_Position", f"Players_{column}")
-
-    columns = (
-        Column("Place", Text("順位", "#"), "computed", "integer", 4.5, width_en=4.5,
-               formula=lambda r: fx.if_(f"ISNUMBER({r['Rate']})", fl.list_rank(
-                   r["Rate"], "Players_Rate", "Players_Name"), '""')),
-        Column("Name", Text("名前", "Name"), "computed", "text", 10, width_en=11,
-               formula=at("Name")),
-        Column("Rate", Text("レート", "Rate"), "computed", "number", 7, formula=at("Rate")),
-        Column("Rank", Text("段級", "Rank"), "computed", "text", 5.5, width_en=7,
-               formula=at("Rank")),
-        Column("Official", Text("公認", "Official"), "computed", "text", 5.5, width_en=8,
-               formula=at("OfficialLabel")),
-        Column("Month", Text("月間", "Month"), "computed", "integer", 6.5, width_en=7,
-               lead=lambda r: fx.if_("MAX(Games_Month)>0",
-                                     fl.month_date("MAX(Games_Month)"), '""'),
-               formula=at("Month")),
-        Column("Games", Text("対局数", "Games"), "computed", "integer", 5.5, width_en=7,
-               formula=at("Games")),
-        Column("Line", Text("表記 (連盟のレート表の形)", "Line (the federation's notation)"),
-               "computed", "text", 24, width_en=24,
-               formula=lambda r: fx.if_(f'{r["Name"]}=""', '""', fy.rate_table_line(
-                   r["Name"], r["Rank"], r["Official"], r["Rate"], r["Month"],
-                   GAP[lang]))),
-    )
-    return Table("RateTable", RATE_TABLE, columns, count)
-
-
-# ---- the engine's values ----------------------------------------------------------------
-
-def excel_equal(a: object, b: object) -> bool:
-    """Excel's ``=`` between a typed value ``a`` and a Players cell ``b`` (blank: 0 or "").
-
-    Text compares without regard to case, a number only with a number.
-    """
-    if isinstance(a, bool) or isinstance(b, bool):
-        return (a == b and type(a) is type(b)) or (b is None and a is False)
-    number = excel_number(a)
-    if number is not None:
-        return number == (0.0 if b is None else excel_number(b))
-    if isinstance(a, str):
-        return a == "" if b is None else isinstance(b, str) and a.lower() == b.lower()
-    return False
-
-
-def find_player(name: object, names: Sequence[object]) -> int:
-    """:func:`formulas.ledger.player_id`: the first matching row (1-based), 0 if none."""
-    if name is None:
-        return 0
-    for i, other in enumerate(names, 1):
-        if excel_equal(name, other):
-            return i
-    return 0
-
-
-def month_of(serial: float) -> int:
-    day = from_excel(serial)
-    return day.year * 12 + day.month - 1
-
-
-def _is_member_word(value: object, words: Sequence[str]) -> bool:
-    return isinstance(value, str) and value.casefold() in [w.casefold() for w in words]
-
-
-def evaluate_players(preset: YoninPreset, rows: Sequence[Mapping[str, object]], count: int,
-                     lang: str) -> list[dict[str, object]]:
-    """Inputs-only helpers of every Players row (Id, First, Ok, NonMember, StartRate,
-    Floor) and its Status; the game-dependent columns come later."""
-    labels = yn.rank_lookup(preset, lang)
-    padded = [dict(rows[i]) if i < len(rows) else {} for i in range(count)]
-    names = [row.get("Name") for row in padded]
-    out = []
-    for k, row in enumerate(padded, 1):
-        name, start = row.get("Name"), row.get("Start")
-        official, member = row.get("Official"), row.get("Member")
-        first = find_player(name, names)
-        start_ok = start is None or excel_number(start) is not None
-        official_ok = official is None or (isinstance(official, str) and official in labels)
-        member_ok = member is None or _is_member_word(member, yn.MEMBER_WORDS)
-        status = ""
-        if any(row.get(key) is not None for key in PLAYER_INPUTS):
-            for bad, key in ((name is None, "name"), (first != k, "duplicate"),
-                             (not start_ok, "start"), (not official_ok, "official"),
-                             (not member_ok, "member")):
-                if bad:
-                    status = PLAYER_MSG[key](lang)
-                    break
-        ok = int(name is not None and first == k and start_ok and official_ok and member_ok)
-        non_member = int(_is_member_word(member, yn.NON_MEMBER))
-        if start is None:
-            start_rate: object = float(preset.start_non_member if non_member
-                                       else preset.start_member)
-        else:
-            start_rate = excel_number(start) if start_ok else ""
-        if official is None:
-            floor = float(preset.rate_floor)
-        else:
-            minimum = preset.ranks[labels[official]][1] if official_ok else 0
-            floor = float(max(minimum, preset.rate_floor))
-        label = yn.rank_labels(preset, lang)[labels[official]] if official_ok and official else ""
-        out.append({"Id": k, "First": first, "Ok": ok, "NonMember": non_member,
-                    "StartRate": start_rate, "OfficialLabel": label, "Floor": floor,
-                    "Status": status, "_name": name})
-    return out
-
-
-def _row_check(row: Mapping[str, object], seat: int, first_date: object, ids: Sequence[int],
-               players: Sequence[Mapping[str, Any]], lang: str) -> str:
-    date, name, pid = row.get("Date"), row.get("Player"), ids[seat - 1]
-    if date is not None:
-        number = excel_number(date)
-        if seat == 1 and number is None:
-            return msg("date", lang)
-        if seat > 1 and (number is None or number != (excel_number(first_date) or 0.0)):
-            return msg("date_row", lang, seat)
-    place_bad = row.get("Place") is not None and \
-        excel_number(row["Place"]) not in (1.0, 2.0, 3.0, 4.0)
-    k = row.get("KnockedBy")
-    knocked_bad = k is not None and not (excel_number(k) in (1.0, 2.0, 3.0, 4.0) or
-                                         (isinstance(k, str) and k.casefold() == "t"))
-    if name is not None and pid == 0:
-        return msg("unknown", lang, seat, general(name))
-    if pid != 0:
-        if players[pid - 1]["Ok"] == 0:
-            return msg("player_row", lang, seat, general(name))
-        if list(ids).count(pid) > 1:
-            return msg("twice", lang, seat, general(name))
-    if place_bad:
-        return yn.msg("place", lang, seat)
-    if knocked_bad:
-        return yn.msg("knocked", lang, seat)
-    return ""
-
-
-def _game_status(game: Sequence[Mapping[str, object]], checks: Sequence[str], filled: int,
-                 later: bool, lang: str) -> str:
-    if all(row.get(k) is None for row in game for k in GAME_INPUTS):
+def list_place(c: Cells) -> object:
+    """Competition rank (1, 2, 2, 4): one more than the higher rates listed."""
+    rate = c.number("Rate")
+    if rate is None:
         return ""
-    for check in checks:
-        if check:
-            return check
-    if filled == 0:
-        return yn.msg("incomplete", lang) if later else ""
-    # the personal sheet's game rules from here on (places, winner, knockers)
-    rest = yn._game_status([{k: row.get(k) for k in ("Place", "KnockedBy")} for row in game],
-                           ["", "", "", ""], filled, later, lang)
-    return rest
+    rates = sorted(x for _, x in listed(players(c), "Rate"))
+    return 1 + len(rates) - bisect.bisect_right(rates, rate)
 
 
-GAME_VALUES = ("Rate", "Knocker", "Foul", "KoGiven", "PlacePt", "KoPt", "UpsetPt",
-               "TroublePt", "NewRate", "Rank", "Score", "Win")
-"""Games columns that show a value only on a counted game."""
-LIST_COLUMNS = ("Place", "Name", "Rate", "Rank", "Official", "Month", "Games", "Line")
+def latest_date(c: Cells) -> object:
+    """The first day of the latest month with a dated counted game, "" if none."""
+    log = players(c).context["Games"]
+    assert isinstance(log, Evaluation), "the ledger's tables are evaluated together"
+    latest = latest_month(log)
+    return "" if latest is None else excel_serial(dt.datetime(latest // 12, latest % 12 + 1, 1))
 
 
-def evaluate(preset: YoninPreset, tables: Mapping[str, Sequence[Mapping[str, object]]],
-             rows: int, players: int, lang: str) -> dict[str, Any]:
-    """What every formula shows, by the engine: ``{"Games": [...], "Players": [...],
-    "RateTable": [...], "Latest": value}``, one dict per data row.
-
-    The chain follows :func:`rating_rules.yonin.rate_game` game by game; the tests check
-    the result against ``rating_rules.replay`` and LibreOffice, not against this.
-    """
-    people = evaluate_players(preset, tables.get("Players", ()), players, lang)
-    games, chain = evaluate_games(preset, tables.get("Games", ()), rows, people, lang)
-    latest = max((m for _, m in chain.counted if m != ""), default=None)
-    for k, person in enumerate(people, 1):
-        person["Last"] = chain.last_row.get(k, 0)
-        if person["Ok"]:
-            rate = chain.rate_of.get(k, person["StartRate"])
-            months = [m for pid, m in chain.counted if pid == k]
-            person.update(Rate=rate, Rank=_rank(rate, preset, lang), Games=len(months),
-                          Month=months.count(latest) if latest is not None else 0)
-        else:
-            person.update(Rate="", Rank="", Games="", Month="")
-    latest_date = "" if latest is None else excel_number(
-        dt.datetime(latest // 12, latest % 12 + 1, 1))
-    return {"Games": games, "Players": people, "RateTable": evaluate_list(people, players, lang),
-            "Latest": latest_date}
-
-
-@dataclass
-class Chain:
-    """What the log carries from game to game."""
-
-    rate_of: dict[int, float] = field(default_factory=dict)
-    """Player id → rate after their last counted game."""
-    last_row: dict[int, int] = field(default_factory=dict)
-    """Player id → sheet row of their last counted game."""
-    counted: list[tuple[int, object]] = field(default_factory=list)
-    """(player id, month key or "") of every counted seat, in log order."""
-
-
-def evaluate_games(preset: YoninPreset, inputs: Sequence[Mapping[str, object]], rows: int,
-                   people: Sequence[Mapping[str, Any]], lang: str,
-                   ) -> tuple[list[dict[str, object]], Chain]:
-    padded = [dict(inputs[i]) if i < len(inputs) else {} for i in range(rows)]
-    names = [p["_name"] for p in people]
-    typed = [any(row.get(k) is not None for k in GAME_INPUTS) for row in padded]
-    later = [False] * (rows // SEATS)
-    for g in range(rows // SEATS - 2, -1, -1):
-        later[g] = any(typed[(g + 1) * SEATS:(g + 2) * SEATS]) or later[g + 1]
-    chain = Chain()
-    out: list[dict[str, object]] = []
-    for g in range(rows // SEATS):
-        game = padded[g * SEATS:(g + 1) * SEATS]
-        ids = [find_player(row.get("Player"), names) for row in game]
-        checks = [_row_check(row, s, game[0].get("Date"), ids, people, lang)
-                  for s, row in enumerate(game, 1)]
-        places = [excel_number(row.get("Place")) for row in game]
-        filled = 0
-        if all(row.get("Player") is not None for row in game) and None not in places:
-            filled = 2 if all(p == 1 or row.get("KnockedBy") is not None
-                              for p, row in zip(places, game, strict=True)) else 1
-        status = _game_status(game, checks, filled, later[g], lang)
-        rated = int(status == "" and filled == 2)
-        date = excel_number(game[0].get("Date"))
-        month: object = month_of(date) if rated and date is not None else ""
-        rows_out = [{"Game": g + 1 if s == 0 else "", "Seat": s + 1, "RowCheck": checks[s],
-                     "Id": pid, "Filled": filled, "Later": int(later[g]), "Rated": rated,
-                     "Status": status, "CountedId": pid if rated else 0,
-                     "PrevRow": chain.last_row.get(pid, 0), "Month": month}
-                    for s, pid in enumerate(ids)]
-        if rated:
-            _rate_game(game, ids, rows_out, people, chain.rate_of, preset, lang)
-            for s, pid in enumerate(ids):
-                chain.rate_of[pid] = rows_out[s]["NewRate"]  # type: ignore[assignment]
-                chain.last_row[pid] = FIRST_ROW + g * SEATS + s
-                chain.counted.append((pid, month))
-        else:
-            for row in rows_out:
-                row.update(dict.fromkeys(GAME_VALUES, ""))
-        out += rows_out
-    return out, chain
-
-
-def evaluate_list(people: Sequence[Mapping[str, Any]], count: int,
-                  lang: str) -> list[dict[str, object]]:
-    """The rate table: named players with a rate, highest first, ties in Players order.
-
-    Also sets each player's ``Position`` (what :func:`formulas.ledger.list_position` gives).
-    """
-    listed = [(i, p) for i, p in enumerate(people)
-              if p["_name"] is not None and isinstance(p["Rate"], float)]
-    order = sorted(listed, key=lambda ip: (-ip[1]["Rate"], ip[0]))
-    for person in people:
-        person["Position"] = ""  # type: ignore[index]
-    table = []
-    for pos, (i, p) in enumerate(order, 1):
-        people[i]["Position"] = pos  # type: ignore[index]
-        official = p["OfficialLabel"]
-        table.append({"Place": 1 + sum(q["Rate"] > p["Rate"] for _, q in listed),
-                      "Name": p["_name"], "Rate": p["Rate"], "Rank": p["Rank"],
-                      "Official": official, "Month": p["Month"], "Games": p["Games"],
-                      "Line": rate_line(p["_name"], p["Rank"], official, p["Rate"], p["Month"],
-                                        lang)})
-    table += [dict.fromkeys(LIST_COLUMNS, "") for _ in range(count - len(table))]
-    return table
-
-
-def _rank(rate: float, preset: YoninPreset, lang: str) -> str:
-    from rating_rules.yonin import rank_label
-
-    label = rank_label(rate, preset)
-    return yn.RANK_EN.get(label, label) if lang == "en" else label
-
-
-def rate_line(name: object, rank: str, official: str, rate: float, month: object,
+def rate_line(name: object, rank: object, official: object, rate: object, month: object,
               lang: str) -> str:
     """:func:`formulas.yonin.rate_table_line` in Python."""
+    rank, official = str(rank), str(official)
     if official == "":
         ranks = f"({rank})"
     elif official.lower() == rank.lower():
@@ -763,18 +719,41 @@ def rate_line(name: object, rank: str, official: str, rate: float, month: object
     return f"{general(name)}{GAP[lang]}{ranks}:R{general(rate)}({general(month)})"
 
 
-def _rate_game(game, ids, rows_out, people, rate_of, preset, lang) -> None:
-    before = [rate_of.get(pid, people[pid - 1]["StartRate"]) for pid in ids]
-    rates = [float(r) for r in before]
-    places = [int(excel_number(row["Place"])) for row in game]  # type: ignore[arg-type]
-    knocked = [TROUBLE if isinstance(row.get("KnockedBy"), str) else
-               (None if row.get("KnockedBy") is None else int(excel_number(row["KnockedBy"])))
-               for row in game]  # type: ignore[arg-type]
-    floors = [people[pid - 1]["Floor"] for pid in ids]
-    members = [people[pid - 1]["NonMember"] == 0 for pid in ids]
-    values = yn.seat_values(rates, places, knocked, floors, members, "A", "102", preset, lang)
-    for row, rate, seat in zip(rows_out, rates, values, strict=True):
-        row.update(Rate=rate, **seat)
+def line_value(c: Cells) -> str:
+    if c["Name"] == "":
+        return ""
+    return rate_line(c["Name"], c["Rank"], c["Official"], c["Rate"], c["Month"], c.lang)
+
+
+def rate_table(count: int, lang: str) -> Table:
+    def at(key: str, column: str, label: Text, kind: ValueType, width: float,
+           width_en: float | None = None) -> Column:
+        return Column(key, label, "computed", kind, width, width_en=width_en,
+                      formula=lambda r: fl.at_position(r.k, "Players_Position",
+                                                       f"Players_{column}"),
+                      value=shown_value("Position", column))
+
+    month = dataclasses.replace(
+        at("Month", "Month", Text("月間", "Month"), "integer", 6.5, 7),
+        lead=lambda r: fx.if_("MAX(Games_Month)>0", fl.month_date("MAX(Games_Month)"), '""'),
+        lead_value=latest_date)
+    columns = (
+        Column("Place", Text("順位", "#"), "computed", "integer", 4.5, width_en=4.5,
+               formula=lambda r: fx.if_(f"ISNUMBER({r['Rate']})", fl.list_rank(
+                   r["Rate"], "Players_Rate", "Players_Name"), '""'), value=list_place),
+        at("Name", "Name", Text("名前", "Name"), "text", 10, 11),
+        at("Rate", "Rate", Text("レート", "Rate"), "number", 7),
+        at("Rank", "Rank", Text("段級", "Rank"), "text", 5.5, 7),
+        at("Official", "OfficialLabel", Text("公認", "Official"), "text", 5.5, 8),
+        month,
+        at("Games", "Games", Text("対局数", "Games"), "integer", 5.5, 7),
+        Column("Line", Text("表記 (連盟のレート表の形)", "Line (the federation's notation)"),
+               "computed", "text", 24, width_en=24,
+               formula=lambda r: fx.if_(f'{r["Name"]}=""', '""', fy.rate_table_line(
+                   r["Name"], r["Rank"], r["Official"], r["Rate"], r["Month"],
+                   GAP[lang])), value=line_value),
+    )
+    return Table("RateTable", RATE_TABLE, columns, count)
 
 
 # ---- examples and the sheet type --------------------------------------------------------
@@ -787,17 +766,19 @@ def example_tables(lang: str) -> dict[str, list[dict[str, object]]]:
     """RULES.md §5's game first, then a few more: the README pictures."""
     a, b, c, d, e, guest = EXAMPLE_PLAYERS[lang]
     shodan = "初段" if lang == "ja" else yn.RANK_EN["初段"]
-    players = [{"Name": a, "Start": 1720}, {"Name": b, "Start": 1370},
-               {"Name": c, "Start": 2005, "Official": shodan}, {"Name": d, "Start": 480},
-               {"Name": e}, {"Name": guest, "Member": yn.NON_MEMBER(lang)}]
+    people: list[dict[str, object]] = [
+        {"Name": a, "Start": 1720}, {"Name": b, "Start": 1370},
+        {"Name": c, "Start": 2005, "Official": shodan}, {"Name": d, "Start": 480},
+        {"Name": e}, {"Name": guest, "Member": yn.NON_MEMBER(lang)}]
     day = dt.datetime(2024, 5, 26)
 
-    def game(date, *seats):
-        rows = [{"Player": n, "Place": p, "KnockedBy": k} for n, p, k in seats]
+    def game(date: dt.datetime, *seats: tuple[str, int, object]) -> list[dict[str, object]]:
+        rows: list[dict[str, object]] = [{"Player": n, "Place": p, "KnockedBy": k}
+                                         for n, p, k in seats]
         rows[0]["Date"] = date
         return [{k: v for k, v in row.items() if v is not None} for row in rows]
 
-    games = [
+    log = [
         *game(day, (a, 1, None), (b, 2, 1), (c, 3, 2), (d, 4, 1)),
         *game(day, (a, 1, None), (b, 2, 1), (c, 3, TROUBLE), (d, 4, 1)),
         *game(day + dt.timedelta(days=3), (e, 2, 3), (guest, 4, TROUBLE), (c, 1, None),
@@ -805,7 +786,7 @@ def example_tables(lang: str) -> dict[str, list[dict[str, object]]]:
         *game(day + dt.timedelta(days=6), (a, 1, None), ("Tanaka" if lang == "en" else "田中さん",
                                                           2, 1), (d, 3, 1), (e, 4, 1)),
     ]
-    return {"Games": games, "Players": players}
+    return {"Games": log, "Players": people}
 
 
 class YoninLedgerSheet(SheetType):
@@ -833,7 +814,7 @@ class YoninLedgerSheet(SheetType):
                         tables: Mapping[str, Sequence[Mapping[str, object]]]) -> Built:
         lang = spec.lang
         rows = -(-spec.rows // SEATS) * SEATS
-        title = " ・ ".join(t for t in (spec.title or self.default_title(lang), spec.club) if t)
+        title = sheet_title(spec, self.default_title(lang))
         games_t = games_table(rows, lang, preset)
         players_t = players_table(spec.players, games_t, lang, preset)
         list_t = rate_table(spec.players, lang)
@@ -853,21 +834,19 @@ class YoninLedgerSheet(SheetType):
         for ws in (games_ws, players_ws, list_ws, settings_ws):
             page_setup(ws)
 
-        values = evaluate(preset, tables, rows, spec.players, lang)
-        cached = {
-            games_ws.title: by_row(games_t, values["Games"]),
-            players_ws.title: by_row(players_t, values["Players"]),
-            list_ws.title: {**by_row(list_t, values["RateTable"]),
-                            f"{list_t.letter('Month')}{list_t.lead_row}": values["Latest"]},
-        }
-        return Built(names, cached)
+        # the two-player ledger's wiring: Games reads Players, Players and the list the log
+        values = evaluate_tables({"Games": games_t, "Players": players_t, "List": list_t},
+                                 tables, preset, lang)
+        return Built(names, {games_ws.title: formula_cells(games_t, values["Games"]),
+                             players_ws.title: formula_cells(players_t, values["Players"]),
+                             list_ws.title: formula_cells(list_t, values["List"])})
 
 
-def by_row(table: Table, values: Sequence[Mapping[str, object]]) -> dict[str, object]:
-    """Cell → value of the formula columns, one mapping per data row."""
-    keys = [c.key for c in table.columns if c.role != "input"]
-    return {f"{table.letter(key)}{table.first_row + i}": row[key]
-            for i, row in enumerate(values) for key in keys}
+def formula_cells(table: Table, values: Sequence[Mapping[str, object]]) -> dict[str, object]:
+    """Cell → value of the formula cells: on the lead row only where it holds a formula
+    (the chain reads a 0 as CountedId there, above the first game; the cell is empty)."""
+    lead = {key: x for key, x in values[0].items() if has_lead_formula(table.column(key))}
+    return cached_by_row(table, [lead, *values[1:]])
 
 
 # ---- looks ------------------------------------------------------------------------------
@@ -883,18 +862,9 @@ def _hint_row(ws: Worksheet, table: Table, lang: str) -> None:
             cell.alignment = Alignment(horizontal="center", shrink_to_fit=True)
 
 
-def _title(ws: Worksheet, table: Table, lang: str, title: str, sheet: Text, legend_at: str,
-           note: Text | None = None) -> None:
-    styles.style_title(ws.cell(1, 1, f"{title} ・ {sheet(lang)}"), lang)
-    legend = ws.cell(1, table.index(legend_at), f"{LEGEND_INPUT(lang)} / {LEGEND_COMPUTED(lang)}")
-    styles.style_note(legend, lang)
-    if note is not None:
-        styles.style_note(ws.cell(table.last_row + 3, 1, note(lang)), lang)
-
-
 def dress_games(ws: Worksheet, table: Table, lang: str, title: str) -> None:
     """Title, hint row, a line under each game, the date cells past a game's first row grey."""
-    _title(ws, table, lang, title, GAMES, "Status")
+    title_row(ws, table, lang, f"{title} ・ {GAMES(lang)}", "Status")
     ws.row_dimensions[table.header_row].height = 48
     _hint_row(ws, table, lang)
     ws.freeze_panes = f"D{table.first_row}"
@@ -913,7 +883,7 @@ def dress_games(ws: Worksheet, table: Table, lang: str, title: str) -> None:
             cell = ws.cell(bottom, col)
             b = cell.border
             cell.border = Border(left=b.left, right=b.right, top=b.top, bottom=thick)
-    styles.style_note(ws.cell(table.last_row + 2, 1, OVERWRITTEN(lang)), lang, color="C00000")
+    overwrite_note(ws, table, lang)
 
 
 PLAYERS_NOTE = Text("対局シートの名前はここから選びます。レートは対局から自動で計算します。",
@@ -926,7 +896,7 @@ RATE_TABLE_NOTES = (
 
 
 def dress_players(ws: Worksheet, table: Table, lang: str, title: str) -> None:
-    _title(ws, table, lang, title, PLAYERS, "Status")
+    title_row(ws, table, lang, f"{title} ・ {PLAYERS(lang)}", "Status")
     ws.row_dimensions[table.header_row].height = 34
     _hint_row(ws, table, lang)
     ws.freeze_panes = f"B{table.first_row}"
