@@ -36,6 +36,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from .. import formulas as fx
 from .. import styles
+from ..kit.frame import page_setup, sheet_title
 from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, Text
 from ..layout import NameInfo, Validation
 from ..spec import Spec
@@ -54,7 +55,6 @@ from .catalog_entries import (
     excel_value,
     portable,
 )
-from .common import page_setup, sheet_title
 
 __all__ = ["ENTRIES", "NOT_NATIVE", "CatalogSheet"]
 
