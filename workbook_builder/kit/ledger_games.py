@@ -336,10 +336,15 @@ def chain_columns(rule: LedgerRule) -> list[Column]:
         columns += seat_helpers("No", ("計算用 {}局数", "{} game no."), "integer",
                                 number_formula, number_value)
     for item in rule.carried:
-        columns += seat_helpers(item.key, (f"計算用 {{}}{item.label.ja}", f"{{}} {item.label.en}"),
-                                item.kind, lambda r, s, i=item: carried_formula(r, s, i),
-                                lambda c, s, i=item: carried_value(c, s, i))
+        columns += carried_columns(item)
     return columns
+
+
+def carried_columns(item: Carried) -> list[Column]:
+    """Each seat's :class:`Carried` value before the game."""
+    return seat_helpers(item.key, (f"計算用 {{}}{item.label.ja}", f"{{}} {item.label.en}"),
+                        item.kind, lambda r, s: carried_formula(r, s, item),
+                        lambda c, s: carried_value(c, s, item))
 
 
 def counted_columns(rule: LedgerRule) -> list[Column]:

@@ -177,11 +177,12 @@ def now_value(c: Cells, item: Carried) -> object:
 
 def now_columns(rule: LedgerRule, g: GamesRefs, shown: bool) -> list[Column]:
     """The rule's carried values now: the shown ones, or the hidden helpers."""
-    return [Column(f"{item.key}Now", item.label, "computed" if shown else "helper", item.kind,
-                   6.5, hidden=not shown, number_format="0",
-                   formula=lambda r, i=item: now_formula(r, g, i),
-                   value=lambda c, i=item: now_value(c, i))
-            for item in rule.carried if item.shown == shown]
+    def column(item: Carried) -> Column:
+        return Column(f"{item.key}Now", item.label, "computed" if shown else "helper",
+                      item.kind, 6.5, hidden=not shown, number_format="0",
+                      formula=lambda r: now_formula(r, g, item),
+                      value=lambda c: now_value(c, item))
+    return [column(item) for item in rule.carried if item.shown == shown]
 
 
 def named(r: Row, value: str) -> str:
