@@ -281,12 +281,12 @@ def input_columns(rule: LedgerRule, preset: Any, lang: str) -> list[Column]:
 
 def side_columns(rule: LedgerRule) -> list[Column]:
     """Each side's rating the game is played at, its change and its new rating."""
-    fmt, name = rule.rating_format, rule.rating_name
+    fmt, name, widths = rule.rating_format, rule.rating_name, rule.side_widths
     columns: list[Column] = []
     for key, label, width, number_format in (
-            ("Rating", (f"\n{name.ja}", f"\n{name.en.lower()}"), 6.5, fmt),
-            ("Change", ("\n増減", "\nchange"), 5.5, rule.change_format),
-            ("New", (f"\n新{name.ja}", "\nnew"), 7.5, fmt)):
+            ("Rating", (f"\n{name.ja}", f"\n{name.en.lower()}"), widths[0], fmt),
+            ("Change", ("\n増減", "\nchange"), widths[1], rule.change_format),
+            ("New", (f"\n新{name.ja}", "\nnew"), widths[2], fmt)):
         for side in SIDES:
             formula, value = side_rule(key, side, rule)
             columns.append(Column(f"{key}{side}", Text(side + label[0], side + label[1]),

@@ -83,6 +83,8 @@ class LedgerRule(ABC):
     """Extra inputs a game needs to count (besides the result)."""
     rating_format: ClassVar[str] = "0"
     change_format: ClassVar[str] = "+0;-0;0"
+    side_widths: ClassVar[tuple[float, float, float]] = (6.5, 5.5, 7.5)
+    """Widths of each side's rating, change and new rating on Games."""
     rating_name: ClassVar[Text] = Text("レート", "Rating")
     """What the rule calls the number it keeps (Go: ポイント, points)."""
     carried: ClassVar[tuple[Carried, ...]] = ()

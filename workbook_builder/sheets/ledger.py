@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from ..kit.ledger import ClubLedger
 from ..kit.ledger_rule import LedgerRule
 from ..template import Spec
+from .go import TYPES
 from .ledger_rules import PRESETS, RULES
 
 EXAMPLE_PLAYERS = {"ja": ("田中", "鈴木", "佐藤", "高橋", "伊藤"),
@@ -51,6 +52,9 @@ def example_tables(spec: Spec) -> dict[str, list[dict[str, object]]]:
         if "TurnDiff" in rule.required:
             game["TurnDiff"] = 1 + k % 3
         games.append(game)
+    if spec.preset == "go":  # a handicap off the regular one, a forfeit win
+        games[2]["Handicap"] = 1
+        games[7]["GameType"] = TYPES[1](spec.lang)
     games[4]["PlayerB"] = names[4] + "x"
     games.append({"Date": dt.date(2024, 7, 13), "PlayerA": names[0], "PlayerB": names[1]})
     return {"Games": games, "Players": players}

@@ -520,6 +520,7 @@ class GoRule(LedgerRule):
     rating_format = "0.0"
     change_format = "+0.0;-0.0;0"
     rating_name = Text("ポイント", "Points")
+    side_widths = (8.5, 7, 8.5)
     carried = GO_CARRIED
     order_key = "Order"
 
