@@ -529,13 +529,7 @@ def replay_go(
     changes: list[tuple[float, ...]] = []
 
     def new(p: Player) -> _State:
-        start = named.get(p, default)
-        rank, points, before = (start, None, 0) if isinstance(start, str) else start
-        code = GoRank.parse(rank, f"initial[{p!r}]").code
-        state = _State(index.get(code, bc), start_points(code, preset) if points is None
-                       else check_number(f"initial[{p!r}].points", points))
-        state.rated = check_whole(f"initial[{p!r}].rated", before, minimum=0)
-        return state
+        return _starting(p, named.get(p, default), preset)
 
     def side(me: _State, opp: _State, won: bool, h: float | None, kind: str) -> tuple[float, bool]:
         if me.rank == bc or kind == "unrated":
@@ -594,6 +588,17 @@ def replay_go(
         {p: s.rated for p, s in states.items()},
         {p: ("BC" if s.rank == bc else table[s.rank][0]) for p, s in states.items()},
     )
+
+
+def _starting(p: Player, start: GoStart, preset: GoPreset) -> _State:
+    """A replayed player's state before their first game (BC is index ``len(table)``)."""
+    rank, points, before = (start, None, 0) if isinstance(start, str) else start
+    code = GoRank.parse(rank, f"initial[{p!r}]").code
+    state = _State(preset._index.get(code, len(preset.table)),
+                   start_points(code, preset) if points is None
+                   else check_number(f"initial[{p!r}].points", points))
+    state.rated = check_whole(f"initial[{p!r}].rated", before, minimum=0)
+    return state
 
 
 def _check_handicap_at(value: object, n: int, preset: GoPreset) -> float | None:
