@@ -113,10 +113,22 @@ def go_tables(rng: random.Random, lang: str) -> dict[str, list[dict[str, object]
     return {"Games": games, "Players": players}
 
 
+def go_counts(tables: dict[str, list[dict[str, object]]], game: dict[str, object]) -> bool:
+    """Whether a Go game's result surely moves points: a plain game between two players
+    of the same declared rank and no typed points (other games may be unrated). Other
+    rules: always."""
+    if not any("GameType" in g for g in tables["Games"]):
+        return True  # not a Go log
+    rank = {p.get("Name"): (p.get("Rank"), p.get("Start")) for p in tables["Players"]}
+    a, b = rank[game["PlayerA"]], rank[game["PlayerB"]]
+    return "GameType" not in game and "Handicap" not in game and a == b and a[1] is None
+
+
 def edit(tables: dict[str, list[dict[str, object]]]) -> dict[str, list[dict[str, object]]]:
     """The same log with an early win turned into a loss (a secretary fixing a typo)."""
     games = [dict(g) for g in tables["Games"]]
-    first = next(i for i, g in enumerate(games) if i >= 2 and g["Result"] == 1)
+    first = next(i for i, g in enumerate(games) if i >= 2 and g["Result"] == 1
+                 and go_counts(tables, g))
     games[first]["Result"] = 0
     return {**tables, "Games": games}
 
