@@ -356,7 +356,7 @@ def exchange(c: Cells, side: str) -> object:
     """The unscaled change at the played handicap ("" when that game is unrated)."""
     diff = number(c, "Diff") * (1 if side == "A" else -1)
     change = rated_change(diff, c.number("Handicap"), won(c, side) == 1, c.preset)
-    return "" if change is None else change
+    return change if change is not None else ""
 
 
 def is_rated_formula(r: Row, side: str) -> str:
@@ -405,7 +405,7 @@ def go_game_helpers(lang: str) -> tuple[Column, ...]:
         return fx.if_(known, gx.go_rank_difference(r["RankA"], r["RankB"]), '""')
 
     return (
-        helper("Kind", Text("計算用 種類", "Type no."), "integer",
+        helper("Kind", Text("計算用 種類の番号", "Type number"), "integer",
                lambda r: gs.type_number_formula(r["GameType"]),
                lambda c: gs.type_number(c["GameType"])),
         helper("Type", Text("計算用 種別", "Engine type"), "text",
