@@ -499,15 +499,22 @@ class _State:
         self.bc_wins = 0
 
 
+GoStart = str | tuple[str, float | None, int]
+"""A declared rank, or (rank, starting points or None for :func:`start_points`, rated
+games played before the log)."""
+
+
 def replay_go(
     games: Iterable[tuple[object, ...]],
-    initial: str | Mapping[Player, str] | None = None,
+    initial: str | Mapping[Player, GoStart] | None = None,
     preset: GoPreset = GO,
 ) -> ReplayResult:
     """Replay ``(player_a, player_b, result_a[, handicap_diff[, game_type]])`` in play order.
 
     ``initial`` is one declared rank for everyone or a mapping player → rank (others get
-    ``preset.default_rank``). Players start provisional at :func:`start_points`; after
+    ``preset.default_rank``); a player mapped to ``(rank, points, rated_before)`` starts
+    with those points (None: the rank's) and rated games, so a club's ledger can carry
+    on from an earlier one. Players start at :func:`start_points`; after
     each game both changes apply and both ranks settle. An established player's game
     against a provisional or BC opponent, and any game logged as "provisional", pays the
     +50-for-a-win bonus instead; BC players follow the module's BC assumption.
@@ -517,13 +524,12 @@ def replay_go(
     no_bonus = _VALUE[GoRank.parse(preset.bc_no_bonus_from).code]
     exit_i = index[GoRank.parse(preset.bc_exit_rank).code]
     default = preset.default_rank if initial is None or isinstance(initial, Mapping) else initial
-    named: Mapping[Player, str] = initial if isinstance(initial, Mapping) else {}
+    named: Mapping[Player, GoStart] = initial if isinstance(initial, Mapping) else {}
     states: dict[Player, _State] = {}
     changes: list[tuple[float, ...]] = []
 
     def new(p: Player) -> _State:
-        code = GoRank.parse(named.get(p, default), f"initial[{p!r}]").code
-        return _State(index.get(code, bc), start_points(code, preset))
+        return _starting(p, named.get(p, default), preset)
 
     def side(me: _State, opp: _State, won: bool, h: float | None, kind: str) -> tuple[float, bool]:
         if me.rank == bc or kind == "unrated":
@@ -582,6 +588,17 @@ def replay_go(
         {p: s.rated for p, s in states.items()},
         {p: ("BC" if s.rank == bc else table[s.rank][0]) for p, s in states.items()},
     )
+
+
+def _starting(p: Player, start: GoStart, preset: GoPreset) -> _State:
+    """A replayed player's state before their first game (BC is index ``len(table)``)."""
+    rank, points, before = (start, None, 0) if isinstance(start, str) else start
+    code = GoRank.parse(rank, f"initial[{p!r}]").code
+    state = _State(preset._index.get(code, len(preset.table)),
+                   start_points(code, preset) if points is None
+                   else check_number(f"initial[{p!r}].points", points))
+    state.rated = check_whole(f"initial[{p!r}].rated", before, minimum=0)
+    return state
 
 
 def _check_handicap_at(value: object, n: int, preset: GoPreset) -> float | None:

@@ -14,16 +14,20 @@ from openpyxl import load_workbook
 
 from rating_rules import replay
 from rating_rules.elo import ELO
+from rating_rules.go import GO, rank_label, start_points
 from rating_rules.mosaic import MOSAIC
 from rating_rules.shogi import CLUB24, TOKIN, club24_rank
 from tests.conftest import assert_cached_equal, column_cells, shipped
-from tests.sheetcases.ledger import ACTIVE, HOSTILE, PLAYERS
+from tests.sheetcases.ledger import ACTIVE, GO_TYPES, HOSTILE, PLAYERS
 from workbook_builder.template import load_template
 
 SHIPPED = shipped("ledger")
-DEFAULT_START = {"tokin": 1500.0, "club24": 1500.0, "elo": ELO.start, "mosaic": MOSAIC.start}
+DEFAULT_START = {"tokin": 1500.0, "club24": 1500.0, "elo": ELO.start, "mosaic": MOSAIC.start,
+                 "go": start_points(GO.default_rank)}
 """A player with no start and no rank: 1級 (1500) for the shogi rules [assumed], Elo's
-1500 and MOSAIC's 100 (RULES.md §6)."""
+1500 and MOSAIC's 100 (RULES.md §6), Go's default rank 1k (the middle of its band, §4)."""
+RANKED = ("tokin", "club24", "go")
+GO_LADDER = [code for code, _, _ in GO.table]
 
 
 def preset_of(name: str) -> str:
@@ -43,7 +47,15 @@ def start_of(preset: str, player: dict[str, object]) -> float:
     ranks = {"tokin": dict(TOKIN.start_table), "club24": dict(CLUB24.ranks)}
     if "Rank" in player and preset in ranks:
         return float(ranks[preset][player["Rank"]])
+    if "Rank" in player and preset == "go":
+        return start_points(str(player["Rank"]))
     return DEFAULT_START[preset]
+
+
+def go_start(player: dict[str, object]) -> tuple[str, object, object]:
+    """RULES.md §4: the declared rank (blank: 1k), typed points, rated games before."""
+    return (str(player.get("Rank", GO.default_rank)).lower(), player.get("Start"),
+            player.get("Prior", 0))
 
 
 def month(day: dt.date) -> tuple[int, int]:
@@ -55,7 +67,8 @@ def engine_run(preset: str, tables, games_idx: list[int] | None = None):
     players = tables["Players"]
     games = tables["Games"]
     chosen = range(len(games)) if games_idx is None else games_idx
-    initial = {p["Name"]: start_of(preset, p) for p in players if "Name" in p}
+    initial = {p["Name"]: go_start(p) if preset == "go" else start_of(preset, p)
+               for p in players if "Name" in p}
     options: dict[str, object] = {"initial": initial}
     log = []
     for i in chosen:
@@ -65,6 +78,9 @@ def engine_run(preset: str, tables, games_idx: list[int] | None = None):
             row += (g.get("Handicap"),)
         if preset == "mosaic":
             row += (g["TurnDiff"],)
+        if preset == "go":
+            kinds = {**GO_TYPES["ja"], **GO_TYPES["en"]}
+            row += (g.get("Handicap"), kinds.get(g.get("GameType"), "rated"))  # type: ignore[arg-type]
         log.append(row)
     if preset == "tokin":
         options["periods"] = [month(games[i]["Date"]) for i in chosen]
@@ -104,7 +120,11 @@ def test_rating_list_is_the_engine_ranking(recalc, name):
     result = engine_run(preset, tables)
     players = tables["Players"]
     final = {p["Name"]: result.ratings.get(p["Name"], start_of(preset, p)) for p in players}
-    order = sorted(range(len(players)), key=lambda i: (-final[players[i]["Name"]], i))
+    ranks = {p["Name"]: result.ranks.get(p["Name"], go_start(p)[0]) for p in players}
+    strength: dict[object, tuple[float, ...]] = {  # Go: rank first, then points (§4)
+        w: (-GO_LADDER.index(ranks[w]), x) if preset == "go" else (x,) for w, x in final.items()}
+    order = sorted(range(len(players)), key=lambda i: strength[players[i]["Name"]],
+                   reverse=True)  # stable: ties keep the Players order
     latest = max(month(g["Date"]) for g in tables["Games"])
     listed = [column(wb, f"List_{k}")[:PLAYERS] for k in ("Name", "Rating", "Games", "ThisMonth",
                                                           "Place")]
@@ -112,7 +132,7 @@ def test_rating_list_is_the_engine_ranking(recalc, name):
         who = players[i]["Name"]
         mine = [g for g in tables["Games"] if who in (g["PlayerA"], g["PlayerB"])]
         this_month = sum(month(g["Date"]) == latest for g in mine)
-        place = 1 + sum(r > final[who] for r in final.values())
+        place = 1 + sum(r > strength[who] for r in strength.values())
         assert [x[k] for x in listed] == [who, pytest.approx(final[who]), len(mine),
                                           this_month, place], (name, k)
     assert column(wb, "List_Name")[PLAYERS] in (None, "")
@@ -121,6 +141,11 @@ def test_rating_list_is_the_engine_ranking(recalc, name):
     if preset == "club24":
         labels = dict(zip(listed[0], column(wb, "List_Label")[:PLAYERS], strict=True))
         assert all(labels[p] == club24_rank(final[p]) for p in final)
+    if preset == "go":  # the rank after the border zone, 仮 until 20 rated games
+        labels = dict(zip(listed[0], column(wb, "List_Label")[:PLAYERS], strict=True))
+        rated = {p["Name"]: result.games.get(p["Name"], go_start(p)[2]) for p in players}
+        assert all(labels[p] == rank_label(ranks[p], rated[p] < 20) for p in final)
+        assert ranks != {p["Name"]: go_start(p)[0] for p in players}  # some ranks moved
 
 
 @pytest.mark.parametrize("name", [n for n in SHIPPED if preset_of(n) == "tokin"])
@@ -159,7 +184,23 @@ def test_editing_a_past_game_recomputes_everything_after_it(recalc, name):
                        strict=True))
     assert changes == [pytest.approx(c, abs=1e-9) for c in after.changes]
     moved = [i for i in range(n) if after.changes[i] != before.changes[i]]
+    if preset == "go":  # a Go change moves with a rank only; the points always follow
+        points = points_of_a(preset, edited, after.changes)
+        assert column(wb, "Games_NewA")[:n] == [pytest.approx(x, abs=1e-9) for x in points]
+        old = points_of_a(preset, recalc.inputs[f"conform_{name}"], before.changes)
+        moved = [i for i in range(n) if points[i] != old[i]]
     assert len(moved) > 3 and max(moved) > 50  # the edit reached games far below it
+
+
+def points_of_a(preset: str, tables, changes) -> list[float]:
+    """Player A's rating after each game: the start plus the engine's changes so far."""
+    ratings = {p["Name"]: start_of(preset, p) for p in tables["Players"] if "Name" in p}
+    out = []
+    for game, (da, db) in zip(tables["Games"], changes, strict=True):
+        ratings[game["PlayerA"]] += da
+        ratings[game["PlayerB"]] += db
+        out.append(ratings[game["PlayerA"]])
+    return out
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -177,7 +218,7 @@ def test_bad_input_is_flagged_never_an_error_and_kept(recalc, name):
     for table in ("Players", "Games"):
         for i, row in enumerate(tables[table]):
             for key, value in row.items():
-                if key == "Rank" and preset not in ("tokin", "club24"):
+                if key == "Rank" and preset not in RANKED:
                     continue
                 cells = column(raw, f"{table}_{key}")
                 typed = value if not isinstance(value, dt.date) else dt.datetime.combine(
@@ -192,11 +233,19 @@ def test_bad_input_is_flagged_never_an_error_and_kept(recalc, name):
     assert status[5].startswith("⚠") and status[6].startswith("⚠")  # result 2; text date
     assert status[7] in (None, "") and status[9].startswith("⚠")  # blank row; incomplete
     assert status[10].startswith("⚠")  # result "x"
-    if preset in ("tokin", "club24"):
+    if preset in RANKED:
         assert status[12].startswith("⚠")  # P04 declared a rank the table does not have
+    if preset == "go":  # handicap 0.3, 12, text; type "blitz"; a forfeit win A lost
+        assert all(s.startswith("⚠") for s in status[15:20]), status[15:21]
+        assert status[20] in (None, "")
+        assert all(s.startswith("⚠") for s in players_status_of(wb)[14:16])  # BC; prior -3
     players_status = column(wb, "Players_Status")
     assert players_status[9].startswith("⚠")  # p01 repeats P01 in another case
     assert players_status[10].startswith("⚠")  # start "abc"
+
+
+def players_status_of(wb) -> list[object]:
+    return column(wb, "Players_Status")
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -208,8 +257,10 @@ def test_valid_rows_among_bad_ones_follow_the_engine(recalc, name):
                if s in (None, "") and tables["Games"][i].get("Result") in (0, 1, 0.5)
                and "PlayerB" in tables["Games"][i]]
     assert {0, 2, 8, 13} <= set(counted)
+    if preset == "go":
+        assert {20} <= set(counted) and not set(counted) & set(range(15, 20))
     players = [p for p in tables["Players"] if "Name" in p and p["Name"] != "p01"
-               and isinstance(p.get("Start", 0), int) and p.get("Rank") != "九段"]
+               and isinstance(p.get("Start", 0), (int, float)) and p.get("Rank") != "九段"]
     expected = engine_run(preset, {**tables, "Players": players}, counted)
     got = list(zip(column(wb, "Games_ChangeA"), column(wb, "Games_ChangeB"), strict=True))
     assert [got[i] for i in counted] == [pytest.approx(c) for c in expected.changes]
@@ -240,7 +291,7 @@ def test_repair_round_trip_keeps_every_input_and_value(recalc, tmp_path, name):
     tables = recalc.inputs[f"conform_{name}"]
     for table, rows in tables.items():
         for key in {k for row in rows for k in row}:
-            if key == "Rank" and preset_of(name) not in ("tokin", "club24"):
+            if key == "Rank" and preset_of(name) not in RANKED:
                 continue
             assert column(after_raw, f"{table}_{key}") == column(before_raw, f"{table}_{key}")
     for key in ("Games_NewA", "Games_NewB", "Games_Status", "Players_Rating", "List_Name",

@@ -19,7 +19,13 @@ ACTIVE = 26
 """Players 27–30 are listed but never play (they show their start and 0 games)."""
 
 RANKS = {"tokin": ("五段", "初段", "1級", "3級", "7級"),
-         "club24": ("三段", "初段", "1級", "5級", "15級")}
+         "club24": ("三段", "初段", "1級", "5級", "15級"),
+         "go": ("5d", "2d+", "1d", "1k", "3k+", "8k", "15k", "17k")}
+GO_TYPES = {"ja": {"不戦勝": "forfeit", "不戦敗": "forfeit", "対仮・BC": "provisional",
+                   "非レート": "unrated"},
+            "en": {"forfeit win": "forfeit", "forfeit loss": "forfeit",
+                   "vs provisional": "provisional", "unrated": "unrated"}}
+"""The Go type column's labels (RULES.md §4 game kinds); blank = rated."""
 HANDICAPS = {"ja": ("香落", "角落", "飛落", "二枚落"),
              "en": ("lance", "bishop", "rook", "2-piece")}
 HOSTILE = ('=HYPERLINK("http://x","y")', "+1", "@SUM(A1)", "#N/A", "a*", "?", "-2")
@@ -30,9 +36,34 @@ def player_name(i: int) -> str:
     return f"P{i:02d}"
 
 
+def go_player(rng: random.Random, name: str) -> dict[str, object]:
+    """A declared rank (or none: 1k), sometimes points and rated games from before."""
+    row: dict[str, object] = {"Name": name}
+    kind = rng.random()
+    if kind < 0.75:
+        row["Rank"] = rng.choice(RANKS["go"])
+    if 0.55 < kind < 0.85:
+        row["Start"] = rng.randrange(20000, 30000) + rng.choice((0, 0.5))
+    if rng.random() < 0.35:
+        row["Prior"] = rng.choice((0, 5, 19, 20, 45, 120))
+    return row
+
+
+def go_game(rng: random.Random, game: dict[str, object], lang: str) -> None:
+    """Some handicaps off the regular one, some forfeits, bonus and unrated games."""
+    if rng.random() < 0.15:
+        game["Handicap"] = rng.choice((0, 0.5, 1, 1.5, 2, 3, 4.5))
+    if rng.random() < 0.12:
+        kind = rng.choice(("forfeit", "provisional", "unrated"))
+        labels = [k for k, x in GO_TYPES[rng.choice((lang, "ja"))].items() if x == kind]
+        game["GameType"] = labels[0 if game["Result"] == 1 else -1]
+
+
 def random_tables(seed: int, spec) -> dict[str, list[dict[str, object]]]:
     rng = random.Random(seed)
     preset = spec.preset
+    if preset == "go":
+        return go_tables(rng, spec.lang)
     players: list[dict[str, object]] = []
     for i in range(1, PLAYERS + 1):
         row: dict[str, object] = {"Name": player_name(i)}
@@ -67,10 +98,37 @@ def random_tables(seed: int, spec) -> dict[str, list[dict[str, object]]]:
     return {"Games": games, "Players": players}
 
 
+def go_tables(rng: random.Random, lang: str) -> dict[str, list[dict[str, object]]]:
+    players = [go_player(rng, player_name(i)) for i in range(1, PLAYERS + 1)]
+    games: list[dict[str, object]] = []
+    day = dt.date(2024, 1, 6)
+    for _ in range(GAMES):
+        a, b = rng.sample(range(1, ACTIVE + 1), 2)
+        game: dict[str, object] = {"Date": day, "PlayerA": player_name(a),
+                                   "PlayerB": player_name(b), "Result": rng.choice((1, 0))}
+        go_game(rng, game, lang)
+        games.append(game)
+        if rng.random() < 0.08:
+            day += dt.timedelta(days=rng.choice((1, 7, 20, 35)))
+    return {"Games": games, "Players": players}
+
+
+def go_counts(tables: dict[str, list[dict[str, object]]], game: dict[str, object]) -> bool:
+    """Whether a Go game's result surely moves points: a plain game between two players
+    of the same declared rank and no typed points (other games may be unrated). Other
+    rules: always."""
+    if not any("GameType" in g for g in tables["Games"]):
+        return True  # not a Go log
+    rank = {p.get("Name"): (p.get("Rank"), p.get("Start")) for p in tables["Players"]}
+    a, b = rank[game["PlayerA"]], rank[game["PlayerB"]]
+    return "GameType" not in game and "Handicap" not in game and a == b and a[1] is None
+
+
 def edit(tables: dict[str, list[dict[str, object]]]) -> dict[str, list[dict[str, object]]]:
     """The same log with an early win turned into a loss (a secretary fixing a typo)."""
     games = [dict(g) for g in tables["Games"]]
-    first = next(i for i, g in enumerate(games) if i >= 2 and g["Result"] == 1)
+    first = next(i for i, g in enumerate(games) if i >= 2 and g["Result"] == 1
+                 and go_counts(tables, g))
     games[first]["Result"] = 0
     return {**tables, "Games": games}
 
@@ -105,11 +163,38 @@ BAD_GAMES: list[dict[str, object]] = [
 ]
 
 
+GO_BAD_GAMES: list[dict[str, object]] = [
+    {"Date": dt.date(2024, 5, 8), "PlayerA": "P01", "PlayerB": "P05", "Result": 1,
+     "Handicap": 0.3},
+    {"Date": dt.date(2024, 5, 8), "PlayerA": "P01", "PlayerB": "P05", "Result": 1,
+     "Handicap": 12},
+    {"Date": dt.date(2024, 5, 8), "PlayerA": "P01", "PlayerB": "P05", "Result": 1,
+     "Handicap": "two"},
+    {"Date": dt.date(2024, 5, 9), "PlayerA": "P01", "PlayerB": "P05", "Result": 0,
+     "GameType": "blitz"},
+    {"Date": dt.date(2024, 5, 9), "PlayerA": "P01", "PlayerB": "P05", "Result": 0,
+     "GameType": "不戦勝"},  # a forfeit win for A, but A's result says A lost
+    {"Date": dt.date(2024, 5, 9), "PlayerA": "P05", "PlayerB": "P01", "Result": 1,
+     "Handicap": 2, "GameType": "非レート"},
+]
+"""Go only: a handicap off the half steps, too large, text; an unknown type; a forfeit
+contradicted by the result; then a valid unrated game."""
+GO_BAD_PLAYERS: list[dict[str, object]] = [
+    {"Name": "P06", "Rank": "BC"},  # the ledger's members start on the ladder
+    {"Name": "P07", "Rank": "1d", "Prior": -3},
+    {"Name": "P08", "Rank": "3K+", "Start": 22000.5, "Prior": 25},
+]
+
+
 def bad_tables(spec) -> dict[str, list[dict[str, object]]]:
     """The bad log; MOSAIC rows also get the turn difference that rule requires."""
     games = [dict(g) for g in BAD_GAMES]
+    players = [dict(p) for p in BAD_PLAYERS]
     if spec.preset == "mosaic":
         for game in games:
             if "Result" in game:
                 game["TurnDiff"] = 2
-    return {"Games": games, "Players": [dict(p) for p in BAD_PLAYERS]}
+    if spec.preset == "go":
+        games += [dict(g) for g in GO_BAD_GAMES]
+        players += [dict(p) for p in GO_BAD_PLAYERS]
+    return {"Games": games, "Players": players}

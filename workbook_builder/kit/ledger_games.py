@@ -22,7 +22,7 @@ from ..layout import Column, Formula, Row, Table
 from . import inputs as kinds
 from . import status as st
 from .cells import Cells, Evaluation, Value, excel_number
-from .ledger_rule import MONTHLY_MODE, SIDES, LedgerRule, v
+from .ledger_rule import MONTHLY_MODE, SIDES, Carried, LedgerRule, v
 from .seats import Seats
 
 GAMES = Text("対局", "Games")
@@ -141,6 +141,7 @@ def status_cases(rule: LedgerRule, preset: Any, lang: str) -> tuple[st.Case, ...
         st.bad("Result"),
         *(st.bad(e.key) for e in rule.extras(preset, lang)),
         st.bad("Date"),
+        *rule.game_cases(),
         st.Case(lambda r: f"AND({monthly},{done(r)},NOT(ISNUMBER({r['Date']})))",
                 lambda c: is_monthly and complete(c, rule) and c.number("Date") is None,
                 MSG["need_date"]),
@@ -212,6 +213,21 @@ def number_value(c: Cells, side: str) -> object:
     return before + 1  # type: ignore[operator]
 
 
+def carried_formula(r: Row, side: str, item: Carried) -> str:
+    """A :class:`Carried` value before the game: the previous counted game's, or the start."""
+    pid, prev = r[f"Id{side}"], r[f"Prev{side}"]
+    start = "0" if item.start is None else f"INDEX(Players_{item.start},{pid})"
+    return fx.if_(f"{pid}=0", '""', SEATS.carried_formula(r, prev, pid, f"New{item.key}", start))
+
+
+def carried_value(c: Cells, side: str, item: Carried) -> object:
+    pid = c[f"Id{side}"]
+    if pid == 0:
+        return ""
+    start = 0 if item.start is None else start_of(c, pid, item.start)
+    return SEATS.carried(c, c[f"Prev{side}"], pid, f"New{item.key}", start)
+
+
 # --- The table ----------------------------------------------------------------------------
 
 
@@ -265,12 +281,12 @@ def input_columns(rule: LedgerRule, preset: Any, lang: str) -> list[Column]:
 
 def side_columns(rule: LedgerRule) -> list[Column]:
     """Each side's rating the game is played at, its change and its new rating."""
-    fmt = rule.rating_format
+    fmt, name, widths = rule.rating_format, rule.rating_name, rule.side_widths
     columns: list[Column] = []
     for key, label, width, number_format in (
-            ("Rating", ("\nレート", "\nrating"), 6.5, fmt),
-            ("Change", ("\n増減", "\nchange"), 5.5, rule.change_format),
-            ("New", ("\n新レート", "\nnew"), 7.5, fmt)):
+            ("Rating", (f"\n{name.ja}", f"\n{name.en.lower()}"), widths[0], fmt),
+            ("Change", ("\n増減", "\nchange"), widths[1], rule.change_format),
+            ("New", (f"\n新{name.ja}", "\nnew"), widths[2], fmt)):
         for side in SIDES:
             formula, value = side_rule(key, side, rule)
             columns.append(Column(f"{key}{side}", Text(side + label[0], side + label[1]),
@@ -319,7 +335,16 @@ def chain_columns(rule: LedgerRule) -> list[Column]:
     if rule.has_prior:
         columns += seat_helpers("No", ("計算用 {}局数", "{} game no."), "integer",
                                 number_formula, number_value)
+    for item in rule.carried:
+        columns += carried_columns(item)
     return columns
+
+
+def carried_columns(item: Carried) -> list[Column]:
+    """Each seat's :class:`Carried` value before the game."""
+    return seat_helpers(item.key, (f"計算用 {{}}{item.label.ja}", f"{{}} {item.label.en}"),
+                        item.kind, lambda r, s: carried_formula(r, s, item),
+                        lambda c, s: carried_value(c, s, item))
 
 
 def counted_columns(rule: LedgerRule) -> list[Column]:
@@ -352,6 +377,7 @@ def games_table(rows: int, lang: str, rule: LedgerRule, preset: Any) -> Table:
     note = Column("Note", Text("メモ", "Note"), "input", "text", 10,
                   validation=v(None, Text("自由なメモ (計算には使わない)", "Free note (not used)"),
                                None))
-    columns = (*input_columns(rule, preset, lang), *side_columns(rule), status, note,
-               *chain_columns(rule), *counted_columns(rule))
+    columns = (*input_columns(rule, preset, lang), *side_columns(rule),
+               *rule.outcomes(preset, lang), status, note, *chain_columns(rule),
+               *counted_columns(rule), *rule.game_helpers(preset, lang))
     return Table("Games", GAMES, columns, rows)

@@ -9,6 +9,7 @@ no dynamic-array functions. The monthly list (Tokin) is the list after a chosen 
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -22,7 +23,7 @@ from . import inputs as kinds
 from . import status as st
 from .cells import Cells, Evaluation, Value, excel_number, excel_serial
 from .ledger_games import MSG, SEATS, month_of, player_id, same_cell, table_of
-from .ledger_rule import RANK_LABEL, RANK_RATING, START, LedgerRule, v
+from .ledger_rule import RANK_LABEL, RANK_RATING, START, Carried, LedgerRule, v
 from .seats import GamesRefs
 
 PLAYERS = Text("名簿", "Players")
@@ -87,7 +88,8 @@ def player_inputs(rule: LedgerRule, preset: Any) -> list[Column]:
                          None, RANK_LABEL),
             check=rank_check(rule, preset), message=PLAYER_MSG["rank"]))
     columns.append(Column(
-        "Start", Text("開始\nレート", "Start"), "input", "number", 6.5, validation=v(
+        "Start", Text(f"開始\n{rule.rating_name.ja}", "Start"), "input", "number", 6.5,
+        validation=v(
             "decimal", Text("今のレートがあれば入力 (空欄なら段級か設定の開始レート)",
                             "A rating the player has (blank: the rank's, or Settings' start)"),
             Text("数値を入力してください", "Type a number"), "between", "-1000000", "1000000"),
@@ -157,6 +159,30 @@ def rating_value(c: Cells) -> object:
     if c["Name"] is None or c.number("StartUsed") is None:
         return ""
     return SEATS.whole_value(games(c), c["Last"], c.k, "New", c["StartUsed"])
+
+
+def now_formula(r: Row, g: GamesRefs, item: Carried) -> str:
+    """A :class:`Carried` value after the player's last counted game (the start before)."""
+    ok = f"AND(NOT(ISBLANK({r['Name']})),ISNUMBER({r['StartUsed']}))"
+    start = "0" if item.start is None else r[item.start]
+    return fx.if_(ok, SEATS.whole_formula(g, r["Last"], pid(r), f"New{item.key}", start), '""')
+
+
+def now_value(c: Cells, item: Carried) -> object:
+    if c["Name"] is None or c.number("StartUsed") is None:
+        return ""
+    start = 0 if item.start is None else c[item.start]
+    return SEATS.whole_value(games(c), c["Last"], c.k, f"New{item.key}", start)
+
+
+def now_columns(rule: LedgerRule, g: GamesRefs, shown: bool) -> list[Column]:
+    """The rule's carried values now: the shown ones, or the hidden helpers."""
+    def column(item: Carried) -> Column:
+        return Column(f"{item.key}Now", item.label, "computed" if shown else "helper",
+                      item.kind, 6.5, hidden=not shown, number_format="0",
+                      formula=lambda r: now_formula(r, g, item),
+                      value=lambda c: now_value(c, item))
+    return [column(item) for item in rule.carried if item.shown == shown]
 
 
 def named(r: Row, value: str) -> str:
@@ -281,18 +307,13 @@ def rating_columns(rule: LedgerRule, g: GamesRefs) -> list[Column]:
         return fx.if_(ok, SEATS.whole_formula(g, r["Last"], pid(r), "New", r["StartUsed"]),
                       '""')
 
-    def label_value(c: Cells) -> object:
-        rating = c.number("Rating")
-        return "" if rating is None else rule.rank(c.preset, rating)
-
-    label = computed("Label", Text("段級", "Rank"),
-                     lambda r: fx.if_(f"ISNUMBER({r['Rating']})",
-                                      rule.rank_formula(r["Rating"]), '""'),
-                     label_value, kind="text", fmt="General", width=6)
+    label = computed("Label", Text("段級", "Rank"), rule.label_formula, rule.label_value,
+                     kind="text", fmt="General", width=6)
     return [
-        computed("Rating", Text("レート", "Rating"), rating_formula, rating_value,
+        computed("Rating", rule.rating_name, rating_formula, rating_value,
                  fmt=rule.rating_format),
         *([label] if rule.rank_labels else []),
+        *now_columns(rule, g, shown=True),
         computed("Games", Text("対局数", "Games"),
                  lambda r: named(r, lx.count_of(pid(r), GAME_SEATS)),
                  lambda c: "" if c["Name"] is None else len(played(c))),
@@ -302,7 +323,7 @@ def rating_columns(rule: LedgerRule, g: GamesRefs) -> list[Column]:
     ]
 
 
-def player_helpers(rule: LedgerRule) -> list[Column]:
+def player_helpers(rule: LedgerRule, preset: Any, g: GamesRefs) -> list[Column]:
     """The start and games-before used, the last counted game, the list place."""
     def helper(key: str, label: Text, formula: Formula, value: Value,
                kind: Any = "number") -> Column:
@@ -315,17 +336,19 @@ def player_helpers(rule: LedgerRule) -> list[Column]:
         helper("StartUsed", Text("計算用 開始レート", "Start used"),
                lambda r: start_formula(r, rule), lambda c: start_value(c, rule)),
         *([prior] if rule.has_prior else []),
+        *rule.player_helpers(preset),
         helper("Last", Text("計算用 最後の対局", "Last game row"),
                lambda r: lx.previous_row(pid(r), GAME_SEATS),
                lambda c: max(played(c), default=0), kind="integer"),
-        position_column("Pos", Text("計算用 順位", "List place"), "Rating"),
+        *now_columns(rule, g, shown=False),
+        position_column("Pos", Text("計算用 順位", "List place"), rule.order_key),
     ]
 
 
 def players_table(rows: int, rule: LedgerRule, preset: Any, g: GamesRefs, lang: str) -> Table:
     status = st.status_column(player_cases(rule), lang, width=20, width_en=24)
     columns = (*player_inputs(rule, preset), *rating_columns(rule, g), status,
-               *player_helpers(rule), *(monthly_columns(g) if rule.monthly else ()))
+               *player_helpers(rule, preset, g), *(monthly_columns(g) if rule.monthly else ()))
     return Table("Players", PLAYERS, columns, rows)
 
 
@@ -351,7 +374,7 @@ def shown_value(pos: str, column: str) -> Value:
     return value
 
 
-def place_value(c: Cells, pos: str, source: str) -> object:
+def place_value(c: Cells, pos: str, source: str, own: str = "Rating") -> object:
     """Competition rank (1, 2, 2, 4): one more than the higher ratings listed."""
     if placed(c, pos) is None:
         return ""
@@ -360,7 +383,7 @@ def place_value(c: Cells, pos: str, source: str) -> object:
     if not isinstance(ratings, list):
         ratings = sorted(x for _, x in listed(players, source))
         players.context[f"sorted.{source}"] = ratings
-    return 1 + len(ratings) - bisect.bisect_right(ratings, c["Rating"])
+    return 1 + len(ratings) - bisect.bisect_right(ratings, c[own])
 
 
 def list_table(key: str, title: Text, rows: int, source: Mapping[str, str], rule: LedgerRule,
@@ -371,6 +394,9 @@ def list_table(key: str, title: Text, rows: int, source: Mapping[str, str], rule
     ``Pos`` names the position column.
     """
     pos = f"Players_{source['Pos']}"
+    order = rule.order_key if source["Rating"] == "Rating" else source["Rating"]
+    own = "Rating" if order == source["Rating"] else "Order"
+    source = {**source, "Order": order}
 
     def shown(k: str, label: Text, kind: Any = "number", fmt: str = rule.rating_format,
               width: float = 6.5) -> Column:
@@ -384,11 +410,11 @@ def list_table(key: str, title: Text, rows: int, source: Mapping[str, str], rule
 
     columns = [
         Column("Place", Text("順位", "Place"), "computed", "integer", 5, formula=lambda r: fx.if_(
-            f"ISNUMBER({r['Rating']})",
-            lx.list_rank(r["Rating"], f"Players_{source['Rating']}", "Players_Name"), '""'),
-            value=lambda c: place_value(c, source["Pos"], source["Rating"])),
+            f"ISNUMBER({r[own]})",
+            lx.list_rank(r[own], f"Players_{order}", "Players_Name"), '""'),
+            value=lambda c: place_value(c, source["Pos"], order, own)),
         shown("Name", Text("名前", "Name"), "text", "General", 12),
-        shown("Rating", Text("レート", "Rating")),
+        shown("Rating", rule.rating_name),
     ]
     if "Change" in source:
         columns.append(Column("Change", Text("前回比", "Change"), "computed", "number", 6.5,
@@ -401,6 +427,9 @@ def list_table(key: str, title: Text, rows: int, source: Mapping[str, str], rule
     columns.append(shown("Games", Text("対局数", "Games"), "integer", "0", 6))
     if "ThisMonth" in source:
         columns.append(shown("ThisMonth", Text("今月", "This\nmonth"), "integer", "0", 6))
+    if own != "Rating":
+        columns.append(dataclasses.replace(shown("Order", Text("計算用 順序", "Order")),
+                                           role="helper", hidden=True))
     return Table(key, title, tuple(columns), rows, header_row=header_row,
                  lead_row=header_row + 1)
 

@@ -5,18 +5,25 @@ need (Tokin's handicap, MOSAIC's turn difference, each with its check and messag
 change of each side of a counted game (formula and engine value, side by side), and
 optionally declared ranks, games played before the ledger, a rank label and the monthly
 list mode. The layout renders any such declaration.
+
+A rule whose players carry more than a rating from game to game (Go: the rank, the rated
+games, the games in a row not rated) declares each as a :class:`Carried`; its game
+helpers compute the value after the game, and the chain hands it to the next game.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from openpyxl.worksheet.worksheet import Worksheet
 
+from .. import formulas as fx
 from ..labels import Text
-from ..layout import Column, NameInfo, Row, Setting, Validation
+from ..layout import Column, NameInfo, Row, Setting, Validation, ValueType
 from ..settings import setting_name
+from . import status as st
 from .cells import Cells
 
 START = setting_name("Start")
@@ -33,6 +40,29 @@ def v(kind: str | None, prompt: Text, error: Text | None, op: str | None = None,
 def settings_formula(names: list[str]) -> str:
     """Every named setting is a number (what ``Status`` checks first)."""
     return f"AND({','.join(f'ISNUMBER({n})' for n in names)})"
+
+
+@dataclass(frozen=True)
+class Carried:
+    """A value each player carries from their previous counted game, besides the rating.
+
+    Per seat ``s`` the Games sheet gets ``<key><s>``: the value before the game, read
+    from the player's seat on their previous counted row (its ``New<key><s>``), else
+    their Players ``start`` column (None: 0). The rule declares ``New<key><s>`` among
+    its :meth:`LedgerRule.game_helpers`; Players get ``<key>Now``, the value after the
+    player's last counted game (shown when ``shown``).
+    """
+
+    key: str
+    label: Text
+    start: str | None = None
+    kind: ValueType = "integer"
+    shown: bool = False
+
+
+def rank_label_formula(r: Row, label: str) -> str:
+    """``label`` on a Players row with a rating, else ""."""
+    return fx.if_(f"ISNUMBER({r['Rating']})", label, '""')
 
 
 class LedgerRule(ABC):
@@ -53,6 +83,14 @@ class LedgerRule(ABC):
     """Extra inputs a game needs to count (besides the result)."""
     rating_format: ClassVar[str] = "0"
     change_format: ClassVar[str] = "+0;-0;0"
+    side_widths: ClassVar[tuple[float, float, float]] = (6.5, 5.5, 7.5)
+    """Widths of each side's rating, change and new rating on Games."""
+    rating_name: ClassVar[Text] = Text("レート", "Rating")
+    """What the rule calls the number it keeps (Go: ポイント, points)."""
+    carried: ClassVar[tuple[Carried, ...]] = ()
+    """Values besides the rating a player carries from game to game."""
+    order_key: ClassVar[str] = "Rating"
+    """The Players column the rating list ranks by (higher first)."""
 
     @abstractmethod
     def settings(self, preset: Any) -> list[Setting]:
@@ -75,6 +113,22 @@ class LedgerRule(ABC):
     def change_value(self, c: Cells, side: str) -> float:
         """The engine's change of ``side`` on a counted row."""
 
+    def game_helpers(self, preset: Any, lang: str) -> tuple[Column, ...]:
+        """Hidden Games helpers after the chain (each :class:`Carried`'s ``New<key><s>``)."""
+        return ()
+
+    def outcomes(self, preset: Any, lang: str) -> tuple[Column, ...]:
+        """Computed Games columns shown after each side's rating, change and new rating."""
+        return ()
+
+    def game_cases(self) -> tuple[st.Case, ...]:
+        """Games Status cases checked after the inputs, before a complete row counts."""
+        return ()
+
+    def player_helpers(self, preset: Any) -> tuple[Column, ...]:
+        """Hidden Players helpers (a :class:`Carried` ``start``), after the start used."""
+        return ()
+
     def settings_ok(self, preset: Any) -> str:
         return settings_formula([START, *(setting_name(s.key) for s in self.settings(preset))])
 
@@ -87,6 +141,14 @@ class LedgerRule(ABC):
 
     def rank(self, preset: Any, rating: float) -> str:
         return ""
+
+    def label_formula(self, r: Row) -> str:
+        """A Players row's rank label (:attr:`rank_labels`); "" without a rating."""
+        return rank_label_formula(r, self.rank_formula(r["Rating"]))
+
+    def label_value(self, c: Cells) -> object:
+        rating = c.number("Rating")
+        return "" if rating is None else self.rank(c.preset, rating)
 
     def log_inputs(self, game: tuple[object, ...]) -> dict[str, object]:
         """The extra inputs of a ``rating_rules.replay`` game (``import`` fills them)."""

@@ -2,9 +2,9 @@
 
 One workbook type, ``system = "ledger"``; the template's ``preset`` picks the rule:
 ``tokin`` (Tokin 16±4%, monthly lists by default), ``tokin_league`` (its amateur-league
-starting table), ``club24``, ``elo`` or ``mosaic``. The layout is the kit's club ledger
-(:mod:`workbook_builder.kit.ledger`); what each rule brings is declared in
-:mod:`.ledger_rules`.
+starting table), ``club24``, ``elo``, ``mosaic`` or ``go`` (dan/kyu points). The layout
+is the kit's club ledger (:mod:`workbook_builder.kit.ledger`); what each rule brings is
+declared in :mod:`.ledger_rules`.
 
 Tokin monthly mode **[assumed details]**: a month is the calendar month of the game's
 date, so a counted game needs a date, and a date in an earlier month than a counted game
@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from ..kit.ledger import ClubLedger
 from ..kit.ledger_rule import LedgerRule
 from ..spec import Spec
+from .go import TYPES
 from .ledger_rules import PRESETS, RULES
 
 EXAMPLE_PLAYERS = {"ja": ("田中", "鈴木", "佐藤", "高橋", "伊藤"),
@@ -29,14 +30,16 @@ EXAMPLE_PLAYERS = {"ja": ("田中", "鈴木", "佐藤", "高橋", "伊藤"),
 EXAMPLE_STARTS = {"tokin": (1700, None, 1500, None, 1300),
                   "tokin_league": (1700, None, 1500, None, 1300),
                   "club24": (1700, None, 1500, None, 1300), "elo": (1600, 1500, 1500, 1450, 1400),
-                  "mosaic": (100, 100, 100, 100, 100)}
+                  "mosaic": (100, 100, 100, 100, 100), "go": (None, None, 24000, None, None)}
+EXAMPLE_RANKS = {"go": ("1d", "1k", "1k", "2k", None)}
 
 
 def example_tables(spec: Spec) -> dict[str, list[dict[str, object]]]:
     """Five players, a dozen games over two months, one misspelt name, one game in progress."""
     names = EXAMPLE_PLAYERS[spec.lang]
     rule = RULES[spec.preset]
-    ranks = ("初段", "1級", None, "2級", None) if rule.has_ranks else (None,) * 5
+    ranks = EXAMPLE_RANKS.get(spec.preset, ("初段", "1級", None, "2級", None)) \
+        if rule.has_ranks else (None,) * 5
     players: list[dict[str, object]] = [{"Name": n, "Start": s, "Rank": r if s is None else None}
                for n, s, r in zip(names, EXAMPLE_STARTS[spec.preset], ranks, strict=True)]
     pairs = [(0, 1, 1), (2, 3, 0), (0, 2, 1), (1, 4, 1), (3, 4, 0), (0, 3, 1),
@@ -49,6 +52,9 @@ def example_tables(spec: Spec) -> dict[str, list[dict[str, object]]]:
         if "TurnDiff" in rule.required:
             game["TurnDiff"] = 1 + k % 3
         games.append(game)
+    if spec.preset == "go":  # a handicap off the regular one, a forfeit win
+        games[2]["Handicap"] = 1
+        games[7]["GameType"] = TYPES[1](spec.lang)
     games[4]["PlayerB"] = names[4] + "x"
     games.append({"Date": dt.date(2024, 7, 13), "PlayerA": names[0], "PlayerB": names[1]})
     return {"Games": games, "Players": players}
