@@ -6,7 +6,7 @@ one line naming the file, the key and the value, never a traceback.
 
 Keys (all optional except ``system``)::
 
-    system = "mosaic"        # rule system: a key of workbook_builder.sheets.SHEET_TYPES
+    system = "…"             # the workbook type: a key of workbook_builder.sheets.SHEET_TYPES
     preset = "default"       # named preset of that system
     lang = "ja"              # "ja" or "en": labels, sheet titles, messages
     title = "..."            # shown on top of the sheet and as the document title

@@ -150,6 +150,17 @@ class LedgerRule(ABC):
         rating = c.number("Rating")
         return "" if rating is None else self.rank(c.preset, rating)
 
+    example_starts: ClassVar[tuple[float | None, ...]] = (None,) * 5
+    """The five example players' starts (the README pictures)."""
+    example_ranks: ClassVar[tuple[str | None, ...]] = ("初段", "1級", None, "2級", None)
+    """Their declared ranks, where the rule has ranks and no start is given."""
+
+    def example_extras(self, games: list[dict[str, object]], lang: str) -> None:
+        """Fill a few example games' extra inputs (a handicap, a forfeit)."""
+        for k, game in enumerate(games):
+            if "TurnDiff" in self.required:
+                game["TurnDiff"] = 1 + k % 3
+
     def log_inputs(self, game: tuple[object, ...]) -> dict[str, object]:
         """The extra inputs of a ``rating_rules.replay`` game (``import`` fills them)."""
         return {}

@@ -22,39 +22,28 @@ from typing import Any, ClassVar
 from ..kit.ledger import ClubLedger
 from ..kit.ledger_rule import LedgerRule
 from ..spec import Spec
-from .go import TYPES
 from .ledger_rules import PRESETS, RULES
 
 EXAMPLE_PLAYERS = {"ja": ("田中", "鈴木", "佐藤", "高橋", "伊藤"),
                    "en": ("Alice", "Bob", "Carol", "Dan", "Erin")}
-EXAMPLE_STARTS = {"tokin": (1700, None, 1500, None, 1300),
-                  "tokin_league": (1700, None, 1500, None, 1300),
-                  "club24": (1700, None, 1500, None, 1300), "elo": (1600, 1500, 1500, 1450, 1400),
-                  "mosaic": (100, 100, 100, 100, 100), "go": (None, None, 24000, None, None)}
-EXAMPLE_RANKS = {"go": ("1d", "1k", "1k", "2k", None)}
+
 
 
 def example_tables(spec: Spec) -> dict[str, list[dict[str, object]]]:
     """Five players, a dozen games over two months, one misspelt name, one game in progress."""
     names = EXAMPLE_PLAYERS[spec.lang]
     rule = RULES[spec.preset]
-    ranks = EXAMPLE_RANKS.get(spec.preset, ("初段", "1級", None, "2級", None)) \
-        if rule.has_ranks else (None,) * 5
+    ranks = rule.example_ranks if rule.has_ranks else (None,) * 5
     players: list[dict[str, object]] = [{"Name": n, "Start": s, "Rank": r if s is None else None}
-               for n, s, r in zip(names, EXAMPLE_STARTS[spec.preset], ranks, strict=True)]
+               for n, s, r in zip(names, rule.example_starts, ranks, strict=True)]
     pairs = [(0, 1, 1), (2, 3, 0), (0, 2, 1), (1, 4, 1), (3, 4, 0), (0, 3, 1),
              (1, 2, 0), (2, 4, 1), (0, 4, 0), (1, 3, 1)]
     games: list[dict[str, object]] = []
     for k, (a, b, result) in enumerate(pairs):
         day = dt.date(2024, 5, 4) + dt.timedelta(days=7 * k)
-        game: dict[str, object] = {"Date": day, "PlayerA": names[a], "PlayerB": names[b],
-                                   "Result": result}
-        if "TurnDiff" in rule.required:
-            game["TurnDiff"] = 1 + k % 3
-        games.append(game)
-    if spec.preset == "go":  # a handicap off the regular one, a forfeit win
-        games[2]["Handicap"] = 1
-        games[7]["GameType"] = TYPES[1](spec.lang)
+        games.append({"Date": day, "PlayerA": names[a], "PlayerB": names[b],
+                      "Result": result})
+    rule.example_extras(games, spec.lang)
     games[4]["PlayerB"] = names[4] + "x"
     games.append({"Date": dt.date(2024, 7, 13), "PlayerA": names[0], "PlayerB": names[1]})
     return {"Games": games, "Players": players}

@@ -117,6 +117,7 @@ def personal_tokin(preset: Any) -> Any:
 
 class TokinRule(LedgerRule):
     engine = "tokin"
+    example_starts = (1700, None, 1500, None, 1300)
     has_ranks = True
     monthly = True
 
@@ -172,6 +173,7 @@ class TokinRule(LedgerRule):
 
 class Club24Rule(LedgerRule):
     engine = "club24"
+    example_starts = (1700, None, 1500, None, 1300)
     has_ranks = True
     has_prior = True
     rank_labels = True
@@ -215,6 +217,7 @@ class Club24Rule(LedgerRule):
 
 class EloRule(LedgerRule):
     engine = "elo"
+    example_starts = (1600, 1500, 1500, 1450, 1400)
     scores = (1, 0.5, 0)
 
     def settings(self, preset: Any) -> list[Setting]:
@@ -245,6 +248,7 @@ class EloRule(LedgerRule):
 
 class MosaicRule(LedgerRule):
     engine = "mosaic"
+    example_starts = (100, 100, 100, 100, 100)
     required = ("TurnDiff",)
     rating_format = "0.0"
     change_format = "+0.0;-0.0;0.0"
@@ -514,6 +518,13 @@ def log_type(game: tuple[object, ...]) -> object:
 
 class GoRule(LedgerRule):
     engine = "go"
+    example_starts = (None, None, 24000, None, None)
+    example_ranks = ("1d", "1k", "1k", "2k", None)
+
+    def example_extras(self, games: list[dict[str, object]], lang: str) -> None:
+        """A handicap off the regular one, and a forfeit win."""
+        games[2]["Handicap"] = 1
+        games[7]["GameType"] = gs.TYPES[1](lang)
     has_ranks = True
     has_prior = True
     rank_labels = True
