@@ -318,9 +318,10 @@ def _method_notes(load_before: str) -> list[str]:
         f"over {LONG:g} s (time.perf_counter around the "
         "edit and doc.calculate(), which recalculates the dirty cells only). One typed "
         "cell: the missing result (Tokin) or the winner's place (four-player) of the "
-        "last game typed, deleted, typed again. Fix game 5: its result flipped "
-        "(Tokin: one cell; four-player: the runner-up wins, two places and two knocked-by "
-        "cells, one calculate()), back, flipped again. Full recalculation: "
+        "last game typed (repeats: deleted, typed again). Fix game 5: its result "
+        "flipped (Tokin: one cell; four-player: the runner-up wins, two places and two "
+        "knocked-by cells, one calculate()); repeats flip it back and again. Full "
+        "recalculation: "
         "doc.calculateAll(). File KB: the built file.",
         "Audit: LibreOffice stores the edited document as xlsx; workbook_builder.audit "
         "recomputes every computed cell with the engine from the file's own inputs.",
