@@ -23,7 +23,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a file: python bench/run.py
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import build, engine, ledger, machine, recalc, worksheet
+from bench import build, edit, engine, ledger, machine, recalc, worksheet
 from bench.report import Config, Section, as_markdown, as_text
 
 
@@ -47,6 +47,8 @@ BENCHMARKS: list[Benchmark] = [
               "only", recalc.run),
     Benchmark("ledger", "a club ledger at 1,000, 5,000 and 20,000 games: LibreOffice "
               "recalculation growth", ledger.run),
+    Benchmark("edit", "one typed result, a fixed early game and a full recalculation "
+              "in LibreOffice through UNO (Tokin and four-player ledgers)", edit.run),
 ]
 
 RESULTS = Path(__file__).resolve().parent.parent / "docs" / "performance.md"

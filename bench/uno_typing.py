@@ -1,0 +1,163 @@
+"""Time typed cells in LibreOffice through UNO: run by ``/usr/bin/python3``, not the venv.
+
+Debian's ``uno`` module imports only under the system Python, so ``bench/edit.py``
+hands this script a job as JSON (file, edits, repeats) and reads JSON timings back
+from the last line of its output. Standard library and ``uno`` only. It starts its own
+``soffice`` (own pipe name, own profile) so it never touches a desktop session or
+another run, and always ends that process, also on error.
+
+    /usr/bin/python3 bench/uno_typing.py JOB.json
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import uno  # type: ignore[import-not-found]
+from com.sun.star.beans import PropertyValue  # type: ignore[import-not-found]
+
+CONNECT_SECONDS = 60
+CLEAR = 1 | 2 | 4  # CellFlags VALUE | DATETIME | STRING: what deleting a typed cell clears
+Edit = list[Any]
+"""``[sheet, "D1003", value]``; value None deletes the cell's content."""
+
+
+def _prop(name: str, value: object) -> Any:
+    prop = PropertyValue()
+    prop.Name, prop.Value = name, value
+    return prop
+
+
+def _connect(pipe: str) -> Any:
+    """The desktop of the soffice listening on ``pipe``, waiting while it starts."""
+    local = uno.getComponentContext()
+    resolver = local.ServiceManager.createInstanceWithContext(
+        "com.sun.star.bridge.UnoUrlResolver", local)
+    deadline = time.monotonic() + CONNECT_SECONDS
+    while True:
+        try:
+            ctx = resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
+            return ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+        except Exception:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+def _apply(doc: Any, edits: list[Edit]) -> None:
+    for sheet, address, value in edits:
+        cell = doc.Sheets.getByName(sheet).getCellRangeByName(address)
+        if value is None:
+            cell.clearContents(CLEAR)
+        elif isinstance(value, str):
+            cell.setString(value)
+        else:
+            cell.setValue(value)
+
+
+def _enough(runs: list[float], repeats: int, long: float) -> bool:
+    """``repeats`` timings, or one when it alone took over ``long`` seconds: at 20,000
+    games a repeat costs minutes and adds little next to such a figure."""
+    return len(runs) >= repeats or (len(runs) == 1 and runs[0] > long)
+
+
+def _timed(doc: Any, states: list[list[Edit]], repeats: int, long: float) -> list[float]:
+    """Apply the states in turn (each a change from the one before), ``calculate()``
+    after each: seconds of each edit plus its dirty-cell recalculation."""
+    runs: list[float] = []
+    while not _enough(runs, repeats, long):
+        start = time.perf_counter()
+        _apply(doc, states[len(runs) % len(states)])
+        doc.calculate()
+        runs.append(time.perf_counter() - start)
+    return runs
+
+
+def _full(doc: Any, repeats: int, long: float) -> list[float]:
+    runs: list[float] = []
+    while not _enough(runs, repeats, long):
+        start = time.perf_counter()
+        doc.calculateAll()
+        runs.append(time.perf_counter() - start)
+    return runs
+
+
+def measure(desktop: Any, job: dict[str, Any]) -> dict[str, Any]:
+    """Load, time the edits, store the edited document as xlsx; seconds as JSON."""
+    repeats, long = int(job["repeats"]), float(job["long"])
+    start = time.perf_counter()
+    doc = desktop.loadComponentFromURL(Path(job["file"]).resolve().as_uri(), "_blank", 0,
+                                       (_prop("Hidden", True),))
+    result: dict[str, Any] = {"load": time.perf_counter() - start}
+    try:
+        doc.calculate()  # anything left dirty by the load is not the typed cell's cost
+        result["typed"] = _timed(doc, job["typed"], repeats, long)
+        result["fix"] = _timed(doc, job["fix"], repeats, long)
+        result["full"] = _full(doc, repeats, long)
+        start = time.perf_counter()
+        doc.storeToURL(Path(job["out"]).resolve().as_uri(),
+                       (_prop("FilterName", "Calc MS Excel 2007 XML"),))
+        result["store"] = time.perf_counter() - start
+    finally:
+        doc.close(True)
+    for key in ("typed", "fix", "full"):
+        result[f"{key}_median"] = statistics.median(result[key])
+    return result
+
+
+def _stop(proc: subprocess.Popen[bytes], asked: bool) -> None:
+    """End our soffice: it quits by itself after ``terminate()``; otherwise (an error)
+    its process group (the wrapper and ``soffice.bin``) gets SIGTERM, then SIGKILL."""
+    try:
+        proc.wait(timeout=20 if asked else 0.1)
+        return
+    except subprocess.TimeoutExpired:
+        pass
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(proc.pid, sig)
+            proc.wait(timeout=10)
+            return
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            continue
+
+
+def main(argv: list[str]) -> int:
+    job = json.loads(Path(argv[1]).read_text("utf-8"))
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    if soffice is None:
+        raise SystemExit("soffice not found")
+    pipe = f"bench_edit_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    with tempfile.TemporaryDirectory(prefix="bench-edit-profile-") as profile:
+        proc = subprocess.Popen(
+            [soffice, f"-env:UserInstallation={Path(profile).as_uri()}", "--headless",
+             "--invisible", "--norestore", "--nologo", f"--accept=pipe,name={pipe};urp;"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        asked = False
+        try:
+            desktop = _connect(pipe)
+            result = measure(desktop, job)
+            try:
+                asked = True
+                desktop.terminate()
+            except Exception:
+                pass  # the bridge drops when soffice quits: expected
+        finally:
+            _stop(proc, asked)
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv))
