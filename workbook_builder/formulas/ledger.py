@@ -25,10 +25,11 @@ def name_match(name: str, names: str) -> str:
     :func:`~workbook_builder.formulas.shogi.exact_match` finds a name as text with ``*``
     and ``?`` as plain characters, any case; a name typed as a number is also looked up
     as that number, so ``123`` finds a Players ``123`` typed either way (a name typed as
-    text ``"123"`` finds only text). A blank Players cell never matches.
+    text ``"123"`` finds only text). A blank Players cell never matches; a blank
+    ``name`` gives 0, not an error, so a test such as ``AND(NOT(ISBLANK(n)), …)`` holds.
     """
     as_number = f"IF(ISNUMBER({name}),MATCH({name},{names},0),NA())"
-    return f"IFERROR({exact_match(name, names)},{as_number})"
+    return f"IF({name}&\"\"=\"\",0,IFERROR({exact_match(name, names)},{as_number}))"
 
 
 def player_id(name: str, names: str) -> str:
