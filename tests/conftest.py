@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 import shutil
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -157,6 +159,108 @@ def _add_tampered_job(jobs: Recalc, built: dict[str, Path], work: Path) -> None:
     wb.save(path)
     jobs.sources["tampered"] = path
     jobs.inputs["tampered"] = games
+
+
+def gnumeric_jobs() -> list[str]:
+    """Names of the Gnumeric jobs, known before the fixtures run (for parametrize).
+
+    ``shipped_<t>`` for every template; for each template with a test case the filled
+    jobs of :func:`recalc`: ``conform_``, ``bad_`` and ``example_`` (a personal sheet) or
+    ``conform_``, ``bad_`` and, in Japanese, ``edited_`` (a ledger).
+    """
+    from tests.sheetcases import CASES
+
+    jobs = []
+    for name, system in SYSTEM_OF.items():
+        jobs.append(f"shipped_{name}")
+        case = CASES.get(system)
+        if case is None:
+            continue
+        if not hasattr(case, "random_tables"):
+            kinds = ["conform", "bad", "example"]
+        else:
+            kinds = ["conform", "bad", *(["edited"] if hasattr(case, "edit") and
+                                        name.endswith("_ja") else [])]
+        jobs += [f"{kind}_{name}" for kind in kinds]
+    return jobs
+
+
+@dataclass(frozen=True)
+class Portable:
+    """One workbook recalculated by Gnumeric and the file holding the values it must show."""
+
+    result: Path
+    expected: Path
+    formulas: Path
+
+
+@pytest.fixture(scope="session")
+def gnumeric(recalc, built, tmp_path_factory) -> dict[str, Portable]:
+    """Every shipped and filled workbook of :func:`recalc` recalculated by Gnumeric.
+
+    ``ssconvert`` takes one file a call, so two run at a time. Expected values: the
+    builder's cached (engine) values where the file has them (shipped, example, ledger
+    jobs); for the personal sheets filled by openpyxl, which hold none, LibreOffice's
+    results, which the per-system tests check against the engine.
+    """
+    if shutil.which("ssconvert") is None:
+        pytest.skip("Gnumeric (ssconvert) is not installed")
+    out = tmp_path_factory.mktemp("gnumeric")
+    plan: dict[str, tuple[Path, Path, Path]] = {}  # job → (recalculated, expected, formulas)
+    for job in gnumeric_jobs():
+        kind, name = job.split("_", 1)
+        if kind == "shipped":
+            source = recalc.sources.get(f"stripped_{name}", built[name])
+            plan[job] = (source, built[name], built[name])
+        elif f"cached_{job}" in recalc.sources:
+            plan[job] = (recalc.sources[job], recalc.sources[f"cached_{job}"], recalc.sources[job])
+        elif kind == "example":
+            cached = recalc.sources[f"excached_{name}"]
+            plan[job] = (recalc.sources[job], cached, cached)
+        else:
+            plan[job] = (recalc.sources[job], recalc.results[job], recalc.sources[job])
+
+    def convert(job: str) -> tuple[str, Portable]:
+        source, expected, formulas = plan[job]
+        result = out / f"{job}.xlsx"
+        subprocess.run(["ssconvert", "--recalc", str(source), str(result)],
+                       capture_output=True, timeout=600, check=True)
+        return job, Portable(result, expected, formulas)
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return dict(pool.map(convert, plan))
+
+
+def differing_cells(formulas_path: Path, expected_path: Path,
+                    result_path: Path) -> tuple[int, list[str]]:
+    """(formula cells compared, those whose value in ``result_path`` differs).
+
+    Numbers are equal within 1e-9; blank and "" are the same, 0 and "" are not.
+    """
+    formulas = load_workbook(formulas_path)
+    expected = load_workbook(expected_path, data_only=True)
+    result = load_workbook(result_path, data_only=True)
+    count, bad = 0, []
+    for ws in formulas.worksheets:
+        for row in ws.iter_rows():
+            for c in row:
+                if c.data_type != "f":
+                    continue
+                count += 1
+                mine = expected[ws.title][c.coordinate].value
+                theirs = result[ws.title][c.coordinate].value
+                if not same_value(mine, theirs):
+                    bad.append(f"{ws.title}!{c.coordinate}: {mine!r} != {theirs!r}")
+    return count, bad
+
+
+def same_value(a: object, b: object) -> bool:
+    """Two shown values are the same: numbers within 1e-9, blank and "" alike."""
+    numbers = (int, float)
+    if isinstance(a, numbers) and isinstance(b, numbers) and not isinstance(a, bool) and \
+            not isinstance(b, bool):
+        return abs(a - b) <= 1e-9
+    return ("" if a is None else a) == ("" if b is None else b)
 
 
 def assert_cached_equal(cached_path: Path, fresh_path: Path, min_cells: int) -> None:

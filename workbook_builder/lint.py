@@ -1,7 +1,10 @@
 """Formula lint: only functions Excel 2010 and LibreOffice 7.4 both evaluate.
 
 A function name must be in ``openpyxl.utils.FORMULAE`` (the pre-2010 set, written
-bare) or be ``_xlfn.``-prefixed from :data:`XLFN_ALLOWED`. Dynamic-array and
+bare) or be ``_xlfn.``-prefixed from :data:`XLFN_SINCE`. A function newer than Excel
+2010 (ISFORMULA, IFNA: Excel 2013) is allowed only in a conditional format, where
+Excel 2010 merely shows no highlight; in a cell it would show ``#NAME?``. So the
+sheets compute in Excel 2010, and the overwrite highlight needs Excel 2013. Dynamic-array and
 LET/LAMBDA functions are refused outright: LibreOffice 7.4 and older Excel show
 ``#NAME?`` for them. A missing ``_xlfn.`` prefix is reported too, since Excel then
 shows ``#NAME?`` as well.
@@ -18,7 +21,11 @@ from openpyxl import load_workbook
 from openpyxl.formula.tokenizer import Token, Tokenizer
 from openpyxl.utils import FORMULAE
 
-XLFN_ALLOWED = frozenset({"ISFORMULA", "IFNA", "IFERROR"})
+XLFN_SINCE = {"ISFORMULA": 2013, "IFNA": 2013, "IFERROR": 2007}
+"""``_xlfn.`` functions the lint accepts → the first Excel version that has them."""
+XLFN_ALLOWED = frozenset(XLFN_SINCE)
+BASELINE = 2010
+"""Every cell formula, validation and name computes in this Excel version."""
 FORBIDDEN = frozenset({
     "LET", "LAMBDA", "XLOOKUP", "XMATCH", "FILTER", "SORT", "SORTBY", "UNIQUE",
     "SEQUENCE", "RANDARRAY", "MAKEARRAY", "MAP", "REDUCE", "SCAN", "BYROW", "BYCOL",
@@ -38,23 +45,25 @@ def functions_in(formula: str) -> list[str]:
 CELL_REFERENCE = re.compile(r"\$?\b[A-Z]{1,3}\$?[0-9]+\b(?!\()")
 
 
-def lint_formula(formula: str) -> list[str]:
+def lint_formula(formula: str, conditional_format: bool = False) -> list[str]:
     """Problems with ``formula``; an empty list means it is fine.
 
+    ``conditional_format``: the formula only switches a highlight, so a function newer
+    than :data:`BASELINE` is allowed (older Excel just shows no highlight).
     A sheet repeats one formula per row with other row numbers, and tokenizing is the
     slow part of a build, so formulas that differ only in cell references are linted once.
     """
-    if _shape_is_fine(CELL_REFERENCE.sub("A1", formula)):
+    if _shape_is_fine(CELL_REFERENCE.sub("A1", formula), conditional_format):
         return []
-    return _lint(formula)
+    return _lint(formula, conditional_format)
 
 
 @functools.lru_cache(maxsize=4096)
-def _shape_is_fine(shape: str) -> bool:
-    return not _lint(shape)
+def _shape_is_fine(shape: str, conditional_format: bool) -> bool:
+    return not _lint(shape, conditional_format)
 
 
-def _lint(formula: str) -> list[str]:
+def _lint(formula: str, conditional_format: bool) -> list[str]:
     problems = []
     if "#REF!" in formula.upper():
         problems.append(f"{formula}: contains #REF!")
@@ -63,8 +72,11 @@ def _lint(formula: str) -> list[str]:
         if bare in FORBIDDEN:
             problems.append(f"{formula}: {bare} is not available in Excel 2010 / LibreOffice 7.4")
         elif name.upper().startswith("_XLFN."):
-            if bare not in XLFN_ALLOWED:
+            if bare not in XLFN_SINCE:
                 problems.append(f"{formula}: {name} is not in the allow-list")
+            elif XLFN_SINCE[bare] > BASELINE and not conditional_format:
+                problems.append(f"{formula}: {bare} needs Excel {XLFN_SINCE[bare]}; only a "
+                                "conditional format (a highlight) may use it")
         elif bare not in FORMULAE:
             problems.append(f"{formula}: {name} needs the _xlfn. prefix or is unknown")
     return problems
@@ -93,4 +105,4 @@ def workbook_formulas(path: str | Path) -> Iterator[tuple[str, str]]:
 def lint_workbook(path: str | Path) -> list[str]:
     """Every problem in every formula of the workbook at ``path``."""
     return [f"{where}: {problem}" for where, formula in workbook_formulas(path)
-            for problem in lint_formula(formula)]
+            for problem in lint_formula(formula, " conditional format " in where)]

@@ -44,7 +44,9 @@ def elo_update(my: str, opps: str, scores: str, k: str = K, scale: str = SCALE) 
 
     ``round(old + K×(ΣW − ΣWe))``; a row with a blank opponent counts no expected score
     (the engine skips pairs that are both blank). Works without array entry in
-    Excel 2010: SUMPRODUCT evaluates its argument as an array.
+    Excel 2010: SUMPRODUCT evaluates its argument as an array. ``opps<>""`` (not
+    ISNUMBER, which Gnumeric does not evaluate over a range there) leaves out blanks;
+    a text opponent is #VALUE! either way, and the catalog flags it first.
     """
-    expected = f"SUMPRODUCT(ISNUMBER({opps})/(1+10^(({opps}-{my})/{scale})))"
+    expected = f"SUMPRODUCT(({opps}<>\"\")/(1+10^(({opps}-{my})/{scale})))"
     return elo_rounded(my, f"{k}*(SUM({scores})-{expected})")

@@ -94,13 +94,14 @@ def go_next_rank(index: str, points: str) -> str:
     way, so the settled rank is found directly: going up, the nearest rank at or above
     the current one whose promotion figure is not exceeded (10d stops it); otherwise,
     going down, the nearest rank at or below whose demotion figure is reached (17k
-    stops it: nobody falls into BC).
+    stops it: nobody falls into BC). ``SUMPRODUCT(LARGE(array, 1))`` is the largest
+    entry in every engine; Gnumeric does not evaluate ``SUMPRODUCT(MAX(array))``.
     """
     n = f"ROWS({LADDER_NO})"
-    up = (f"MAX(1,SUMPRODUCT(MAX(({LADDER_NO}<={index})*({LADDER_UP}>={points})"
-          f"*{LADDER_NO})))")
-    down = (f"MIN({n},{n}+1-SUMPRODUCT(MAX(({LADDER_NO}>={index})*({LADDER_DOWN}<={points})"
-            f"*({n}+1-{LADDER_NO}))))")
+    up = (f"MAX(1,SUMPRODUCT(LARGE(({LADDER_NO}<={index})*({LADDER_UP}>={points})"
+          f"*{LADDER_NO},1)))")
+    down = (f"MIN({n},{n}+1-SUMPRODUCT(LARGE(({LADDER_NO}>={index})*({LADDER_DOWN}<={points})"
+            f"*({n}+1-{LADDER_NO}),1)))")
     return f"IF({up}<{index},{up},{down})"
 
 

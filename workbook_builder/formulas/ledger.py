@@ -22,11 +22,14 @@ from .shogi import exact_match
 def name_match(name: str, names: str) -> str:
     """Position of ``name`` in ``names``, compared as text (#N/A when absent).
 
-    Text comparison (``&""``) because a blank Players cell equals 0 under ``=``, and
-    :func:`~workbook_builder.formulas.shogi.exact_match`'s reason holds too: ``*`` and
-    ``?`` are plain characters here, never wildcards. Case-insensitive like ``=``.
+    :func:`~workbook_builder.formulas.shogi.exact_match` finds a name as text with ``*``
+    and ``?`` as plain characters, any case; a name typed as a number is also looked up
+    as that number, so ``123`` finds a Players ``123`` typed either way (a name typed as
+    text ``"123"`` finds only text). A blank Players cell never matches; a blank
+    ``name`` gives 0, not an error, so a test such as ``AND(NOT(ISBLANK(n)), …)`` holds.
     """
-    return exact_match(f'{name}&""', f'{names}&""')
+    as_number = f"IF(ISNUMBER({name}),MATCH({name},{names},0),NA())"
+    return f"IF({name}&\"\"=\"\",0,IFERROR({exact_match(name, names)},{as_number}))"
 
 
 def player_id(name: str, names: str) -> str:

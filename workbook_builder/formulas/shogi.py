@@ -11,13 +11,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 
-def exact_match(value: str, names: str) -> str:
-    """Position of ``value`` in ``names`` compared with ``=``: no wildcards, any case.
+def literal(value: str) -> str:
+    """``value`` as a MATCH/COUNTIF criterion that means itself: ``~``, ``*``, ``?`` escaped.
 
-    ``MATCH(x, range, 0)`` treats ``*`` and ``?`` in ``x`` as wildcards in Excel and in
-    LibreOffice's xlsx mode, so ``*`` would pick the first row; this is #N/A instead.
+    The result is text (a number becomes its digits), so match it against text.
     """
-    return f"MATCH(TRUE,INDEX({names}={value},0),0)"
+    return (f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({value},"~","~~"),"*","~*"),"?","~?")')
+
+
+def exact_match(value: str, names: str) -> str:
+    """Position of ``value`` in ``names`` compared as text: no wildcards, any case.
+
+    ``MATCH(x, range, 0)`` treats ``*`` and ``?`` in ``x`` as wildcards in Excel,
+    LibreOffice's xlsx mode and Gnumeric, so ``*`` would pick the first row; escaping
+    them (:func:`literal`) makes them plain characters. Unlike ``MATCH(TRUE,INDEX(names=x,
+    0),0)``, every engine computes it (Gnumeric gives #REF! for ``INDEX(array, 0)``).
+    A blank ``value`` matches nothing (#N/A).
+    """
+    return f"MATCH({literal(value)},{names},0)"
 
 
 def is_listed(value: str, *lists: str) -> str:
@@ -134,8 +145,9 @@ def club24_rank(rating: str, labels: str = "Settings_RankLabel",
     """The rank label of a rating: the first rank (strongest first) whose lower bound it reaches.
 
     Counting the bounds above the rating finds that row without LOOKUP, which needs an
-    ascending table; non-numbers (the weakest rank has no bound) are not counted, since
-    Excel ranks any text above every number.
+    ascending table. COUNTIF with a numeric criterion counts numbers only (the weakest
+    rank has no bound; Excel ranks any text above every number), in every engine, where
+    ``SUMPRODUCT(ISNUMBER(range)…)`` gives 0 in Gnumeric.
     """
-    above = f"SUMPRODUCT(ISNUMBER({lower_bounds})*({lower_bounds}>{rating}))"
+    above = f"COUNTIF({lower_bounds},\">\"&{rating})"
     return f"INDEX({labels},{above}+1)"

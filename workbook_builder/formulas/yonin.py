@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .shogi import exact_match
+
 PLACE_PT = "Settings_PlacePt"
 KNOCK_SAME_KO, KNOCK_SAME_UP = "Settings_KnockSameKo", "Settings_KnockSameUp"
 KNOCK_BELOW, KNOCK_KO, KNOCK_UP = "Settings_KnockBelow", "Settings_KnockKo", "Settings_KnockUp"
@@ -41,7 +43,7 @@ TANSHO_WORDS = ("単勝", "tansho")
 def _knock(knocker: str, victim: str, same: str, bands: str, top: str) -> str:
     """The column ``bands`` of the knockout table for gap = victim − knocker."""
     gap = f"({victim}-{knocker})"
-    band = f"SUMPRODUCT(--({KNOCK_BELOW}<={gap}))"
+    band = f"SUMPRODUCT(({KNOCK_BELOW}<={gap})*1)"
     return (f"IF({gap}<=0,{same},IF({band}>=ROWS({KNOCK_BELOW}),{top},"
             f"INDEX({bands},{band}+1)))")
 
@@ -78,13 +80,19 @@ def placement_pt(place: str) -> str:
     return f"INDEX({PLACE_PT},{place})"
 
 
-def _rank_hits(label: str) -> str:
-    return f"(EXACT({label},{RANK_LABEL})+EXACT({label},{RANK_ALIAS}))"
+def _rank_hit(label: str, names: str) -> str:
+    """TRUE when ``label`` is one of ``names`` as exact text (case too, no wildcards).
+
+    The case-blind :func:`~workbook_builder.formulas.shogi.exact_match` finds the row,
+    EXACT confirms the case: portable, where EXACT over a range inside SUMPRODUCT gives
+    #VALUE! in Gnumeric.
+    """
+    return f"IFERROR(EXACT(INDEX({names},{exact_match(label, names)}),{label}),FALSE)"
 
 
 def is_rank(label: str) -> str:
     """TRUE when ``label`` is a rank label or alias of the table (exact text, no wildcards)."""
-    return f"SUMPRODUCT({_rank_hits(label)})>0"
+    return f"OR({_rank_hit(label, RANK_LABEL)},{_rank_hit(label, RANK_ALIAS)})"
 
 
 def rank_minimum(label: str) -> str:
@@ -92,7 +100,10 @@ def rank_minimum(label: str) -> str:
 
     As :func:`rating_rules.yonin.rank_minimum` for the labels of the table.
     """
-    return f"SUMPRODUCT(({_rank_hits(label)}>0)*{RANK_MIN})"
+    return (f"IF({_rank_hit(label, RANK_LABEL)},"
+            f"INDEX({RANK_MIN},{exact_match(label, RANK_LABEL)}),"
+            f"IF({_rank_hit(label, RANK_ALIAS)},"
+            f"INDEX({RANK_MIN},{exact_match(label, RANK_ALIAS)}),0))")
 
 
 def floor_value(official: str) -> str:
@@ -146,7 +157,7 @@ def rank_label(rate: str) -> str:
     The table is highest first: the label is the first whose minimum the rate reaches,
     i.e. one past the count of minimums above the rate; the last label covers anything lower.
     """
-    return (f"INDEX({RANK_LABEL},MIN(SUMPRODUCT(--({RANK_MIN}>{rate}))+1,"
+    return (f"INDEX({RANK_LABEL},MIN(SUMPRODUCT(({RANK_MIN}>{rate})*1)+1,"
             f"ROWS({RANK_LABEL})))")
 
 

@@ -464,7 +464,7 @@ OPPONENTS = Kind(
     _v("decimal", Text("期間中の相手のレート (1局1行)", "Opponents' ratings, one game per row"),
        NUMBER_ERROR, "between", "-1000000000", "1000000000"))
 SCORES = Kind(
-    lambda r: f"COUNTA({r})>SUMPRODUCT(ISNUMBER({r})*(({r}=1)+({r}=0.5)+({r}=0)))",
+    lambda r: f"COUNTA({r})>SUMPRODUCT((({r}=1)+({r}=0.5)+({r}=0))*({r}<>\"\"))",
     lambda xs: all(x is None or excel_number(x) in (0.0, 0.5, 1.0) for x in xs),
     Text("1・0.5・0 のどれか", "1, 0.5 or 0"), Text("1 / 0.5 / 0", "1 / 0.5 / 0"), "choice",
     _v("list", Text("勝ち 1、引分 0.5、負け 0", "1 win, 0.5 draw, 0 loss"),
@@ -599,7 +599,7 @@ ENTRIES: tuple[Entry, ...] = (
           lambda v, lang: {OUT: elo.elo_update(v["my_rating"], v["opp_ratings"],
                                                     v["scores"], v["k"])},
           (Cross("scores",
-                 lambda r: f"SUMPRODUCT(--(ISBLANK({r['opp_ratings']})<>ISBLANK({r['scores']})))>0",
+                 lambda r: (f"SUMPRODUCT((({r['opp_ratings']}=\"\")<>({r['scores']}=\"\"))*1)>0"),
                  lambda v: all((o is None) == (s is None)
                                for o, s in zip(v["opp_ratings"], v["scores"], strict=True)),
                  Text("相手と同じ行に1つずつ", "one per opponent, on the same rows")),)),

@@ -90,7 +90,10 @@ def change_value(c: Cells) -> int:
 
 
 def rank_formula(rating: str) -> str:
-    return fx.if_(f"ISNUMBER({rating})", sx.club24_rank(rating), '""')
+    """The rating's rank; ⚠ when a rank boundary is not a number (text on Settings)."""
+    bounds = "Settings_RankFrom"
+    rank = fx.if_(f"COUNT({bounds})=ROWS({bounds})-1", sx.club24_rank(rating), '"⚠"')
+    return fx.if_(f"ISNUMBER({rating})", rank, '""')
 
 
 def lead_rank(c: Cells) -> object:
@@ -141,6 +144,7 @@ class Club24Sheet(ShogiSheet):
     """Workbook type ``system = "club24"``."""
 
     system = "club24"
+    numeric_tables = ("RankRating",)
     presets: ClassVar[dict[str, Any]] = {"default": extend(CLUB24, Club24SheetPreset)}
     input_keys = ("Opponent", "OppRating", "Result", "Date")
     title = Text("将棋倶楽部24 レーティング", "Shogi Club 24 rating")
@@ -232,7 +236,8 @@ class Club24Sheet(ShogiSheet):
             TableColumn("RankLabel", Text("段級", "Rank"), "text", [r for r, _ in ranks]),
             TableColumn("RankRating", Text("レート", "Rating"), "number", [x for _, x in ranks]),
             TableColumn("RankFrom", Text("下限 (から)", "From"), "number",
-                        formula=lambda k: f"(B{first + k}+B{first + k + 1})/2"),
+                        formula=lambda k: (f"IF(COUNT(B{first + k},B{first + k + 1})=2,"
+                                           f"(B{first + k}+B{first + k + 1})/2,\"⚠\")")),
         ], lang)
         cached = {f"C{first + k}": (ranks[k][1] + ranks[k + 1][1]) / 2
                   for k in range(len(ranks) - 1)}

@@ -60,6 +60,7 @@ from rating_rules.go import (
 from .. import formulas as fx
 from .. import styles
 from ..formulas import go as gx
+from ..formulas import shogi as sx
 from ..kit import inputs as kinds
 from ..kit import status as st
 from ..kit.cells import Cells, Value, excel_number
@@ -152,10 +153,8 @@ def _types_array() -> str:
 
 def type_number_formula(ref: str) -> str:
     """1–5 by :data:`TYPES` (blank = 1, rated; either language); 0 for anything else."""
-    arr = _types_array()
-    m = f"MATCH({ref},{arr},0)"
-    return (f"IF(ISBLANK({ref}),1,IF(ISNUMBER({m}),"
-            f"IF(INDEX({arr},{m})={ref},MOD({m}-1,{len(TYPES)})+1,0),0))")
+    m = sx.exact_match(ref, _types_array())  # not INDEX on a constant: #REF! in Gnumeric
+    return f"IF(ISBLANK({ref}),1,IF(ISNUMBER({m}),MOD({m}-1,{len(TYPES)})+1,0))"
 
 
 def type_number(value: object) -> int:

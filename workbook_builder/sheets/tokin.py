@@ -207,6 +207,11 @@ def date_column() -> Column:
 # --- Settings -------------------------------------------------------------------------------
 
 
+def all_numbers(name: str) -> str:
+    """TRUE when every cell of the named Settings table column holds a number."""
+    return f"COUNT({name})=ROWS({name})"
+
+
 @dataclass(frozen=True)
 class TableColumn:
     """One named column of a table printed on the Settings sheet."""
@@ -298,6 +303,8 @@ class ShogiSheet(PersonalSheet):
     """What the Tokin and Club 24 sheets share; subclasses add their columns and rule."""
 
     start_field = "start"
+    numeric_tables: ClassVar[tuple[str, ...]] = ()
+    """Settings table columns the Games formulas compute with: all numbers, or ⚠."""
     input_keys: ClassVar[tuple[str, ...]]
     """The input columns, in sheet order: what Status finds empty or filled below."""
 
@@ -354,10 +361,12 @@ class ShogiSheet(PersonalSheet):
         return float(dict(self.rank_table(preset))[preset.rank])
 
     def settings_ok(self, r: Row, preset: Any) -> str:
-        """TRUE when the starting rating and every constant on Settings are numbers."""
+        """TRUE when the starting rating, every constant and every :attr:`numeric_tables`
+        cell on Settings are numbers (text typed there is flagged, never #VALUE!)."""
         tests = [f"ISNUMBER({r.cell('Running', r.table.lead_row)})",
                  *(f"ISNUMBER({setting_name(s.key)})" for s in self.settings(preset)
-                   if s.key not in ("Rank", "Start"))]
+                   if s.key not in ("Rank", "Start")),
+                 *(all_numbers(setting_name(key)) for key in self.numeric_tables)]
         return f"AND({','.join(tests)})"
 
     def columns(self, lang: str, preset: Any) -> tuple[Column, ...]:
@@ -444,7 +453,9 @@ def tokin_change(c: Cells) -> int:
 
 
 def suggested_formula(r: Row) -> str:
+    """The handicap the gap calls for; ⚠ when the gap table holds something not a number."""
     hint = sx.tokin_handicap(r.prev("Running"), r["OppRating"], HANDICAP["From"], HANDICAP["Name"])
+    hint = fx.if_(all_numbers(HANDICAP["From"]), hint, '"⚠"')
     return fx.if_(f"AND(ISNUMBER({r['OppRating']}),ISNUMBER({r.prev('Running')}))", hint, '""')
 
 
@@ -477,6 +488,7 @@ class TokinSheet(ShogiSheet):
     """Workbook type ``system = "tokin"``; preset ``league`` has the amateur-league table."""
 
     system = "tokin"
+    numeric_tables = ("HandicapFrom", "HandicapAdj", "RankRating")
     presets: ClassVar[dict[str, Any]] = {"default": extend(TOKIN, TokinSheetPreset),
                                          "league": extend(LEAGUE, TokinSheetPreset)}
     input_keys = ("Opponent", "OppRating", "Handicap", "Result", "Date")
@@ -648,8 +660,10 @@ def write_handicap_rows(ws: Worksheet, top: int, preset: TokinPreset,
         here, after = f"INDEX({HANDICAP['From']},{k})", f"(INDEX({HANDICAP['From']},{k + 1})-1)"
         if k == len(rows):
             span = f'{here}&" or more"' if lang == "en" else f'{here}&"点以上"'
+            span = fx.if_(f"ISNUMBER({here})", span, '"⚠"')
         else:
             span = f'{here}&"–"&{after}' if lang == "en" else f'{here}&"〜"&{after}&"点"'
+            span = fx.if_(f"COUNT({here},INDEX({HANDICAP['From']},{k + 1}))=2", span, '"⚠"')
         high = rows[k].min_gap - 1 if k < len(rows) else None
         for col, (formula, shown) in enumerate((
                 (f"INDEX({HANDICAP['Name']},{k})", names[k - 1]),

@@ -1,0 +1,102 @@
+"""Text typed into a Settings table or constant shows ⚠ where it is used, never an error.
+
+The builder cannot compute such a workbook (its presets are numbers), so LibreOffice
+recalculates each case, all in one call; the chart helper columns keep their NA() on
+purpose (a gap in the chart).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from tests.conftest import column_cells
+from workbook_builder.build import TEMPLATES, build
+from workbook_builder.template import load_template
+
+ERRORS = {"#VALUE!", "#N/A", "#DIV/0!", "#NAME?", "#REF!", "#NUM!", "#NULL!", "Err:502",
+          "Err:504", "Err:508", "Err:522"}
+GAMES = [{"OppRating": 1600, "Result": 1}, {"OppRating": 1350, "Result": 0},
+         {"OppRating": 1900, "Result": 1}]
+
+CASES = {
+    # case: (template, {(defined name, row offset): typed text})
+    "club24_rank_rating": ("club24_ja", {("Settings_RankRating", 2): "千五百"}),
+    "club24_constant": ("club24_en", {("Settings_Spread", 0): "four hundred"}),
+    "tokin_from": ("tokin_ja", {("Settings_HandicapFrom", 2): "二百"}),
+    "tokin_adj": ("tokin_en", {("Settings_HandicapAdj", 1): "x"}),
+    "tokin_constant": ("tokin_ja", {("Settings_Base", 0): "十六"}),
+}
+
+
+def garbage_copy(src: Path, dst: Path, typed: dict[tuple[str, int], str]) -> Path:
+    wb = load_workbook(src)
+    for (name, offset), value in typed.items():
+        title, letter, first, _ = column_cells(wb, name)
+        wb[title][f"{letter}{first + offset}"] = value
+    for i, row in enumerate(GAMES):
+        for key, value in row.items():
+            title, letter, first, _ = column_cells(wb, f"Games_{key}")
+            wb[title][f"{letter}{first + i}"] = value
+    wb.save(dst)
+    return dst
+
+
+@pytest.fixture(scope="module")
+def garbage(tmp_path_factory) -> dict[str, Path]:
+    from workbook_builder.libreoffice import recalculate
+
+    work = tmp_path_factory.mktemp("garbage")
+    books = {}
+    for name in {template for template, _ in CASES.values()}:
+        spec = dataclasses.replace(load_template(TEMPLATES / f"{name}.toml"), rows=10)
+        books[name] = build(spec, work / "built")
+    sources = [garbage_copy(books[template], work / f"{case}.xlsx", typed)
+               for case, (template, typed) in CASES.items()]
+    return dict(zip(CASES, recalculate(sources, work / "out"), strict=True))
+
+
+def chart_cells(wb) -> set[tuple[str, str]]:
+    cells = set()
+    for n in ("Games_ChartX", "Games_ChartY"):
+        title, letter, first, last = column_cells(wb, n)
+        cells.update({(title, f"{letter}{r}") for r in range(first, last + 1)})
+    return cells
+
+
+def values(wb, name: str) -> list[object]:
+    title, letter, first, last = column_cells(wb, name)
+    return [wb[title][f"{letter}{r}"].value for r in range(first - 1, last + 1)]
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_no_error_code_anywhere_and_the_status_warns(garbage, case):
+    wb = load_workbook(garbage[case], data_only=True)
+    chart = chart_cells(wb)
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                allowed = {"#N/A"} if (ws.title, cell.coordinate) in chart else set()
+                assert cell.value not in ERRORS - allowed, f"{case}: {ws.title}!{cell.coordinate}"
+    status = values(wb, "Games_Status")
+    assert all("⚠" in str(s) for s in status[: 1 + len(GAMES)]), status[:4]
+    assert set(values(wb, "Games_Change")[1: 1 + len(GAMES)]) <= {None, ""}
+
+
+def test_club24_boundaries_and_ranks_warn(garbage):
+    wb = load_workbook(garbage["club24_rank_rating"], data_only=True)
+    bounds = values(wb, "Settings_RankFrom")[1:]
+    assert bounds[1] == bounds[2] == "⚠"  # both boundaries next to the bad rating
+    assert isinstance(bounds[0], (int, float))
+    assert values(wb, "Games_Rank")[0] == "⚠"  # the 自分 row's rank
+
+
+def test_tokin_quick_table_and_suggestion_warn(garbage):
+    wb = load_workbook(garbage["tokin_from"], data_only=True)
+    quick = wb["早見表"]
+    spans = [row[1] for row in quick.iter_rows(values_only=True) if row[0] in ("香落", "角落")]
+    assert "⚠" in spans
+    assert values(wb, "Games_Suggested")[1:4] == ["⚠", "⚠", "⚠"]
