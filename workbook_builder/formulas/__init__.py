@@ -37,7 +37,7 @@ def is_one_of(ref: str, values: tuple[float, ...]) -> str:
     The ISNUMBER guard comes first because ``"x"=1`` is FALSE but an error value in
     ``ref`` would spread through a plain OR.
     """
-    tests = ",".join(f"{ref}={_num(v)}" for v in values)
+    tests = ",".join(f"{ref}={number(v)}" for v in values)
     return f"IF(ISNUMBER({ref}),OR({tests}),FALSE)"
 
 
@@ -78,7 +78,8 @@ def lower_first(my: str, opp: str, me: str, other: str, tie: str) -> str:
     return f"IF({my}<{opp},{text(me)},IF({my}>{opp},{text(other)},{text(tie)}))"
 
 
-def _num(value: float) -> str:
+def number(value: float) -> str:
+    """A number as formula text: ``3`` for 3.0, ``0.5`` as is."""
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 

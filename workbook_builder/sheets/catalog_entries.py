@@ -124,7 +124,7 @@ def optional_number(hint: Text) -> Kind:
 
 
 def choice_kind(values: tuple[float, ...], hint: Text, reason: Text) -> Kind:
-    listed = ",".join(fx._num(v) for v in values)
+    listed = ",".join(fx.number(v) for v in values)
     return Kind(*required(kinds.one_of(values)), reason, hint, "choice",
                 _v("list", hint, reason, None, f'"{listed}"'), allowed=values)
 
