@@ -164,9 +164,9 @@ def _add_tampered_job(jobs: Recalc, built: dict[str, Path], work: Path) -> None:
 def gnumeric_jobs() -> list[str]:
     """Names of the Gnumeric jobs, known before the fixtures run (for parametrize).
 
-    ``shipped_<t>`` for every template; for each template with a test case the filled
-    jobs of :func:`recalc`: ``conform_``, ``bad_`` and ``example_`` (a personal sheet) or
-    ``conform_``, ``bad_`` and, in Japanese, ``edited_`` (a ledger).
+    ``shipped_<t>`` for every template; for each personal sheet the filled jobs of
+    :func:`recalc` (``conform_``, ``bad_``, ``example_``); for the ledgers, the
+    :data:`LEDGER_SENTINELS`' ``conform_`` job.
     """
     from tests.sheetcases import CASES
 
@@ -178,11 +178,19 @@ def gnumeric_jobs() -> list[str]:
             continue
         if not hasattr(case, "random_tables"):
             kinds = ["conform", "bad", "example"]
+        elif name in LEDGER_SENTINELS:
+            kinds = ["conform"]
         else:
-            kinds = ["conform", "bad", *(["edited"] if hasattr(case, "edit") and
-                                        name.endswith("_ja") else [])]
+            kinds = []
         jobs += [f"{kind}_{name}" for kind in kinds]
     return jobs
+
+
+LEDGER_SENTINELS = ("ledger_tokin_ja", "yonin_ledger_ja")
+"""The filled ledgers Gnumeric recalculates. Their chain (SUMPRODUCT(MAX(…))) still
+computes differently there, so each is an expected failure that flips when the chain is
+rewritten; one log per kind of chain keeps that signal without recalculating twenty
+600-game files the suite already knows differ."""
 
 
 @dataclass(frozen=True)
