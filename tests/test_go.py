@@ -30,7 +30,9 @@ from rating_rules.go import (
     start_points,
 )
 
-SEED_FILE = next(Path("/work/shared/seeds").glob("001_*.txt"), None)
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+"""The original rule pages, in the shared folder beside the checkout (absent: skipped)."""
+SEED_FILE = next(SEEDS.glob("001_*.txt"), None)
 
 # Seed 001, 昇段・昇級と降段・降級のポイント (label (code), promotion, demotion).
 SEED_BANDS = """
