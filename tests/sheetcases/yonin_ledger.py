@@ -67,15 +67,14 @@ def random_game(rng: random.Random, names: list[str]) -> list[dict[str, object]]
 
 
 def random_tables(seed: int, spec) -> dict[str, list[dict[str, object]]]:
-    """A club's log filling every game row of ``spec`` (four sheet rows a game); the
-    English ledger, whose chain is the Japanese one's, gets a shorter log (150 games)."""
+    """A club's log filling every game row of ``spec`` (four sheet rows a game)."""
     rng = random.Random(seed)
     players = random_players(rng)
     active = [str(p["Name"]) for p in players if str(p["Name"]).startswith("P")]
     weights = [rng.choice((1, 1, 2, 4)) for _ in active]
     day = FIRST_DAY
     rows: list[dict[str, object]] = []
-    for _ in range(spec.rows // SEATS if spec.lang == "ja" else 150):
+    for _ in range(spec.rows // SEATS):
         pool = rng.choices(active, weights, k=12)
         pool = list(dict.fromkeys(pool))
         if len(pool) < SEATS:
