@@ -21,7 +21,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from .. import formulas as fx
 from ..labels import Text
-from ..layout import Column, NameInfo, Row, Setting, Validation, ValueType
+from ..layout import Column, NameInfo, Row, Setting, ValueType, validation
 from ..settings import setting_name
 from . import status as st
 from .cells import Cells
@@ -32,9 +32,8 @@ RANK_LABEL, RANK_RATING = setting_name("RankLabel"), setting_name("RankRating")
 SIDES = ("A", "B")
 
 
-def v(kind: str | None, prompt: Text, error: Text | None, op: str | None = None,
-      f1: str | None = None, f2: str | None = None) -> Validation:
-    return Validation(kind, op, f1, f2, prompt, error)
+v = validation
+"""The layout's validation helper, under the short name the ledger modules use."""
 
 
 def settings_formula(names: list[str]) -> str:

@@ -69,6 +69,7 @@ from ..layout import Column, Formula, NameInfo, Row, Setting, ValueType
 from ..settings import setting_name
 from ..table import define_name
 from . import go as gs
+from .tokin import extend
 
 HANDICAP = {key: setting_name(f"Handicap{key}") for key in ("Name", "Alias", "Adj")}
 RANK_LABEL, RANK_FROM = setting_name("RankLabel"), setting_name("RankFrom")
@@ -79,16 +80,9 @@ MSG = {
 }
 
 
-def extend(preset: Any, cls: type) -> Any:
-    """``preset``'s values in the dataclass ``cls`` (which has the same fields, or more)."""
-    return cls(**{f.name: getattr(preset, f.name) for f in dataclasses.fields(preset)})
-
-
 def number(c: Cells, key: str) -> float:
     """A column that is a number on a counted row (the result, a rating, a change)."""
-    value = c.number(key)
-    assert value is not None, key
-    return value
+    return c.num(key)
 
 
 def result(c: Cells) -> float:

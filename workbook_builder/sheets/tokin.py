@@ -56,7 +56,7 @@ from ..kit.cells import Cells, excel_number
 from ..kit.chain import history_columns
 from ..kit.personal import PersonalSheet
 from ..labels import Text
-from ..layout import Column, NameInfo, Role, Row, Setting, Validation, ValueType
+from ..layout import Column, NameInfo, Role, Row, Setting, Validation, ValueType, validation
 from ..settings import setting_name
 from ..spec import Spec
 from ..table import add_validation, define_name
@@ -91,9 +91,7 @@ def extend(preset: Any, cls: type) -> Any:
     return cls(**{f.name: getattr(preset, f.name) for f in dataclasses.fields(preset)})
 
 
-def v(kind: str | None, prompt: Text, error: Text | None, op: str | None = None,
-      f1: str | None = None, f2: str | None = None) -> Validation:
-    return Validation(kind, op, f1, f2, prompt, error)
+v = validation
 
 
 def any_number(prompt: Text) -> Validation:
@@ -121,9 +119,7 @@ def counts(c: Cells) -> bool:
 
 def number(c: Cells, key: str) -> float:
     """An input the row's tests have already found to be a number."""
-    value = c.number(key)
-    assert value is not None, f"{key} of row {c.k} is not a number"
-    return value
+    return c.num(key)
 
 
 def before(c: Cells) -> float:
