@@ -3,7 +3,7 @@
 * ``replay`` for elo, tokin and MOSAIC on the same 1,000,000 two-player games, and
   yonin on 250,000 four-player games;
 * the same Elo update as a minimal hand-written loop: the practical limit for pure
-  Python, and the reference ``replay("elo")`` must match rating for rating;
+  Python, and the registry's Elo replay must match rating for rating;
 * that loop again, also recording what ``replay`` returns (each game's changes, each
   player's game count), to show what the API's bookkeeping alone costs;
 * elote's ``EloCompetitor``, the library a Python user would pick.
@@ -13,13 +13,35 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from rating_rules import replay
-from rating_rules.elo import ELO, EloPreset
+from rating_rules.elo import ELO, EloPreset, replay_elo
+from rating_rules.systems import SYSTEMS
 
-from .games import two_player_games, yonin_games
+from .games import TwoPlayerLog, YoninGame, two_player_games, yonin_games
 from .report import Config, Contender, Ratio, Section, count, measure, seconds, times
+
+ELO_NAME = next(s.name for s in SYSTEMS.values() if s.replay is replay_elo)
+"""The registry's name of the rule the hand-written loop and elote implement."""
+
+
+def system_logs(log: TwoPlayerLog, four: list[YoninGame]) -> dict[str, list[Any]]:
+    """Each registered system the seeded games fit: the two-player logs by the system's
+    name (:class:`TwoPlayerLog` has one per system whose game tuple it knows), and the
+    four-player games for every four-seat system."""
+    logs: dict[str, list[Any]] = {}
+    for system in SYSTEMS.values():
+        games = four if system.seats == 4 else getattr(log, system.name, None)
+        if games is not None:
+            logs[system.name] = games
+    return logs
+
+
+def replayer(name: str, games: list[Any]) -> Callable[[], Any]:
+    """``replay(name, games)``, to be timed."""
+    return lambda: replay(name, games)
 
 
 def hand_loop(
@@ -116,14 +138,12 @@ def run(config: Config) -> Section:
     def summary(result: Any) -> Any:
         return result.ratings, result.games, len(result.changes)
 
+    logs = system_logs(log, four)
     contenders = [
         Contender("loop", lambda: hand_loop(log.elo)),
         Contender("loop+records", lambda: hand_loop_with_records(log.elo),
                   keep=lambda r: r[0]),
-        Contender("elo", lambda: replay("elo", log.elo), keep=summary),
-        Contender("tokin", lambda: replay("tokin", log.tokin), keep=summary),
-        Contender("mosaic", lambda: replay("mosaic", log.mosaic), keep=summary),
-        Contender("yonin", lambda: replay("yonin", four), keep=summary),
+        *(Contender(name, replayer(name, games), keep=summary) for name, games in logs.items()),
     ]
     if have_elote:
         contenders.append(Contender("elote", lambda: elote_replay(log.elo),
@@ -131,17 +151,16 @@ def run(config: Config) -> Section:
     _progress(f"timing, best of {config.repeats} round-robin runs (elote: at most 2)")
     timing, kept = measure(contenders, config.repeats)
 
-    sizes = {"yonin": config.yonin_games}
+    sizes = {name: config.yonin_games for name in logs if SYSTEMS[name].seats == 4}
     labels = {
         "loop": "hand-written Elo loop (the pure-Python limit)",
         "loop+records": "hand-written loop + changes and game counts",
-        "elo": 'replay("elo")',
         "elote": "elote EloCompetitor (beat / tied)",
-        "tokin": 'replay("tokin")',
-        "mosaic": 'replay("mosaic")',
-        "yonin": 'replay("yonin"), four-player games',
+        **{name: f'replay("{name}")' + (", four-player games" if name in sizes else "")
+           for name in logs},
     }
-    order = ["loop", "loop+records", "elo", "elote", "tokin", "mosaic", "yonin"]
+    order = ["loop", "loop+records", ELO_NAME, "elote",
+             *(name for name in logs if name != ELO_NAME)]
     rows = []
     for name in order:
         if name not in timing:
@@ -152,18 +171,19 @@ def run(config: Config) -> Section:
                      str(len(t.runs))])
 
     best = {name: t.best for name, t in timing.items()}
-    ratios = [Ratio('replay("elo") ÷ hand-written loop', best["loop"] / best["elo"], 0.7)]
+    elo = labels[ELO_NAME]
+    ratios = [Ratio(f"{elo} ÷ hand-written loop", best["loop"] / best[ELO_NAME], 0.7)]
     if have_elote:
-        ratios.append(Ratio('replay("elo") ÷ elote', best["elote"] / best["elo"], 10))
+        ratios.append(Ratio(f"{elo} ÷ elote", best["elote"] / best[ELO_NAME], 10))
     ratios.append(Ratio("hand-written loop + records ÷ hand-written loop",
                         best["loop"] / best["loop+records"]))
 
     loop_ratings = kept["loop"]
-    elo_ratings, elo_games, elo_changes = kept["elo"]
+    elo_ratings, elo_games, elo_changes = kept[ELO_NAME]
     checks = {
-        f'replay("elo") final ratings identical to the hand-written loop\'s '
+        f"{elo} final ratings identical to the hand-written loop's "
         f"({count(len(loop_ratings))} players)": elo_ratings == loop_ratings,
-        'replay("elo") reports one change per game and every player\'s game count':
+        f"{elo} reports one change per game and every player's game count":
             elo_changes == config.games and sum(elo_games.values()) == 2 * config.games,
         "the loop with records ends on the same ratings": kept["loop+records"] == loop_ratings,
     }
@@ -184,7 +204,7 @@ def run(config: Config) -> Section:
     notes.extend(_why(best, config.games))
     if have_elote:
         elote_ratings = kept["elote"]
-        unrounded = replay("elo", log.elo, preset=EloPreset(rounding=False)).ratings
+        unrounded = replay(ELO_NAME, log.elo, preset=EloPreset(rounding=False)).ratings
         worst = max(abs(elote_ratings[p] - elo_ratings[p]) for p in elo_ratings)
         worst_raw = max(abs(elote_ratings[p] - unrounded[p]) for p in unrounded)
         notes.append(
@@ -209,7 +229,7 @@ def run(config: Config) -> Section:
 
 def _why(best: dict[str, float], games: int) -> list[str]:
     """Where replay's time goes, and what a missed target would have needed."""
-    loop, records, elo = best["loop"], best["loop+records"], best["elo"]
+    loop, records, elo = best["loop"], best["loop+records"], best[ELO_NAME]
     notes = [
         f"Where replay's time goes: the bare loop takes {seconds(loop)}; recording what "
         f"the API returns and the loop does not (each game's change as a tuple, each "
