@@ -165,8 +165,8 @@ def gnumeric_jobs() -> list[str]:
     """Names of the Gnumeric jobs, known before the fixtures run (for parametrize).
 
     ``shipped_<t>`` for every template; for each personal sheet the filled jobs of
-    :func:`recalc` (``conform_``, ``bad_``, ``example_``); for the ledgers, the
-    :data:`LEDGER_SENTINELS`' ``conform_`` job.
+    :func:`recalc` (``conform_``, ``bad_``, ``example_``); for each ledger its seeded log
+    and its bad tables (``conform_``, ``bad_``).
     """
     from tests.sheetcases import CASES
 
@@ -176,21 +176,10 @@ def gnumeric_jobs() -> list[str]:
         case = CASES.get(system)
         if case is None:
             continue
-        if not hasattr(case, "random_tables"):
-            kinds = ["conform", "bad", "example"]
-        elif name in LEDGER_SENTINELS:
-            kinds = ["conform"]
-        else:
-            kinds = []
+        ledger = hasattr(case, "random_tables")
+        kinds = ["conform", "bad"] if ledger else ["conform", "bad", "example"]
         jobs += [f"{kind}_{name}" for kind in kinds]
     return jobs
-
-
-LEDGER_SENTINELS = ("ledger_tokin_ja", "yonin_ledger_ja")
-"""The filled ledgers Gnumeric recalculates. Their chain (SUMPRODUCT(MAX(…))) still
-computes differently there, so each is an expected failure that flips when the chain is
-rewritten; one log per kind of chain keeps that signal without recalculating twenty
-600-game files the suite already knows differ."""
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,14 @@ from openpyxl import load_workbook
 
 from rating_rules.shogi import CLUB24, club24_delta, club24_rank
 from tests.conftest import assert_cached_equal, shipped
-from tests.sheetcases.club24 import BAD_COUNTED, BAD_FLAGGED, BAD_MESSAGES, BAD_ROWS
+from tests.sheetcases import assert_incomplete
+from tests.sheetcases.club24 import (
+    BAD_COUNTED,
+    BAD_FLAGGED,
+    BAD_INCOMPLETE,
+    BAD_MESSAGES,
+    BAD_ROWS,
+)
 from tests.sheetcases.tokin import typed_copy
 from tests.test_builder_tokin import assert_no_error_codes, column, lang_of, name_values
 from workbook_builder.build import TEMPLATES, build
@@ -76,7 +83,11 @@ def test_bad_input_is_flagged_never_an_error(recalc, name):
         assert str(got["Status"][i]).startswith("⚠"), f"row {i}: {got['Status'][i]!r}"
         for key in ("GameNo", "Change", "Rating", "Rank"):
             assert got[key][i] in (None, ""), f"row {i} {key}"
-    for i in (2, 12, 13):  # blank rows and the game about to start
+    for i in BAD_INCOMPLETE:  # a forgotten result, and the game about to start
+        assert_incomplete(got["Status"][i], lang_of(name), f"row {i}")
+        for key in ("GameNo", "Change", "Rating", "Rank"):
+            assert got[key][i] in (None, ""), f"row {i} {key}"
+    for i in (2, 12):  # blank rows
         assert got["Status"][i] in (None, "") and got["Rating"][i] in (None, ""), f"row {i}"
     expected = expected_chain(BAD_ROWS, set(BAD_COUNTED))
     for i, (n, change, rating, rank) in expected.items():

@@ -18,6 +18,7 @@ from rating_rules.go import GO, rank_label, start_points
 from rating_rules.mosaic import MOSAIC
 from rating_rules.shogi import CLUB24, TOKIN, club24_rank
 from tests.conftest import assert_cached_equal, column_cells, shipped
+from tests.sheetcases import assert_incomplete
 from tests.sheetcases.ledger import ACTIVE, GO_TYPES, HOSTILE, PLAYERS
 from workbook_builder.template import load_template
 
@@ -231,7 +232,9 @@ def test_bad_input_is_flagged_never_an_error_and_kept(recalc, name):
     assert status[1] == ("⚠ not on the Players sheet: Tanaka" if en else "⚠ 名簿にない名前: Tanaka")
     assert status[3].startswith("⚠") and status[4].startswith("⚠")  # same player; bad start
     assert status[5].startswith("⚠") and status[6].startswith("⚠")  # result 2; text date
-    assert status[7] in (None, "") and status[9].startswith("⚠")  # blank row; incomplete
+    assert status[7] in (None, "")  # blank row
+    assert_incomplete(status[9], "en" if en else "ja", "row 9")  # player B missing
+    assert_incomplete(status[14], "en" if en else "ja", "row 14")  # the result to come
     assert status[10].startswith("⚠")  # result "x"
     if preset in RANKED:
         assert status[12].startswith("⚠")  # P04 declared a rank the table does not have
@@ -242,6 +245,10 @@ def test_bad_input_is_flagged_never_an_error_and_kept(recalc, name):
     players_status = column(wb, "Players_Status")
     assert players_status[9].startswith("⚠")  # p01 repeats P01 in another case
     assert players_status[10].startswith("⚠")  # start "abc"
+    last = len(tables["Players"]) - 1  # FAR_START: a start out of range is flagged …
+    assert players_status[last].startswith("⚠") and "100,000" in players_status[last]
+    game = len(tables["Games"]) - 1  # … and so is its game, quoting the player
+    assert status[game].startswith("⚠") and status[game].endswith("P99"), status[game]
 
 
 def players_status_of(wb) -> list[object]:

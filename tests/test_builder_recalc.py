@@ -14,7 +14,8 @@ from openpyxl import load_workbook
 
 from rating_rules.mosaic import first_player, mosaic_delta
 from tests.conftest import assert_cached_equal, column_cells, shipped
-from tests.sheetcases.mosaic import BAD_COUNTED, BAD_FLAGGED, BAD_ROWS
+from tests.sheetcases import assert_incomplete, chart_points
+from tests.sheetcases.mosaic import BAD_COUNTED, BAD_FLAGGED, BAD_INCOMPLETE, BAD_ROWS
 
 SHIPPED = shipped("mosaic")
 
@@ -91,21 +92,22 @@ def test_bad_input_is_flagged_never_an_error(recalc, name):
     for i in BAD_FLAGGED:
         assert str(statuses[i]).startswith("⚠"), f"row {i}: {statuses[i]!r}"
         assert changes[i] in (None, "") and ratings[i] in (None, ""), f"row {i}"
-    for i in (2, 13, 14):  # blank rows and the game in progress at the end
+    for i in BAD_INCOMPLETE:  # a forgotten result, and the game in progress at the end
+        assert_incomplete(statuses[i], lang_of(name), f"row {i}")
+        assert changes[i] in (None, "") and ratings[i] in (None, ""), f"row {i}"
+    for i in (2, 13):  # blank rows
         assert statuses[i] in (None, "") and ratings[i] in (None, ""), f"row {i}"
     expected = expected_chain(BAD_ROWS, set(BAD_COUNTED))
     for i, (_, change, rating) in expected.items():
         assert statuses[i] in (None, ""), f"row {i}"
         assert changes[i] == pytest.approx(change) and ratings[i] == pytest.approx(rating)
     assert column(wb, "First")[14] == FIRST[lang_of(name)][first_player(expected[12][2], 100)]
-    chart_y = column(wb, "ChartY")
-    assert chart_y[: len(BAD_COUNTED) + 1] == pytest.approx(
-        [START, *(expected[i][2] for i in BAD_COUNTED)])
-    assert set(chart_y[len(BAD_COUNTED) + 1:]) == {"#N/A"}  # left out of the chart
+    assert chart_points(column(wb, "ChartY")) == pytest.approx(
+        [START, *(expected[i][2] for i in BAD_COUNTED)])  # skipped rows: #N/A, left out
 
 
 MESSAGES = {"ja": {1: "相手レート", 3: "勝敗", 4: "勝敗", 5: "手番差", 6: "手番差", 7: "手番差",
-                   9: "日付", 10: "入力が足りない", 11: "勝敗"},
+                   9: "日付", 10: "入力途中", 11: "勝敗"},
             "en": {1: "opponent rating", 3: "result", 4: "result", 5: "turn difference",
                    6: "turn difference", 7: "turn difference", 9: "date", 10: "incomplete",
                    11: "result"}}

@@ -123,7 +123,7 @@ def test_overwritten_formulas_and_flagged_rows_are_highlighted(built):
     for col in "CFH":
         assert rules[f"{col}4:{col}203"] == [f"NOT(_xlfn.ISFORMULA({col}4))"]
     assert rules["G3:G203"] == ["NOT(_xlfn.ISFORMULA(G3))"]
-    assert rules["A4:I203"] == ["LEN($H4)>0"]
+    assert rules["A4:I203"] == ['LEFT($H4,1)="⚠"']
 
 
 def test_chart_plots_the_hidden_helper_columns(built):

@@ -19,9 +19,11 @@ from openpyxl import load_workbook
 
 from rating_rules.shogi import LEAGUE, TOKIN, TOKIN_HANDICAPS, tokin_delta, tokin_handicap
 from tests.conftest import assert_cached_equal, column_cells, shipped
+from tests.sheetcases import assert_incomplete, chart_points
 from tests.sheetcases.tokin import (
     BAD_COUNTED,
     BAD_FLAGGED,
+    BAD_INCOMPLETE,
     BAD_MESSAGES,
     BAD_ROWS,
     typed_copy,
@@ -123,7 +125,10 @@ def test_bad_input_is_flagged_never_an_error(recalc, name):
     for i in BAD_FLAGGED:
         assert str(statuses[i]).startswith("⚠"), f"row {i}: {statuses[i]!r}"
         assert changes[i] in (None, "") and ratings[i] in (None, ""), f"row {i}"
-    for i in (2, 14, 15):  # blank rows and the game about to start
+    for i in BAD_INCOMPLETE:  # a forgotten result, and the game about to start
+        assert_incomplete(statuses[i], lang_of(name), f"row {i}")
+        assert changes[i] in (None, "") and ratings[i] in (None, ""), f"row {i}"
+    for i in (2, 14):  # blank rows
         assert statuses[i] in (None, "") and ratings[i] in (None, ""), f"row {i}"
     expected = expected_chain(BAD_ROWS, set(BAD_COUNTED))
     for i in BAD_COUNTED:
@@ -133,10 +138,9 @@ def test_bad_input_is_flagged_never_an_error(recalc, name):
     assert expected[8][1] == tokin_delta(1520, 1350, 0, "香落") == -19  # even: -23
     last = expected[12][2]
     assert column(wb, "Suggested")[15] == shown(tokin_handicap(last, 1700), lang_of(name))
-    chart_y = column(wb, "ChartY")
-    assert chart_y[: len(BAD_COUNTED) + 1] == pytest.approx(
+    assert chart_points(column(wb, "ChartY")) == pytest.approx(
         [START, *(expected[i][2] for i in BAD_COUNTED)])
-    assert set(chart_y[len(BAD_COUNTED) + 1:]) == {"#N/A"}
+    assert chart_points(column(wb, "ChartX")) == list(range(len(BAD_COUNTED) + 1))
 
 
 @pytest.mark.parametrize("name", SHIPPED)

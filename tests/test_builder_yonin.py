@@ -16,9 +16,11 @@ from openpyxl import load_workbook
 
 from rating_rules.yonin import ko_pt, rate_game, tournament_score
 from tests.conftest import assert_cached_equal, column_cells, shipped
+from tests.sheetcases import assert_incomplete
 from tests.sheetcases.yonin import (
     BAD_FLAGGED,
     BAD_GAMES,
+    BAD_INCOMPLETE,
     BAD_QUIET,
     BAD_RATED,
     BAD_ROWS,
@@ -163,6 +165,10 @@ def test_bad_games_are_flagged_never_an_error(recalc, name):
         for i in range(game * SEATS, (game + 1) * SEATS):  # all four rows, no rate shown
             message = str(status[i])
             assert message.startswith("⚠") and word in message, f"game {game}: {message!r}"
+            assert all(shown[key][i] in (None, "") for key in SHOWN), f"game {game} row {i}"
+    for game in BAD_INCOMPLETE:
+        for i in range(game * SEATS, (game + 1) * SEATS):
+            assert_incomplete(status[i], lang, f"game {game}")
             assert all(shown[key][i] in (None, "") for key in SHOWN), f"game {game} row {i}"
     for game in BAD_QUIET:
         for i in range(game * SEATS, (game + 1) * SEATS):

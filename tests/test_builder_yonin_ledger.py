@@ -18,13 +18,14 @@ from openpyxl import load_workbook
 from rating_rules import replay
 from rating_rules.yonin import rate_game
 from tests.conftest import assert_cached_equal, column_cells, shipped
+from tests.sheetcases import assert_incomplete
 from tests.sheetcases.yonin_ledger import (
     BAD_FLAGGED,
     BAD_GAMES,
+    BAD_INCOMPLETE,
     BAD_PLAYER_FLAGGED,
     BAD_QUIET,
     BAD_RATED,
-    BAD_ROWS,
     BAD_TABLES,
     EDITED_GAME,
     NON_MEMBER_WORDS,
@@ -263,10 +264,14 @@ def test_bad_input_is_flagged_never_an_error(recalc, name):
             message = str(status[i])
             assert message.startswith("⚠") and word in message, f"game {game}: {message!r}"
             assert all(shown[key][i] in (None, "") for key in POINTS), f"game {game} row {i}"
+    for game in BAD_INCOMPLETE:
+        for i in range(game * SEATS, (game + 1) * SEATS):
+            assert_incomplete(status[i], lang, f"game {game}")
+            assert all(shown[key][i] in (None, "") for key in POINTS), f"game {game} row {i}"
     for game in BAD_QUIET:
         for i in range(game * SEATS, (game + 1) * SEATS):
             assert status[i] in (None, "") and shown["NewRate"][i] in (None, ""), f"game {game}"
-    assert set(range(len(BAD_GAMES))) == {*BAD_FLAGGED, *BAD_QUIET, *BAD_RATED}
+    assert set(range(len(BAD_GAMES))) == {*BAD_FLAGGED, *BAD_INCOMPLETE, *BAD_QUIET, *BAD_RATED}
     want = expected(BAD_TABLES, list(BAD_RATED))
     check_seats(wb, want["seats"], lang)
     check_table(wb, want, lang)
@@ -280,7 +285,7 @@ def test_bad_input_is_flagged_never_an_error(recalc, name):
             assert column(wb, "Players_Rate")[i] in (None, ""), i
         else:
             assert player_status[i] in (None, ""), (i, player_status[i])
-    assert all(v in (None, "") for v in status[len(BAD_ROWS):])
+    assert all(v in (None, "") for v in status[len(BAD_GAMES) * SEATS:])  # after the last game
 
 
 @pytest.mark.parametrize("kind", ["stripped", "conform", "bad", "edited"])

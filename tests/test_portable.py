@@ -10,32 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import SYSTEM_OF, differing_cells, gnumeric_jobs
-from tests.sheetcases import CASES
-
-LEDGER_CHAIN = pytest.mark.xfail(
-    strict=True, reason="ledger chain idioms: issue 11 part 1/2, next step")
+from tests.conftest import differing_cells, gnumeric_jobs
 
 
-def is_ledger(name: str) -> bool:
-    return hasattr(CASES.get(SYSTEM_OF[name]), "random_tables")
-
-
-def differs_today(job: str) -> bool:
-    """Ledger jobs Gnumeric still computes differently (SUMPRODUCT(MAX(…)) chain).
-
-    The shipped ledgers are empty, so their chain shows nothing; yonin's Players sheet
-    computes its last-game row on the empty log too.
-    """
-    kind, name = job.split("_", 1)
-    return is_ledger(name) and (kind != "shipped" or SYSTEM_OF[name] == "yonin_ledger")
-
-
-JOBS = [pytest.param(job, marks=LEDGER_CHAIN) if differs_today(job) else job
-        for job in gnumeric_jobs()]
-
-
-@pytest.mark.parametrize("job", JOBS)
+@pytest.mark.parametrize("job", gnumeric_jobs())
 def test_gnumeric_shows_the_engine_values(gnumeric, job):
     got = gnumeric[job]
     count, bad = differing_cells(got.formulas, got.expected, got.result)

@@ -27,7 +27,7 @@ def history_chart(data: Worksheet, x_col: int, y_col: int, first_row: int, last_
     chart.scatterStyle = "lineMarker"
     chart.legend = None
     chart.visible_cells_only = False
-    chart.display_blanks = "gap"
+    chart.display_blanks = "span"
     xs = Reference(data, min_col=x_col, min_row=first_row, max_row=last_row)
     ys = Reference(data, min_col=y_col, min_row=first_row, max_row=last_row)
     series = Series(ys, xs, title=y_title)

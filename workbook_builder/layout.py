@@ -48,8 +48,7 @@ class Row:
 
     ``row[key]`` is this row's cell of column ``key``; ``prev(key)`` the row above
     (the lead row for the first data row); ``column(key)`` the absolute range of the
-    data rows; ``below(key)`` the rest of the column under this row (None on the last
-    row); ``k`` counts from 0 at the lead row.
+    data rows; ``k`` counts from 0 at the lead row.
     """
 
     table: Table
@@ -72,12 +71,6 @@ class Row:
 
     def cell(self, key: str, row: int) -> str:
         return f"${self.table.letter(key)}${row}"
-
-    def below(self, key: str) -> str | None:
-        if self.number >= self.table.last_row:
-            return None
-        col = self.table.letter(key)
-        return f"{col}{self.number + 1}:{col}${self.table.last_row}"
 
 
 Formula = Callable[[Row], str]

@@ -132,7 +132,7 @@ def _highlight(ws: Worksheet, table: Table, flag: str | None) -> None:
         marker = f"${table.letter(flag)}{table.first_row}"
         rng = f"{first}{table.first_row}:{last}{table.last_row}"
         ws.conditional_formatting.add(rng, styles.formula_rule(
-            f"LEN({marker})>0", fill=styles.FLAG_FILL))
+            f"LEFT({marker},1)=\"⚠\"", fill=styles.FLAG_FILL))
 
 
 def _names(ws: Worksheet, table: Table, lang: str) -> list[NameInfo]:

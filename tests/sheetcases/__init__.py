@@ -22,3 +22,18 @@ def _discover() -> dict[str, ModuleType]:
 
 
 CASES: dict[str, ModuleType] = _discover()
+
+INCOMPLETE = {"ja": "入力途中", "en": "incomplete"}
+"""What a half-filled row's Status says (no ⚠: nothing typed is wrong, and the game
+being typed shows it too): each case's ``BAD_INCOMPLETE`` rows."""
+
+
+def chart_points(values: list[object]) -> list[object]:
+    """A chart helper column's points: the counted rows' values, #N/A elsewhere left out."""
+    return [v for v in values if v != "#N/A"]
+
+
+def assert_incomplete(status: object, lang: str, where: str) -> None:
+    """A half-filled row: marked incomplete (so not counted), without a ⚠."""
+    assert isinstance(status, str) and INCOMPLETE[lang] in status, f"{where}: {status!r}"
+    assert not status.startswith("⚠"), f"{where}: {status!r}"

@@ -40,8 +40,9 @@ BAD_ROWS: list[dict[str, object]] = [
     {"OppRating": 1700},                                                         # 13 in progress
 ]
 BAD_COUNTED = (0, 6, 10)
-BAD_FLAGGED = (1, 3, 4, 5, 7, 8, 9, 11)
+BAD_FLAGGED = (1, 3, 4, 5, 7, 9, 11)
+BAD_INCOMPLETE = (8, 13)
 BAD_MESSAGES = {"ja": {1: "相手レート", 3: "勝敗", 4: "勝敗", 5: "勝敗", 7: "日付",
-                       8: "入力が足りない", 9: "勝敗", 11: "相手レート"},
+                       8: "入力途中", 9: "勝敗", 11: "相手レート"},
                 "en": {1: "opponent rating", 3: "result", 4: "result", 5: "result", 7: "date",
                        8: "incomplete", 9: "result", 11: "opponent rating"}}

@@ -57,4 +57,5 @@ BAD_ROWS: list[dict[str, object]] = [
     {"OppRating": 1500},                                                           # 15 in progress
 ]
 BAD_COUNTED = (0, 7, 11, 12)
-BAD_FLAGGED = (1, 3, 4, 5, 6, 8, 9, 10, 13)
+BAD_FLAGGED = (1, 3, 4, 5, 6, 8, 9)
+BAD_INCOMPLETE = (10, 13, 15)

@@ -183,4 +183,5 @@ BAD_ROWS: list[dict[str, object]] = [
     {"OppRank": "1k"},                                                           # 19 in progress
 ]
 BAD_COUNTED = (0, 8, 13, 14)
-BAD_FLAGGED = (1, 3, 4, 5, 6, 7, 9, 10, 11, 12, 15, 16, 17)
+BAD_FLAGGED = (1, 3, 4, 5, 6, 7, 9, 11, 12, 15, 16, 17)
+BAD_INCOMPLETE = (10, 19)

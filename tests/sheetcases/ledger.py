@@ -197,4 +197,11 @@ def bad_tables(spec) -> dict[str, list[dict[str, object]]]:
     if spec.preset == "go":
         games += [dict(g) for g in GO_BAD_GAMES]
         players += [dict(p) for p in GO_BAD_PLAYERS]
+    players.append(dict(FAR_START))
+    games.append({"Date": dt.date(2024, 5, 10), "PlayerA": FAR_START["Name"], "PlayerB": "P05",
+                  "Result": 1, **({"TurnDiff": 2} if spec.preset == "mosaic" else {})})
     return {"Games": games, "Players": players}
+
+
+FAR_START = {"Name": "P99", "Start": 12345678}
+"""Last on Players and in the log: a start no scale has (Elo's 10^(diff/400) overflows)."""

@@ -39,4 +39,5 @@ BAD_ROWS: list[dict[str, object]] = [
     {"OppRating": 100},                                                          # 14 in progress
 ]
 BAD_COUNTED = (0, 8, 12)
-BAD_FLAGGED = (1, 3, 4, 5, 6, 7, 9, 10, 11)
+BAD_FLAGGED = (1, 3, 4, 5, 6, 7, 9, 11)
+BAD_INCOMPLETE = (10, 14)

@@ -63,9 +63,10 @@ BAD_ROWS: list[dict[str, object]] = [
     {"OppRating": 1700},                                                         # 15 in progress
 ]
 BAD_COUNTED = (0, 8, 12)
-BAD_FLAGGED = (1, 3, 4, 5, 6, 7, 9, 10, 11, 13)
+BAD_FLAGGED = (1, 3, 4, 5, 6, 7, 9, 11, 13)
+BAD_INCOMPLETE = (10, 15)
 BAD_MESSAGES = {"ja": {1: "相手レート", 3: "勝敗", 4: "勝敗", 5: "手合", 6: "手合", 7: "手合",
-                       9: "日付", 10: "入力が足りない", 11: "勝敗", 13: "相手レート"},
+                       9: "日付", 10: "入力途中", 11: "勝敗", 13: "相手レート"},
                 "en": {1: "opponent rating", 3: "result", 4: "result", 5: "handicap",
                        6: "handicap", 7: "handicap", 9: "date", 10: "incomplete", 11: "result",
                        13: "opponent rating"}}

@@ -125,12 +125,14 @@ BAD_GAMES: list[list[dict[str, object]]] = [
 ]
 BAD_ROWS: list[dict[str, object]] = [row for game in BAD_GAMES for row in game]
 BAD_RATED = (0, 10, 17, 18)
-BAD_QUIET = (2, 21)
-"""Games that show nothing: blank, and the unfinished last game."""
+BAD_QUIET = (2,)
+"""Games that show nothing: blank."""
+BAD_INCOMPLETE = (14, 15, 21)
+"""Half-typed games, in the log and the last one being typed: marked, no ⚠."""
 BAD_FLAGGED = {
     1: ("席2", "seat 2"), 3: ("順位", "places"), 4: ("席2", "seat 2"), 5: ("席3", "seat 3"),
     6: ("席1", "seat 1"), 7: ("席1", "seat 1"), 8: ("席2", "seat 2"), 9: ("席3", "seat 3"),
-    11: ("席3", "seat 3"), 12: ("席3", "seat 3"), 13: ("席4", "seat 4"), 14: ("入力", "incomplete"),
-    15: ("席3", "seat 3"), 16: ("席2", "seat 2"), 19: ("席1", "seat 1"), 20: ("席4", "seat 4"),
+    11: ("席3", "seat 3"), 12: ("席3", "seat 3"), 13: ("席4", "seat 4"), 16: ("席2", "seat 2"),
+    19: ("席1", "seat 1"), 20: ("席4", "seat 4"),
 }
 """Game → (word in the ja marker, word in the en marker)."""

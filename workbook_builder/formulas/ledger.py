@@ -1,11 +1,9 @@
 """Formula text a club ledger shares across rule systems: players, chains, rating lists.
 
 A ledger keeps every game of a club in one log, so a game row must find each player's
-rating after *their* previous game. Without dynamic arrays or iteration the only native
-tools are lookups, so each row does a bounded number of them over the rows above it
-(never a whole column ``A:A``): one ``SUMPRODUCT(MAX(…))`` per seat finds the player's
-previous counted game. That is linear in the log per row, so a whole recalculation grows
-with the square of the log's length; ``bench`` measures it at 1k, 5k and 20k games.
+rating after *their* previous game: :mod:`workbook_builder.kit.seats` finds that game
+with an exact ``MATCH`` that stops at it; the formulas here read what the player left
+it with, name players and order the lists.
 
 Players are identified by their row on the Players sheet (``id``): a name is matched
 once per seat by exact matching (no wildcards), and
@@ -40,25 +38,6 @@ def player_id(name: str, names: str) -> str:
     return f"IF(ISBLANK({name}),0,IFERROR({name_match(name, names)},0))"
 
 
-def last_row_where(player: str, seats: Sequence[str], condition: str) -> str:
-    """Like :func:`previous_row` over whole seat columns, counting only rows where the
-    array ``condition`` (e.g. ``ISNUMBER(M)*(M<=k)``) is 1."""
-    hits = "+".join(f"({seat}={player})" for seat in seats)
-    return f"SUMPRODUCT(MAX((({hits})>0)*{condition}*ROW({seats[0]})))"
-
-
-def previous_row(player: str, seats_above: Sequence[str]) -> str:
-    """Sheet row of the last game above in which ``player`` (an id) was counted, else 0.
-
-    ``seats_above`` are the counted-id ranges of every seat, from the table's lead row
-    to the row above (e.g. ``$P$3:P9``): a seat's counted id is the player's id on a
-    counted row and 0 (never a real id) elsewhere. Sheet rows, not offsets, so
-    :func:`seat_value` can INDEX whole-sheet-row ranges.
-    """
-    hits = "+".join(f"({seat}={player})" for seat in seats_above)
-    return f"IF({player}=0,0,SUMPRODUCT(MAX((({hits})>0)*ROW({seats_above[0]}))))"
-
-
 def seat_value(row: str, player: str, seats: Sequence[tuple[str, str]], otherwise: str) -> str:
     """What ``player`` carried out of sheet row ``row``: the value column of their seat there.
 
@@ -84,18 +63,20 @@ def list_position(rating: str, ratings: str, names: str, above_ratings: str | No
     """Place of a player in the rating list: higher rating first, ties by Players order.
 
     Only named players with a numeric rating take a place; ``above_*`` are the same
-    columns from the first Players row to the row above (None on the first row).
+    columns from the first Players row to the row above (None on the first row). A
+    rating column holds a number or "" (never an error), so ``<>""`` tests for a number:
+    Gnumeric does not evaluate ``ISNUMBER`` over a range inside ``SUMPRODUCT``.
     """
-    higher = f"SUMPRODUCT(ISNUMBER({ratings})*({names}<>\"\")*({ratings}>{rating}))"
+    higher = f"SUMPRODUCT(({ratings}<>\"\")*({names}<>\"\")*({ratings}>{rating}))"
     tied = ("0" if above_ratings is None else
-            f"SUMPRODUCT(ISNUMBER({above_ratings})*({above_names}<>\"\")"
+            f"SUMPRODUCT(({above_ratings}<>\"\")*({above_names}<>\"\")"
             f"*({above_ratings}={rating}))")
     return f"IF(AND({name}<>\"\",ISNUMBER({rating})),1+{higher}+{tied},\"\")"
 
 
 def list_rank(rating: str, ratings: str, names: str) -> str:
     """Competition rank shown in a list (1, 2, 2, 4): one more than the higher ratings."""
-    return f"1+SUMPRODUCT(ISNUMBER({ratings})*({names}<>\"\")*({ratings}>{rating}))"
+    return f"1+SUMPRODUCT(({ratings}<>\"\")*({names}<>\"\")*({ratings}>{rating}))"
 
 
 def at_position(k: int | str, positions: str, column: str) -> str:

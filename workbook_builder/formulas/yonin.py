@@ -100,10 +100,20 @@ def rank_minimum(label: str) -> str:
 
     As :func:`rating_rules.yonin.rank_minimum` for the labels of the table.
     """
+    return _rank_column(label, RANK_MIN, "0")
+
+
+def rank_label_of(label: str) -> str:
+    """The rank table's label (in the sheet's language) of a label or alias; "" if none."""
+    return _rank_column(label, RANK_LABEL, '""')
+
+
+def _rank_column(label: str, column: str, otherwise: str) -> str:
+    """``column`` of the rank table's row of ``label`` (a label or alias), else ``otherwise``."""
     return (f"IF({_rank_hit(label, RANK_LABEL)},"
-            f"INDEX({RANK_MIN},{exact_match(label, RANK_LABEL)}),"
+            f"INDEX({column},{exact_match(label, RANK_LABEL)}),"
             f"IF({_rank_hit(label, RANK_ALIAS)},"
-            f"INDEX({RANK_MIN},{exact_match(label, RANK_ALIAS)}),0))")
+            f"INDEX({column},{exact_match(label, RANK_ALIAS)}),{otherwise}))")
 
 
 def floor_value(official: str) -> str:

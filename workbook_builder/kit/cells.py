@@ -53,7 +53,6 @@ class Evaluation:
         self.inputs = [dict(inputs[i]) if i < len(inputs) else {} for i in range(table.rows)]
         self.rows: list[dict[str, object]] = [{} for _ in range(table.rows + 1)]
         self._columns = {c.key: c for c in table.columns}
-        self._filled_below: dict[tuple[str, ...], int] = {}
         self._found: dict[str, dict[object, int]] = {}
         self._last_seen: dict[tuple[str, ...], tuple[dict[object, int], int]] = {}
 
@@ -74,14 +73,6 @@ class Evaluation:
         result = rule(Cells(self, k)) if callable(rule) else rule
         row[key] = result
         return result
-
-    def last_filled(self, keys: tuple[str, ...]) -> int:
-        """The last data row (1-based) with any of the input columns ``keys`` filled, or 0."""
-        if keys not in self._filled_below:
-            self._filled_below[keys] = max(
-                (i + 1 for i, row in enumerate(self.inputs)
-                 if any(row.get(key) is not None for key in keys)), default=0)
-        return self._filled_below[keys]
 
     def find(self, key: str, value: object) -> int | None:
         """The first row whose ``key`` equals ``value`` (an exact MATCH), or None."""
@@ -191,11 +182,6 @@ class Cells:
     @property
     def last_k(self) -> int:
         return self._ev.table.rows
-
-    def filled_below(self, keys: tuple[str, ...], after: int | None = None) -> bool:
-        """Whether a row below this one (or below row ``after``: the last row of a group of
-        rows, like a game's four seats) has any of the input columns ``keys`` filled."""
-        return self._ev.last_filled(keys) > (self.k if after is None else after)
 
     def find(self, key: str, value: object) -> int | None:
         return self._ev.find(key, value)

@@ -1,7 +1,7 @@
 """The hidden chain every personal rating log keeps, formulas and values together.
 
 Running carries the rating across skipped rows, Count numbers the counted games, and
-ChartX/ChartY list game k's point in row k (NA() after the last), which is what the
+ChartX/ChartY give a counted row's point (NA() on a skipped row), which is what the
 history chart plots. The lead row ("Me") holds the start.
 """
 
@@ -22,15 +22,10 @@ def counted(c: Cells) -> bool:
 
 
 def chart_point(r: Row, value: str) -> str:
-    """Game k's point while k ≤ games counted, else NA() (left out of the chart)."""
-    total = r.cell("Count", r.table.last_row)
-    return fx.if_(f"{r.k}<={total}", value, "NA()")
-
-
-def nth_running(r: Row) -> str:
-    """The running value after the k-th counted game."""
-    return (f"INDEX({r.column('Running', with_lead=True)},"
-            f"MATCH({r.k},{r.column('Count', with_lead=True)},0))")
+    """This row's point when it counted, else NA() (left out of the chart, which joins the
+    points either side). The row looks at itself only: a test of the last row's count
+    would make every typed cell recalculate the whole column."""
+    return fx.if_(f"ISNUMBER({r['Change']})", value, "NA()")
 
 
 def running_column(label: Text, lead: Formula, lead_value: Value) -> Column:
@@ -57,27 +52,25 @@ def count_column(label: Text, width: float = 8) -> Column:
 
 
 def _chart_x(c: Cells) -> object:
-    return c.k if c.k <= c.at(c.last_k, "Count") else NA  # type: ignore[operator]
+    return c["Count"] if counted(c) else NA
 
 
 def _chart_y(c: Cells) -> object:
-    if c.k > c.at(c.last_k, "Count"):  # type: ignore[operator]
-        return NA
-    found = c.find("Count", c.k)
-    return NA if found is None else c.at(found, "Running")
+    return c["Running"] if counted(c) else NA
 
 
 def chart_columns(y_label: Text, x_width: float = 8) -> tuple[Column, Column]:
-    """ChartX (game number) and ChartY (the running value after it), for the chart."""
+    """ChartX (game number) and ChartY (the running value after it), for the chart; the
+    lead row is game 0, the start."""
     return (
         Column("ChartX", Text("グラフ用 対局", "Chart game"), "helper", "integer", x_width,
-               hidden=True, lead_in_name=True, lead=lambda r: chart_point(r, str(r.k)),
-               formula=lambda r: chart_point(r, str(r.k)),
-               value=_chart_x, lead_value=_chart_x, late=True),
+               hidden=True, lead_in_name=True, lead=lambda r: "0",
+               formula=lambda r: chart_point(r, r["Count"]),
+               value=_chart_x, lead_value=0),
         Column("ChartY", y_label, "helper", "number", 8, hidden=True, lead_in_name=True,
-               lead=lambda r: chart_point(r, nth_running(r)),
-               formula=lambda r: chart_point(r, nth_running(r)),
-               value=_chart_y, lead_value=_chart_y, late=True),
+               lead=lambda r: r["Running"],
+               formula=lambda r: chart_point(r, r["Running"]),
+               value=_chart_y, lead_value=lambda c: c["Running"]),
     )
 
 

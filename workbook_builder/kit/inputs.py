@@ -30,6 +30,22 @@ DATE = NUMBER
 """A date: Excel stores it as a number, so the test is the same."""
 
 
+def between(low: float, high: float) -> Check:
+    """A number from ``low`` to ``high``: a rating far outside any scale (12345678) would
+    overflow ``10^`` in an expected score, an error code instead of a ⚠."""
+    def accepts(value: object) -> bool:
+        number = excel_number(value)
+        return number is not None and low <= number <= high
+
+    return Check(lambda ref: f"IF(ISNUMBER({ref}),AND({ref}>={low:g},{ref}<={high:g}),FALSE)",
+                 accepts)
+
+
+START_RANGE = (-10_000, 100_000)
+"""What a ledger accepts as a start: ratings and points of every system fit, and two
+starts 110,000 apart still give Elo's ``10^(diff/400)`` a finite value."""
+
+
 def one_of(values: tuple[float, ...]) -> Check:
     """One of the numbers ``values`` (``1/0``, ``1/0.5/0``)."""
     allowed = tuple(float(v) for v in values)

@@ -11,10 +11,13 @@ One workbook renders any :class:`~.ledger_rule.LedgerRule`. Sheets:
   list published after a chosen month.
 - 設定 / Settings: the rule's constants and tables, and the mode.
 
+- _chain (hidden): the counted ids, last game first (:mod:`.seats`).
+
 Chain (:mod:`.seats`): a game row finds each player's previous counted game with one
-bounded lookup over the rows above and reads the rating the player left it with, so
-editing a past game recomputes everything after it. Each table's cached values come
-from its columns' ``value`` functions; the tables read each other's through the context.
+lookup that stops at it and reads the rating the player left it with, so editing a
+past game recomputes everything after it, and typing a new game only that game. Each
+table's cached values come from its columns' ``value`` functions; the tables read each
+other's through the context.
 """
 
 from __future__ import annotations
@@ -37,10 +40,11 @@ from ..table import define_name, write_table
 from .base import Built, SheetType
 from .cells import Evaluation, cached_by_row
 from .frame import decorate_games, page_setup, sheet_title
-from .ledger_games import GAMES, games_table
+from .inputs import START_RANGE
+from .ledger_games import GAMES, SEATS, games_table
 from .ledger_lists import LATEST, MONTHLY, PLAYERS, list_table, monthly_table, players_table
 from .ledger_rule import LedgerRule, v
-from .seats import GamesRefs
+from .seats import GamesRefs, chain_sheet
 
 LIST = Text("レーティング表", "Rating list")
 RULE_NOTES = (
@@ -68,8 +72,9 @@ def ledger_settings(rule: LedgerRule, preset: Any) -> list[Setting]:
         "Start", Text("開始レート", "Starting rating"),
         Text("名簿で開始レートも段級も空欄の人の開始レート",
              "Start of a player with no start (and no rank) on Players"),
-        preset.start, v("decimal", Text("数値", "A number"), Text("数値を入力", "Type a number"),
-                        "between", "-1000000", "1000000"), preset_field="start")
+        preset.start, v("decimal", Text("数値", "A number"),
+                        Text("-10,000〜100,000 の数値を入力", "Type a number, -10,000 to 100,000"),
+                        *(str(x) for x in ("between", *START_RANGE))), preset_field="start")
     mode = [Setting(
         "Monthly", Text("月例リスト方式", "Monthly lists"),
         Text("1 = 月内の対局は前月末のリストのレートで計算、0 = 対局ごと",
@@ -90,6 +95,7 @@ class Sheets:
     monthly: Worksheet | None
     players: Worksheet
     settings: Worksheet
+    chain: Worksheet
     tables: dict[str, Table] = dataclasses.field(default_factory=dict)
 
 
@@ -102,7 +108,7 @@ def evaluate_tables(tables: Mapping[str, Table],
 
     players = new("Players", {})
     games = new("Games", {"Players": players})
-    values = {"Games": games.run()}
+    values = {"Games": games.run(), "Chain": new("Chain", {"Games": games}).run()}
     players.context["Games"] = games
     if "Monthly" in tables:
         monthly = new("Monthly", {"Games": games})
@@ -174,7 +180,8 @@ class ClubLedger(SheetType):
         title = sheet_title(spec, self.default_title(lang))
         sheets = Sheets(wb.create_sheet(GAMES(lang)), wb.create_sheet(LIST(lang)),
                         wb.create_sheet(MONTHLY(lang)) if rule.monthly else None,
-                        wb.create_sheet(PLAYERS(lang)), wb.create_sheet(SETTINGS_TITLE(lang)))
+                        wb.create_sheet(PLAYERS(lang)), wb.create_sheet(SETTINGS_TITLE(lang)),
+                        chain_sheet(wb))
         names = write_log(sheets, spec, rule, preset, tables, title)
         names += write_lists(sheets, spec, rule, tables, title)
         settings = ledger_settings(rule, preset)
@@ -194,9 +201,10 @@ def write_log(sheets: Sheets, spec: Spec, rule: LedgerRule, preset: Any,
     """The Games and Players sheets, and the name of the latest month counted."""
     lang = spec.lang
     games = games_table(spec.rows, lang, rule, preset)
-    players = players_table(spec.players, rule, preset, GamesRefs(games, sheets.games.title),
-                            lang)
-    sheets.tables.update(Games=games, Players=players)
+    refs = GamesRefs(games, sheets.games.title)
+    players = players_table(spec.players, rule, preset, refs, lang)
+    chain = SEATS.chain_table(refs)
+    sheets.tables.update(Games=games, Players=players, Chain=chain)
     names = write_table(sheets.games, games, lang, tables.get("Games", ()), flag="Status")
     decorate_games(sheets.games, games, lang, title, "Status")
     latest = f"${games.letter('LastMonth')}${games.last_row}"
@@ -204,6 +212,7 @@ def write_log(sheets: Sheets, spec: Spec, rule: LedgerRule, preset: Any,
     names.append(NameInfo(LATEST, sheets.games.title, latest, "helper", "integer"))
     names += write_table(sheets.players, players, lang, tables.get("Players", ()), flag="Status")
     decorate_games(sheets.players, players, lang, f"{PLAYERS(lang)} ・ {title}", "Status")
+    names += write_table(sheets.chain, chain, lang)
     return names
 
 
@@ -218,7 +227,7 @@ def write_lists(sheets: Sheets, spec: Spec, rule: LedgerRule,
     styles.style_title(sheets.rating_list.cell(1, 1, f"{LIST(lang)} ・ {title}"), lang)
     sheets.rating_list.freeze_panes = "A3"
     if sheets.monthly is not None:
-        chooser = monthly_table(lang)
+        chooser = monthly_table(lang, GamesRefs(sheets.tables["Games"], sheets.games.title))
         month_list = list_table("MonthList", MONTHLY, spec.players, MONTH_LIST, rule,
                                 header_row=6)
         sheets.tables.update(Monthly=chooser, MonthList=month_list)
@@ -236,7 +245,8 @@ def cached(sheets: Sheets, values: Mapping[str, list[dict[str, object]]],
         return cached_by_row(sheets.tables[key], values[key])
 
     out = {sheets.games.title: of("Games"), sheets.players.title: of("Players"),
-           sheets.rating_list.title: of("List"), sheets.settings.title: settings_cached}
+           sheets.rating_list.title: of("List"), sheets.settings.title: settings_cached,
+           sheets.chain.title: of("Chain")}
     if sheets.monthly is not None:
         out[sheets.monthly.title] = {**of("Monthly"), **of("MonthList")}
     return out

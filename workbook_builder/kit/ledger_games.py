@@ -37,7 +37,7 @@ MSG = {
     "date": Text("⚠ 日付は 5/26 の形で", "⚠ date: type it like 5/26"),
     "need_date": Text("⚠ 月例リストには日付が必要", "⚠ monthly lists need the date"),
     "order": Text("⚠ 前の対局より前の月", "⚠ month earlier than a game above"),
-    "incomplete": Text("⚠ 入力が足りない (計算せず)", "⚠ incomplete row (not counted)"),
+    "incomplete": st.INCOMPLETE,
 }
 LATER = ("Date", "PlayerA", "PlayerB", "Result")
 """A filled one below makes a half-filled row a mistake, not a game in progress."""
@@ -150,7 +150,7 @@ def status_cases(rule: LedgerRule, preset: Any, lang: str) -> tuple[st.Case, ...
                 and c["Month"] < c.prev("LastMonth"),  # type: ignore[operator]
                 MSG["order"]),
         st.Case(done, lambda c: complete(c, rule)),
-        st.unfinished(LATER, MSG["incomplete"]),
+        st.unfinished(MSG["incomplete"]),
     )
 
 

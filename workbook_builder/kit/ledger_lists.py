@@ -33,7 +33,7 @@ LATEST = "Games_Latest"
 MONTH_KEY = "Monthly_Key"
 PLAYER_MSG = {
     "duplicate": Text("⚠ 同じ名前が上にある", "⚠ the same name is listed above"),
-    "start": Text("⚠ 開始レートは数値で", "⚠ start must be a number"),
+    "start": Text("⚠ 開始は -10,000〜100,000 の数値で", "⚠ start: a number, -10,000 to 100,000"),
     "rank": Text("⚠ 段級は一覧から選ぶ", "⚠ rank: pick one from the list"),
     "prior": Text("⚠ 以前の対局数は0以上の整数", "⚠ games before: a whole number, 0 or more"),
 }
@@ -76,6 +76,7 @@ def rank_check(rule: LedgerRule, preset: Any) -> kinds.Check:
 
 
 def player_inputs(rule: LedgerRule, preset: Any) -> list[Column]:
+    low, high = kinds.START_RANGE
     columns = [Column("Name", Text("名前", "Name"), "input", "text", 11, validation=v(
         None, Text("対局シートで選ぶ名前 (同じ名前は1回だけ)",
                    "The name picked on the Games sheet (each name once)"), None))]
@@ -92,8 +93,9 @@ def player_inputs(rule: LedgerRule, preset: Any) -> list[Column]:
         validation=v(
             "decimal", Text("今のレートがあれば入力 (空欄なら段級か設定の開始レート)",
                             "A rating the player has (blank: the rank's, or Settings' start)"),
-            Text("数値を入力してください", "Type a number"), "between", "-1000000", "1000000"),
-        check=kinds.NUMBER, message=PLAYER_MSG["start"]))
+            Text(f"{low:,}〜{high:,} の数値を入力してください",
+                 f"Type a number from {low:,} to {high:,}"), "between", str(low), str(high)),
+        check=kinds.between(low, high), message=PLAYER_MSG["start"]))
     if rule.has_prior:
         columns.append(Column(
             "Prior", Text("以前の\n局数", "Games\nbefore"), "input", "integer", 6, minimum=0,
@@ -127,7 +129,7 @@ def start_formula(r: Row, rule: LedgerRule) -> str:
                       f"IFERROR(INDEX({RANK_RATING},{sx.exact_match(r['Rank'], RANK_LABEL)}),\"\")")
     else:
         rank = START
-    value = fx.if_(f"ISNUMBER({r['Start']})", r["Start"],
+    value = fx.if_(kinds.between(*kinds.START_RANGE).test(r["Start"]), r["Start"],
                    fx.if_(f"ISBLANK({r['Start']})", rank, '""'))
     if rule.has_prior:
         value = fx.if_(fx.bad_if_filled(r["Prior"], fx.is_whole_at_least(r["Prior"], 0)),
@@ -140,7 +142,7 @@ def start_value(c: Cells, rule: LedgerRule) -> object:
             c["Prior"]):
         return ""
     start = c.number("Start")
-    if start is not None:
+    if start is not None and kinds.between(*kinds.START_RANGE).accepts(start):
         return start
     if c["Start"] is not None:
         return ""
@@ -246,20 +248,44 @@ def month_key(c: Cells) -> object:
     return table_of(c, "Monthly").value(1, "Key")
 
 
-def month_last_formula(r: Row, back: str) -> str:
-    """The player's last counted game by the end of the chosen month (minus ``back``)."""
-    condition = f"ISNUMBER(Games_Month)*(Games_Month<={MONTH_KEY}-{back})"
-    return fx.if_(f"ISNUMBER({MONTH_KEY})", lx.last_row_where(pid(r), GAME_SEATS, condition),
-                  "0")
+UPTO = ("Upto", "UptoPrev")
+"""Monthly helpers: the last Games data row of the chosen month's list, and the month's
+before (:func:`upto_value`)."""
+
+
+def month_last_formula(r: Row, g: GamesRefs, back: int) -> str:
+    """The player's last counted game in the log up to the end of the chosen month
+    (minus ``back``): see :func:`upto_value`."""
+    return SEATS.last_upto_formula(g.table, pid(r), f"Monthly_{UPTO[back]}")
 
 
 def month_last(c: Cells, back: int) -> int:
-    key = month_key(c)
+    upto = table_of(c, "Monthly").value(1, UPTO[back])
+    lead = games(c).table.lead_row
+    return max((n for n in played(c) if n - lead <= upto), default=0)  # type: ignore[operator]
+
+
+def upto_formula(r: Row, g: GamesRefs, back: int) -> str:
+    """:func:`upto_value`: an approximate MATCH, a binary search over LastMonth, which
+    never falls going down the log."""
+    months = f"{g.quoted}!${g.table.letter('LastMonth')}${g.table.lead_row}:" \
+             f"${g.table.letter('LastMonth')}${g.table.last_row}"
+    return fx.if_(f"ISNUMBER({r['Key']})", f"MATCH({r['Key']}-{back},{months},1)-1", "0")
+
+
+def upto_value(c: Cells, back: int) -> int:
+    """The last Games data row whose LastMonth (latest month counted so far) is at most
+    the chosen month (minus ``back``), 0 = none: the monthly list is the list as it
+    stood there, after the month's last game and any undated games typed after it, up
+    to the first game of a later month. In monthly mode every counted game has a date
+    and the log runs in month order, so that is each player's last game of the month
+    or before."""
+    key = c["Key"]
     if not isinstance(key, int):
         return 0
-    rows = [n for n in played(c)
-            if isinstance(m := month_at(c, n), int) and m <= key - back]
-    return max(rows, default=0)
+    log = table_of(c, "Games")
+    return max(k for k in range(log.table.rows + 1)
+               if log.value(k, "LastMonth") <= key - back)  # type: ignore[operator]
 
 
 def monthly_columns(g: GamesRefs) -> list[Column]:
@@ -272,7 +298,7 @@ def monthly_columns(g: GamesRefs) -> list[Column]:
 
     return [
         helper("MLast", Text("計算用 月末の対局", "Last game by month end"),
-               lambda r: month_last_formula(r, "0"), lambda c: month_last(c, 0), "integer"),
+               lambda r: month_last_formula(r, g, 0), lambda c: month_last(c, 0), "integer"),
         helper("MRating", Text("計算用 月例レート", "Monthly list rating"),
                lambda r: fx.if_(f"AND({r['MLast']}>0,ISNUMBER({r['StartUsed']}))",
                                 SEATS.whole_formula(g, r["MLast"], pid(r), "New", '""'), '""'),
@@ -280,7 +306,7 @@ def monthly_columns(g: GamesRefs) -> list[Column]:
                if c["MLast"] != 0 and c.number("StartUsed") is not None else ""),
         helper("MBefore", Text("計算用 前月のレート", "Previous list rating"),
                lambda r: fx.if_(f"ISNUMBER({r['MRating']})", SEATS.whole_formula(
-                   g, month_last_formula(r, "1"), pid(r), "New", r["StartUsed"]), '""'),
+                   g, month_last_formula(r, g, 1), pid(r), "New", r["StartUsed"]), '""'),
                lambda c: SEATS.whole_value(games(c), month_last(c, 1), c.k, "New",
                                            c["StartUsed"]) if ok(c) else ""),
         helper("MGames", Text("計算用 月の対局数", "Games in the month"),
@@ -338,7 +364,7 @@ def player_helpers(rule: LedgerRule, preset: Any, g: GamesRefs) -> list[Column]:
         *([prior] if rule.has_prior else []),
         *rule.player_helpers(preset),
         helper("Last", Text("計算用 最後の対局", "Last game row"),
-               lambda r: lx.previous_row(pid(r), GAME_SEATS),
+               lambda r: SEATS.last_formula(g.table, pid(r)),
                lambda c: max(played(c), default=0), kind="integer"),
         *now_columns(rule, g, shown=False),
         position_column("Pos", Text("計算用 順位", "List place"), rule.order_key),
@@ -434,7 +460,7 @@ def list_table(key: str, title: Text, rows: int, source: Mapping[str, str], rule
                  lead_row=header_row + 1)
 
 
-def monthly_table(lang: str) -> Table:
+def monthly_table(lang: str, g: GamesRefs) -> Table:
     """The month chooser: blank shows the latest month with a counted game."""
     def key(c: Cells) -> object:
         if c["Month"] is None:
@@ -465,4 +491,11 @@ def monthly_table(lang: str) -> Table:
                formula=lambda r: fx.if_(
                    f"ISBLANK({r['Month']})", fx.if_(f"{LATEST}>0", LATEST, '""'),
                    lx.month_key(r["Month"])), value=key),
+        upto_column(g, 0, Text("計算用 表の最後の行", "Last row of the list")),
+        upto_column(g, 1, Text("計算用 前月の表の最後の行", "Last row of last month's list")),
     ), 1)
+
+
+def upto_column(g: GamesRefs, back: int, label: Text) -> Column:
+    return Column(UPTO[back], label, "helper", "integer", 7, hidden=True,
+                  formula=lambda r: upto_formula(r, g, back), value=lambda c: upto_value(c, back))

@@ -8,8 +8,16 @@ player's previous counted game (0: none, the start). The seats of a game are the
 parameter: two columns of one row in the two-player ledger, or one seat a row over four
 rows in the four-player one (where a game reads only the games above its first row).
 
-Formulas and values side by side, as everywhere in the kit: the formula is a bounded
-lookup over the rows above (:mod:`workbook_builder.formulas.ledger`), the value an
+A spreadsheet recalculates what a typed cell makes dirty, by reference, and an exact
+``MATCH`` stops at its first hit. So the hidden sheet ``_chain`` keeps the counted ids
+in reverse: the last game's seats first, each cell a direct reference to one Games cell.
+A game row looks its player up in the part of that list that starts at the game above
+it: the ``MATCH`` stops at the player's nearest earlier game, so it costs the distance
+to that game, and no formula reads a row below its own (typing a game at the bottom
+recalculates that game and the lists, not the log). The Players sheet finds each
+player's last game the same way, from the top of the list.
+
+Formulas and values side by side, as everywhere in the kit: the value side is an
 incremental index (:meth:`Cells.last_above`), O(1) per row.
 """
 
@@ -18,12 +26,29 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from openpyxl import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
+
+from .. import formulas as fx
 from ..formulas import ledger as lx
-from ..layout import Row, Table
+from ..labels import Text
+from ..layout import Column, Row, Table
 from .cells import Cells, Evaluation
+
+CHAIN_SHEET = "_chain"
+"""The hidden sheet of the reversed counted ids (a fixed title, so formulas can name it)."""
+CHAIN = Table("Chain", Text("計算用 逆順の計上番号", "Counted ids, last game first"), (), 0)
+"""Where the list starts (its header and first rows); :meth:`Seats.chain_table` fills it."""
 
 Reader = Callable[[int, str], object]
 """A table's value at data row ``k`` (0 = lead row) of a column: ``Cells.at``."""
+
+
+def chain_sheet(wb: Workbook) -> Worksheet:
+    """The hidden sheet :meth:`Seats.chain_table` is written on."""
+    ws: Worksheet = wb.create_sheet(CHAIN_SHEET)
+    ws.sheet_state = "hidden"
+    return ws
 
 
 @dataclass(frozen=True)
@@ -83,9 +108,70 @@ class Seats:
     # --- A game row: the player's previous counted game above it -----------------------
 
     def previous_formula(self, r: Row, seat: str) -> str:
-        lead = str(r.table.lead_row)
-        return lx.previous_row(r[f"Id{seat}"], [self.before(r, key, lead)
-                                                 for key in self.counted])
+        """The sheet row of the player's previous counted game, from the reversed list."""
+        above = (self.top(r) - r.table.lead_row) - 1
+        if above < 1:
+            return "0"
+        return fx.if_(f"{r[f'Id{seat}']}=0", "0",
+                      self._row_of(r.table, r[f"Id{seat}"],
+                                   self.position(r.table, above, len(self.names) - 1)))
+
+    def last_formula(self, games: Table, player: str) -> str:
+        """The sheet row of ``player``'s last counted game in the whole log, else 0."""
+        return self._row_of(games, player, 1)
+
+    def last_upto_formula(self, games: Table, player: str, upto: str) -> str:
+        """The sheet row of ``player``'s last counted game in data rows 1 … ``upto`` (a
+        cell), else 0: a list as it stood at a point of the log (a monthly list).
+
+        The list's start moves with ``upto``, so the range is an ``OFFSET``, which is
+        volatile: these few summary cells recompute at every change, each a ``MATCH``
+        that stops at the player's game. ``INDEX(…):end``, the non-volatile spelling,
+        left LibreOffice 7.4 showing stale monthly lists after a recalculation.
+        """
+        n, total, top = len(self.names), len(self.names) * games.rows, CHAIN.first_row
+        start = f"{n}*({games.rows}-{upto})"
+        found = (f"MATCH({player},OFFSET({CHAIN_SHEET}!$A${top},{start},0,"
+                 f"{total}-{start},1),0)")
+        back = f"INT(({start}+{found}-1)/{n})" if n > 1 else f"({start}+{found}-1)"
+        return fx.if_(f"{upto}<1", "0", f"IFERROR({games.last_row}-{back},0)")
+
+    def position(self, games: Table, k: int, seat: int) -> int:
+        """The place in the reversed list of data row ``k``'s seat (the last seat of the
+        last row is 1)."""
+        n = len(self.names)
+        return n * (games.rows - k) + (n - seat)
+
+    def _row_of(self, games: Table, player: str, start: int) -> str:
+        """The sheet row of the first hit for ``player`` in the list from ``start`` on."""
+        n, total = len(self.names), len(self.names) * games.rows
+        top = CHAIN.first_row
+        found = f"MATCH({player},{CHAIN_SHEET}!$A${top + start - 1}:$A${top + total - 1},0)"
+        place = f"{start}+{found}-2" if start > 1 else f"{found}-1"
+        back = f"INT(({place})/{n})" if n > 1 else f"({place})"
+        return f"IFERROR({games.last_row}-{back},0)"
+
+    def chain_table(self, games: GamesRefs) -> Table:
+        """The reversed counted ids: one row per seat of every game row, last first."""
+        n, rows = len(self.names), games.table.rows
+
+        def where(p: int) -> tuple[int, str]:
+            k, seat = rows - (p - 1) // n, n - 1 - (p - 1) % n
+            return k, self.counted_key.format(self.names[seat])
+
+        def formula(r: Row) -> str:
+            k, key = where(r.k)
+            return f"{games.quoted}!${games.table.letter(key)}${games.table.lead_row + k}"
+
+        def value(c: Cells) -> object:
+            k, key = where(c.k)
+            log = c.context["Games"]
+            assert isinstance(log, Evaluation), "the chain is evaluated after the log"
+            return log.value(k, key)
+
+        column = Column("Id", Text("計上番号", "Counted id"), "helper", "integer", 10,
+                        formula=formula, value=value)
+        return Table(CHAIN.key, CHAIN.title, (column,), n * rows)
 
     def previous_value(self, c: Cells, seat: str) -> int:
         """The sheet row of the player's last counted game above, else 0."""

@@ -39,8 +39,21 @@ class Case:
         return self.message(c.lang) + (_text_of(c[self.quote]) if self.quote else "")
 
 
+def no_problem(status: str) -> str:
+    """The row shows no "⚠" (fine, empty or still being typed): ``status`` is its cell."""
+    return f'LEFT({status},1)<>"⚠"'
+
+
+def has_problem(status: object) -> bool:
+    """:func:`no_problem`'s opposite, on the cached Status text."""
+    return isinstance(status, str) and status.startswith("⚠")
+
+
 def status_formula(cases: Sequence[Case], r: Row, lang: str) -> str:
-    return fx.first_match([(case.test(r), case.shown(r, lang)) for case in cases], '""')
+    *tried, last = [(case.test(r), case.shown(r, lang)) for case in cases]
+    if last[0] == "TRUE":
+        return fx.first_match(tried, last[1])
+    return fx.first_match([*tried, last], '""')
 
 
 def status_value(cases: Sequence[Case], c: Cells) -> str:
@@ -51,6 +64,8 @@ def status_value(cases: Sequence[Case], c: Cells) -> str:
 
 
 LABEL = Text("状態", "Status")
+INCOMPLETE = Text("入力途中 (計算せず)", "incomplete (not counted)")
+"""A half-filled row: no ⚠ (nothing typed is wrong, and a game being typed shows it)."""
 
 
 def status_column(cases: Sequence[Case], lang: str, width: float = 22,
@@ -172,32 +187,12 @@ def complete(keys: Sequence[str], grouped: bool = False) -> Case:
                 lambda c: c.numbers(*keys))
 
 
-def unfinished(keys: Sequence[str], message: Text) -> Case:
-    """A half-filled row with later rows filled: not a game in progress, a mistake."""
-    def test(r: Row) -> str:
-        later = [r.below(key) for key in keys]
-        return f"COUNTA({','.join(later)})>0" if later[0] else "FALSE"  # type: ignore[arg-type]
-
-    return Case(test, lambda c: c.filled_below(tuple(keys)), message)
-
-
-def in_progress(test: Callable[[Row], str], holds: Callable[[Cells], bool], message: Text,
-                later: Callable[[Row], str], later_holds: Callable[[Cells], bool]) -> Case:
-    """A gap in the inputs: a game still being typed (Status empty) until rows below it are
-    typed (``later``), then ``message``. Either way no later case is tried."""
-    return _InProgressCase(test, holds, message, later=later, later_holds=later_holds)
-
-
-@dataclass(frozen=True)
-class _InProgressCase(Case):
-    later: Callable[[Row], str] = lambda r: "FALSE"
-    later_holds: Callable[[Cells], bool] = lambda c: False
-
-    def shown(self, r: Row, lang: str) -> str:
-        return fx.if_(self.later(r), super().shown(r, lang), '""')
-
-    def value(self, c: Cells) -> str:
-        return super().value(c) if self.later_holds(c) else ""
+def unfinished(message: Text = INCOMPLETE) -> Case:
+    """Anything else: a half-filled row, not counted. It is flagged by looking at itself
+    alone, so a game being typed shows it until its last cell; a test of the rows below
+    (is this a pause or a forgotten cell?) would make every typed cell recalculate the
+    whole log above it."""
+    return Case(lambda r: "TRUE", lambda c: True, message)
 
 
 def cell_message(ref: Callable[[Row], str], text: Callable[[Cells], object]) -> Case:

@@ -26,8 +26,8 @@ the row is wrong; a flagged row shows "⚠ …" in Status and is skipped; the ha
 carry the chain: Key (the row's period), LastKey (period of the last counted game), New
 (this game opens a period), Base (rating the game is scored against), Start / Sum (the
 open period's start and ΣK(W−We)), Close (rating if the period closed here), NextNew
-(the next counted game opens a period, computed bottom-up), Count, CloseNo and the
-chart (computed last, from the top).
+(the next counted game opens a period, computed bottom-up), Count and the
+chart's points (computed last, from the top).
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ MSG = {
     "score": Text("⚠ 勝敗は 1・0.5・0", "⚠ score must be 1, 0.5 or 0"),
     "date": Text("⚠ 日付は 5/26 の形で", "⚠ date: type it like 5/26"),
     "far": Text("⚠ 相手レートが離れすぎ", "⚠ opponent rating too far off"),
-    "incomplete": Text("⚠ 入力が足りない (計算せず)", "⚠ incomplete row (not counted)"),
+    "incomplete": st.INCOMPLETE,
 }
 INPUT_KEYS = ("Opponent", "OppRating", "Score", "Period", "Date")
 """Input columns, in sheet order; what ``inputs`` rows may hold."""
@@ -124,7 +124,7 @@ STATUS = (
     *(st.bad(key) for key in ("OppRating", "Score", "Date")),
     st.Case(too_far_formula, too_far, MSG["far"]),
     st.complete(REQUIRED),
-    st.unfinished(INPUT_KEYS, MSG["incomplete"]),
+    st.unfinished(MSG["incomplete"]),
 )
 """The Status column, first case first: "" (fine, empty or in progress) or the problem."""
 
@@ -147,7 +147,7 @@ def settles(c: Cells) -> bool:
 def expected_formula(r: Row, mine: bool) -> str:
     """My (or the opponent's) expected score, shown as soon as the opponent's rating is in."""
     my, opp = (r["Base"], r["OppRating"]) if mine else (r["OppRating"], r["Base"])
-    shown = f"AND(ISNUMBER({r['OppRating']}),{r['Status']}=\"\")"
+    shown = f"AND(ISNUMBER({r['OppRating']}),{st.no_problem(r['Status'])})"
     return fx.if_(shown, fe.elo_expected(my, opp, SCALE), '""')
 
 
@@ -155,7 +155,7 @@ def expected_value(mine: bool) -> Value:
     """What :func:`expected_formula` shows, from the engine's expected score."""
     def value(c: Cells) -> object:
         opp = c.number("OppRating")
-        if opp is None or c["Status"] != "":
+        if opp is None or st.has_problem(c["Status"]):
             return ""
         base = number(c["Base"])
         return elo_expected(base, opp, c.preset) if mine else elo_expected(opp, base, c.preset)
@@ -193,19 +193,15 @@ def next_new_value(c: Cells) -> bool:
 
 
 def chart_formula(r: Row, key: str) -> str:
-    """The k-th rating (close) point while k ≤ closes so far, else NA() (left out)."""
-    total = r.cell("CloseNo", r.table.last_row)
-    point = (f"INDEX({r.column(key, with_lead=True)},"
-             f"MATCH({r.k},{r.column('CloseNo', with_lead=True)},0))")
-    return fx.if_(f"{r.k}<={total}", point, "NA()")
+    """This row's rating (close) point when a rating settles on it, else NA() (left out
+    of the chart). The row looks at itself and the next row only, never the whole log."""
+    return fx.if_(settles_test(r), r[key], "NA()")
 
 
 def chart_value(key: str) -> Value:
-    """Row ``key`` of the k-th close (k = 0: the start), or #N/A past the last close."""
+    """Row ``key`` where a rating settles, else #N/A."""
     def value(c: Cells) -> object:
-        closes = number(c.at(c.last_k, "CloseNo"))
-        found = c.find("CloseNo", c.k) if c.k <= closes else None
-        return NA if found is None else c.at(found, key)
+        return c[key] if settles(c) else NA
 
     return value
 
@@ -364,19 +360,15 @@ def period_columns() -> tuple[Column, ...]:
 
 
 def chart_columns() -> tuple[Column, ...]:
-    """Games and settled ratings, numbered by CloseNo; the chart plots the closes only."""
+    """Games counted, and the chart's points: the settled ratings only."""
     return (
         count_column(Text("計算用 対局数", "Games counted")),
-        helper("CloseNo", Text("計算用 レート確定数", "Ratings so far"), "integer",
-               lambda r: f"{r.prev('CloseNo')}+IF({settles_test(r)},1,0)",
-               lambda c: int(number(c.prev("CloseNo"))) + int(settles(c)),
-               lambda r: "0", 0, after_late=True),
         helper("ChartX", Text("グラフ用 対局", "Chart game"), "integer",
                lambda r: chart_formula(r, "Count"), chart_value("Count"),
-               lambda r: chart_formula(r, "Count"), chart_value("Count"), after_late=True),
+               lambda r: "0", 0, after_late=True),
         helper("ChartY", Text("グラフ用 レート", "Chart rating"), "number",
                lambda r: chart_formula(r, "Close"), chart_value("Close"),
-               lambda r: chart_formula(r, "Close"), chart_value("Close"), after_late=True),
+               lambda r: r["Close"], lambda c: c["Close"], after_late=True),
     )
 
 

@@ -95,7 +95,7 @@ MSG = {
     "result": Text("⚠ 勝敗は1か0", "⚠ result must be 1 or 0"),
     "date": Text("⚠ 日付は 5/26 の形で", "⚠ date: type it like 5/26"),
     "forfeit": Text("⚠ 不戦勝・不戦敗と勝敗が違う", "⚠ result contradicts the forfeit"),
-    "incomplete": Text("⚠ 入力が足りない (計算せず)", "⚠ incomplete row (not counted)"),
+    "incomplete": st.INCOMPLETE,
 }
 INPUT_KEYS = ("Opponent", "OppRank", "Handicap", "GameType", "Result", "Date")
 """Input columns, in sheet order; what ``inputs`` rows may hold."""
@@ -380,7 +380,7 @@ STATUS = (
     st.bad("Date"),
     st.Case(forfeit_formula, contradicts_forfeit, MSG["forfeit"]),
     st.Case(complete_formula, is_complete),
-    st.unfinished(INPUT_KEYS, MSG["incomplete"]),
+    st.unfinished(MSG["incomplete"]),
 )
 """The Status column, first case first: "" (fine, empty or in progress) or the problem.
 

@@ -52,7 +52,7 @@ MSG = {
     "result": Text("⚠ 勝敗は1か0", "⚠ result must be 1 or 0"),
     "turn": Text("⚠ 手番差は0以上の整数", "⚠ turn difference: whole number ≥ 0"),
     "date": Text("⚠ 日付は 5/26 の形で", "⚠ date: type it like 5/26"),
-    "incomplete": Text("⚠ 入力が足りない (計算せず)", "⚠ incomplete row (not counted)"),
+    "incomplete": st.INCOMPLETE,
 }
 INPUT_KEYS = ("Opponent", "OppRating", "Result", "TurnDiff", "Date")
 """Input columns, in sheet order; what ``inputs`` rows may hold."""
@@ -66,7 +66,7 @@ STATUS = (
     st.settings_bad((START, WEIGHT), MSG["settings"]),
     *(st.bad(key) for key in ("OppRating", "Result", "TurnDiff", "Date")),
     st.complete(REQUIRED),
-    st.unfinished(INPUT_KEYS, MSG["incomplete"]),
+    st.unfinished(MSG["incomplete"]),
 )
 """The Status column, first case first: "" (fine, empty or in progress) or the problem."""
 

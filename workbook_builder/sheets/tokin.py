@@ -70,7 +70,7 @@ MSG = {
     "handicap": Text("⚠ 手合は一覧から選ぶ", "⚠ handicap: pick one from the list"),
     "result": Text("⚠ 勝敗は1か0", "⚠ result must be 1 or 0"),
     "date": Text("⚠ 日付は 5/26 の形で", "⚠ date: type it like 5/26"),
-    "incomplete": Text("⚠ 入力が足りない (計算せず)", "⚠ incomplete row (not counted)"),
+    "incomplete": st.INCOMPLETE,
 }
 REQUIRED = ("OppRating", "Result")
 """A row is complete (and counts, when nothing is wrong) once these hold numbers."""
@@ -182,7 +182,7 @@ def status_column(sheet: ShogiSheet, lang: str, preset: Any,
                 MSG["settings"]),
         *(st.bad(column.key) for column in checked),
         st.complete(REQUIRED),
-        st.unfinished(keys, MSG["incomplete"]),
+        st.unfinished(MSG["incomplete"]),
     )
     messages = (MSG["settings"], *(column.message for column in checked), MSG["incomplete"])
     return st.status_column(

@@ -21,12 +21,11 @@ of a game's four rows come from one :func:`rating_rules.yonin.rate_game` call):
 - nothing typed in a game: nothing shown;
 - a bad value anywhere (text as a rate, place 5, a knocker "X", a rank not in the
   list) flags all four rows "⚠ 席n: …", even while the game is being typed;
-- rates or places missing: a game in progress, nothing shown, unless a later game is
-  filled, then "⚠ incomplete";
+- rates or places missing: "⚠ incomplete", shown by the game itself (so while it is
+  being typed too): no formula looks at the games below it;
 - places not 1, 2, 3, 4 once each, a knocked-out winner, a self-knock, a knocker who
   was already out: "⚠ …" on all four rows, naming the seat; a non-winner with no
-  knocker is treated like a missing value (in progress, or flagged when later games
-  are filled);
+  knocker is flagged the same way;
 - only a complete, possible game shows points, new rates, ranks and scores, computed
   with :func:`rating_rules.yonin.rate_game` from the typed rates (no chain: the club's
   rate table is typed, so a rejected game changes nothing else).
@@ -82,10 +81,11 @@ MSG = {
     "knocked": Text("⚠ 席{n}: 撃破者は席番号1〜4かT", "⚠ seat {n}: out by: seat 1-4 or T"),
     "official": Text("⚠ 席{n}: 公認段級は一覧から", "⚠ seat {n}: official rank: pick from list"),
     "member": Text("⚠ 席{n}: 会員欄は 会員 か 非会員", "⚠ seat {n}: member or non-member"),
-    "incomplete": Text("⚠ 入力が足りない (計算せず)", "⚠ incomplete game (not rated)"),
+    "incomplete": st.INCOMPLETE,
     "places": Text("⚠ 順位は1〜4を1人ずつ", "⚠ places: 1, 2, 3, 4 once each"),
     "winner": Text("⚠ 席{n}: 1位は撃破されない", "⚠ seat {n}: the winner is never out"),
-    "missing": Text("⚠ 席{n}: 撃破者が空欄 (席番号かT)", "⚠ seat {n}: out by is blank (seat or T)"),
+    "missing": Text("入力途中: 席{n}の撃破者 (席番号かT)",
+                    "incomplete: seat {n}'s out by (seat or T)"),
     "self": Text("⚠ 席{n}: 自分の席を撃破者にしている", "⚠ seat {n}: knocked out by own seat"),
     "out": Text("⚠ 席{n}: 撃破者は先に抜けていた", "⚠ seat {n}: knocker was already out"),
 }
@@ -254,19 +254,6 @@ def nothing_typed(c: Cells) -> bool:
     return all(value is None for key in INPUT_KEYS for value in seats(c, key))
 
 
-def later_formula(r: Row) -> str:
-    """TRUE when a later game has anything typed: a gap is then a mistake, not a pause."""
-    top, _ = block(r)
-    t = r.table
-    first, last = t.letter(INPUT_KEYS[0]), t.letter(INPUT_KEYS[-1])
-    return (f"COUNTA({first}{top + SEATS}:${last}${t.last_row})>0"
-            if top + SEATS <= t.last_row else "FALSE")
-
-
-def later_typed(c: Cells) -> bool:
-    return c.filled_below(INPUT_KEYS, after=top_of(c) + SEATS - 1)
-
-
 def places_formula(r: Row) -> str:
     places = game_range(r, "Place")
     return (f"NOT(AND(COUNTIF({places},1)=1,COUNTIF({places},2)=1,"
@@ -293,15 +280,13 @@ class SeatRule:
     """The sheet's test from the game's places, the seat's place and knocker, the seat."""
     holds: Callable[[Sequence[float], Sequence[object], int], bool]
     """The engine's test from the four places and knockers and the seat index (0-3)."""
-    pending: bool = False
-    """A gap, not a mistake: flagged only once a later game is typed."""
 
 
 SEAT_RULES = (
     SeatRule("winner", lambda g, p, k, s: f"AND({p}=1,NOT(ISBLANK({k})))",
              lambda places, knocked, s: places[s] == 1 and knocked[s] is not None),
     SeatRule("missing", lambda g, p, k, s: f"AND({p}<>1,ISBLANK({k}))",
-             lambda places, knocked, s: places[s] != 1 and knocked[s] is None, pending=True),
+             lambda places, knocked, s: places[s] != 1 and knocked[s] is None),
     SeatRule("self", lambda g, p, k, s: f"{k}={s}",
              lambda places, knocked, s: excel_number(knocked[s]) == s + 1),
     SeatRule("out", lambda g, p, k, s: f"IF(ISNUMBER({k}),INDEX({g},{k})>{p},FALSE)", was_out),
@@ -313,10 +298,8 @@ def seat_text(key: str, seat: int) -> Text:
     return Text(MSG[key].ja.format(n=seat), MSG[key].en.format(n=seat))
 
 
-def seat_rule_case(rule: SeatRule, s: int, later: Callable[[Row], str] = later_formula,
-                   later_holds: Callable[[Cells], bool] = later_typed) -> st.Case:
-    """``rule`` for seat index ``s`` as a Status case of the game's seat-1 row; ``later``
-    tells a pending rule that later games are typed (the ledger keeps that in a helper)."""
+def seat_rule_case(rule: SeatRule, s: int) -> st.Case:
+    """``rule`` for seat index ``s`` as a Status case of the game's seat-1 row."""
     def test(r: Row) -> str:
         return rule.test(game_range(r, "Place"), seat_cells(r, "Place")[s],
                          seat_cells(r, "KnockedBy")[s], s + 1)
@@ -324,10 +307,7 @@ def seat_rule_case(rule: SeatRule, s: int, later: Callable[[Row], str] = later_f
     def holds(c: Cells) -> bool:
         return rule.holds(numbers(seats(c, "Place")), seats(c, "KnockedBy"), s)
 
-    message = seat_text(rule.message, s + 1)
-    if rule.pending:
-        return st.in_progress(test, holds, message, later, later_holds)
-    return st.Case(test, holds, message)
+    return st.Case(test, holds, seat_text(rule.message, s + 1))
 
 
 def row_check_case(s: int) -> st.Case:
@@ -342,9 +322,8 @@ def status_cases(preset: YoninPreset) -> tuple[st.Case, ...]:
         st.Case(lambda r: f"{typed_formula(r)}=0", nothing_typed),
         st.Case(lambda r: f"NOT({settings_ok(preset)})", lambda c: False, MSG["settings"]),
         *(row_check_case(s) for s in range(SEATS)),
-        st.in_progress(lambda r: f"{r.table.letter('Filled')}{block(r)[0]}=0",
-                       lambda c: c["Filled"] == 0, MSG["incomplete"], later_formula,
-                       later_typed),
+        st.Case(lambda r: f"{r.table.letter('Filled')}{block(r)[0]}=0",
+                lambda c: c["Filled"] == 0, MSG["incomplete"]),
         st.Case(places_formula, lambda c: places_wrong(numbers(seats(c, "Place"))),
                 MSG["places"]),
         *(seat_rule_case(rule, s) for rule in SEAT_RULES for s in range(SEATS)),

@@ -11,8 +11,7 @@ Sheets:
   row, its ``Date``. Computed: ``Rate`` before the game (the chain), the four points,
   ``NewRate`` (floored by the player's official rank), ``Rank``, the tournament
   ``Score``/``Win`` and ``Status``. Hidden helpers: ``RowCheck``, ``Id`` (the player's
-  row on the Players sheet, 0 = not listed), ``Filled``, ``Later`` (anything typed in a
-  later game, carried up from the bottom so no game scans the rest of the log),
+  row on the Players sheet, 0 = not listed), ``Filled``,
   ``Rated``, ``Knocker``, ``Foul``, ``KoGiven`` (as the personal sheet), ``CountedId``
   (the id on a counted game, else 0), ``PrevRow`` (sheet row of the player's previous
   counted game, 0 = none) and ``Month`` (the counted game's month key).
@@ -72,7 +71,7 @@ from ..kit.ledger import evaluate_tables
 from ..kit.ledger_games import month_of, player_id, table_of
 from ..kit.ledger_lists import listed, positions, shown_value
 from ..kit.ledger_rule import v
-from ..kit.seats import GamesRefs, Seats
+from ..kit.seats import GamesRefs, Seats, chain_sheet
 from ..labels import OVERWRITTEN, SETTINGS_TITLE, Text
 from ..layout import Column, Formula, NameInfo, Row, Setting, Table, ValueType
 from ..settings import write_settings
@@ -256,32 +255,23 @@ ROW_CASES: tuple[st.Case, ...] = (
 
 # ---- Games: the game's Status -----------------------------------------------------------
 
-def later_set(r: Row) -> str:
-    """The game's Later helper says a later game is typed."""
-    return f"{r.table.letter('Later')}{yn.block(r)[0]}=1"
-
-
-def later_holds(c: Cells) -> bool:
-    return c.at(yn.top_of(c), "Later") == 1
-
-
 def nothing_typed(c: Cells) -> bool:
     return all(value is None for key in GAME_INPUTS for value in yn.seats(c, key))
 
 
 def status_cases(preset: YoninPreset) -> tuple[st.Case, ...]:
     """The game's Status, first case first, computed in its seat-1 row: the personal
-    sheet's cases, with the Later helper telling a pause from a gap."""
+    sheet's cases."""
     return (
         st.Case(lambda r: f"COUNTA({block_range(r, GAME_INPUTS[0], GAME_INPUTS[-1])})=0",
                 nothing_typed),
         st.Case(lambda r: f"NOT({yn.settings_ok(preset)})", lambda c: False, yn.MSG["settings"]),
         *(yn.row_check_case(s) for s in range(SEATS)),
-        st.in_progress(lambda r: f"{r.table.letter('Filled')}{yn.block(r)[0]}=0",
-                       lambda c: c["Filled"] == 0, yn.MSG["incomplete"], later_set, later_holds),
+        st.Case(lambda r: f"{r.table.letter('Filled')}{yn.block(r)[0]}=0",
+                lambda c: c["Filled"] == 0, yn.MSG["incomplete"]),
         st.Case(yn.places_formula, lambda c: yn.places_wrong(yn.numbers(yn.seats(c, "Place"))),
                 yn.MSG["places"]),
-        *(yn.seat_rule_case(rule, s, later_set, later_holds)
+        *(yn.seat_rule_case(rule, s)
           for rule in yn.SEAT_RULES for s in range(SEATS)),
     )
 
@@ -300,19 +290,6 @@ def filled_value(c: Cells) -> int:
         return 0
     knocked = yn.seats(c, "KnockedBy")
     return 2 if all(p == 1 or k is not None for p, k in zip(places, knocked, strict=True)) else 1
-
-
-def later_formula(r: Row) -> str:
-    """Anything typed in the next game, or its own Later: carried up from the bottom."""
-    top, _ = yn.block(r)
-    if top + SEATS > r.table.last_row:
-        return "0"
-    nxt = block_range(r, GAME_INPUTS[0], GAME_INPUTS[-1], 1)
-    return f"IF(OR(COUNTA({nxt})>0,{r.table.letter('Later')}{top + SEATS}=1),1,0)"
-
-
-def later_value(c: Cells) -> int:
-    return int(c.filled_below(GAME_INPUTS, after=yn.top_of(c) + SEATS - 1))
 
 
 # ---- Games: the chain and a rated game's values -----------------------------------------
@@ -429,8 +406,6 @@ def game_helpers(base: Mapping[str, Column], lang: str) -> tuple[Column, ...]:
                lambda c: player_id(players(c), c["Player"])),
         yn.once_per_game(helper("Filled", Text("計算用 入力済み", "Filled"), "integer",
                         filled_formula, filled_value)),
-        yn.once_per_game(helper("Later", Text("計算用 後の対局", "Later games typed"), "integer",
-                        later_formula, later_value)),
         base["Rated"], own("Knocker"), own("Foul"), own("KoGiven"),
         helper("CountedId", Text("計算用 計算した名簿の行", "Counted id"), "integer",
                lambda r: f"IF({r['Rated']}=1,{r['Id']},0)",
@@ -609,12 +584,6 @@ def start_value(c: Cells) -> object:
     return "" if start is None else start
 
 
-def official_label(official: str) -> str:
-    """The rank table's label (in the sheet's language) of a typed label or alias."""
-    hits = f"INDEX((EXACT({official},{fy.RANK_LABEL})+EXACT({official},{fy.RANK_ALIAS}))>0,0)"
-    return f"INDEX({fy.RANK_LABEL},MATCH(TRUE,{hits},0))"
-
-
 def official_row(c: Cells) -> int | None:
     """The rank table's row of the typed official rank, None if blank or not a rank."""
     official = c["Official"]
@@ -652,8 +621,6 @@ def position_formula(r: Row) -> str:
 
 def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
     """Hidden: id, the name's first row, usable, the start and floor used, the last game."""
-    counted = refs.table.letter("CountedId")
-    log_rows = f"${counted}${refs.table.first_row}:${counted}${refs.table.last_row}"
     return (
         helper("Id", Text("計算用 番号", "Id"), "integer",
                lambda r: str(player_index(r)), lambda c: c.k),
@@ -668,12 +635,12 @@ def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
                start_value),
         helper("OfficialLabel", Text("計算用 公認段級の表記", "Official rank label"), "text",
                lambda r: fx.if_(f"ISBLANK({r['Official']})", '""',
-                                f"IFERROR({official_label(r['Official'])},\"\")"),
+                                f"IFERROR({fy.rank_label_of(r['Official'])},\"\")"),
                label_value),
         helper("Floor", Text("計算用 下限", "Floor"), "number",
                lambda r: fy.floor_value(r["Official"]), floor_value),
         helper("Last", Text("計算用 最後の対局の行", "Last game row"), "integer",
-               lambda r: fl.previous_row(r["Id"], [f"{refs.quoted}!{log_rows}"]),
+               lambda r: CHAIN.last_formula(refs.table, r["Id"]),
                lambda c: max(CHAIN.played(games(c), c.k), default=0)),
         helper("Position", Text("計算用 表の順", "List position"), "integer", position_formula,
                lambda c: positions(c.evaluation, "Rate").get(c.k, "")),
@@ -822,6 +789,8 @@ class YoninLedgerSheet(SheetType):
         players_ws = wb.create_sheet(PLAYERS(lang))
         list_ws = wb.create_sheet(RATE_TABLE(lang))
         settings_ws = wb.create_sheet(SETTINGS_TITLE(lang))
+        chain_ws = chain_sheet(wb)
+        chain_t = CHAIN.chain_table(GamesRefs(games_t, games_ws.title))
 
         names = write_table(games_ws, games_t, lang, tables.get("Games", ()), flag="Status")
         dress_games(games_ws, games_t, lang, title)
@@ -831,15 +800,17 @@ class YoninLedgerSheet(SheetType):
         names += write_table(list_ws, list_t, lang)
         names += dress_rate_table(list_ws, list_t, lang, title)
         names += write_ledger_settings(settings_ws, preset, lang, title)
-        for ws in (games_ws, players_ws, list_ws, settings_ws):
+        names += write_table(chain_ws, chain_t, lang)
+        for ws in (games_ws, players_ws, list_ws, settings_ws, chain_ws):
             page_setup(ws)
 
         # the two-player ledger's wiring: Games reads Players, Players and the list the log
-        values = evaluate_tables({"Games": games_t, "Players": players_t, "List": list_t},
-                                 tables, preset, lang)
+        values = evaluate_tables({"Games": games_t, "Players": players_t, "List": list_t,
+                                  "Chain": chain_t}, tables, preset, lang)
         return Built(names, {games_ws.title: formula_cells(games_t, values["Games"]),
                              players_ws.title: formula_cells(players_t, values["Players"]),
-                             list_ws.title: formula_cells(list_t, values["List"])})
+                             list_ws.title: formula_cells(list_t, values["List"]),
+                             chain_ws.title: cached_by_row(chain_t, values["Chain"])})
 
 
 def formula_cells(table: Table, values: Sequence[Mapping[str, object]]) -> dict[str, object]:
