@@ -207,8 +207,9 @@ def _cells_in(title: str, ref: str, name: str) -> list[tuple[str, str]]:
             for col in range(min_col, max_col + 1)]
 
 
-MAX_NAME_CELLS = MAX_ROWS + 1000
-"""Most cells one defined name may cover (a Games column of the largest template)."""
+MAX_NAME_CELLS = 2 * MAX_ROWS + 1000
+"""Most cells one defined name may cover: the reversed chain of the largest two-player
+ledger, two cells a game row (``Chain_Id``)."""
 
 
 def _letter(col: int) -> str:

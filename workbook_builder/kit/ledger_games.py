@@ -198,6 +198,19 @@ def rating_value(c: Cells, side: str, rule: LedgerRule) -> object:
     return c[f"Run{side}"]
 
 
+def cnt_formula(r: Row, side: str) -> str:
+    """On a counted row, the player's counted games so far, this one included: the
+    Players sheet reads it at the player's last game instead of counting the log."""
+    pid, prev = r[f"Id{side}"], r[f"Prev{side}"]
+    return fx.if_(counted(r), f"{SEATS.carried_formula(r, prev, pid, 'Cnt', '0')}+1", '""')
+
+
+def cnt_value(c: Cells, side: str) -> object:
+    if c["CA"] == 0:
+        return ""
+    return SEATS.carried(c, c[f"Prev{side}"], c[f"Id{side}"], "Cnt", 0) + 1  # type: ignore[operator]
+
+
 def number_formula(r: Row, side: str) -> str:
     """Club 24: the player's game number, counting the games before the ledger."""
     pid, prev = r[f"Id{side}"], r[f"Prev{side}"]
@@ -331,6 +344,8 @@ def chain_columns(rule: LedgerRule) -> list[Column]:
         *seat_helpers("Prev", ("計算用 {}の前の対局", "{}'s previous row"), "integer",
                       SEATS.previous_formula, SEATS.previous_value),
         *seat_helpers("Run", ("計算用 {}対局前", "{} before"), "number", run_formula, run_value),
+        *seat_helpers("Cnt", ("計算用 {}の局数", "{}'s games so far"), "integer", cnt_formula,
+                      cnt_value),
     ]
     if rule.has_prior:
         columns += seat_helpers("No", ("計算用 {}局数", "{} game no."), "integer",

@@ -37,7 +37,6 @@ PLAYER_MSG = {
     "rank": Text("⚠ 段級は一覧から選ぶ", "⚠ rank: pick one from the list"),
     "prior": Text("⚠ 以前の対局数は0以上の整数", "⚠ games before: a whole number, 0 or more"),
 }
-GAME_SEATS = SEATS.names_in("Games")
 
 
 def pid(r: Row) -> str:
@@ -191,6 +190,12 @@ def named(r: Row, value: str) -> str:
     return fx.if_(f"ISBLANK({r['Name']})", '""', value)
 
 
+def since_value(c: Cells) -> int:
+    month = latest(c)
+    log = games(c)
+    return log.table.rows if month == 0 else last_row_by_value(log, month - 1)  # type: ignore[operator]
+
+
 def this_month(c: Cells) -> object:
     if c["Name"] is None:
         return ""
@@ -268,9 +273,34 @@ def month_last(c: Cells, back: int) -> int:
 def upto_formula(r: Row, g: GamesRefs, back: int) -> str:
     """:func:`upto_value`: an approximate MATCH, a binary search over LastMonth, which
     never falls going down the log."""
-    months = f"{g.quoted}!${g.table.letter('LastMonth')}${g.table.lead_row}:" \
-             f"${g.table.letter('LastMonth')}${g.table.last_row}"
-    return fx.if_(f"ISNUMBER({r['Key']})", f"MATCH({r['Key']}-{back},{months},1)-1", "0")
+    return fx.if_(f"ISNUMBER({r['Key']})", last_row_by(g, f"{r['Key']}-{back}"), "0")
+
+
+def last_row_by(g: GamesRefs, month: str) -> str:
+    """The last Games data row whose LastMonth is at most ``month`` (0: none)."""
+    letter = g.table.letter("LastMonth")
+    months = f"{g.quoted}!${letter}${g.table.lead_row}:${letter}${g.table.last_row}"
+    return f"MATCH({month},{months},1)-1"
+
+
+def last_row_by_value(log: Evaluation, month: int) -> int:
+    """:func:`last_row_by` in Python."""
+    return max(k for k in range(log.table.rows + 1)
+               if log.value(k, "LastMonth") <= month)  # type: ignore[operator]
+
+
+def month_count(g: GamesRefs, player: str, upto: str, month: str,
+                keys: Sequence[str] = SEATS.counted) -> str:
+    """How many counted games ``player`` has dated in ``month``, counting only the rows
+    below data row ``upto``, the last row before the log reached that month: every game
+    of the month lies below it (LastMonth never falls), so the count is exact and costs
+    the rows since, not the log. The rows are an ``OFFSET`` (volatile): a summary."""
+    def below(key: str) -> str:
+        letter, t = g.table.letter(key), g.table
+        return f"OFFSET({g.quoted}!${letter}${t.first_row},{upto},0,{t.rows}-{upto},1)"
+
+    counted = lx.count_of(player, [below(k) for k in keys], (below("Month"), month))
+    return fx.if_(f"{upto}>={g.table.rows}", "0", counted)
 
 
 def upto_value(c: Cells, back: int) -> int:
@@ -281,11 +311,7 @@ def upto_value(c: Cells, back: int) -> int:
     and the log runs in month order, so that is each player's last game of the month
     or before."""
     key = c["Key"]
-    if not isinstance(key, int):
-        return 0
-    log = table_of(c, "Games")
-    return max(k for k in range(log.table.rows + 1)
-               if log.value(k, "LastMonth") <= key - back)  # type: ignore[operator]
+    return last_row_by_value(table_of(c, "Games"), key - back) if isinstance(key, int) else 0
 
 
 def monthly_columns(g: GamesRefs) -> list[Column]:
@@ -310,8 +336,8 @@ def monthly_columns(g: GamesRefs) -> list[Column]:
                lambda c: SEATS.whole_value(games(c), month_last(c, 1), c.k, "New",
                                            c["StartUsed"]) if ok(c) else ""),
         helper("MGames", Text("計算用 月の対局数", "Games in the month"),
-               lambda r: fx.if_(f"ISNUMBER({r['MRating']})", lx.count_of(
-                   pid(r), GAME_SEATS, ("Games_Month", MONTH_KEY)), '""'),
+               lambda r: fx.if_(f"ISNUMBER({r['MRating']})", month_count(
+                   g, pid(r), f"Monthly_{UPTO[1]}", MONTH_KEY), '""'),
                lambda c: sum(month_at(c, n) == month_key(c) for n in played(c))
                if ok(c) else "", "integer"),
         position_column("MPos", Text("計算用 月例順位", "Monthly place"), "MRating"),
@@ -341,11 +367,11 @@ def rating_columns(rule: LedgerRule, g: GamesRefs) -> list[Column]:
         *([label] if rule.rank_labels else []),
         *now_columns(rule, g, shown=True),
         computed("Games", Text("対局数", "Games"),
-                 lambda r: named(r, lx.count_of(pid(r), GAME_SEATS)),
+                 lambda r: named(r, SEATS.whole_formula(g, r["Last"], pid(r), "Cnt", "0")),
                  lambda c: "" if c["Name"] is None else len(played(c))),
         computed("ThisMonth", Text("今月", "This\nmonth"),
-                 lambda r: named(r, fx.if_(f"{LATEST}=0", "0", lx.count_of(
-                     pid(r), GAME_SEATS, ("Games_Month", LATEST)))), this_month),
+                 lambda r: named(r, fx.if_(f"{LATEST}=0", "0", month_count(
+                     g, pid(r), r["Since"], LATEST))), this_month),
     ]
 
 
@@ -366,6 +392,9 @@ def player_helpers(rule: LedgerRule, preset: Any, g: GamesRefs) -> list[Column]:
         helper("Last", Text("計算用 最後の対局", "Last game row"),
                lambda r: SEATS.last_formula(g.table, pid(r)),
                lambda c: max(played(c), default=0), kind="integer"),
+        helper("Since", Text("計算用 今月の前の行", "Last row before this month"),
+               lambda r: fx.if_(f"{LATEST}=0", str(g.table.rows), last_row_by(g, f"{LATEST}-1")),
+               since_value, kind="integer"),
         *now_columns(rule, g, shown=False),
         position_column("Pos", Text("計算用 順位", "List place"), rule.order_key),
     ]

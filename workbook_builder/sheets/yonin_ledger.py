@@ -69,7 +69,14 @@ from ..kit.cells import Cells, Evaluation, Value, cached_by_row, excel_number, e
 from ..kit.frame import overwrite_note, page_setup, sheet_title, title_row
 from ..kit.ledger import evaluate_tables
 from ..kit.ledger_games import month_of, player_id, table_of
-from ..kit.ledger_lists import listed, positions, shown_value
+from ..kit.ledger_lists import (
+    last_row_by,
+    last_row_by_value,
+    listed,
+    month_count,
+    positions,
+    shown_value,
+)
 from ..kit.ledger_rule import v
 from ..kit.seats import GamesRefs, Seats, chain_sheet
 from ..labels import OVERWRITTEN, SETTINGS_TITLE, Text
@@ -116,6 +123,8 @@ PLAYER_MSG = {
 GAP = {"ja": "", "en": " "}
 """Between a name and its ranks in the federation's line (Aさん(二級), A (2 kyu))."""
 LATEST = "RateTable_LatestMonth"
+LATEST_KEY = "INDEX(Games_LastMonth,ROWS(Games_LastMonth))"
+"""The latest month key of a counted game: the last row's running maximum."""
 """The first day of the latest month with a dated counted game ("" if none)."""
 
 
@@ -294,6 +303,19 @@ def filled_value(c: Cells) -> int:
 
 # ---- Games: the chain and a rated game's values -----------------------------------------
 
+def cnt_formula(r: Row) -> str:
+    """On a rated row, the player's rated games so far, this one included: the Players
+    sheet reads it at the player's last game instead of counting the log."""
+    before = CHAIN.carried_formula(r, r["PrevRow"], r["Id"], "Cnt", "0")
+    return fx.if_(f"{r['Rated']}=1", f"{before}+1", '""')
+
+
+def cnt_value(c: Cells) -> object:
+    if c["Rated"] != 1:
+        return ""
+    return CHAIN.carried(c, c["PrevRow"], c["Id"], "Cnt", 0) + 1  # type: ignore[operator]
+
+
 def rate_formula(r: Row) -> str:
     """The chain: the new rate of the player's previous counted game, or their start.
 
@@ -412,6 +434,13 @@ def game_helpers(base: Mapping[str, Column], lang: str) -> tuple[Column, ...]:
                lambda c: c["Id"] if c["Rated"] == 1 else 0, lead_value=0),
         helper("PrevRow", Text("計算用 前の対局の行", "Previous row"), "integer",
                lambda r: CHAIN.previous_formula(r, ""), lambda c: CHAIN.previous_value(c, "")),
+        helper("Cnt", Text("計算用 局数", "Games so far"), "integer", cnt_formula, cnt_value),
+        Column("LastMonth", Text("計算用 最新の月", "Latest month"), "helper", "integer", 8,
+               hidden=True, lead=lambda r: "0", lead_value=0,
+               formula=lambda r: f"MAX({r.prev('LastMonth')},IF(ISNUMBER({r['Month']}),"
+                                 f"{r['Month']},0))",
+               value=lambda c: max(c.prev("LastMonth"),
+                                   m if isinstance(m := c["Month"], int) else 0)),
         yn.once_per_game(helper("Month", Text("計算用 月", "Month key"), "integer",
                         lambda r: yn.when_rated(r, fl.month_key(r["Date"])),
                         lambda c: month_of(c["Date"]) if c["Rated"] == 1 else "")),
@@ -524,6 +553,12 @@ def if_usable(value: Value) -> Value:
     return lambda c: value(c) if c["Ok"] == 1 else ""
 
 
+def since_value(c: Cells) -> int:
+    """The last Games row before the log reached the latest month (all rows if none)."""
+    log, latest = games(c), latest_month(games(c))
+    return log.table.rows if latest is None else last_row_by_value(log, latest - 1)
+
+
 def month_games(c: Cells) -> int:
     """The player's counted games in the latest month (0 when no game is dated)."""
     log, latest = games(c), latest_month(games(c))
@@ -541,7 +576,6 @@ def rank_of(rate: float, preset: YoninPreset, lang: str) -> str:
 
 def player_results(refs: GamesRefs, lang: str, preset: YoninPreset) -> tuple[Column, ...]:
     """The current rate and rank, counted games (all, latest month) and the Status."""
-    counted = "Games_CountedId"
     labels = tuple(yn.rank_labels(preset, lang))
     return (
         Column("Rate", Text("レート", "Rate"), "computed", "number", 7,
@@ -556,12 +590,14 @@ def player_results(refs: GamesRefs, lang: str, preset: YoninPreset) -> tuple[Col
                value=lambda c: "" if (rate := c.number("Rate")) is None
                else rank_of(rate, c.preset, c.lang)),
         Column("Games", Text("対局数", "Games"), "computed", "integer", 5.5, width_en=7,
-               formula=lambda r: fx.if_(f"{r['Ok']}=1", fl.count_of(r["Id"], [counted]), '""'),
+               formula=lambda r: fx.if_(f"{r['Ok']}=1", CHAIN.whole_formula(
+                   refs, r["Last"], r["Id"], "Cnt", "0"), '""'),
                value=if_usable(lambda c: len(CHAIN.played(games(c), c.k)))),
         Column("Month", Text("月間\n対局数", "Month\ngames"), "computed", "integer", 6,
                width_en=7, formula=lambda r: fx.if_(
-                   f"{r['Ok']}=1", fx.if_(f"ISNUMBER({LATEST})", fl.count_of(
-                       r["Id"], [counted], ("Games_Month", fl.month_key(LATEST))), "0"), '""'),
+                   f"{r['Ok']}=1", fx.if_(f"ISNUMBER({LATEST})", month_count(
+                       refs, r["Id"], r["Since"], fl.month_key(LATEST), ("CountedId",)), "0"),
+                   '""'),
                value=if_usable(month_games)),
         st.status_column(player_cases(), lang, width=22, width_en=28,
                          allowed=("", *(m(lang) for m in PLAYER_MSG.values()))),
@@ -642,6 +678,10 @@ def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
         helper("Last", Text("計算用 最後の対局の行", "Last game row"), "integer",
                lambda r: CHAIN.last_formula(refs.table, r["Id"]),
                lambda c: max(CHAIN.played(games(c), c.k), default=0)),
+        helper("Since", Text("計算用 今月の前の行", "Last row before this month"), "integer",
+               lambda r: fx.if_(f"{LATEST_KEY}=0", str(refs.table.rows),
+                                last_row_by(refs, f"{LATEST_KEY}-1")),
+               since_value),
         helper("Position", Text("計算用 表の順", "List position"), "integer", position_formula,
                lambda c: positions(c.evaluation, "Rate").get(c.k, "")),
     )
@@ -702,7 +742,7 @@ def rate_table(count: int, lang: str) -> Table:
 
     month = dataclasses.replace(
         at("Month", "Month", Text("月間", "Month"), "integer", 6.5, 7),
-        lead=lambda r: fx.if_("MAX(Games_Month)>0", fl.month_date("MAX(Games_Month)"), '""'),
+        lead=lambda r: fx.if_(f"{LATEST_KEY}>0", fl.month_date(LATEST_KEY), '""'),
         lead_value=latest_date)
     columns = (
         Column("Place", Text("順位", "#"), "computed", "integer", 4.5, width_en=4.5,
