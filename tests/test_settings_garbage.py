@@ -32,12 +32,21 @@ CASES = {
 }
 
 
-def garbage_copy(src: Path, dst: Path, typed: dict[tuple[str, int], str]) -> Path:
+GO_CASES = {
+    # Go's reference tables computed from Settings: the handicap labels, start points
+    "go_komi": ("go_ja", {("Settings_HalfKomi", 0): "x"}),
+    "go_ladder": ("go_en", {("Settings_Ladder_Down", 0): "x"}),
+    "ledger_go_ladder": ("ledger_go_ja", {("Settings_Ladder_Down", 0): "x"}),
+}
+
+
+def garbage_copy(src: Path, dst: Path, typed: dict[tuple[str, int], str],
+                 games: list[dict[str, object]] = GAMES) -> Path:
     wb = load_workbook(src)
     for (name, offset), value in typed.items():
         title, letter, first, _ = column_cells(wb, name)
         wb[title][f"{letter}{first + offset}"] = value
-    for i, row in enumerate(GAMES):
+    for i, row in enumerate(games):
         for key, value in row.items():
             title, letter, first, _ = column_cells(wb, f"Games_{key}")
             wb[title][f"{letter}{first + i}"] = value
@@ -51,12 +60,14 @@ def garbage(tmp_path_factory) -> dict[str, Path]:
 
     work = tmp_path_factory.mktemp("garbage")
     books = {}
-    for name in {template for template, _ in CASES.values()}:
+    for name in {template for template, _ in (*CASES.values(), *GO_CASES.values())}:
         spec = dataclasses.replace(load_template(TEMPLATES / f"{name}.toml"), rows=10)
         books[name] = build(spec, work / "built")
     sources = [garbage_copy(books[template], work / f"{case}.xlsx", typed)
                for case, (template, typed) in CASES.items()]
-    return dict(zip(CASES, recalculate(sources, work / "out"), strict=True))
+    sources += [garbage_copy(books[template], work / f"{case}.xlsx", typed, games=[])
+                for case, (template, typed) in GO_CASES.items()]
+    return dict(zip([*CASES, *GO_CASES], recalculate(sources, work / "out"), strict=True))
 
 
 def chart_cells(wb) -> set[tuple[str, str]]:
@@ -100,3 +111,21 @@ def test_tokin_quick_table_and_suggestion_warn(garbage):
     spans = [row[1] for row in quick.iter_rows(values_only=True) if row[0] in ("香落", "角落")]
     assert "⚠" in spans
     assert values(wb, "Games_Suggested")[1:4] == ["⚠", "⚠", "⚠"]
+
+
+@pytest.mark.parametrize("case", list(GO_CASES))
+def test_go_reference_tables_warn(garbage, case):
+    """A handicap label or a start point computed from a bad Settings value shows the
+    Settings marker; nothing anywhere shows an error code (chart helpers aside)."""
+    wb = load_workbook(garbage[case], data_only=True)
+    formulas = load_workbook(garbage[case])
+    chart = chart_cells(wb) if "Games_ChartX" in wb.defined_names else set()
+    markers = 0
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                allowed = {"#N/A"} if (ws.title, cell.coordinate) in chart else set()
+                assert cell.value not in ERRORS - allowed, f"{case}: {ws.title}!{cell.coordinate}"
+                computed = formulas[ws.title][cell.coordinate].data_type == "f"
+                markers += computed and str(cell.value).startswith("⚠ ")
+    assert markers > 0, case  # the table cells that read the bad value say so

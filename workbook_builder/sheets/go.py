@@ -817,13 +817,20 @@ def write_ladder_view(ws: Worksheet, preset: GoPreset, lang: str) -> dict[str, o
                   start_points(code, preset))
         formulas = (f"INDEX({gx.RANK_CODE},{k})", gx.go_rank_label(str(k)),
                     f"IF(ISNUMBER(INDEX({gx.LADDER_UP},{k})),INDEX({gx.LADDER_UP},{k}),\"\")",
-                    f"INDEX({gx.LADDER_DOWN},{k})", gx.go_start_points(str(k)))
+                    f"INDEX({gx.LADDER_DOWN},{k})", settings_guard(gx.go_start_points(str(k)),
+                                                                   lang))
         for c, (formula, value) in enumerate(zip(formulas, values, strict=True), 1):
             cell = ws.cell(r, c, "=" + formula)
             styles.style_computed(cell, lang, "0" if c >= 3 else "General")
             cached[f"{'ABCDE'[c - 1]}{r}"] = value
     ws.freeze_panes = "A3"
     return cached
+
+
+def settings_guard(formula: str, lang: str) -> str:
+    """A reference table's cell computed from Settings: the Settings marker, never an
+    error code, when a Settings value it reads is not a number."""
+    return f"IFERROR({formula},{fx.text(MSG['settings'](lang))})"
 
 
 def write_handicap_view(ws: Worksheet, preset: GoPreset, lang: str) -> dict[str, object]:
@@ -842,7 +849,8 @@ def write_handicap_view(ws: Worksheet, preset: GoPreset, lang: str) -> dict[str,
         d = s / 2
         cell = ws.cell(r, 1, d)
         styles.style_computed(cell, lang, "0.0")
-        cell = ws.cell(r, 2, "=" + gx.go_handicap_for_difference(f"A{r}", lang))
+        cell = ws.cell(r, 2, "=" + settings_guard(gx.go_handicap_for_difference(f"A{r}", lang),
+                                                  lang))
         styles.style_computed(cell, lang)
         cached[f"B{r}"] = regular_handicap("1d", _rank_at(1 - d, preset), lang, preset)
     top = steps + 5

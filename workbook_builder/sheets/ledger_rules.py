@@ -491,8 +491,8 @@ def write_rank_starts(ws: Worksheet, top: int, preset: GoPreset,
     ws.column_dimensions["G"].width = 10
     cached: dict[str, object] = {}
     for k, code in enumerate(codes, 1):
-        styles.style_computed(ws.cell(first + k - 1, 7, "=" + gx.go_start_points(str(k))),
-                              lang, "0")
+        styles.style_computed(ws.cell(first + k - 1, 7, "=" + gs.settings_guard(
+            gx.go_start_points(str(k)), lang)), lang, "0")
         cached[f"G{first + k - 1}"] = start_points(code, preset)
     names = []
     for name, letter, role, kind in ((RANK_LABEL, "B", "setting", "text"),
