@@ -96,10 +96,9 @@ def run(config: Config) -> Section:
         "exactly its games' rows, built with the games filled in and stripped of cached "
         "values, so LibreOffice computes every formula. One soffice run each (start-up "
         f"{seconds(startup)}, an empty workbook in the same call, subtracted in 'net').",
-        "Growth compares each size with the one before: a row's lookups scan the rows above "
-        "it, so the whole sheet grows between linear and square; bounded lookups keep it "
-        "from scanning whole columns (A:A), which would cost every row the same 1,048,576 "
-        "cells.",
+        "Growth compares each size with the one before: a game row's lookup stops at each "
+        "player's previous game (the reversed list on _chain), so the whole sheet should "
+        "grow like the log; the net time includes reading and writing the file.",
     ]
     return Section("ledger", "Club ledger: LibreOffice recalculation at scale", headers, rows,
                    checks=checks, notes=notes)
