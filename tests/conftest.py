@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import shutil
 import subprocess
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -234,9 +235,17 @@ def differing_cells(formulas_path: Path, expected_path: Path,
 
     Numbers are equal within 1e-9; blank and "" are the same, 0 and "" are not.
     """
+    result = load_workbook(result_path, data_only=True)
+    return compare_formula_cells(formulas_path, expected_path,
+                                 lambda title, cell: result[title][cell].value)
+
+
+def compare_formula_cells(formulas_path: Path, expected_path: Path,
+                          shown: Callable[[str, str], object]) -> tuple[int, list[str]]:
+    """(formula cells of ``formulas_path``, those where ``shown(sheet, cell)`` differs
+    from ``expected_path``'s value)."""
     formulas = load_workbook(formulas_path)
     expected = load_workbook(expected_path, data_only=True)
-    result = load_workbook(result_path, data_only=True)
     count, bad = 0, []
     for ws in formulas.worksheets:
         for row in ws.iter_rows():
@@ -244,8 +253,7 @@ def differing_cells(formulas_path: Path, expected_path: Path,
                 if c.data_type != "f":
                     continue
                 count += 1
-                mine = expected[ws.title][c.coordinate].value
-                theirs = result[ws.title][c.coordinate].value
+                mine, theirs = expected[ws.title][c.coordinate].value, shown(ws.title, c.coordinate)
                 if not same_value(mine, theirs):
                     bad.append(f"{ws.title}!{c.coordinate}: {mine!r} != {theirs!r}")
     return count, bad

@@ -52,7 +52,10 @@ def bad_if_filled(ref: str, valid: str) -> str:
 
 
 def first_match(cases: list[tuple[str, str]], otherwise: str) -> str:
-    """Nested IFs: the value of the first case whose condition holds."""
+    """Nested IFs: the value of the first case whose condition holds; a last case whose
+    condition is ``TRUE`` is the ``otherwise``."""
+    if cases and cases[-1][0] == "TRUE":
+        *cases, (_, otherwise) = cases
     formula = otherwise
     for condition, value in reversed(cases):
         formula = if_(condition, value, formula)

@@ -53,7 +53,6 @@ class Evaluation:
         self.inputs = [dict(inputs[i]) if i < len(inputs) else {} for i in range(table.rows)]
         self.rows: list[dict[str, object]] = [{} for _ in range(table.rows + 1)]
         self._columns = {c.key: c for c in table.columns}
-        self._found: dict[str, dict[object, int]] = {}
         self._last_seen: dict[tuple[str, ...], tuple[dict[object, int], int]] = {}
 
     def column(self, key: str) -> Column:
@@ -73,15 +72,6 @@ class Evaluation:
         result = rule(Cells(self, k)) if callable(rule) else rule
         row[key] = result
         return result
-
-    def find(self, key: str, value: object) -> int | None:
-        """The first row whose ``key`` equals ``value`` (an exact MATCH), or None."""
-        if key not in self._found:
-            found: dict[object, int] = {}
-            for k in range(len(self.rows)):
-                found.setdefault(self.value(k, key), k)
-            self._found[key] = found
-        return self._found[key].get(value)
 
     def last_above(self, k: int, keys: tuple[str, ...], value: object) -> int:
         """The last row above ``k`` where any of the columns ``keys`` equals ``value``, else 0.
@@ -178,13 +168,6 @@ class Cells:
     @property
     def is_last(self) -> bool:
         return self.k == self._ev.table.rows
-
-    @property
-    def last_k(self) -> int:
-        return self._ev.table.rows
-
-    def find(self, key: str, value: object) -> int | None:
-        return self._ev.find(key, value)
 
     def last_above(self, keys: tuple[str, ...], value: object) -> int:
         return self._ev.last_above(self.k, keys, value)

@@ -284,9 +284,14 @@ def last_row_by(g: GamesRefs, month: str) -> str:
 
 
 def last_row_by_value(log: Evaluation, month: int) -> int:
-    """:func:`last_row_by` in Python."""
-    return max(k for k in range(log.table.rows + 1)
-               if log.value(k, "LastMonth") <= month)  # type: ignore[operator]
+    """:func:`last_row_by` in Python (memoised: every Players row asks)."""
+    memo = log.context.setdefault("last row by month", {})
+    assert isinstance(memo, dict)
+    if month not in memo:
+        memo[month] = max(k for k in range(log.table.rows + 1)
+                          if log.value(k, "LastMonth") <= month)  # type: ignore[operator]
+    found: int = memo[month]
+    return found
 
 
 def month_count(g: GamesRefs, player: str, upto: str, month: str,

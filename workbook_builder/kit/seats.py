@@ -129,12 +129,11 @@ class Seats:
         that stops at the player's game. ``INDEX(…):end``, the non-volatile spelling,
         left LibreOffice 7.4 showing stale monthly lists after a recalculation.
         """
-        n, total, top = len(self.names), len(self.names) * games.rows, CHAIN.first_row
-        start = f"{n}*({games.rows}-{upto})"
+        total, top = len(self.names) * games.rows, CHAIN.first_row
+        start = f"{len(self.names)}*({games.rows}-{upto})"
         found = (f"MATCH({player},OFFSET({CHAIN_SHEET}!$A${top},{start},0,"
                  f"{total}-{start},1),0)")
-        back = f"INT(({start}+{found}-1)/{n})" if n > 1 else f"({start}+{found}-1)"
-        return fx.if_(f"{upto}<1", "0", f"IFERROR({games.last_row}-{back},0)")
+        return fx.if_(f"{upto}<1", "0", self._sheet_row(games, f"{start}+{found}-1"))
 
     def position(self, games: Table, k: int, seat: int) -> int:
         """The place in the reversed list of data row ``k``'s seat (the last seat of the
@@ -144,10 +143,14 @@ class Seats:
 
     def _row_of(self, games: Table, player: str, start: int) -> str:
         """The sheet row of the first hit for ``player`` in the list from ``start`` on."""
-        n, total = len(self.names), len(self.names) * games.rows
-        top = CHAIN.first_row
+        total, top = len(self.names) * games.rows, CHAIN.first_row
         found = f"MATCH({player},{CHAIN_SHEET}!$A${top + start - 1}:$A${top + total - 1},0)"
-        place = f"{start}+{found}-2" if start > 1 else f"{found}-1"
+        return self._sheet_row(games, f"{start}+{found}-2" if start > 1 else f"{found}-1")
+
+    def _sheet_row(self, games: Table, place: str) -> str:
+        """The sheet row of the game at 0-based ``place`` in the reversed list (0 if the
+        lookup found nothing)."""
+        n = len(self.names)
         back = f"INT(({place})/{n})" if n > 1 else f"({place})"
         return f"IFERROR({games.last_row}-{back},0)"
 

@@ -50,10 +50,7 @@ def has_problem(status: object) -> bool:
 
 
 def status_formula(cases: Sequence[Case], r: Row, lang: str) -> str:
-    *tried, last = [(case.test(r), case.shown(r, lang)) for case in cases]
-    if last[0] == "TRUE":
-        return fx.first_match(tried, last[1])
-    return fx.first_match([*tried, last], '""')
+    return fx.first_match([(case.test(r), case.shown(r, lang)) for case in cases], '""')
 
 
 def status_value(cases: Sequence[Case], c: Cells) -> str:

@@ -171,9 +171,9 @@ def general(value: object) -> str:
 
 # ---- where things are -------------------------------------------------------------------
 
-def block_range(r: Row, first_key: str, last_key: str, offset: int = 0) -> str:
-    """A game's four rows across ``first_key``..``last_key`` (``offset`` games later)."""
-    top = yn.block(r)[0] + offset * SEATS
+def block_range(r: Row, first_key: str, last_key: str) -> str:
+    """A game's four rows across ``first_key``..``last_key``."""
+    top = yn.block(r)[0]
     t = r.table
     return f"${t.letter(first_key)}${top}:${t.letter(last_key)}${top + SEATS - 1}"
 
@@ -539,13 +539,9 @@ def games(c: Cells) -> Evaluation:
 
 
 def latest_month(log: Evaluation) -> int | None:
-    """The latest month key of a counted game (``MAX(Games_Month)``), None if none."""
-    if "latest month" not in log.context:
-        months = [m for k in range(1, log.table.rows + 1)
-                  if isinstance(m := log.value(k, "Month"), int)]
-        log.context["latest month"] = max(months, default=None)
-    found = log.context["latest month"]
-    return found if isinstance(found, int) else None
+    """The latest month key of a counted game (the last row's LastMonth), None if none."""
+    found = log.value(log.table.rows, "LastMonth")
+    return found if isinstance(found, int) and found > 0 else None
 
 
 def if_usable(value: Value) -> Value:
