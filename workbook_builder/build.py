@@ -10,7 +10,7 @@ from pathlib import Path
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from .lint import lint_formula
+from .lint import formula_text, lambda_names, lint_formula
 from .metadata import META_SHEET, write_meta
 from .package import finalize
 from .sheets import SHEET_TYPES, Built
@@ -57,9 +57,10 @@ def build_workbook(spec: Spec, inputs: Sequence[Mapping[str, object]] = (),
     if inputs or "Games" not in given:
         given["Games"] = inputs
     built = sheet_type.populate_tables(wb, spec, preset, given)
+    lambdas = lambda_names(wb)
     for ws in wb.worksheets:
         protect(ws, password)
-        _lint_sheet(ws)
+        _lint_sheet(ws, lambdas)
     about = {"system": spec.system, "preset": spec.preset, "lang": spec.lang,
              "rows": str(spec.rows), "template": Path(spec.source).name if spec.source else "",
              "builder": "workbook-builder", "output": spec.output, "title": spec.title,
@@ -96,11 +97,12 @@ def build(spec: Spec, out_dir: Path, password: str | None = None,
     return path
 
 
-def _lint_sheet(ws: Worksheet) -> None:
-    """Refuse to write a formula Excel 2010 or LibreOffice 7.4 could not evaluate."""
+def _lint_sheet(ws: Worksheet, lambdas: frozenset[str]) -> None:
+    """Refuse to write a formula Excel 2010 or LibreOffice 7.4 could not evaluate (a call
+    of the workbook's own LAMBDA names aside)."""
     for row in ws.iter_rows():
         for cell in row:
             if cell.data_type == "f":
-                problems = lint_formula(str(cell.value))
+                problems = lint_formula(formula_text(cell.value), lambdas=lambdas)
                 if problems:
                     raise ValueError(f"{ws.title}!{cell.coordinate}: {problems[0]}")

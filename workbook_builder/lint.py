@@ -8,6 +8,10 @@ sheets compute in Excel 2010, and the overwrite highlight needs Excel 2013. Dyna
 LET/LAMBDA functions are refused outright: LibreOffice 7.4 and older Excel show
 ``#NAME?`` for them. A missing ``_xlfn.`` prefix is reported too, since Excel then
 shows ``#NAME?`` as well.
+
+The one exception is the LAMBDA edition (Excel 365 and 2024): a defined name whose
+text is a ``_xlfn.LAMBDA(…)`` may use :data:`LAMBDA_EDITION`, and a cell may call such
+a name of its workbook.
 """
 
 from __future__ import annotations
@@ -17,9 +21,10 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from openpyxl import load_workbook
+from openpyxl import Workbook, load_workbook
 from openpyxl.formula.tokenizer import Token, Tokenizer
 from openpyxl.utils import FORMULAE
+from openpyxl.worksheet.formula import ArrayFormula
 
 XLFN_SINCE = {"ISFORMULA": 2013, "IFNA": 2013, "IFERROR": 2007}
 """``_xlfn.`` functions the lint accepts → the first Excel version that has them."""
@@ -34,6 +39,9 @@ FORBIDDEN = frozenset({
     "SINGLE",
 })
 
+LAMBDA_EDITION = frozenset({"_XLFN.LAMBDA", "_XLFN.LET", "_XLFN.ISOMITTED"})
+"""Functions allowed in a LAMBDA name's own definition, written with their prefix."""
+
 
 def functions_in(formula: str) -> list[str]:
     """Function names in ``formula`` as written (``_xlfn.`` prefix kept)."""
@@ -45,30 +53,35 @@ def functions_in(formula: str) -> list[str]:
 CELL_REFERENCE = re.compile(r"\$?\b[A-Z]{1,3}\$?[0-9]+\b(?!\()")
 
 
-def lint_formula(formula: str, conditional_format: bool = False) -> list[str]:
+def lint_formula(formula: str, conditional_format: bool = False,
+                 lambdas: frozenset[str] = frozenset()) -> list[str]:
     """Problems with ``formula``; an empty list means it is fine.
 
     ``conditional_format``: the formula only switches a highlight, so a function newer
-    than :data:`BASELINE` is allowed (older Excel just shows no highlight).
+    than :data:`BASELINE` is allowed (older Excel just shows no highlight). ``lambdas``:
+    the workbook's LAMBDA names, which a formula may call.
     A sheet repeats one formula per row with other row numbers, and tokenizing is the
     slow part of a build, so formulas that differ only in cell references are linted once.
     """
-    if _shape_is_fine(CELL_REFERENCE.sub("A1", formula), conditional_format):
+    if _shape_is_fine(CELL_REFERENCE.sub("A1", formula), conditional_format, lambdas):
         return []
-    return _lint(formula, conditional_format)
+    return _lint(formula, conditional_format, lambdas)
 
 
 @functools.lru_cache(maxsize=4096)
-def _shape_is_fine(shape: str, conditional_format: bool) -> bool:
-    return not _lint(shape, conditional_format)
+def _shape_is_fine(shape: str, conditional_format: bool, lambdas: frozenset[str]) -> bool:
+    return not _lint(shape, conditional_format, lambdas)
 
 
-def _lint(formula: str, conditional_format: bool) -> list[str]:
+def _lint(formula: str, conditional_format: bool, lambdas: frozenset[str]) -> list[str]:
     problems = []
+    definition = formula.lstrip("=").startswith("_xlfn.LAMBDA(")
     if "#REF!" in formula.upper():
         problems.append(f"{formula}: contains #REF!")
     for name in functions_in(formula):
         bare = name.upper().removeprefix("_XLFN.").removeprefix("_XLWS.")
+        if name in lambdas or (definition and name.upper() in LAMBDA_EDITION):
+            continue
         if bare in FORBIDDEN:
             problems.append(f"{formula}: {bare} is not available in Excel 2010 / LibreOffice 7.4")
         elif name.upper().startswith("_XLFN."):
@@ -89,7 +102,7 @@ def workbook_formulas(path: str | Path) -> Iterator[tuple[str, str]]:
         for row in ws.iter_rows():
             for cell in row:
                 if cell.data_type == "f":
-                    yield f"{ws.title}!{cell.coordinate}", str(cell.value)
+                    yield f"{ws.title}!{cell.coordinate}", formula_text(cell.value)
         for dv in ws.data_validations.dataValidation:
             for formula in (dv.formula1, dv.formula2):
                 if formula:
@@ -102,7 +115,19 @@ def workbook_formulas(path: str | Path) -> Iterator[tuple[str, str]]:
         yield f"name {name}", defined.attr_text
 
 
+def formula_text(value: object) -> str:
+    """A formula cell's text, also of an array formula."""
+    return str(value.text) if isinstance(value, ArrayFormula) else str(value)
+
+
+def lambda_names(wb: Workbook) -> frozenset[str]:
+    """The workbook's names that define a LAMBDA function."""
+    return frozenset(name for name, defined in wb.defined_names.items()
+                     if str(defined.attr_text).startswith("_xlfn.LAMBDA("))
+
+
 def lint_workbook(path: str | Path) -> list[str]:
     """Every problem in every formula of the workbook at ``path``."""
+    lambdas = lambda_names(load_workbook(path))
     return [f"{where}: {problem}" for where, formula in workbook_formulas(path)
-            for problem in lint_formula(formula, " conditional format " in where)]
+            for problem in lint_formula(formula, " conditional format " in where, lambdas)]

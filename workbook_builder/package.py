@@ -33,10 +33,27 @@ CachedValues = Mapping[str, Mapping[str, object]]
 """Sheet title → cell reference (``"G4"``) → value."""
 
 _FORMULA_CELL = re.compile(
-    r'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*?)><f>(?P<f>.*?)</f><v ?/></c>', re.S)
+    r'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*?)><f(?P<fa>[^>]*)>(?P<f>.*?)</f><v ?/></c>',
+    re.S)
+DYNAMIC = ' cm="1"'
+"""Marks a cell's array formula as a dynamic array (Excel 365), as Excel writes it: the
+first cell-metadata record of ``xl/metadata.xml``, the XLDAPR type."""
+METADATA = "xl/metadata.xml"
+_METADATA_XML = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    '<metadata xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+    'xmlns:xda="http://schemas.microsoft.com/office/spreadsheetml/2017/dynamicarray">'
+    '<metadataTypes count="1"><metadataType name="XLDAPR" minSupportedVersion="120000" '
+    'copy="1" pasteAll="1" pasteValues="1" merge="1" splitFirst="1" rowColShift="1" '
+    'clearFormats="1" clearComments="1" assign="1" coerce="1" cellMeta="1"/>'
+    '</metadataTypes><futureMetadata name="XLDAPR" count="1"><bk><extLst>'
+    '<ext uri="{bdbb8cdc-fa1e-496e-a857-3c3f30c029c3}">'
+    '<xda:dynamicArrayProperties fDynamic="1" fCollapsed="0"/></ext></extLst></bk>'
+    '</futureMetadata><cellMetadata count="1"><bk><rc t="1" v="0"/></bk></cellMetadata>'
+    '</metadata>')
 _CACHED_CELL = re.compile(
     r'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*?)( t="(?:str|b|e|n)")?>'
-    r'<f>(?P<f>.*?)</f><v>[^<]*</v></c>', re.S)
+    r'<f(?P<fa>[^>]*)>(?P<f>.*?)</f><v>[^<]*</v></c>', re.S)
 
 
 def finalize(path: Path, cached: CachedValues, timestamp: str = FIXED_TIME) -> None:
@@ -49,6 +66,8 @@ def finalize(path: Path, cached: CachedValues, timestamp: str = FIXED_TIME) -> N
     for title, part in sheet_parts(parts).items():
         values = cached.get(title, {})
         parts[part] = _inject(parts[part].decode(), values, title).encode()
+    if any(DYNAMIC.encode() in parts[p] for p in sheet_parts(parts).values()):
+        _add_metadata(parts)
     core = parts["docProps/core.xml"].decode()
     core = re.sub(r"(<dcterms:(created|modified)[^>]*>)[^<]*", rf"\g<1>{timestamp}", core)
     parts["docProps/core.xml"] = core.encode()
@@ -63,7 +82,8 @@ def strip_cached_values(src: Path, dst: Path) -> None:
     """
     parts = _read(src)
     for part in sheet_parts(parts).values():
-        xml = _CACHED_CELL.sub(r'<c r="\g<ref>"\g<attrs>><f>\g<f></f></c>', parts[part].decode())
+        xml = _CACHED_CELL.sub(r'<c r="\g<ref>"\g<attrs>><f\g<fa>>\g<f></f></c>',
+                               parts[part].decode())
         parts[part] = xml.encode()
     _write(dst, parts)
 
@@ -90,9 +110,25 @@ def _inject(xml: str, values: Mapping[str, object], title: str) -> str:
             raise ValueError(f"no cached value for formula cell {title}!{ref}")
         kind, text = _encode(values[ref])
         t = f' t="{kind}"' if kind else ""
-        return f'<c r="{ref}"{match["attrs"]}{t}><f>{match["f"]}</f><v>{text}</v></c>'
+        dynamic = DYNAMIC if 't="array"' in match["fa"] else ""
+        return (f'<c r="{ref}"{match["attrs"]}{t}{dynamic}><f{match["fa"]}>{match["f"]}</f>'
+                f'<v>{text}</v></c>')
 
     return _FORMULA_CELL.sub(replace, xml)
+
+
+def _add_metadata(parts: dict[str, bytes]) -> None:
+    """``xl/metadata.xml`` with its relationship and content type: what ``cm="1"`` points at."""
+    parts[METADATA] = _METADATA_XML.encode()
+    rels = parts["xl/_rels/workbook.xml.rels"].decode()
+    rel = ('<Relationship Id="rIdMeta1" Type="http://schemas.openxmlformats.org/'
+           'officeDocument/2006/relationships/sheetMetadata" Target="metadata.xml"/>')
+    parts["xl/_rels/workbook.xml.rels"] = rels.replace("</Relationships>",
+                                                       rel + "</Relationships>").encode()
+    types = parts["[Content_Types].xml"].decode()
+    override = ('<Override PartName="/xl/metadata.xml" ContentType="application/'
+                'vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml"/>')
+    parts["[Content_Types].xml"] = types.replace("</Types>", override + "</Types>").encode()
 
 
 def _encode(value: object) -> tuple[str, str]:

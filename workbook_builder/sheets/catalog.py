@@ -131,8 +131,13 @@ def checks(entry: Entry, lang: str) -> list[tuple[str | None, Any, str]]:
 
 
 def check_formula(entry: Entry, row: int, lang: str) -> str:
-    r = refs(entry, row)
-    cases = []
+    return check_of(entry, refs(entry, row), lang)
+
+
+def check_of(entry: Entry, r: Refs, lang: str,
+             first: tuple[tuple[str, str], ...] = ()) -> str:
+    """The check: the first bad argument's "⚠" message, else ""; ``first`` cases go before."""
+    cases = list(first)
     for key, rule, message in checks(entry, lang):
         condition = rule.kind.bad(r[key]) if key is not None else rule.bad(r)
         cases.append((portable(condition), fx.text(message)))
@@ -188,7 +193,7 @@ def _display_width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
-def _wrapped(ws: Worksheet, row: int, text: str, lang: str, size: float = 11,
+def wrapped(ws: Worksheet, row: int, text: str, lang: str, size: float = 11,
              color: str = "262626", fill: PatternFill | None = None, mono: bool = False,
              density: float | None = None) -> None:
     """``text`` in a wrapped cell merged across the text columns, the row tall enough.
@@ -273,12 +278,12 @@ def write_entry(ws: Worksheet, top: int, entry: Entry, signature: str, typed: Ma
     title = ws.cell(top, 1, signature)
     title.font = styles.font(lang, bold=True, size=12, color="305496")
     title.protection = styles.LOCKED
-    _wrapped(ws, top + 1, entry.about(lang), lang)
-    _wrapped(ws, top + 2, entry.about(OTHER[lang]), OTHER[lang], size=9, color="7F7F7F")
+    wrapped(ws, top + 1, entry.about(lang), lang)
+    wrapped(ws, top + 2, entry.about(OTHER[lang]), OTHER[lang], size=9, color="7F7F7F")
     header, row = top + 3, top + 4
     depth = max(a.cells if a.down else 1 for a in entry.args)
     for arg in entry.args:
-        _write_input(ws, entry, arg, header, row, depth, typed.get(arg.name), lang, out)
+        write_input(ws, entry, arg, header, row, depth, typed.get(arg.name), lang, out)
     ws.row_dimensions[header].height = 40
     for i in range(depth):
         ws.row_dimensions[row + i].height = 18
@@ -289,7 +294,7 @@ def write_entry(ws: Worksheet, top: int, entry: Entry, signature: str, typed: Ma
     for step in entry.steps:
         col, _ = columns(entry)[step.key]
         heading = step.label(lang) if step.key == OUT else f"{step.key}\n{step.label(lang)}"
-        _header_cell(ws, header, col, heading, lang)
+        header_cell(ws, header, col, heading, lang)
         cell = ws.cell(row, col, f'=IF({check_ref}="",{formulas[step.key]},"")')
         styles.style_computed(cell, lang, step.number_format, bold=step.key == OUT)
         if step.wide and col < TEXT_COLUMNS:  # a sentence: across to the text columns' end
@@ -302,7 +307,7 @@ def write_entry(ws: Worksheet, top: int, entry: Entry, signature: str, typed: Ma
             ws.row_dimensions[row].height = 32
         elif step.type == "text":
             cell.alignment = Alignment(shrink_to_fit=True)
-        _computed(ws, cell.coordinate, name_of(entry, step.key), step.type, values[step.key],
+        computed_cell(ws, cell.coordinate, name_of(entry, step.key), step.type, values[step.key],
                   step.label(lang), (), out)
 
     check = ws.cell(row + depth + 1, 1, "=" + check_formula(entry, row, lang))
@@ -312,24 +317,24 @@ def write_entry(ws: Worksheet, top: int, entry: Entry, signature: str, typed: Ma
     ws.merge_cells(start_row=check.row, start_column=1, end_row=check.row,
                    end_column=TEXT_COLUMNS)
     messages = ("", *(m for _, _, m in checks(entry, lang)))
-    _computed(ws, check_ref, name_of(entry, "check"), "text", values["check"],
+    computed_cell(ws, check_ref, name_of(entry, "check"), "text", values["check"],
               Text("入力の確認", "input check")(lang), messages, out)
     return _write_copies(ws, check.row + 1, entry, lang) + 1
 
 
-def _header_cell(ws: Worksheet, row: int, col: int, text: str, lang: str) -> None:
+def header_cell(ws: Worksheet, row: int, col: int, text: str, lang: str) -> None:
     cell = ws.cell(row, col, text)
     styles.style_header(cell, lang)
     cell.font = styles.font(lang, bold=True, color="FFFFFF", size=9)
 
 
-def _write_input(ws: Worksheet, entry: Entry, arg: Arg, header: int, row: int, depth: int,
+def write_input(ws: Worksheet, entry: Entry, arg: Arg, header: int, row: int, depth: int,
                  value: Any, lang: str, out: Written) -> None:
     """An argument's header, example cells (white, validated, named) and hint."""
     col, width = columns(entry)[arg.name]
     ref = refs(entry, row)[arg.name]
     for c in range(col, col + width):
-        _header_cell(ws, header, c, _heading(arg, lang), lang)
+        header_cell(ws, header, c, _heading(arg, lang), lang)
     hint = ws.cell(row + depth, col, (arg.hint or arg.kind.hint)(lang))
     hint.font = styles.font(lang, size=8, color="595959")
     hint.alignment = Alignment(wrap_text=True, vertical="top")
@@ -359,7 +364,7 @@ def _write_input(ws: Worksheet, entry: Entry, arg: Arg, header: int, row: int, d
                               arg.kind.allowed, arg.kind.minimum, arg.label(lang)))
 
 
-def _computed(ws: Worksheet, coord: str, name: str, kind: Any, value: object, label: str,
+def computed_cell(ws: Worksheet, coord: str, name: str, kind: Any, value: object, label: str,
               allowed: tuple[object, ...], out: Written) -> None:
     """Name, overwrite highlight and the engine's cached value of a formula cell."""
     ws.conditional_formatting.add(coord, styles.formula_rule(
@@ -377,7 +382,7 @@ def _write_copies(ws: Worksheet, row: int, entry: Entry, lang: str) -> int:
     used = sorted(n for n in TABLE_NAMES if any(re.search(rf"\b{n}\b", t) for t in texts.values()))
     if used:
         needs = Text("表が必要: ", "Needs the Tables sheet: ")(lang) + ", ".join(used)
-        _wrapped(ws, row, needs, lang, size=9, color="7F7F7F", density=0.95)
+        wrapped(ws, row, needs, lang, size=9, color="7F7F7F", density=0.95)
         row += 1
     for step in entry.steps:
         col, _ = columns(entry)[step.key]
@@ -386,7 +391,7 @@ def _write_copies(ws: Worksheet, row: int, entry: Entry, lang: str) -> int:
                                      f"▼ formula for {target} ({step.label.en})")(lang))
         label.font = styles.font(lang, size=9, bold=True, color="305496")
         label.protection = styles.LOCKED
-        _wrapped(ws, row + 1, texts[step.key], lang, size=9, fill=COPY_FILL, mono=True)
+        wrapped(ws, row + 1, texts[step.key], lang, size=9, fill=COPY_FILL, mono=True)
         text = ws.cell(row + 1, 1)
         text.data_type = "s"  # shown as text, never computed
         text.protection = styles.UNLOCKED  # so its text can be selected and copied
@@ -416,8 +421,8 @@ def write_not_native(ws: Worksheet, top: int, name: str, signature: str, reason:
     title = ws.cell(top, 1, signature)
     title.font = styles.font(lang, bold=True, size=12, color="7F7F7F")
     title.protection = styles.LOCKED
-    _wrapped(ws, top + 1, reason(lang), lang, size=10)
-    _wrapped(ws, top + 2, reason(OTHER[lang]), OTHER[lang], size=9, color="7F7F7F")
+    wrapped(ws, top + 1, reason(lang), lang, size=10)
+    wrapped(ws, top + 2, reason(OTHER[lang]), OTHER[lang], size=9, color="7F7F7F")
     return top + 4
 
 
@@ -493,7 +498,7 @@ class CatalogSheet(SheetType):
         styles.style_title(ws.cell(1, 1, title), lang)
         row = 2
         for line in INTRO:
-            _wrapped(ws, row, line(lang), lang, size=10, color="404040")
+            wrapped(ws, row, line(lang), lang, size=10, color="404040")
             row += 1
         legend = ws.cell(row, 1, f"{LEGEND_INPUT(lang)} / {LEGEND_COMPUTED(lang)} / "
                          + Text("灰色 = コピー用の式", "grey = formula to copy")(lang))
@@ -504,7 +509,7 @@ class CatalogSheet(SheetType):
         signatures = {e.name: e.signature for e in catalog()}
         out = Written([], {})
         for entry in ENTRIES:
-            typed = example_values(entry) if not inputs else _typed(entry, inputs)
+            typed = example_values(entry) if not inputs else typed_inputs(entry, inputs)
             row = write_entry(ws, row, entry, signatures[entry.name], typed, lang, out)
         heading = ws.cell(row, 1, Text("普通の式にできない関数", "Not a native formula")(lang))
         heading.font = styles.font(lang, bold=True, size=12, color="305496")
@@ -517,7 +522,7 @@ class CatalogSheet(SheetType):
         return Built(out.names, {ws.title: out.cached})
 
 
-def _typed(entry: Entry, inputs: Sequence[Mapping[str, object]]) -> dict[str, Any]:
+def typed_inputs(entry: Entry, inputs: Sequence[Mapping[str, object]]) -> dict[str, Any]:
     """An entry's typed inputs from ``inputs`` rows (a multi-cell argument: one per row)."""
     out: dict[str, Any] = {}
     for arg in entry.args:
