@@ -676,7 +676,7 @@ ENTRIES: tuple[Entry, ...] = (
            Arg("floor", Text("公認段級", "official rank"), FLOOR)),
           result(lambda r, lang: yx.rate_update(
               r["rate"], r["placement"], r.cells["victim_rates"], r["knocked_by_rate"],
-              r["trouble_pt"], floor=yx.floor_of(r["floor"]))),
+              _or_blank(r["trouble_pt"], "0"), floor=yx.floor_of(r["floor"]))),
           lambda v, lang: {OUT: yonin.rate_update(
               v["rate"], v["placement"], [x for x in v["victim_rates"] if x is not None],
               v["knocked_by_rate"], v["trouble_pt"] or 0, v["floor"])},
@@ -708,7 +708,8 @@ ENTRIES: tuple[Entry, ...] = (
                        Text("0以上の整数", "A whole number, 0 or more"),
                        "greaterThanOrEqual", "0"), minimum=0), 2),
            Arg("rule", Text("ルール", "rule"), YONIN_RULE, "A")),
-          result(lambda r, lang: yx.yonin_score(r["placement"], r["knockouts"], r["rule"])),
+          result(lambda r, lang: yx.yonin_score(r["placement"], _or_blank(r["knockouts"], "0"),
+                                                r["rule"])),
           lambda v, lang: {OUT: yonin.tournament_score(
               v["placement"], v["knockouts"] or 0, _yonin_rule(v["rule"]))},
           (Cross("knockouts",
