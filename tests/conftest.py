@@ -29,6 +29,11 @@ REPO = Path(__file__).resolve().parents[1]
 SYSTEM_OF = {p.stem: load_template(p).system for p in sorted(TEMPLATES.glob("*.toml"))}
 
 
+NO_ENGINE_HERE = {"lambda": "LibreOffice 7.4 and Gnumeric have no LAMBDA: "
+                            "tests/test_lambda.py evaluates each call through LET in formulas"}
+"""Workbook types no spreadsheet program on these machines computes, with the reason."""
+
+
 def shipped(system: str) -> list[str]:
     """Names of the shipped templates of one rule system (e.g. mosaic_ja, mosaic_en)."""
     return [name for name, s in SYSTEM_OF.items() if s == system]
@@ -173,6 +178,8 @@ def gnumeric_jobs() -> list[str]:
 
     jobs = []
     for name, system in SYSTEM_OF.items():
+        if system in NO_ENGINE_HERE:
+            continue
         jobs.append(f"shipped_{name}")
         case = CASES.get(system)
         if case is None:

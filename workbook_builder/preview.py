@@ -14,8 +14,13 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from openpyxl import load_workbook
+from openpyxl.formatting.formatting import ConditionalFormattingList
+from openpyxl.worksheet.formula import ArrayFormula
+
 from .build import build
 from .libreoffice import convert
+from .lint import lambda_names
 from .sheets import SHEET_TYPES
 from .spec import Spec
 
@@ -32,6 +37,8 @@ def render_previews(specs: Sequence[Spec], out_dir: Path, example: bool = True) 
         books = [build(spec, Path(tmp),
                        tables=SHEET_TYPES[spec.system].example_tables(spec) if example else None)
                  for spec in small]
+        for book in books:
+            _show_cached_calls(book)
         pdfs = convert(books, Path(tmp) / "pdf", "pdf")
         for spec, pdf in zip(specs, pdfs, strict=True):
             for page, (suffix, width, height) in CROP.items():
@@ -44,3 +51,20 @@ def render_previews(specs: Sequence[Spec], out_dir: Path, example: bool = True) 
                 shutil.move(f"{prefix}.png", target)
                 written.append(target)
     return written
+
+
+def _show_cached_calls(path: Path) -> None:
+    """Cells that call the workbook's LAMBDA names as their cached values (without the
+    overwrite highlight that would then fire): LibreOffice has no LAMBDA, and the picture
+    shows what Excel 365 shows."""
+    wb = load_workbook(path)
+    if not lambda_names(wb):
+        return
+    values = load_workbook(path, data_only=True)
+    for ws in wb.worksheets:
+        ws.conditional_formatting = ConditionalFormattingList()
+        for row in ws.iter_rows():
+            for cell in row:
+                if isinstance(cell.value, ArrayFormula):
+                    cell.value = values[ws.title][cell.coordinate].value
+    wb.save(path)

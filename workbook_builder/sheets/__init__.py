@@ -17,6 +17,7 @@ def _registry() -> dict[str, SheetType]:
     from .club24 import Club24Sheet
     from .elo import EloSheet
     from .go import GoSheet
+    from .lambdas import LambdaSheet
     from .ledger import LedgerSheet
     from .mosaic import MosaicSheet
     from .tokin import TokinSheet
@@ -25,7 +26,7 @@ def _registry() -> dict[str, SheetType]:
 
     return {sheet.system: sheet for sheet in (
         MosaicSheet(), EloSheet(), GoSheet(), YoninSheet(), TokinSheet(), Club24Sheet(),
-        LedgerSheet(), CatalogSheet(), YoninLedgerSheet())}
+        LedgerSheet(), CatalogSheet(), LambdaSheet(), YoninLedgerSheet())}
 
 
 SHEET_TYPES: dict[str, SheetType] = _registry()

@@ -1,0 +1,241 @@
+"""The LAMBDA edition: the worksheet functions as named LAMBDA functions (Excel 365).
+
+Each function of the formula catalog becomes a defined name, ``TOKIN_DELTA`` =
+``LAMBDA(my_rating, opp_rating, result, [handicap], …)``, with the parameters and optional
+parameters of :mod:`udfs`. The body is the catalog's own formulas (:mod:`.catalog_entries`,
+built by the sheets' builders) with each argument a parameter, wrapped in ``LET``:
+
+- an optional parameter is bound to ``""`` when omitted, so leaving it out, a blank cell
+  and a cell showing ``""`` all mean "blank", as in :mod:`udfs`; every ``ISBLANK`` test of
+  a parameter becomes ``=""`` for that reason (no value is ISBLANK, only an empty cell);
+- the catalog's check cell becomes the variable ``check_``: a bad argument returns its
+  "⚠ argument: …" message, never an error code;
+- GO_DELTA's three catalog cells are variables of one LET, so it is one function here.
+
+A row argument read cell by cell (YONIN_UPDATE's victim_rates) refuses a longer range
+instead of ignoring its extra cells. The file stores the Excel 365 form: ``_xlfn.`` on
+LAMBDA, LET and ISOMITTED, ``_xlpm.`` on every parameter and variable, ``_xlop.`` on an
+optional parameter where it is declared; the cells that call a name are dynamic-array
+formulas (:func:`workbook_builder.package.finalize`). The rule tables stay names on the
+Tables sheet, as in the catalog.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment
+from openpyxl.utils import get_column_letter
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.formula import ArrayFormula
+from openpyxl.worksheet.worksheet import Worksheet
+
+from .. import formulas as fx
+from .. import styles
+from ..kit.frame import page_setup, sheet_title
+from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, Text
+from ..spec import Spec
+from . import Built
+from .catalog import (
+    COLUMN_WIDTH,
+    COPY_FILL,
+    TABLES,
+    TEXT_COLUMNS,
+    CatalogSheet,
+    Written,
+    check_of,
+    checks,
+    computed_cell,
+    evaluate,
+    example_values,
+    header_cell,
+    name_of,
+    refs,
+    typed_inputs,
+    wrapped,
+    write_input,
+    write_not_native,
+    write_tables,
+)
+from .catalog_entries import ENTRIES, NOT_NATIVE, OUT, Entry, Refs, portable
+
+PARAMETER, OPTIONAL, NEWER = "_xlpm.", "_xlop.", "_xlfn."
+CHECK = f"{PARAMETER}check_"
+FUNCTIONS = Text("関数", "Functions")
+TOO_LONG = Text("{n}セルまで", "at most {n} cells")
+
+
+def optional_arguments(name: str) -> frozenset[str]:
+    """The arguments the worksheet function ``name`` may leave out (its defaults)."""
+    from udfs import catalog
+
+    function = next(e.function for e in catalog() if e.name == name)
+    return frozenset(p.name for p in inspect.signature(function).parameters.values()
+                     if p.default is not inspect.Parameter.empty)
+
+
+def definition(entry: Entry, optional: Collection[str], lang: str) -> str:
+    """The stored text of ``entry``'s name: ``_xlfn.LAMBDA(_xlpm.a,_xlop.b,…,body)``."""
+    bound = {a.name: PARAMETER + a.name + ("_" if a.name in optional else "")
+             for a in entry.args}
+    cells = {a.name: [f"INDEX({bound[a.name]},{i})" for i in range(1, a.cells + 1)]
+             if a.cells > 1 else [bound[a.name]] for a in entry.args}
+    r = Refs(bound, cells)
+    lets = [(bound[a.name], _blank_if_left_out(PARAMETER + a.name))
+            for a in entry.args if a.name in optional]
+    lets.append((CHECK, check_of(entry, r, lang, _size_checks(entry, r, lang))))
+    for step in entry.steps[:-1]:
+        r[step.key] = PARAMETER + step.key
+        lets.append((r[step.key], portable(step.formula(r, lang))))
+    body = f'IF({CHECK}="",{portable(entry.result.formula(r, lang))},{CHECK})'
+    text = f"{NEWER}LET({','.join(f'{n},{v}' for n, v in lets)},{body})"
+    text = re.sub(r"ISBLANK\((_xlpm\.\w+)\)", r'(\1="")', text)
+    declared = ",".join((OPTIONAL if a.name in optional else PARAMETER) + a.name
+                        for a in entry.args)
+    return f"{NEWER}LAMBDA({declared},{text})"
+
+
+def _blank_if_left_out(parameter: str) -> str:
+    """``""`` for an omitted or blank argument (an empty cell as ``""`` too, whatever
+    an engine makes of an IF that returns an empty cell), else the argument."""
+    return f'IF({NEWER}ISOMITTED({parameter}),"",IF({parameter}="","",{parameter}))'
+
+
+def _size_checks(entry: Entry, r: Refs, lang: str) -> tuple[tuple[str, str], ...]:
+    """A row argument read cell by cell must not be longer than its cells."""
+    return tuple((f"ROWS({r[a.name]})*COLUMNS({r[a.name]})>{a.cells}",
+                  fx.text(f"⚠ {a.name}: " + TOO_LONG(lang).format(n=a.cells)))
+                 for a in entry.args if a.cells > 1 and not a.down)
+
+
+def display(stored: str) -> str:
+    """A stored definition as a person types it in the Name Manager: ``=LAMBDA(a,[b],…)``."""
+    text = re.sub(r"_xlop\.(\w+)", r"[\1]", stored)
+    return "=" + text.replace(PARAMETER, "").replace(NEWER, "")
+
+
+INTRO = (
+    Text("このブックの関数は Excel の名前付き LAMBDA です。このブックのどのセルでも "
+         "=TOKIN_DELTA(A2,B2,C2) のように使えます。アドインはいりません。",
+         "The functions of this workbook are Excel named LAMBDAs: use them in any cell of "
+         "this workbook, e.g. =TOKIN_DELTA(A2,B2,C2). No add-in needed."),
+    Text("動く Excel: Microsoft 365 (Windows・Mac・Web・iPhone・Android) と Excel 2024。"
+         "Excel 2021 以前・LibreOffice・Google スプレッドシートでは #NAME? になります。"
+         "そのときは「式の一覧」(formulas_ja.xlsx) の普通の式を使ってください。",
+         "Runs in Excel for Microsoft 365 (Windows, Mac, web, iPhone, Android) and Excel "
+         "2024. Excel 2021 and older, LibreOffice and Google Sheets show #NAME?: use the "
+         "plain formulas of the formula catalog (formulas_en.xlsx) there."),
+    Text("スマホでも: このブックを「コピーを保存」して、クラブのブックの元にします "
+         "(シートを足して使う)。",
+         "On a phone too: save a copy of this workbook and make it your club's workbook "
+         "(add your own sheets)."),
+    Text("今あるブックへ (デスクトップ・Web): このシートと「表」シートのタブを両方選び、"
+         "右クリック →「移動またはコピー」→ 自分のブック、「コピーを作成する」。"
+         "式が使う名前 (関数と表) もいっしょに移ります。"
+         "または 数式 → 名前の管理 → 新規作成: 名前に関数名、参照範囲に灰色のセルの定義を貼る"
+         " (表の名前のために「表」シートもコピー)。",
+         "Into an existing workbook (desktop, web): select this sheet's tab and the Tables "
+         "tab, right-click → Move or Copy → your workbook, tick Create a copy; the names "
+         "the formulas use (functions and tables) come along. Or Formulas → Name Manager → "
+         "New: the function's name as Name, the grey definition as Refers to (and copy the "
+         "Tables sheet for the table names)."),
+    Text("引数が間違っていると、エラーコードではなく「⚠ 引数: 理由」を返します。"
+         "省略した引数・空欄のセル・\"\" は同じ扱いです。",
+         "A wrong argument returns \"⚠ argument: reason\", never an error code. A left-out "
+         "argument, a blank cell and \"\" all count as blank."),
+)
+DEFINE = Text("▼ 名前の管理 → 新規作成: 名前 {name}、参照範囲:",
+              "▼ Name Manager → New: Name {name}, Refers to:")
+
+
+def write_function(ws: Worksheet, top: int, entry: Entry, signature: str, stored: str,
+                   typed: Mapping[str, Any], lang: str, out: Written) -> int:
+    """One function's block: title, explanation, an example call, its definition to copy."""
+    title = ws.cell(top, 1, signature)
+    title.font = styles.font(lang, bold=True, size=12, color="305496")
+    title.protection = styles.LOCKED
+    wrapped(ws, top + 1, entry.about(lang), lang)
+    header, row = top + 2, top + 3
+    depth = max(a.cells if a.down else 1 for a in entry.args)
+    for arg in entry.args:
+        write_input(ws, entry, arg, header, row, depth, typed.get(arg.name), lang, out)
+    col = 1 + sum(1 if a.down else a.cells for a in entry.args)
+    header_cell(ws, header, col, entry.result.label(lang), lang)
+    ws.row_dimensions[header].height = 40
+    ws.row_dimensions[row + depth].height = 24
+    coord = f"{get_column_letter(col)}{row}"
+    call = ",".join(refs(entry, row)[a.name] for a in entry.args)
+    cell = ws.cell(row, col)
+    cell.value = ArrayFormula(coord, f"={entry.name}({call})")
+    styles.style_computed(cell, lang, entry.result.number_format, bold=True)
+    if entry.result.wide or entry.result.type == "text":  # a sentence, or a ⚠ message
+        last = max(col, TEXT_COLUMNS)
+        for c in range(col + 1, last + 1):
+            ws.cell(header, c).fill = styles.HEADER_FILL
+        ws.merge_cells(start_row=header, start_column=col, end_row=header, end_column=last)
+        ws.merge_cells(start_row=row, start_column=col, end_row=row, end_column=last)
+        cell.alignment = Alignment(wrap_text=True, vertical="center")
+    values = evaluate(entry, typed, lang)
+    messages = ("", *(m for _, _, m in checks(entry, lang)))
+    computed_cell(ws, coord, name_of(entry), entry.result.type, values["check"] or values[OUT],
+              entry.result.label(lang), messages, out)
+    label = ws.cell(row + depth + 1, 1, DEFINE(lang).format(name=entry.name))
+    label.font = styles.font(lang, size=9, bold=True, color="305496")
+    label.protection = styles.LOCKED
+    wrapped(ws, row + depth + 2, display(stored), lang, size=9, fill=COPY_FILL, mono=True)
+    text = ws.cell(row + depth + 2, 1)
+    text.data_type = "s"  # shown as text, never computed
+    text.protection = styles.UNLOCKED  # so its text can be selected and copied
+    return row + depth + 4
+
+
+class LambdaSheet(CatalogSheet):
+    """Workbook type ``system = "lambda"``: the LAMBDA edition of the worksheet functions."""
+
+    system = "lambda"
+
+    def default_title(self, lang: str) -> str:
+        return Text("関数 (Excel 365 の LAMBDA)", "Functions (Excel 365 LAMBDA)")(lang)
+
+    def populate(self, wb: Workbook, spec: Spec, preset: Any,
+                 inputs: Sequence[Mapping[str, object]]) -> Built:
+        """The example sheet, the Tables sheet and one LAMBDA name per function."""
+        from udfs import catalog
+
+        lang = spec.lang
+        ws = wb.create_sheet(FUNCTIONS(lang))
+        tables_ws = wb.create_sheet(TABLES(lang))
+        title = sheet_title(spec, self.default_title(lang))
+        for c in range(1, 10):
+            ws.column_dimensions[get_column_letter(c)].width = COLUMN_WIDTH
+        styles.style_title(ws.cell(1, 1, title), lang)
+        row = 2
+        for line in INTRO:
+            wrapped(ws, row, line(lang), lang, size=10, color="404040")
+            row += 1
+        styles.style_note(ws.cell(row, 1, f"{LEGEND_INPUT(lang)} / {LEGEND_COMPUTED(lang)}"),
+                          lang)
+        row += 2
+        signatures = {e.name: e.signature for e in catalog()}
+        out = Written([], {})
+        for entry in ENTRIES:
+            stored = definition(entry, optional_arguments(entry.name), lang)
+            wb.defined_names[entry.name] = DefinedName(entry.name, attr_text=stored)
+            typed = example_values(entry) if not inputs else typed_inputs(entry, inputs)
+            row = write_function(ws, row, entry, signatures[entry.name], stored, typed, lang,
+                                 out)
+        heading = ws.cell(row, 1, Text("LAMBDA にしない関数", "Not a LAMBDA")(lang))
+        heading.font = styles.font(lang, bold=True, size=12, color="305496")
+        for name, reason in NOT_NATIVE.items():
+            row = write_not_native(ws, row + 1, name, signatures[name], reason, lang)
+        write_tables(tables_ws, lang, f"{TABLES(lang)} ・ {title}")
+        for sheet in (ws, tables_ws):
+            page_setup(sheet)
+        return Built(out.names, {ws.title: out.cached})
+
+
+__all__ = ["LambdaSheet", "definition", "display", "optional_arguments"]
