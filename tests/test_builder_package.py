@@ -36,6 +36,9 @@ def test_builds_are_byte_identical_and_dist_is_what_the_templates_build(built, t
         assert committed.exists(), f"dist/{name}.xlsx missing: run workbook-builder build"
         assert again == committed.read_bytes(), (
             f"dist/{name}.xlsx is stale: run workbook-builder build")
+    for name in ("main.py", "requirements.txt"):  # the xlwings Lite files come along
+        assert (tmp_path / "lite" / name).read_bytes() == (DIST / "lite" / name).read_bytes(), (
+            f"dist/lite/{name} is stale: run workbook-builder build")
 
 
 def test_zip_entries_have_fixed_dates_and_core_xml_is_fixed(built):

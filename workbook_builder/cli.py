@@ -142,6 +142,29 @@ def build(templates: tuple[Path, ...], out_dir: Path | None, lang: str | None,
         except (ValueError, OSError) as exc:
             raise _fail(exc) from None
         click.echo(f"{path}  ({path.stat().st_size:,} bytes)")
+    if not templates:  # a full rebuild also carries the xlwings Lite files
+        _write_lite(target / "lite")
+
+
+@main.command()
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Output folder (default: dist/lite/).")
+def lite(out_dir: Path | None) -> None:
+    """Write main.py and requirements.txt for xlwings Lite (Excel on Windows, Mac, the web)."""
+    from workbook_builder import build as builder
+
+    _write_lite(out_dir or builder.DIST / "lite")
+
+
+def _write_lite(out_dir: Path) -> None:
+    from .lite import write
+
+    try:
+        paths = write(out_dir)
+    except ValueError as exc:  # WriteFailed: names the file and why
+        raise _fail(exc) from None
+    for path in paths:
+        click.echo(f"{path}  ({path.stat().st_size:,} bytes)")
 
 
 @main.command()
