@@ -47,7 +47,8 @@ CLOCKS = (("wall", attrgetter("wall")), ("CPU", attrgetter("cpu")))
 _CELL = re.compile(r"<c\b[^>]*?(?:/>|>(?P<inner>.*?)</c>)", re.S)
 _FORMULA = re.compile(r"<f[\s>/]")
 _CACHED = re.compile(
-    r'<c (?P<attrs>[^>]*)><f(?:\s[^>]*)?>.*?</f><v>(?P<value>[^<]*)</v></c>', re.S)
+    r'<c (?P<attrs>[^>]*)>(?:<f(?:\s[^>]*)?/>|<f(?:\s[^>]*)?>.*?</f>)'
+    r'<v>(?P<value>[^<]*)</v></c>', re.S)
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,13 @@ import zipfile
 
 import pytest
 from click.testing import CliRunner
+from openpyxl import Workbook, load_workbook
 
 from tests.conftest import REPO
 from workbook_builder.build import TEMPLATES
 from workbook_builder.cli import main
 from workbook_builder.lint import lint_formula, lint_workbook
-from workbook_builder.package import sheet_parts, strip_cached_values
+from workbook_builder.package import finalize, sheet_parts, strip_cached_values
 
 DIST = REPO / "dist"
 
@@ -54,20 +55,20 @@ def test_zip_entries_have_fixed_dates_and_core_xml_is_fixed(built):
 def test_every_formula_cell_carries_a_cached_value(built):
     for path in built.values():
         for title, xml in sheet_xml(path).items():
-            formulas = re.findall(r"<c [^>]*><f>.*?</f>(.*?)</c>", xml)
+            formulas = re.findall(r"<c [^>]*>(?:<f [^>]*/>|<f[^>]*>.*?</f>)(.*?)</c>", xml)
             assert all(v.startswith("<v>") for v in formulas), title
             assert "<v />" not in xml and "<v/>" not in xml
     games = sheet_xml(built["mosaic_ja"])["対局"]
     assert re.search(r'<c r="G3"[^>]*><f>Settings_Start</f><v>100</v>', games)
-    assert re.search(r'<c r="H4"[^>]*t="str"><f>.*?</f><v></v>', games)
-    assert re.search(r'<c r="M4"[^>]*t="e"><f>.*?</f><v>#N/A</v>', games)
+    assert re.search(r'<c r="H4"[^>]*t="str"><f[^>/]*>.*?</f><v></v>', games)
+    assert re.search(r'<c r="M4"[^>]*t="e"><f[^>/]*>.*?</f><v>#N/A</v>', games)
 
 
 def test_strip_removes_every_cached_value(built, tmp_path):
     out = tmp_path / "stripped.xlsx"
     strip_cached_values(built["mosaic_en"], out)
     for xml in sheet_xml(out).values():
-        assert not re.search(r"</f><v>", xml)
+        assert not re.search(r"(</f>|<f [^>]*/>)<v>", xml)
     assert "<f>" in sheet_xml(out)["Games"]
 
 
@@ -92,3 +93,26 @@ def test_lint_rejects(formula, problem):
 def test_lint_accepts_the_classics():
     assert lint_formula("IF(ISNUMBER(A1),INDEX(B:B,MATCH(1,C:C,0)),NA())") == []
     assert lint_formula("NOT(_xlfn.ISFORMULA(A1))", conditional_format=True) == []
+
+
+def test_shared_formulas_read_back_as_written(tmp_path):
+    """openpyxl's own translation of the shared formulas gives back every formula; a
+    formula naming another sheet, holding an array constant or quoting a reference stays
+    as written."""
+    wb = Workbook()
+    ws = wb.active
+    formulas = {}
+    for row in range(2, 12):
+        top = row - row % 2
+        formulas[f"A{row}"] = f'=IF($B$1>0,SUM(B{top}:B{top + 1}),"A1")&C{row}'
+        formulas[f"B{row}"] = f"=$C$1:C{row - 1}" if row % 3 else f"=Sheet!A{row}"
+        formulas[f"C{row}"] = f'=MATCH(D{row},{{"a","b"}},0)'
+    for ref, text in formulas.items():
+        ws[ref] = text
+    path = tmp_path / "shared.xlsx"
+    wb.save(path)
+    finalize(path, {ws.title: dict.fromkeys(formulas, 0)})
+    xml = sheet_xml(path)[ws.title]
+    assert xml.count('t="shared"') == 10 + 7 and "Sheet!A3" in xml
+    back = load_workbook(path).active
+    assert {ref: back[ref].value for ref in formulas} == formulas

@@ -3,8 +3,9 @@
 openpyxl saves formulas without results (phone previews then show blanks) and stamps
 the current time into ``docProps/core.xml`` and every zip entry. This pass rewrites
 the saved file: each ``<c><f>…</f><v/></c>`` gets the engine's value (``t="str"``
-for text, ``t="b"``, ``t="e"`` for errors), core.xml gets a fixed date, and the zip is
-rebuilt with fixed entry dates, modes and order.
+for text, ``t="b"``, ``t="e"`` for errors), the formulas of a column that are the same
+relative to their row become one shared formula (:func:`share`), core.xml gets a fixed
+date, and the zip is rebuilt with fixed entry dates, modes and order.
 """
 
 from __future__ import annotations
@@ -53,7 +54,10 @@ _METADATA_XML = (
     '</metadata>')
 _CACHED_CELL = re.compile(
     r'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*?)( t="(?:str|b|e|n)")?>'
-    r'<f(?P<fa>[^>]*)>(?P<f>.*?)</f><v>[^<]*</v></c>', re.S)
+    r'(?P<f><f(?: [^>]*)?/>|<f(?: [^>]*)?>.*?</f>)<v>[^<]*</v></c>', re.S)
+_PLAIN_FORMULA = re.compile(r'<c r="(?P<col>[A-Z]+)(?P<row>[0-9]+)"[^>]*><f>(?P<f>.*?)</f>', re.S)
+_DIGITS = re.compile(r"[0-9]+")
+_ROW_SLOT = re.compile(r"(?<![A-Za-z0-9_.$\0])\$?[A-Z]{1,3}\0(?![A-Za-z0-9_(!])")
 
 
 def finalize(path: Path, cached: CachedValues, timestamp: str = FIXED_TIME) -> None:
@@ -65,7 +69,7 @@ def finalize(path: Path, cached: CachedValues, timestamp: str = FIXED_TIME) -> N
     parts = _read(path)
     for title, part in sheet_parts(parts).items():
         values = cached.get(title, {})
-        parts[part] = _inject(parts[part].decode(), values, title).encode()
+        parts[part] = share(_inject(parts[part].decode(), values, title)).encode()
     if any(DYNAMIC.encode() in parts[p] for p in sheet_parts(parts).values()):
         _add_metadata(parts)
     core = parts["docProps/core.xml"].decode()
@@ -82,8 +86,7 @@ def strip_cached_values(src: Path, dst: Path) -> None:
     """
     parts = _read(src)
     for part in sheet_parts(parts).values():
-        xml = _CACHED_CELL.sub(r'<c r="\g<ref>"\g<attrs>><f\g<fa>>\g<f></f></c>',
-                               parts[part].decode())
+        xml = _CACHED_CELL.sub(r'<c r="\g<ref>"\g<attrs>>\g<f></c>', parts[part].decode())
         parts[part] = xml.encode()
     _write(dst, parts)
 
@@ -129,6 +132,59 @@ def _add_metadata(parts: dict[str, bytes]) -> None:
     override = ('<Override PartName="/xl/metadata.xml" ContentType="application/'
                 'vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml"/>')
     parts["[Content_Types].xml"] = types.replace("</Types>", override + "</Types>").encode()
+
+
+def share(xml: str) -> str:
+    """Write each column's formulas that are the same relative to their row as shared
+    formulas: the first cell holds the text (``<f t="shared" ref=… si=…>``), the others
+    only ``si``. Excel, LibreOffice, Gnumeric and openpyxl move the relative rows by the
+    cell's distance from the first. The cells of a group need not be contiguous (a
+    four-player game repeats every four rows). A formula naming another sheet or holding
+    an array constant stays plain: a shared formula may hold neither (MS-XLSB
+    SharedParsedFormula).
+    """
+    groups: dict[tuple[str, str, tuple[int | str, ...]], list[int]] = {}
+    slots: dict[str, list[bool]] = {}
+    for m in _PLAIN_FORMULA.finditer(xml):
+        text, row = m["f"], int(m["row"])
+        if "!" in text or "{" in text or "&quot;" in text:
+            continue
+        skeleton = _DIGITS.sub("\0", text)
+        if skeleton not in slots:
+            slots[skeleton] = _row_slots(skeleton)
+        moved = tuple(int(n) - row if relative else n for n, relative in
+                      zip(_DIGITS.findall(text), slots[skeleton], strict=True))
+        groups.setdefault((m["col"], skeleton, moved), []).append(row)
+    shared = {(key[0], rows[0]): (i, rows[-1]) for i, (key, rows) in
+              enumerate(g for g in groups.items() if len(g[1]) > 1)}
+    member = {(key[0], row): shared[key[0], rows[0]][0] for key, rows in groups.items()
+              if (key[0], rows[0]) in shared for row in rows}
+
+    def replace(m: re.Match[str]) -> str:
+        col, row = m["col"], int(m["row"])
+        if (col, row) not in member:
+            return m[0]
+        head = m[0][:m.start("f") - m.start() - 3]
+        if (col, row) in shared:
+            si, last = shared[col, row]
+            return f'{head}<f t="shared" ref="{col}{row}:{col}{last}" si="{si}">{m["f"]}</f>'
+        return f'{head}<f t="shared" si="{member[col, row]}"/>'
+
+    return _PLAIN_FORMULA.sub(replace, xml)
+
+
+def _row_slots(skeleton: str) -> list[bool]:
+    """For each number of a formula (a NUL in ``skeleton``, the formula with its numbers
+    taken out), whether it is a relative row: a reference's row without ``$``, outside
+    quoted text. Two formulas with one skeleton differ only in those numbers."""
+    relative: set[int] = set()
+    seen = 0
+    for i, part in enumerate(skeleton.split('"')):
+        if i % 2 == 0:
+            relative.update(seen + part.count("\0", 0, m.end()) - 1
+                            for m in _ROW_SLOT.finditer(part))
+        seen += part.count("\0")
+    return [k in relative for k in range(seen)]
 
 
 def _encode(value: object) -> tuple[str, str]:

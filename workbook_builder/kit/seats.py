@@ -97,13 +97,11 @@ class Seats:
 
         From row 1, INDEX takes a sheet row (see :func:`lx.seat_value`); a range that took
         in the game's own rows would be a circular reference to Excel, which follows
-        whole ranges, not the row INDEX picks. A game of several rows ends every range at
-        one row, so it is written absolute.
+        whole ranges, not the row INDEX picks. The end is relative: the same seat of
+        every game then holds the same formula relative to its row (a shared formula).
         """
         letter = r.table.letter(key)
-        if self.rows == 1:
-            return f"${letter}${start}:{letter}{r.number - 1}"
-        return f"${letter}${start}:${letter}${self.top(r) - 1}"
+        return f"${letter}${start}:{letter}{self.top(r) - 1}"
 
     # --- A game row: the player's previous counted game above it -----------------------
 

@@ -129,15 +129,16 @@ def block(r: Row) -> tuple[int, int]:
 
 
 def seat_cells(r: Row, key: str) -> list[str]:
+    """The game's four cells of column ``key``, rows relative: every game's seat-s row
+    then holds the same formula relative to its row (one shared formula in the file)."""
     top, _ = block(r)
     letter = r.table.letter(key)
-    return [f"${letter}${top + i}" for i in range(SEATS)]
+    return [f"{letter}{top + i}" for i in range(SEATS)]
 
 
 def game_range(r: Row, key: str) -> str:
-    top, _ = block(r)
-    letter = r.table.letter(key)
-    return f"${letter}${top}:${letter}${top + SEATS - 1}"
+    cells = seat_cells(r, key)
+    return f"{cells[0]}:{cells[-1]}"
 
 
 def game_of(c: Cells) -> int:

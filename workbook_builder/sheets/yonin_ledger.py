@@ -173,9 +173,7 @@ def general(value: object) -> str:
 
 def block_range(r: Row, first_key: str, last_key: str) -> str:
     """A game's four rows across ``first_key``..``last_key``."""
-    top = yn.block(r)[0]
-    t = r.table
-    return f"${t.letter(first_key)}${top}:${t.letter(last_key)}${top + SEATS - 1}"
+    return f"{yn.seat_cells(r, first_key)[0]}:{yn.seat_cells(r, last_key)[-1]}"
 
 
 def helper(key: str, label: Text, kind: ValueType, formula: Formula, value: Value,
@@ -225,11 +223,11 @@ class SeatMarker(st.Case):
 
 def date_test(r: Row) -> str:
     """A date on seat 1 must be a date; on the other seats, a repeat of seat 1's."""
-    top, seat = yn.block(r)
     date = r["Date"]
-    if seat == 1:
+    if yn.block(r)[1] == 1:
         return fx.bad_if_filled(date, f"ISNUMBER({date})")
-    return fx.bad_if_filled(date, f"IF(ISNUMBER({date}),{date}={r.cell('Date', top)},FALSE)")
+    first = yn.seat_cells(r, "Date")[0]
+    return fx.bad_if_filled(date, f"IF(ISNUMBER({date}),{date}={first},FALSE)")
 
 
 def date_bad(c: Cells) -> bool:
