@@ -4,6 +4,10 @@ Every workbook the tests want recalculated is prepared first and handed to ONE
 LibreOffice call (start-up dominates its cost). Inputs are written with openpyxl,
 whose save drops cached values, and shipped files are stripped of theirs, so
 LibreOffice really computes every formula instead of trusting the builder.
+
+LibreOffice and Gnumeric work in the background while the other tests run: the jobs
+are prepared and both programs started at the beginning of the session, and the test
+modules that read their results run last (:func:`pytest_collection_modifyitems`).
 """
 
 from __future__ import annotations
@@ -11,8 +15,8 @@ from __future__ import annotations
 import dataclasses
 import shutil
 import subprocess
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -60,13 +64,42 @@ def fill(path: Path, dst: Path, rows: list[dict[str, object]]) -> None:
     wb.save(dst)
 
 
+ENGINE_FIXTURES = frozenset({"recalc", "gnumeric"})
+
+
+@pytest.hookimpl(trylast=True)  # after -k / -m deselection
+def pytest_collection_modifyitems(config, items) -> None:
+    """Modules that read LibreOffice's or Gnumeric's results run last, the others first,
+    each module kept whole (its module fixtures are made once)."""
+    late = {item.module for item in items if ENGINE_FIXTURES & set(item.fixturenames)}
+    items.sort(key=lambda item: item.module in late)  # stable: file order otherwise
+    config.stash[_NEEDS_ENGINES] = bool(late)
+
+
+_NEEDS_ENGINES = pytest.StashKey[bool]()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _engines_started_early(request) -> None:
+    """Start LibreOffice and Gnumeric at the beginning when any collected test needs them."""
+    if request.config.stash.get(_NEEDS_ENGINES, False):
+        request.getfixturevalue("gnumeric" if shutil.which("ssconvert") else "recalc")
+
+
 @dataclass
 class Recalc:
-    """Workbooks recalculated by LibreOffice, by job name (``<kind>_<template>``)."""
+    """Workbooks recalculated by LibreOffice, by job name (``<kind>_<template>``).
+
+    ``results`` waits for the LibreOffice call running in the background."""
 
     sources: dict[str, Path] = field(default_factory=dict)
-    results: dict[str, Path] = field(default_factory=dict)
     inputs: dict[str, list[dict[str, object]]] = field(default_factory=dict)
+    pending: Future[dict[str, Path]] | None = None
+
+    @property
+    def results(self) -> dict[str, Path]:
+        assert self.pending is not None, "LibreOffice was not started"
+        return self.pending.result()
 
 
 @pytest.fixture(scope="session")
@@ -77,7 +110,7 @@ def built(tmp_path_factory) -> dict[str, Path]:
 
 
 @pytest.fixture(scope="session")
-def recalc(built, tmp_path_factory) -> Recalc:
+def recalc(built, tmp_path_factory) -> Iterator[Recalc]:
     """All recalculation jobs of the suite in one soffice call."""
     if shutil.which("soffice") is None:
         pytest.skip("LibreOffice (soffice) is not installed")
@@ -87,7 +120,8 @@ def recalc(built, tmp_path_factory) -> Recalc:
     jobs = Recalc()
     from tests.sheetcases import CASES
 
-    for seed, (name, system) in enumerate(SYSTEM_OF.items()):
+    computed = [(n, s) for n, s in SYSTEM_OF.items() if s not in NO_ENGINE_HERE]
+    for seed, (name, system) in enumerate(computed):
         case = CASES.get(system)
         if case is None:
             continue
@@ -112,9 +146,15 @@ def recalc(built, tmp_path_factory) -> Recalc:
         strip_cached_values(example, jobs.sources[f"example_{name}"])
     _add_tampered_job(jobs, built, work)
     names = [k for k in jobs.sources if not k.startswith(("excached_", "cached_"))]
-    outs = recalculate([jobs.sources[k] for k in names], work / "out")
-    jobs.results = dict(zip(names, outs, strict=True))
-    return jobs
+
+    def run() -> dict[str, Path]:
+        outs = recalculate([jobs.sources[k] for k in names], work / "out")
+        return dict(zip(names, outs, strict=True))
+
+    pool = ThreadPoolExecutor(max_workers=1)  # waits on soffice: the tests go on meanwhile
+    jobs.pending = pool.submit(run)
+    yield jobs
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _add_ledger_jobs(jobs: Recalc, case, spec, name: str, seed: int, work: Path) -> None:
@@ -200,7 +240,7 @@ class Portable:
 
 
 @pytest.fixture(scope="session")
-def gnumeric(recalc, built, tmp_path_factory) -> dict[str, Portable]:
+def gnumeric(recalc, built, tmp_path_factory) -> Iterator[Converted]:
     """Every shipped and filled workbook of :func:`recalc` recalculated by Gnumeric.
 
     ``ssconvert`` takes one file a call, so two run at a time. Expected values: the
@@ -211,29 +251,46 @@ def gnumeric(recalc, built, tmp_path_factory) -> dict[str, Portable]:
     if shutil.which("ssconvert") is None:
         pytest.skip("Gnumeric (ssconvert) is not installed")
     out = tmp_path_factory.mktemp("gnumeric")
-    plan: dict[str, tuple[Path, Path, Path]] = {}  # job → (recalculated, expected, formulas)
+    plan: dict[str, tuple[Path, Callable[[], Path], Path]] = {}
+    """job → (recalculated, expected values, formulas); LibreOffice's results are awaited
+    only when a test asks for them."""
     for job in gnumeric_jobs():
         kind, name = job.split("_", 1)
         if kind == "shipped":
             source = recalc.sources.get(f"stripped_{name}", built[name])
-            plan[job] = (source, built[name], built[name])
+            plan[job] = (source, lambda n=name: built[n], built[name])
         elif f"cached_{job}" in recalc.sources:
-            plan[job] = (recalc.sources[job], recalc.sources[f"cached_{job}"], recalc.sources[job])
+            plan[job] = (recalc.sources[job], lambda j=job: recalc.sources[f"cached_{j}"],
+                         recalc.sources[job])
         elif kind == "example":
             cached = recalc.sources[f"excached_{name}"]
-            plan[job] = (recalc.sources[job], cached, cached)
+            plan[job] = (recalc.sources[job], lambda c=cached: c, cached)
         else:
-            plan[job] = (recalc.sources[job], recalc.results[job], recalc.sources[job])
+            plan[job] = (recalc.sources[job], lambda j=job: recalc.results[j],
+                         recalc.sources[job])
 
-    def convert(job: str) -> tuple[str, Portable]:
-        source, expected, formulas = plan[job]
+    def convert(job: str) -> Path:
         result = out / f"{job}.xlsx"
-        subprocess.run(["ssconvert", "--recalc", str(source), str(result)],
+        subprocess.run(["ssconvert", "--recalc", str(plan[job][0]), str(result)],
                        capture_output=True, timeout=600, check=True)
-        return job, Portable(result, expected, formulas)
+        return result
 
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        return dict(pool.map(convert, plan))
+    pool = ThreadPoolExecutor(max_workers=2)
+    futures = {job: pool.submit(convert, job) for job in plan}
+    yield Converted(futures, plan)
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+@dataclass(frozen=True)
+class Converted:
+    """Gnumeric's results by job, each awaited when a test asks for it."""
+
+    futures: dict[str, Future[Path]]
+    plan: dict[str, tuple[Path, Callable[[], Path], Path]]
+
+    def __getitem__(self, job: str) -> Portable:
+        _, expected, formulas = self.plan[job]
+        return Portable(self.futures[job].result(), expected(), formulas)
 
 
 def differing_cells(formulas_path: Path, expected_path: Path,
