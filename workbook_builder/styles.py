@@ -6,9 +6,15 @@ once where to type. Sizes are for a phone held upright (12 pt, narrow columns).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from copy import copy
+from weakref import WeakKeyDictionary
+
+from openpyxl import Workbook
 from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.formatting.rule import FormulaRule, Rule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
+from openpyxl.styles.cell_style import StyleArray
 
 FONT_SIZE = 12
 INPUT_FILL = PatternFill("solid", fgColor="FFFFFF")
@@ -34,23 +40,49 @@ def font(lang: str, **kw: object) -> Font:
     return Font(name=font_name(lang), **kw)  # type: ignore[arg-type]
 
 
+_DONE: WeakKeyDictionary[Workbook, dict[tuple[object, ...], StyleArray]] = WeakKeyDictionary()
+"""Per workbook: (style, its arguments, the cell's style before) → the cell's style after.
+
+Setting a font or fill makes openpyxl hash it against every style of the workbook; a
+ledger sets hundreds of thousands. The same style on the same starting point always
+gives the same indices, so the result is copied instead (the file is the same)."""
+
+
+def _styled(cell: Cell | MergedCell, key: tuple[object, ...],
+            apply: Callable[[Cell | MergedCell], None]) -> None:
+    workbook = cell.parent.parent
+    assert workbook is not None, "a cell of no workbook"
+    done = _DONE.setdefault(workbook, {})
+    before: StyleArray | None = cell._style  # type: ignore[union-attr]  # openpyxl's slot
+    known = (*key, tuple(before) if before else ())
+    if known in done:
+        cell._style = copy(done[known])  # type: ignore[union-attr]
+        return
+    apply(cell)
+    done[known] = copy(cell._style)  # type: ignore[union-attr]
+
+
 def style_input(cell: Cell | MergedCell, lang: str, number_format: str = "General") -> None:
     """White, bordered, unlocked: the cells a person types in."""
-    cell.font = font(lang)
-    cell.fill = INPUT_FILL
-    cell.border = INPUT_BORDER
-    cell.protection = UNLOCKED
-    cell.number_format = number_format
+    def apply(c: Cell | MergedCell) -> None:
+        c.font = font(lang)
+        c.fill = INPUT_FILL
+        c.border = INPUT_BORDER
+        c.protection = UNLOCKED
+        c.number_format = number_format
+    _styled(cell, ("input", lang, number_format), apply)
 
 
 def style_computed(cell: Cell | MergedCell, lang: str, number_format: str = "General",
                    color: str = "1F3864", bold: bool = False) -> None:
     """Blue and locked: computed, not for typing."""
-    cell.font = font(lang, color=color, bold=bold)
-    cell.fill = COMPUTED_FILL
-    cell.border = COMPUTED_BORDER
-    cell.protection = LOCKED
-    cell.number_format = number_format
+    def apply(c: Cell | MergedCell) -> None:
+        c.font = font(lang, color=color, bold=bold)
+        c.fill = COMPUTED_FILL
+        c.border = COMPUTED_BORDER
+        c.protection = LOCKED
+        c.number_format = number_format
+    _styled(cell, ("computed", lang, number_format, color, bold), apply)
 
 
 def style_header(cell: Cell | MergedCell, lang: str) -> None:
