@@ -95,9 +95,9 @@ def _lint(formula: str, conditional_format: bool, lambdas: frozenset[str]) -> li
     return problems
 
 
-def workbook_formulas(path: str | Path) -> Iterator[tuple[str, str]]:
+def workbook_formulas(source: str | Path | Workbook) -> Iterator[tuple[str, str]]:
     """(where, formula) for every cell formula, validation, conditional format and name."""
-    wb = load_workbook(path)
+    wb = source if isinstance(source, Workbook) else load_workbook(source)
     for ws in wb.worksheets:
         for row in ws.iter_rows():
             for cell in row:
@@ -128,6 +128,7 @@ def lambda_names(wb: Workbook) -> frozenset[str]:
 
 def lint_workbook(path: str | Path) -> list[str]:
     """Every problem in every formula of the workbook at ``path``."""
-    lambdas = lambda_names(load_workbook(path))
-    return [f"{where}: {problem}" for where, formula in workbook_formulas(path)
+    wb = load_workbook(path)
+    lambdas = lambda_names(wb)
+    return [f"{where}: {problem}" for where, formula in workbook_formulas(wb)
             for problem in lint_formula(formula, " conditional format " in where, lambdas)]

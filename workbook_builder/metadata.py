@@ -44,10 +44,13 @@ def write_meta(wb: Workbook, infos: Sequence[NameInfo], about: Mapping[str, str]
 
 def describe(path: str | Path) -> dict[str, object]:
     """The workbook's ``about`` pairs and every name with sheet, range, role, type, allowed."""
-    wb = load_workbook(path)
-    if META_SHEET not in wb.sheetnames:
-        raise ValueError(f"{path}: no {META_SHEET} sheet: not built by workbook-builder")
-    rows = list(wb[META_SHEET].iter_rows(values_only=True))
+    wb = load_workbook(path, read_only=True)  # the names and one small sheet: no more
+    try:
+        if META_SHEET not in wb.sheetnames:
+            raise ValueError(f"{path}: no {META_SHEET} sheet: not built by workbook-builder")
+        rows = list(wb[META_SHEET].iter_rows(values_only=True))
+    finally:
+        wb.close()
     blank = next((i for i, r in enumerate(rows) if not r or r[0] is None), None)
     header = rows[blank + 1] if blank is not None and blank + 1 < len(rows) else ()
     if blank is None or "name" not in header or "allowed" not in header:
