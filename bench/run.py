@@ -115,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
         if unknown:
             parser.error(f"unknown benchmark {', '.join(unknown)} "
                          f"(known: {', '.join(b.name for b in BENCHMARKS)})")
+        if args.write and args.write == RESULTS:
+            parser.error(f"--write with --only would replace every figure in {RESULTS.name} "
+                         "with these few: write them to another file (--write PATH)")
 
     facts = machine.describe()
     print(machine_text(facts), end="\n\n", flush=True)
