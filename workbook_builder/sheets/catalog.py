@@ -483,6 +483,23 @@ class CatalogSheet(SheetType):
                         tables: Mapping[str, Sequence[Mapping[str, object]]]) -> Built:
         return self.populate(wb, spec, preset, tables.get(TABLE) or tables.get("Games") or ())
 
+    def front(self, wb: Workbook, spec: Spec, sheet: str, intro: Sequence[Text]
+              ) -> tuple[Worksheet, Worksheet, str, int]:
+        """The main sheet and the Tables sheet, the title and the introduction; returns
+        both sheets, the title and the first free row."""
+        lang = spec.lang
+        ws = wb.create_sheet(sheet)
+        tables_ws = wb.create_sheet(TABLES(lang))
+        title = sheet_title(spec, self.default_title(lang))
+        for c in range(1, 10):
+            ws.column_dimensions[get_column_letter(c)].width = COLUMN_WIDTH
+        styles.style_title(ws.cell(1, 1, title), lang)
+        row = 2
+        for line in intro:
+            wrapped(ws, row, line(lang), lang, size=10, color="404040")
+            row += 1
+        return ws, tables_ws, title, row
+
     def populate(self, wb: Workbook, spec: Spec, preset: Any,
                  inputs: Sequence[Mapping[str, object]]) -> Built:
         """``inputs``: rows of ``<FUNCTION>_<argument>`` → value (row i = a range's i-th
@@ -490,16 +507,7 @@ class CatalogSheet(SheetType):
         from udfs import catalog
 
         lang = spec.lang
-        ws = wb.create_sheet(FORMULAS(lang))
-        tables_ws = wb.create_sheet(TABLES(lang))
-        title = sheet_title(spec, self.default_title(lang))
-        for c in range(1, 10):
-            ws.column_dimensions[get_column_letter(c)].width = COLUMN_WIDTH
-        styles.style_title(ws.cell(1, 1, title), lang)
-        row = 2
-        for line in INTRO:
-            wrapped(ws, row, line(lang), lang, size=10, color="404040")
-            row += 1
+        ws, tables_ws, title, row = self.front(wb, spec, FORMULAS(lang), INTRO)
         legend = ws.cell(row, 1, f"{LEGEND_INPUT(lang)} / {LEGEND_COMPUTED(lang)} / "
                          + Text("灰色 = コピー用の式", "grey = formula to copy")(lang))
         styles.style_note(legend, lang)

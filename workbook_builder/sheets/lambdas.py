@@ -36,12 +36,11 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from .. import formulas as fx
 from .. import styles
-from ..kit.frame import page_setup, sheet_title
+from ..kit.frame import page_setup
 from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, Text
 from ..spec import Spec
 from . import Built
 from .catalog import (
-    COLUMN_WIDTH,
     COPY_FILL,
     TABLES,
     TEXT_COLUMNS,
@@ -207,16 +206,7 @@ class LambdaSheet(CatalogSheet):
         from udfs import catalog
 
         lang = spec.lang
-        ws = wb.create_sheet(FUNCTIONS(lang))
-        tables_ws = wb.create_sheet(TABLES(lang))
-        title = sheet_title(spec, self.default_title(lang))
-        for c in range(1, 10):
-            ws.column_dimensions[get_column_letter(c)].width = COLUMN_WIDTH
-        styles.style_title(ws.cell(1, 1, title), lang)
-        row = 2
-        for line in INTRO:
-            wrapped(ws, row, line(lang), lang, size=10, color="404040")
-            row += 1
+        ws, tables_ws, title, row = self.front(wb, spec, FUNCTIONS(lang), INTRO)
         styles.style_note(ws.cell(row, 1, f"{LEGEND_INPUT(lang)} / {LEGEND_COMPUTED(lang)}"),
                           lang)
         row += 2
