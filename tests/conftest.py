@@ -24,7 +24,7 @@ import pytest
 from openpyxl import load_workbook
 from openpyxl.utils.cell import range_boundaries
 
-from workbook_builder.build import TEMPLATES, build
+from workbook_builder.build import TEMPLATES, build, build_all
 from workbook_builder.package import strip_cached_values
 from workbook_builder.sheets import SHEET_TYPES
 from workbook_builder.template import load_template
@@ -106,7 +106,9 @@ class Recalc:
 def built(tmp_path_factory) -> dict[str, Path]:
     """Every template built into a fresh folder, by template name."""
     out = tmp_path_factory.mktemp("built")
-    return {p.stem: build(load_template(p), out) for p in sorted(TEMPLATES.glob("*.toml"))}
+    paths = sorted(TEMPLATES.glob("*.toml"))
+    return dict(zip((p.stem for p in paths), build_all([load_template(p) for p in paths], out),
+                    strict=True))
 
 
 @pytest.fixture(scope="session")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Mapping, Sequence
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from openpyxl import Workbook
@@ -95,6 +97,20 @@ def build(spec: Spec, out_dir: Path, password: str | None = None,
     wb.save(path)
     finalize(path, built.cached)
     return path
+
+
+def build_all(specs: Sequence[Spec], out_dir: Path, password: str | None = None
+              ) -> Iterator[Path]:
+    """:func:`build` for each spec, one process per core, the paths in the specs' order.
+
+    Each workbook is built alone, so the files are the same as one by one."""
+    if len(specs) < 2 or (os.cpu_count() or 1) < 2:
+        yield from (build(spec, out_dir, password) for spec in specs)
+        return
+    with ProcessPoolExecutor(max_workers=min(len(specs), os.cpu_count() or 1)) as pool:
+        futures = [pool.submit(build, spec, out_dir, password) for spec in specs]
+        for future in futures:
+            yield future.result()
 
 
 def _lint_sheet(ws: Worksheet, lambdas: frozenset[str]) -> None:

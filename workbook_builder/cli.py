@@ -134,14 +134,13 @@ def build(templates: tuple[Path, ...], out_dir: Path | None, lang: str | None,
         specs = [load_template(p) for p in paths]
     except TemplateError as exc:
         raise _fail(exc) from None
-    for spec in specs:
-        if lang is not None:
-            spec = dataclasses.replace(spec, lang=lang)
-        try:
-            path = builder.build(spec, target, password=password)
-        except (ValueError, OSError) as exc:
-            raise _fail(exc) from None
-        click.echo(f"{path}  ({path.stat().st_size:,} bytes)")
+    if lang is not None:
+        specs = [dataclasses.replace(spec, lang=lang) for spec in specs]
+    try:
+        for path in builder.build_all(specs, target, password):
+            click.echo(f"{path}  ({path.stat().st_size:,} bytes)")
+    except (ValueError, OSError) as exc:
+        raise _fail(exc) from None
     if not templates:  # a full rebuild also carries the xlwings Lite files
         _write_lite(target / "lite")
 
