@@ -67,10 +67,11 @@ def finalize(path: Path, cached: CachedValues, timestamp: str = FIXED_TIME) -> N
     formula cell is guaranteed to carry one.
     """
     parts = _read(path)
-    for title, part in sheet_parts(parts).items():
+    sheets = sheet_parts(parts)
+    for title, part in sheets.items():
         values = cached.get(title, {})
         parts[part] = share(_inject(parts[part].decode(), values, title)).encode()
-    if any(DYNAMIC.encode() in parts[p] for p in sheet_parts(parts).values()):
+    if any(DYNAMIC.encode() in parts[p] for p in sheets.values()):
         _add_metadata(parts)
     core = parts["docProps/core.xml"].decode()
     core = re.sub(r"(<dcterms:(created|modified)[^>]*>)[^<]*", rf"\g<1>{timestamp}", core)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from openpyxl import Workbook
+from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
@@ -387,17 +388,24 @@ def _write_copies(ws: Worksheet, row: int, entry: Entry, lang: str) -> int:
     for step in entry.steps:
         col, _ = columns(entry)[step.key]
         target = f"{get_column_letter(col)}{GENERIC_ROW}"
-        label = ws.cell(row, 1, Text(f"▼ {target} に貼る式 ({step.label.ja})",
-                                     f"▼ formula for {target} ({step.label.en})")(lang))
-        label.font = styles.font(lang, size=9, bold=True, color="305496")
-        label.protection = styles.LOCKED
-        wrapped(ws, row + 1, texts[step.key], lang, size=9, fill=COPY_FILL, mono=True)
-        text = ws.cell(row + 1, 1)
-        text.data_type = "s"  # shown as text, never computed
-        text.protection = styles.UNLOCKED  # so its text can be selected and copied
+        label = Text(f"▼ {target} に貼る式 ({step.label.ja})",
+                     f"▼ formula for {target} ({step.label.en})")(lang)
+        text = write_copy(ws, row, label, texts[step.key], lang)
         define_name(ws, f"{name_of(entry, step.key)}_copy", _absolute(text.coordinate))
         row += 2
     return row
+
+
+def write_copy(ws: Worksheet, row: int, label: str, text: str, lang: str) -> Cell | MergedCell:
+    """A blue label, and under it ``text`` in grey to select and copy; the text's cell."""
+    head = ws.cell(row, 1, label)
+    head.font = styles.font(lang, size=9, bold=True, color="305496")
+    head.protection = styles.LOCKED
+    wrapped(ws, row + 1, text, lang, size=9, fill=COPY_FILL, mono=True)
+    cell = ws.cell(row + 1, 1)
+    cell.data_type = "s"  # shown as text, never computed
+    cell.protection = styles.UNLOCKED  # so its text can be selected and copied
+    return cell
 
 
 def _heading(arg: Arg, lang: str) -> str:
@@ -519,8 +527,17 @@ class CatalogSheet(SheetType):
         for entry in ENTRIES:
             typed = example_values(entry) if not inputs else typed_inputs(entry, inputs)
             row = write_entry(ws, row, entry, signatures[entry.name], typed, lang, out)
-        heading = ws.cell(row, 1, Text("普通の式にできない関数", "Not a native formula")(lang))
-        heading.font = styles.font(lang, bold=True, size=12, color="305496")
+        heading = Text("普通の式にできない関数", "Not a native formula")
+        return self.back(ws, tables_ws, row, heading(lang), title, lang, out)
+
+    def back(self, ws: Worksheet, tables_ws: Worksheet, row: int, heading: str, title: str,
+             lang: str, out: Written) -> Built:
+        """The functions left out under ``heading``, the Tables sheet, the page set-up."""
+        from udfs import catalog
+
+        signatures = {e.name: e.signature for e in catalog()}
+        head = ws.cell(row, 1, heading)
+        head.font = styles.font(lang, bold=True, size=12, color="305496")
         row += 1
         for name, reason in NOT_NATIVE.items():
             row = write_not_native(ws, row, name, signatures[name], reason, lang)

@@ -36,13 +36,10 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from .. import formulas as fx
 from .. import styles
-from ..kit.frame import page_setup
 from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, Text
 from ..spec import Spec
 from . import Built
 from .catalog import (
-    COPY_FILL,
-    TABLES,
     TEXT_COLUMNS,
     CatalogSheet,
     Written,
@@ -56,11 +53,10 @@ from .catalog import (
     refs,
     typed_inputs,
     wrapped,
+    write_copy,
     write_input,
-    write_not_native,
-    write_tables,
 )
-from .catalog_entries import ENTRIES, NOT_NATIVE, OUT, Entry, Refs, portable
+from .catalog_entries import ENTRIES, OUT, Entry, Refs, portable
 
 PARAMETER, OPTIONAL, NEWER = "_xlpm.", "_xlop.", "_xlfn."
 CHECK = f"{PARAMETER}check_"
@@ -182,13 +178,8 @@ def write_function(ws: Worksheet, top: int, entry: Entry, signature: str, stored
     messages = ("", *(m for _, _, m in checks(entry, lang)))
     computed_cell(ws, coord, name_of(entry), entry.result.type, values["check"] or values[OUT],
               entry.result.label(lang), messages, out)
-    label = ws.cell(row + depth + 1, 1, DEFINE(lang).format(name=entry.name))
-    label.font = styles.font(lang, size=9, bold=True, color="305496")
-    label.protection = styles.LOCKED
-    wrapped(ws, row + depth + 2, display(stored), lang, size=9, fill=COPY_FILL, mono=True)
-    text = ws.cell(row + depth + 2, 1)
-    text.data_type = "s"  # shown as text, never computed
-    text.protection = styles.UNLOCKED  # so its text can be selected and copied
+    write_copy(ws, row + depth + 1, DEFINE(lang).format(name=entry.name), display(stored),
+               lang)
     return row + depth + 4
 
 
@@ -218,14 +209,8 @@ class LambdaSheet(CatalogSheet):
             typed = example_values(entry) if not inputs else typed_inputs(entry, inputs)
             row = write_function(ws, row, entry, signatures[entry.name], stored, typed, lang,
                                  out)
-        heading = ws.cell(row, 1, Text("LAMBDA にしない関数", "Not a LAMBDA")(lang))
-        heading.font = styles.font(lang, bold=True, size=12, color="305496")
-        for name, reason in NOT_NATIVE.items():
-            row = write_not_native(ws, row + 1, name, signatures[name], reason, lang)
-        write_tables(tables_ws, lang, f"{TABLES(lang)} ・ {title}")
-        for sheet in (ws, tables_ws):
-            page_setup(sheet)
-        return Built(out.names, {ws.title: out.cached})
+        heading = Text("LAMBDA にしない関数", "Not a LAMBDA")
+        return self.back(ws, tables_ws, row, heading(lang), title, lang, out)
 
 
 __all__ = ["LambdaSheet", "definition", "display", "optional_arguments"]
