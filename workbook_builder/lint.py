@@ -43,6 +43,11 @@ LAMBDA_EDITION = frozenset({"_XLFN.LAMBDA", "_XLFN.LET", "_XLFN.ISOMITTED"})
 """Functions allowed in a LAMBDA name's own definition, written with their prefix."""
 
 
+def is_lambda(text: str) -> bool:
+    """Whether a formula or a name's text is a LAMBDA definition, as a file stores it."""
+    return text.lstrip("=").startswith("_xlfn.LAMBDA(")
+
+
 def functions_in(formula: str) -> list[str]:
     """Function names in ``formula`` as written (``_xlfn.`` prefix kept)."""
     text = formula if formula.startswith("=") else "=" + formula
@@ -75,7 +80,7 @@ def _shape_is_fine(shape: str, conditional_format: bool, lambdas: frozenset[str]
 
 def _lint(formula: str, conditional_format: bool, lambdas: frozenset[str]) -> list[str]:
     problems = []
-    definition = formula.lstrip("=").startswith("_xlfn.LAMBDA(")
+    definition = is_lambda(formula)
     if "#REF!" in formula.upper():
         problems.append(f"{formula}: contains #REF!")
     for name in functions_in(formula):
@@ -123,7 +128,7 @@ def formula_text(value: object) -> str:
 def lambda_names(wb: Workbook) -> frozenset[str]:
     """The workbook's names that define a LAMBDA function."""
     return frozenset(name for name, defined in wb.defined_names.items()
-                     if str(defined.attr_text).startswith("_xlfn.LAMBDA("))
+                     if is_lambda(str(defined.attr_text)))
 
 
 def lint_workbook(path: str | Path) -> list[str]:
