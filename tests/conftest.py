@@ -13,15 +13,16 @@ modules that read their results run last (:func:`pytest_collection_modifyitems`)
 from __future__ import annotations
 
 import dataclasses
+import os
 import shutil
 import subprocess
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from openpyxl import load_workbook
+from openpyxl import Workbook, load_workbook
 from openpyxl.utils.cell import range_boundaries
 
 from workbook_builder.build import TEMPLATES, build, build_all
@@ -111,6 +112,27 @@ def built(tmp_path_factory) -> dict[str, Path]:
                     strict=True))
 
 
+class Opened(dict[str, Workbook]):
+    """Built workbooks loaded by openpyxl, each once, on first use, by template name.
+
+    For tests that only read a workbook: loading a ledger (its shared formulas translated
+    cell by cell) takes seconds, and several tests read every workbook."""
+
+    def __init__(self, built: dict[str, Path]) -> None:
+        super().__init__()
+        self.built = built
+
+    def __missing__(self, name: str) -> Workbook:
+        self[name] = load_workbook(self.built[name])
+        return self[name]
+
+
+@pytest.fixture(scope="session")
+def opened(built) -> Opened:
+    """Every built workbook as openpyxl reads it: do not change them."""
+    return Opened(built)
+
+
 @pytest.fixture(scope="session")
 def recalc(built, tmp_path_factory) -> Iterator[Recalc]:
     """All recalculation jobs of the suite in one soffice call."""
@@ -120,32 +142,15 @@ def recalc(built, tmp_path_factory) -> Iterator[Recalc]:
 
     work = tmp_path_factory.mktemp("jobs")
     jobs = Recalc()
-    from tests.sheetcases import CASES
-
     computed = [(n, s) for n, s in SYSTEM_OF.items() if s not in NO_ENGINE_HERE]
-    for seed, (name, system) in enumerate(computed):
-        case = CASES.get(system)
-        if case is None:
-            continue
-        path = built[name]
-        spec = load_template(TEMPLATES / f"{name}.toml")
-        jobs.sources[f"stripped_{name}"] = work / f"stripped_{name}.xlsx"
-        strip_cached_values(path, jobs.sources[f"stripped_{name}"])
-        if hasattr(case, "random_tables"):
-            _add_ledger_jobs(jobs, case, spec, name, 1000 + seed, work)
-            continue
-        games = case.random_inputs(1000 + seed, spec.rows)
-        jobs.inputs[f"conform_{name}"] = games
-        jobs.sources[f"conform_{name}"] = work / f"conform_{name}.xlsx"
-        fill(path, jobs.sources[f"conform_{name}"], games)
-        jobs.inputs[f"bad_{name}"] = case.BAD_ROWS
-        jobs.sources[f"bad_{name}"] = work / f"bad_{name}.xlsx"
-        fill(path, jobs.sources[f"bad_{name}"], case.BAD_ROWS)
-        examples = [*SHEET_TYPES[system].example_inputs(spec.lang), *case.BAD_ROWS]
-        example = build(spec, work / "example", inputs=examples)
-        jobs.sources[f"excached_{name}"] = example
-        jobs.sources[f"example_{name}"] = work / f"example_{name}.xlsx"
-        strip_cached_values(example, jobs.sources[f"example_{name}"])
+    # Each template's files are built in a process of their own, one per core.
+    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        parts = [pool.submit(_template_jobs, name, system, 1000 + seed, built[name], work)
+                 for seed, (name, system) in enumerate(computed)]
+        for part in parts:
+            done = part.result()
+            jobs.sources.update(done.sources)
+            jobs.inputs.update(done.inputs)
     _add_tampered_job(jobs, built, work)
     names = [k for k in jobs.sources if not k.startswith(("excached_", "cached_"))]
 
@@ -157,6 +162,36 @@ def recalc(built, tmp_path_factory) -> Iterator[Recalc]:
     jobs.pending = pool.submit(run)
     yield jobs
     pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _template_jobs(name: str, system: str, seed: int, path: Path, work: Path) -> Recalc:
+    """One template's jobs: the shipped file stripped of its values, and the file filled
+    with the system's seeded random inputs, its bad rows and its examples."""
+    from tests.sheetcases import CASES
+
+    jobs = Recalc()
+    case = CASES.get(system)
+    if case is None:
+        return jobs
+    spec = load_template(TEMPLATES / f"{name}.toml")
+    jobs.sources[f"stripped_{name}"] = work / f"stripped_{name}.xlsx"
+    strip_cached_values(path, jobs.sources[f"stripped_{name}"])
+    if hasattr(case, "random_tables"):
+        _add_ledger_jobs(jobs, case, spec, name, seed, work)
+        return jobs
+    games = case.random_inputs(seed, spec.rows)
+    jobs.inputs[f"conform_{name}"] = games
+    jobs.sources[f"conform_{name}"] = work / f"conform_{name}.xlsx"
+    fill(path, jobs.sources[f"conform_{name}"], games)
+    jobs.inputs[f"bad_{name}"] = case.BAD_ROWS
+    jobs.sources[f"bad_{name}"] = work / f"bad_{name}.xlsx"
+    fill(path, jobs.sources[f"bad_{name}"], case.BAD_ROWS)
+    examples = [*SHEET_TYPES[system].example_inputs(spec.lang), *case.BAD_ROWS]
+    example = build(spec, work / "example", inputs=examples)
+    jobs.sources[f"excached_{name}"] = example
+    jobs.sources[f"example_{name}"] = work / f"example_{name}.xlsx"
+    strip_cached_values(example, jobs.sources[f"example_{name}"])
+    return jobs
 
 
 def _add_ledger_jobs(jobs: Recalc, case, spec, name: str, seed: int, work: Path) -> None:

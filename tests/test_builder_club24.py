@@ -196,14 +196,14 @@ def test_games_before_must_be_a_whole_number(worked):
 # --- What a player and a program find ------------------------------------------------------
 
 
-def test_rank_table_on_settings_with_halfway_bounds(built, recalc):
+def test_rank_table_on_settings_with_halfway_bounds(built, recalc, opened):
     wb = load_workbook(recalc.results["stripped_club24_ja"], data_only=True)
     labels, ratings = name_values(wb, "Settings_RankLabel"), name_values(wb, "Settings_RankRating")
     assert list(zip(labels, ratings, strict=True)) == list(CLUB24.ranks)
     bounds = name_values(wb, "Settings_RankFrom")
     assert bounds[labels.index("初段")] == 1550 and bounds[labels.index("二段")] == 1700
     assert bounds[-1] in (None, "")  # 初心者: everything below
-    formulas = load_workbook(built["club24_ja"])
+    formulas = opened["club24_ja"]
     assert "Settings_RankFrom" in column(formulas, "Rank")[0]
     assert "Settings_GamesBefore" in column(formulas, "Change")[0]
 
@@ -221,8 +221,8 @@ def test_no_handicap_column_and_describe(built):
     assert names["Settings_RankFrom"]["role"] == "computed"
 
 
-def test_games_before_is_a_validated_whole_number(built):
-    wb = load_workbook(built["club24_ja"])
+def test_games_before_is_a_validated_whole_number(built, opened):
+    wb = opened["club24_ja"]
     ((title, ref),) = list(wb.defined_names["Settings_GamesBefore"].destinations)
     dv = [d for d in wb[title].data_validations.dataValidation
           if str(d.sqref) == ref.replace("$", "")]

@@ -336,11 +336,11 @@ COMPUTED = {"Expected": "number", "OppExpected": "number", "Change": "number",
             "InPeriod": "number", "Rating": "number", "Status": "text"}
 
 
-def test_sheets_names_and_settings(built):
-    ja = load_workbook(built["elo_ja"])
+def test_sheets_names_and_settings(built, opened):
+    ja = opened["elo_ja"]
     assert ja.sheetnames[:3] == ["対局", "グラフ", "設定"]
     assert ja["対局"]["A3"].value == "自分" and ja["対局"]["C2"].value.startswith("勝敗")
-    assert load_workbook(built["elo_en"]).sheetnames[:3] == ["Games", "Chart", "Settings"]
+    assert opened["elo_en"].sheetnames[:3] == ["Games", "Chart", "Settings"]
     for key in [*INPUTS, *COMPUTED]:
         title, _, first, last = column_cells(ja, f"Games_{key}")
         assert (title, first, last) == ("対局", 4, 203), key
@@ -371,9 +371,9 @@ def test_describe_reports_inputs_outputs_and_settings(built):
     assert names["Settings_K"]["minimum"] == 0
 
 
-def test_inputs_validated_unlocked_and_computed_locked(built):
+def test_inputs_validated_unlocked_and_computed_locked(built, opened):
     for name in SHIPPED:
-        wb = load_workbook(built[name])
+        wb = opened[name]
         ws = wb.worksheets[0]
         for sheet in wb.worksheets:
             assert sheet.protection.sheet and sheet.protection.objects
@@ -400,10 +400,10 @@ def test_inputs_validated_unlocked_and_computed_locked(built):
         assert (periods["B5"].type, periods["B5"].formula1) == ("list", '"0,1"')
 
 
-def test_period_ends_stand_out_and_the_chart_reads_the_helpers(built):
+def test_period_ends_stand_out_and_the_chart_reads_the_helpers(built, opened):
     import zipfile
 
-    ws = load_workbook(built["elo_en"])["Games"]
+    ws = opened["elo_en"]["Games"]
     rules = {str(r.sqref): r.rules for r in ws.conditional_formatting}
     assert [rule.formula[0] for rule in rules["A4:K203"]] == ['LEFT($J4,1)="⚠"']  # flagged
     (settled,) = rules["E4:J203"]  # the computed cells of a row that settles a period
@@ -411,7 +411,7 @@ def test_period_ends_stand_out_and_the_chart_reads_the_helpers(built):
     assert settled.dxf.font.b and settled.dxf.fill is not None
     with zipfile.ZipFile(built["elo_en"]) as zf:
         chart = zf.read("xl/charts/chart1.xml").decode()
-    wb = load_workbook(built["elo_en"])
+    wb = opened["elo_en"]
     for name in CHART:
         _, letter, first, last = column_cells(wb, name)
         assert f"'Games'!${letter}${first}:${letter}${last}" in chart

@@ -284,8 +284,8 @@ def test_worked_example_from_rules(variants):
     assert column(wb, "Regular")[0] == "Even, weaker takes black, stronger gives 5.5 komi"
 
 
-def test_preset_defaults_on_settings(built):
-    wb = load_workbook(built["go_ja"])
+def test_preset_defaults_on_settings(built, opened):
+    wb = opened["go_ja"]
     for name, value in (("Settings_StartRank", "1k"), ("Settings_RegularPoints", 100),
                         ("Settings_ForfeitPoints", 50), ("Settings_ProvisionalGames", 20),
                         ("Settings_NoBonusFrom", "9k+"), ("Settings_MaxGap", 3)):

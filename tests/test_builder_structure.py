@@ -15,17 +15,17 @@ INPUTS = {"Opponent": "text", "OppRating": "number", "Result": "choice",
 COMPUTED = {"First": "text", "Change": "number", "Rating": "number", "Status": "text"}
 
 
-def test_sheet_titles_follow_the_language(built):
-    assert load_workbook(built["mosaic_ja"]).sheetnames[:3] == ["対局", "グラフ", "設定"]
-    assert load_workbook(built["mosaic_en"]).sheetnames[:3] == ["Games", "Chart", "Settings"]
-    wb = load_workbook(built["mosaic_ja"])
+def test_sheet_titles_follow_the_language(built, opened):
+    assert opened["mosaic_ja"].sheetnames[:3] == ["対局", "グラフ", "設定"]
+    assert opened["mosaic_en"].sheetnames[:3] == ["Games", "Chart", "Settings"]
+    wb = opened["mosaic_ja"]
     assert wb["_meta"].sheet_state == "veryHidden"
     assert wb["対局"]["A2"].value == "相手" and wb["対局"]["A3"].value == "自分"
-    assert load_workbook(built["mosaic_en"])["Games"]["A3"].value == "Me"
+    assert opened["mosaic_en"]["Games"]["A3"].value == "Me"
 
 
-def test_every_column_is_a_workbook_scoped_name(built):
-    wb = load_workbook(built["mosaic_ja"])
+def test_every_column_is_a_workbook_scoped_name(built, opened):
+    wb = opened["mosaic_ja"]
     for key in [*INPUTS, *COMPUTED]:
         title, _, first, last = column_cells(wb, f"Games_{key}")
         assert (title, first, last) == ("対局", 4, 203), key
@@ -54,13 +54,13 @@ def test_describe_json_reports_every_name(built):
     assert names["Settings_GapWeight"]["range"] == "$B$4"
 
 
-def test_inputs_unlocked_computed_locked_and_sheets_protected(built):
+def test_inputs_unlocked_computed_locked_and_sheets_protected(built, opened):
     """Every shipped sheet type, read through its own names: what is typed is open."""
     from workbook_builder.metadata import describe
     from workbook_builder.readback import cells_of
 
     for name, path in built.items():
-        wb = load_workbook(path)
+        wb = opened[name]
         for ws in wb.worksheets:
             p = ws.protection
             assert p.sheet and p.objects, (name, ws.title)
@@ -78,9 +78,9 @@ def test_inputs_unlocked_computed_locked_and_sheets_protected(built):
                     assert locked, (name, defined, coord)
 
 
-def test_mosaic_frozen_header_blue_computed_and_date_format(built):
+def test_mosaic_frozen_header_blue_computed_and_date_format(built, opened):
     for name in ("mosaic_ja", "mosaic_en"):
-        wb = load_workbook(built[name])
+        wb = opened[name]
         ws = wb.worksheets[0]
         for key in COMPUTED:
             _, letter, first, _ = column_cells(wb, f"Games_{key}")
@@ -100,8 +100,8 @@ def test_password_option(tmp_path):
     assert wb["Games"].protection.password
 
 
-def test_validation_rejects_bad_entries_and_explains(built):
-    wb = load_workbook(built["mosaic_ja"])
+def test_validation_rejects_bad_entries_and_explains(built, opened):
+    wb = opened["mosaic_ja"]
     ws = wb["対局"]
     by_range = {str(dv.sqref): dv for dv in ws.data_validations.dataValidation}
     for dv in ws.data_validations.dataValidation:
@@ -117,8 +117,8 @@ def test_validation_rejects_bad_entries_and_explains(built):
     assert settings == {"B3", "B4"}
 
 
-def test_overwritten_formulas_and_flagged_rows_are_highlighted(built):
-    ws = load_workbook(built["mosaic_en"])["Games"]
+def test_overwritten_formulas_and_flagged_rows_are_highlighted(built, opened):
+    ws = opened["mosaic_en"]["Games"]
     rules = {str(r.sqref): [rule.formula[0] for rule in r.rules] for r in ws.conditional_formatting}
     for col in "CFH":
         assert rules[f"{col}4:{col}203"] == [f"NOT(_xlfn.ISFORMULA({col}4))"]
@@ -126,7 +126,7 @@ def test_overwritten_formulas_and_flagged_rows_are_highlighted(built):
     assert rules["A4:I203"] == ['LEFT($H4,1)="⚠"']
 
 
-def test_chart_plots_the_hidden_helper_columns(built):
+def test_chart_plots_the_hidden_helper_columns(built, opened):
     import zipfile
 
     with zipfile.ZipFile(built["mosaic_en"]) as zf:
@@ -134,7 +134,7 @@ def test_chart_plots_the_hidden_helper_columns(built):
     assert "<scatterChart>" in chart
     assert "'Games'!$L$3:$L$203" in chart and "'Games'!$M$3:$M$203" in chart
     assert '<plotVisOnly val="0"' in chart
-    ws = load_workbook(built["mosaic_en"])["Games"]
+    ws = opened["mosaic_en"]["Games"]
     assert ws.column_dimensions["L"].hidden and ws.column_dimensions["M"].hidden
 
 

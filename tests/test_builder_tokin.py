@@ -271,21 +271,21 @@ def test_quick_table_in_english_has_the_same_numbers(built):
         assert points == [int(n) for n in numbers[-4:]]
 
 
-def test_quick_table_sheet_shows_the_handicap_table(built):
+def test_quick_table_sheet_shows_the_handicap_table(built, opened):
     ws = load_workbook(built["tokin_ja"], data_only=True)["早見表"]
     shown_rows = [tuple(c.value for c in row) for row in ws.iter_rows(min_row=24, max_col=3)]
     assert shown_rows[0] == ("平手", "0〜99点", 0)
     assert shown_rows[1] == ("香落", "100〜199点", 100)
     assert shown_rows[7] == ("六枚落", "900点以上", 900)
-    formulas = load_workbook(built["tokin_ja"])["早見表"]
+    formulas = opened["tokin_ja"]["早見表"]
     assert "Settings_HandicapAdj" in formulas["C25"].value
 
 
 # --- What a player and a program find ------------------------------------------------------
 
 
-def test_settings_hold_the_tables_as_names(built):
-    wb = load_workbook(built["tokin_ja"])
+def test_settings_hold_the_tables_as_names(built, opened):
+    wb = opened["tokin_ja"]
     tables = ("Settings_HandicapName", "Settings_HandicapFrom", "Settings_HandicapAdj",
               "Settings_HandicapAlias", "Settings_RankLabel", "Settings_RankRating")
     assert {column_cells(wb, n)[0] for n in tables} == {"設定"}
@@ -306,9 +306,9 @@ def test_settings_hold_the_tables_as_names(built):
     assert "Settings_RankRating" in column(wb, "Running")[0]  # its name starts at 自分
 
 
-def test_dropdowns_for_handicap_and_rank(built):
+def test_dropdowns_for_handicap_and_rank(built, opened):
     for name in SHIPPED:
-        wb = load_workbook(built[name])
+        wb = opened[name]
         _, letter, first, last = column_cells(wb, "Games_Handicap")
         games, settings = wb.worksheets[0], wb[wb.sheetnames[3]]
         lists = {str(dv.sqref): dv for dv in games.data_validations.dataValidation}

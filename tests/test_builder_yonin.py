@@ -186,9 +186,9 @@ def test_cached_values_equal_libreoffice(recalc, built, name, kind):
     assert_cached_equal(source, recalc.results[f"{kind}_{name}"], min_cells=3000)
 
 
-def test_names_protection_and_validation(built):
+def test_names_protection_and_validation(built, opened):
     for name in SHIPPED:
-        wb = load_workbook(built[name])
+        wb = opened[name]
         ws = wb.worksheets[0]
         for key in [*INPUTS, *COMPUTED]:
             title, letter, first, last = column_cells(wb, f"Games_{key}")

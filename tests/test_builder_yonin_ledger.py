@@ -322,9 +322,9 @@ def test_editing_a_past_game_recomputes_everything_after_it(recalc):
 
 # ---- structure ------------------------------------------------------------------------------
 
-def test_names_protection_and_validation(built):
+def test_names_protection_and_validation(built, opened):
     for name in SHIPPED:
-        wb = load_workbook(built[name])
+        wb = opened[name]
         games, players, rate_table = wb.worksheets[:3]
         for table, inputs, ws in (("Games", GAME_INPUTS, games), ("Players", PLAYER_INPUTS,
                                                                   players)):

@@ -27,9 +27,9 @@ def test_a_2013_function_only_in_a_conditional_format(formula):
     assert problems and "Excel 2013" in problems[0]
 
 
-def test_isformula_appears_only_in_conditional_formats(built):
-    for path in built.values():
-        for where, formula in workbook_formulas(path):
+def test_isformula_appears_only_in_conditional_formats(built, opened):
+    for name in built:
+        for where, formula in workbook_formulas(opened[name]):
             if "ISFORMULA" in formula.upper():
                 assert " conditional format " in where, where
 

@@ -131,9 +131,9 @@ def lambda_names(wb: Workbook) -> frozenset[str]:
                      if is_lambda(str(defined.attr_text)))
 
 
-def lint_workbook(path: str | Path) -> list[str]:
-    """Every problem in every formula of the workbook at ``path``."""
-    wb = load_workbook(path)
+def lint_workbook(source: str | Path | Workbook) -> list[str]:
+    """Every problem in every formula of a workbook (a path, or one already loaded)."""
+    wb = source if isinstance(source, Workbook) else load_workbook(source)
     lambdas = lambda_names(wb)
     return [f"{where}: {problem}" for where, formula in workbook_formulas(wb)
             for problem in lint_formula(formula, " conditional format " in where, lambdas)]
