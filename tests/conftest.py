@@ -5,17 +5,20 @@ LibreOffice call (start-up dominates its cost). Inputs are written with openpyxl
 whose save drops cached values, and shipped files are stripped of theirs, so
 LibreOffice really computes every formula instead of trusting the builder.
 
-LibreOffice and Gnumeric work in the background while the other tests run: the jobs
-are prepared and both programs started at the beginning of the session, and the test
-modules that read their results run last (:func:`pytest_collection_modifyitems`).
+LibreOffice, Gnumeric and the benchmark's smoke run work in the background while the
+other tests run: the jobs are prepared and the programs started at the beginning of the
+session, and the test modules that read their results run last
+(:func:`pytest_collection_modifyitems`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
+import pickle
 import shutil
 import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -65,26 +68,69 @@ def fill(path: Path, dst: Path, rows: list[dict[str, object]]) -> None:
     wb.save(dst)
 
 
-ENGINE_FIXTURES = frozenset({"recalc", "gnumeric"})
+ENGINE_FIXTURES = frozenset({"recalc", "gnumeric", "bench_quick"})
+"""Session fixtures that start work in the background; the modules using them run last."""
 
 
 @pytest.hookimpl(trylast=True)  # after -k / -m deselection
 def pytest_collection_modifyitems(config, items) -> None:
-    """Modules that read LibreOffice's or Gnumeric's results run last, the others first,
-    each module kept whole (its module fixtures are made once)."""
+    """Modules that read LibreOffice's or Gnumeric's results, or the benchmark's, run
+    last, the others first, each module kept whole (its module fixtures are made once)."""
+    wanted = {name for item in items for name in ENGINE_FIXTURES & set(item.fixturenames)}
     late = {item.module for item in items if ENGINE_FIXTURES & set(item.fixturenames)}
     items.sort(key=lambda item: item.module in late)  # stable: file order otherwise
-    config.stash[_NEEDS_ENGINES] = bool(late)
+    config.stash[_STARTED_EARLY] = wanted
 
 
-_NEEDS_ENGINES = pytest.StashKey[bool]()
+_STARTED_EARLY = pytest.StashKey[set[str]]()
 
 
 @pytest.fixture(scope="session", autouse=True)
 def _engines_started_early(request) -> None:
-    """Start LibreOffice and Gnumeric at the beginning when any collected test needs them."""
-    if request.config.stash.get(_NEEDS_ENGINES, False):
+    """Start the benchmark, LibreOffice and Gnumeric at the beginning when a collected
+    test needs them."""
+    wanted = request.config.stash.get(_STARTED_EARLY, set())
+    if "bench_quick" in wanted:
+        request.getfixturevalue("bench_quick")
+    if wanted & {"recalc", "gnumeric"}:
         request.getfixturevalue("gnumeric" if shutil.which("ssconvert") else "recalc")
+
+
+@dataclass
+class Background:
+    """A command running beside the tests; ``result`` waits for it and reads its pickle."""
+
+    process: subprocess.Popen[bytes]
+    out: Path
+    log: Path
+
+    def result(self) -> object:
+        self.process.wait(timeout=1800)
+        assert self.process.returncode == 0, self.log.read_text("utf-8", "replace")[-3000:]
+        return pickle.loads(self.out.read_bytes())
+
+
+BENCH_QUICK = """
+import pickle, sys
+from bench.run import run
+from tests.test_bench import TINY
+open(sys.argv[1], "wb").write(pickle.dumps(run(TINY)))
+"""
+
+
+@pytest.fixture(scope="session")
+def bench_quick(tmp_path_factory) -> Iterator[Background]:
+    """Every benchmark at the smoke test's tiny sizes (``tests/test_bench.py``), run in
+    a process of its own from the start of the session: it mostly waits on LibreOffice."""
+    work = tmp_path_factory.mktemp("bench")
+    out, log = work / "sections.pickle", work / "stderr.txt"
+    with log.open("wb") as err:
+        process = subprocess.Popen([sys.executable, "-c", BENCH_QUICK, str(out)], cwd=REPO,
+                                   stdout=subprocess.DEVNULL, stderr=err)
+    yield Background(process, out, log)
+    if process.poll() is None:
+        process.kill()
+        process.wait()
 
 
 @dataclass

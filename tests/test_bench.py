@@ -15,7 +15,7 @@ from openpyxl import Workbook, load_workbook
 from bench import edit, engine, recalc
 from bench.games import two_player_games
 from bench.report import Config
-from bench.run import main, run
+from bench.run import main
 from rating_rules import replay
 from workbook_builder.package import finalize
 
@@ -33,8 +33,8 @@ def test_hand_loop_is_replay_to_the_point() -> None:
     assert len(changes) == 3_000 and sum(played.values()) == 6_000
 
 
-def test_every_benchmark_returns_figures_and_passes_its_checks() -> None:
-    sections = run(TINY)
+def test_every_benchmark_returns_figures_and_passes_its_checks(bench_quick) -> None:
+    sections = bench_quick.result()  # run(TINY), started with the session (conftest)
     assert [s.key for s in sections] == ["engine", "udfs", "build", "recalc", "ledger", "edit"]
     for section in sections:
         if section.key in ("recalc", "ledger") and not SOFFICE:
