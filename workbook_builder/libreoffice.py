@@ -53,16 +53,3 @@ def recalculate(paths: Sequence[Path], outdir: Path) -> list[Path]:
     """
     return convert(paths, outdir, "xlsx:Calc MS Excel 2007 XML")
 
-
-def render_png(path: Path, outdir: Path, dpi: int = 100,
-               pages: tuple[int, int] | None = None) -> list[Path]:
-    """Print ``path`` to PDF with LibreOffice, then each page to ``outdir/<stem>-N.png``."""
-    with tempfile.TemporaryDirectory(prefix="lo-pdf-") as tmp:
-        (pdf,) = convert([path], Path(tmp), "pdf")
-        outdir.mkdir(parents=True, exist_ok=True)
-        prefix = outdir / Path(path).stem
-        cmd = ["pdftoppm", "-png", "-r", str(dpi)]
-        if pages is not None:
-            cmd += ["-f", str(pages[0]), "-l", str(pages[1])]
-        subprocess.run([*cmd, str(pdf), str(prefix)], check=True, timeout=TIMEOUT)
-    return sorted(outdir.glob(f"{Path(path).stem}-*.png"))

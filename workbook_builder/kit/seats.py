@@ -83,10 +83,6 @@ class Seats:
         """The counted-id columns, one per seat (``CA``, ``CB``)."""
         return tuple(self.counted_key.format(s) for s in self.names)
 
-    def names_in(self, table: str) -> tuple[str, ...]:
-        """The counted-id columns' defined names (``Games_CA`` …)."""
-        return tuple(f"{table}_{key}" for key in self.counted)
-
     def top(self, r: Row) -> int:
         """The sheet row of the first row of ``r``'s game."""
         first = r.table.first_row
