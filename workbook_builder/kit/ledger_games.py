@@ -111,12 +111,20 @@ def complete(c: Cells, rule: LedgerRule) -> bool:
 
 
 def side_cases(side: str) -> tuple[st.Case, st.Case]:
-    """An unknown name (quoted) and a known player without a usable start."""
-    player, pid, rating = f"Player{side}", f"Id{side}", f"Rating{side}"
+    """An unknown name (quoted) and a known player without a usable start.
+
+    The start is read on Players, not through the row's rating: a player's games count
+    only from a usable start on, so the rating is a number exactly when the start is.
+    Testing the rating would make whether a row counts depend on the chain of every
+    game above it, and a result fixed far up would recalculate the log row by row.
+    """
+    player, pid = f"Player{side}", f"Id{side}"
     return (st.Case(lambda r: f"AND(NOT(ISBLANK({r[player]})),{r[pid]}=0)",
                     lambda c: c[player] is not None and c[pid] == 0, MSG["unknown"], player),
-            st.Case(lambda r: f"AND({r[pid]}>0,NOT(ISNUMBER({r[rating]})))",
-                    lambda c: c[pid] != 0 and c.number(rating) is None, MSG["start"], player))
+            st.Case(lambda r: f"AND({r[pid]}>0,NOT(ISNUMBER(INDEX(Players_StartUsed,{r[pid]}))))",
+                    lambda c: c[pid] != 0
+                    and excel_number(start_of(c, c[pid], "StartUsed")) is None,
+                    MSG["start"], player))
 
 
 def status_cases(rule: LedgerRule, preset: Any, lang: str) -> tuple[st.Case, ...]:
