@@ -200,7 +200,9 @@ def read_game_log(path: str | Path, system: str, monthly: bool = False) -> GameL
     """Read ``path`` as a game log of ``system``; bad rows are collected, not raised.
 
     ``monthly``: games are rated by month lists (the Tokin ledger's mode, ``rate
-    --monthly``), so every game needs a date and the log must run in month order.
+    --monthly``), so every game needs a date and the log must run in month order: no
+    game dated in an earlier month than a dated line above it, bad lines included, as
+    the ledger flags it.
     """
     if system not in SYSTEMS:
         raise GameLogError(f"system {system!r} is not one of {', '.join(SYSTEMS)}")
@@ -247,6 +249,10 @@ def parse_game_log(text: str, system: str, encoding: str = "utf-8",
                                          "lists need the log in month order")
             except ValueError as exc:
                 log.bad.append(BadRow(line, str(exc), ",".join(row)[:200]))
+                if monthly:  # the ledger's month order reads every dated row
+                    when = _date_or_none(row, columns)
+                    if when is not None and (latest is None or (when.year, when.month) > latest):
+                        latest, latest_line = (when.year, when.month), line
                 continue
             for name in names:
                 first = spelling.setdefault(name.lower(), name)
@@ -365,6 +371,16 @@ def _map_header(header: Sequence[str], system: str) -> dict[str, int]:
 def _cell(row: Sequence[str], columns: dict[str, int], key: str) -> str:
     index = columns.get(key)
     return row[index] if index is not None and index < len(row) else ""
+
+
+def _date_or_none(row: Sequence[str], columns: dict[str, int]) -> date | None:
+    """The line's date, or None when it has none or it is not a date."""
+    if "date" not in columns:
+        return None
+    try:
+        return parse_date(_cell(row, columns, "date"))
+    except ValueError:
+        return None
 
 
 def _parse_row(

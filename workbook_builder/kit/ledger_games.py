@@ -5,7 +5,7 @@ the result (and the rule's required extras) is valid and nothing else is wrong; 
 flagged row shows "⚠ …" in Status (an unknown name is quoted) and is skipped; the
 half-filled *last* row is a game in progress. Tokin's monthly mode: a month is the
 calendar month of the game's date, so a counted game needs a date, and a date in an
-earlier month than a counted game above it is flagged (the log runs in month order).
+earlier month than any dated row above it is flagged (the log runs in month order).
 """
 
 from __future__ import annotations
@@ -111,12 +111,20 @@ def complete(c: Cells, rule: LedgerRule) -> bool:
 
 
 def side_cases(side: str) -> tuple[st.Case, st.Case]:
-    """An unknown name (quoted) and a known player without a usable start."""
-    player, pid, rating = f"Player{side}", f"Id{side}", f"Rating{side}"
+    """An unknown name (quoted) and a known player without a usable start.
+
+    The start is read on Players, not through the row's rating: a player's games count
+    only from a usable start on, so the rating is a number exactly when the start is.
+    Testing the rating would make whether a row counts depend on the chain of every
+    game above it, and a result fixed far up would recalculate the log row by row.
+    """
+    player, pid = f"Player{side}", f"Id{side}"
     return (st.Case(lambda r: f"AND(NOT(ISBLANK({r[player]})),{r[pid]}=0)",
                     lambda c: c[player] is not None and c[pid] == 0, MSG["unknown"], player),
-            st.Case(lambda r: f"AND({r[pid]}>0,NOT(ISNUMBER({r[rating]})))",
-                    lambda c: c[pid] != 0 and c.number(rating) is None, MSG["start"], player))
+            st.Case(lambda r: f"AND({r[pid]}>0,NOT(ISNUMBER(INDEX(Players_StartUsed,{r[pid]}))))",
+                    lambda c: c[pid] != 0
+                    and excel_number(start_of(c, c[pid], "StartUsed")) is None,
+                    MSG["start"], player))
 
 
 def status_cases(rule: LedgerRule, preset: Any, lang: str) -> tuple[st.Case, ...]:
@@ -145,9 +153,9 @@ def status_cases(rule: LedgerRule, preset: Any, lang: str) -> tuple[st.Case, ...
         st.Case(lambda r: f"AND({monthly},{done(r)},NOT(ISNUMBER({r['Date']})))",
                 lambda c: is_monthly and complete(c, rule) and c.number("Date") is None,
                 MSG["need_date"]),
-        st.Case(lambda r: f"AND({monthly},{done(r)},{r['Month']}<{r.prev('LastMonth')})",
+        st.Case(lambda r: f"AND({monthly},{done(r)},{r['Month']}<{r.prev('DatedMonth')})",
                 lambda c: is_monthly and complete(c, rule)
-                and c["Month"] < c.prev("LastMonth"),  # type: ignore[operator]
+                and c["Month"] < c.prev("DatedMonth"),  # type: ignore[operator]
                 MSG["order"]),
         st.Case(done, lambda c: complete(c, rule)),
         st.unfinished(MSG["incomplete"]),
@@ -362,8 +370,21 @@ def carried_columns(item: Carried) -> list[Column]:
                         lambda c, s: carried_value(c, s, item))
 
 
+def dated_month(c: Cells) -> object:
+    month = c["Month"]
+    return max(c.prev("DatedMonth"), month if isinstance(month, int) else 0)  # type: ignore[call-overload]
+
+
 def counted_columns(rule: LedgerRule) -> list[Column]:
-    """Who counted on the row (the chain's keys) and the latest month counted so far."""
+    """Who counted on the row (the chain's keys), the latest month counted so far, and
+    the latest month of any dated row so far.
+
+    A game dated earlier than that last month is out of month order. The test reads
+    dates alone: had it read the latest *counted* month, whether a row counts would
+    depend on whether every row above counted, so fixing one result far up would make
+    the whole log below it dirty (every row's Status, counted ids and lookups), which
+    LibreOffice recalculates many times slower than the ratings alone.
+    """
     def latest(c: Cells) -> object:
         month = c["Month"]
         return max(c.prev("LastMonth"),  # type: ignore[call-overload]
@@ -383,6 +404,10 @@ def counted_columns(rule: LedgerRule) -> list[Column]:
                lambda r: f"MAX({r.prev('LastMonth')},IF(AND({counted(r)},"
                          f"ISNUMBER({r['Month']})),{r['Month']},0))",
                latest, lead=zero, lead_value=0),
+        helper("DatedMonth", Text("計算用 日付の最新の月", "Latest month dated"), "integer",
+               lambda r: f"MAX({r.prev('DatedMonth')},IF(ISNUMBER({r['Month']}),"
+                         f"{r['Month']},0))",
+               dated_month, lead=zero, lead_value=0),
     ]
 
 
