@@ -128,3 +128,16 @@ def test_rate_missing_file_is_one_line(tmp_path: Path) -> None:
     out = CliRunner().invoke(main, ["rate", str(tmp_path / "nope.csv"), "-s", "elo"])
     assert out.exit_code == 1
     assert out.output.count("\n") == 1
+
+
+def test_month_order_reads_the_dates_of_bad_lines_too() -> None:
+    # README (monthly mode): a game dated in an earlier month than any dated game above
+    # it is flagged, as the ledger flags it; a line refused for its result still sets
+    # the month the log has reached.
+    text = ("日付,対局者A,対局者B,勝敗\n"
+            "2026/5/1,田中,佐藤,1\n"
+            "2026/6/1,佐藤,鈴木,2\n"
+            "2026/5/20,田中,鈴木,1\n")
+    log = parse_game_log(text, "tokin", monthly=True)
+    assert [(bad.line, "order" in bad.reason) for bad in log.bad] == [(3, False), (4, True)]
+    assert len(log.games) == 1

@@ -9,6 +9,7 @@ rules (RULES.md), worked by hand in the comments.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import datetime as dt
 import errno
 import tempfile
@@ -427,6 +428,23 @@ def test_rows_the_monthly_ledger_would_flag_are_named(tmp_path: Path) -> None:
     assert rated.exit_code == 1
     for line in (3, 4, 5, 6):
         assert f"games.csv:{line}:" in rated.output
+
+
+def test_a_flagged_game_in_a_later_month_still_sets_the_month_order(tmp_path: Path) -> None:
+    # README (monthly mode): a game dated in an earlier month than any dated game above
+    # it is flagged, also when that game is itself flagged (here: a name not on Players).
+    spec = dataclasses.replace(load_template(TEMPLATES / "ledger_tokin_ja.toml"), rows=5,
+                               players=3, output="club")
+    day = datetime.date
+    source = build(spec, tmp_path, tables={
+        "Players": [{"Name": "田中"}, {"Name": "佐藤"}, {"Name": "鈴木"}],
+        "Games": [
+            {"Date": day(2026, 5, 1), "PlayerA": "田中", "PlayerB": "佐藤", "Result": 1},
+            {"Date": day(2026, 6, 1), "PlayerA": "佐藤", "PlayerB": "山田", "Result": 1},
+            {"Date": day(2026, 5, 20), "PlayerA": "田中", "PlayerB": "鈴木", "Result": 1}]})
+    status = values(source, "Games_Status", data_only=True)
+    assert status[0] in (None, "") and "山田" in str(status[1])
+    assert status[2] == "⚠ 前の対局より前の月"
 
 
 def test_names_that_differ_only_in_case_are_one_player_everywhere(tmp_path: Path) -> None:
