@@ -68,7 +68,7 @@ def fill(path: Path, dst: Path, rows: list[dict[str, object]]) -> None:
     wb.save(dst)
 
 
-ENGINE_FIXTURES = frozenset({"recalc", "gnumeric", "bench_quick"})
+ENGINE_FIXTURES = frozenset({"recalc", "gnumeric", "bench_quick", "early_jobs"})
 """Session fixtures that start work in the background; the modules using them run last."""
 
 
@@ -80,9 +80,11 @@ def pytest_collection_modifyitems(config, items) -> None:
     late = {item.module for item in items if ENGINE_FIXTURES & set(item.fixturenames)}
     items.sort(key=lambda item: item.module in late)  # stable: file order otherwise
     config.stash[_STARTED_EARLY] = wanted
+    config.stash[_COLLECTED] = {item.module for item in items}
 
 
 _STARTED_EARLY = pytest.StashKey[set[str]]()
+_COLLECTED = pytest.StashKey[set[object]]()
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -90,8 +92,9 @@ def _engines_started_early(request) -> None:
     """Start the benchmark, LibreOffice and Gnumeric at the beginning when a collected
     test needs them."""
     wanted = request.config.stash.get(_STARTED_EARLY, set())
-    if "bench_quick" in wanted:
-        request.getfixturevalue("bench_quick")
+    for name in ("bench_quick", "early_jobs"):
+        if name in wanted:
+            request.getfixturevalue(name)
     if wanted & {"recalc", "gnumeric"}:
         request.getfixturevalue("gnumeric" if shutil.which("ssconvert") else "recalc")
 
@@ -116,6 +119,38 @@ from bench.run import run
 from tests.test_bench import TINY
 open(sys.argv[1], "wb").write(pickle.dumps(run(TINY)))
 """
+
+
+EarlyJob = Callable[[dict[str, Path], Path], object]
+
+
+def early(job: EarlyJob) -> EarlyJob:
+    """Mark ``job(built, work)``, a test module's function that prepares files in ``work``
+    and recalculates them, to run from the start of the session in a process of its own;
+    the module reads its result with ``early_jobs[job.__name__]``."""
+    job.early = True  # type: ignore[attr-defined]
+    return job
+
+
+class EarlyJobs(dict[str, Future[object]]):
+    """The early jobs' results by function name; ``[name]`` waits for that job."""
+
+    def __getitem__(self, name: str) -> object:  # type: ignore[override]
+        (future,) = (f for key, f in self.items() if key.endswith(f":{name}"))
+        return future.result()
+
+
+@pytest.fixture(scope="session")
+def early_jobs(request, built, tmp_path_factory) -> Iterator[EarlyJobs]:
+    """The registered jobs of the collected modules, one at a time in one worker process."""
+    marked = [job for module in request.config.stash.get(_COLLECTED, set())
+              for job in vars(module).values() if getattr(job, "early", False) is True]
+    pool = ProcessPoolExecutor(max_workers=1)
+    jobs = EarlyJobs({f"{job.__module__}:{job.__name__}":
+                      pool.submit(job, built, tmp_path_factory.mktemp(job.__name__))
+                      for job in sorted(marked, key=lambda job: job.__name__)})
+    yield jobs
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 @pytest.fixture(scope="session")

@@ -20,7 +20,7 @@ import udfs
 from rating_rules import go, yonin
 from rating_rules.go import GO
 from rating_rules.shogi import TOKIN, TOKIN_START_TABLE
-from tests.conftest import assert_cached_equal
+from tests.conftest import assert_cached_equal, early
 from workbook_builder.audit import audit
 from workbook_builder.build import TEMPLATES, build
 from workbook_builder.metadata import describe
@@ -255,15 +255,19 @@ def assert_no_error_codes(wb, where: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def jobs(tmp_path_factory):
-    """Build both workbooks and recalculate every variant in one soffice call."""
+def jobs(early_jobs):
     from shutil import which
 
     if which("soffice") is None:
         pytest.skip("LibreOffice (soffice) is not installed")
+    return early_jobs["catalog_jobs"]
+
+
+@early
+def catalog_jobs(_: dict[str, Path], work: Path) -> dict[str, dict]:
+    """Build both workbooks and recalculate every variant in one soffice call."""
     from workbook_builder.libreoffice import recalculate
 
-    work = tmp_path_factory.mktemp("catalog")
     built = {n: build(load_template(TEMPLATES / f"{n}.toml"), work / "built") for n in NAMES}
     sources, inputs = {}, {}
     for name in NAMES:

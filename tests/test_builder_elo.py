@@ -13,6 +13,7 @@ import dataclasses
 import datetime as dt
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -20,7 +21,7 @@ from openpyxl import Workbook, load_workbook
 
 from rating_rules import replay
 from rating_rules.elo import elo_delta, elo_expected, elo_update
-from tests.conftest import assert_cached_equal, column_cells, shipped
+from tests.conftest import assert_cached_equal, column_cells, early, shipped
 from tests.sheetcases import assert_incomplete, chart_points
 from tests.sheetcases.elo import (
     BAD_COUNTED,
@@ -209,13 +210,17 @@ def by_period(name: str):
 
 
 @pytest.fixture(scope="module")
-def extra(tmp_path_factory):
-    """Workbooks built with inputs (cached values from the engine), stripped, recalculated."""
+def extra(early_jobs):
     if shutil.which("soffice") is None:
         pytest.skip("LibreOffice (soffice) is not installed")
+    return early_jobs["elo_extra"]
+
+
+@early
+def elo_extra(_: dict[str, Path], work: Path) -> dict[str, dict]:
+    """Workbooks built with inputs (cached values from the engine), stripped, recalculated."""
     from workbook_builder.libreoffice import recalculate
 
-    work = tmp_path_factory.mktemp("elo")
     jobs: dict[str, tuple[object, list[dict[str, object]]]] = {}
     for seed, name in enumerate(SHIPPED):
         per_game = load_template(TEMPLATES / f"{name}.toml")

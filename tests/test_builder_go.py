@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
 
 from rating_rules.go import GO, band, rank_label, regular_handicap, start_points
-from tests.conftest import assert_cached_equal, column_cells, fill, shipped
+from tests.conftest import assert_cached_equal, column_cells, early, fill, shipped
 from tests.sheetcases import assert_incomplete, chart_points
 from tests.sheetcases.go import (
     BAD_COUNTED,
@@ -223,11 +224,11 @@ def _set(wb, name: str, value) -> None:
     wb[title][ref.replace("$", "")].value = value
 
 
-@pytest.fixture(scope="module")
-def variants(built, tmp_path_factory):
+@early
+def go_variants(built: dict[str, Path], work: Path) -> dict[str, tuple]:
+    """The Go sheet filled with each variant's start and random games, recalculated."""
     from workbook_builder.libreoffice import recalculate
 
-    work = tmp_path_factory.mktemp("go_variants")
     jobs: dict[str, tuple] = {}
     cases = {**{k: (*v, random_inputs(500 + n, 60, *v))
                 for n, (k, v) in enumerate(VARIANTS.items())},
@@ -243,6 +244,11 @@ def variants(built, tmp_path_factory):
         jobs[key] = (rank, pts, before, rows, path)
     outs = recalculate([j[4] for j in jobs.values()], work / "out")
     return {k: (*j[:4], out) for (k, j), out in zip(jobs.items(), outs, strict=True)}
+
+
+@pytest.fixture(scope="module")
+def variants(early_jobs):
+    return early_jobs["go_variants"]
 
 
 @pytest.mark.parametrize("key", list(VARIANTS))

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from tests.conftest import column_cells
+from tests.conftest import column_cells, early
 from workbook_builder.build import TEMPLATES, build
 from workbook_builder.template import load_template
 
@@ -55,10 +55,15 @@ def garbage_copy(src: Path, dst: Path, typed: dict[tuple[str, int], str],
 
 
 @pytest.fixture(scope="module")
-def garbage(tmp_path_factory) -> dict[str, Path]:
+def garbage(early_jobs) -> dict[str, Path]:
+    return early_jobs["garbage_jobs"]  # type: ignore[no-any-return]
+
+
+@early
+def garbage_jobs(_: dict[str, Path], work: Path) -> dict[str, Path]:
+    """Each case's workbook with its garbage typed, recalculated by LibreOffice."""
     from workbook_builder.libreoffice import recalculate
 
-    work = tmp_path_factory.mktemp("garbage")
     books = {}
     for name in {template for template, _ in (*CASES.values(), *GO_CASES.values())}:
         spec = dataclasses.replace(load_template(TEMPLATES / f"{name}.toml"), rows=10)
