@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from openpyxl import load_workbook
 
 from rating_rules.shogi import CLUB24, club24_delta, club24_rank
-from tests.conftest import assert_cached_equal, shipped
+from tests.conftest import assert_cached_equal, early, shipped
 from tests.sheetcases import assert_incomplete
 from tests.sheetcases.club24 import (
     BAD_COUNTED,
@@ -133,11 +133,15 @@ WORKED = {
 
 
 @pytest.fixture(scope="module")
-def worked(tmp_path_factory) -> dict[str, Path]:
+def worked(early_jobs) -> dict[str, Path]:
+    return early_jobs["club24_worked"]  # type: ignore[no-any-return]
+
+
+@early
+def club24_worked(_: dict[str, Path], work: Path) -> dict[str, Path]:
     """Each worked example typed into a shipped workbook, all recalculated in one call."""
     from workbook_builder.libreoffice import recalculate
 
-    work = tmp_path_factory.mktemp("club24_worked")
     books = {name: build(dataclasses.replace(load_template(TEMPLATES / f"{name}.toml"), rows=8),
                          work / "built") for name in SHIPPED}
     sources = [typed_copy(books[template], work / f"{case}.xlsx", settings, games)

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from openpyxl import load_workbook
 
 from rating_rules.shogi import LEAGUE, TOKIN, TOKIN_HANDICAPS, tokin_delta, tokin_handicap
-from tests.conftest import assert_cached_equal, column_cells, shipped
+from tests.conftest import assert_cached_equal, column_cells, early, shipped
 from tests.sheetcases import assert_incomplete, chart_points
 from tests.sheetcases.tokin import (
     BAD_COUNTED,
@@ -177,11 +177,15 @@ WORKED = {
 
 
 @pytest.fixture(scope="module")
-def worked(tmp_path_factory) -> dict[str, Path]:
+def worked(early_jobs) -> dict[str, Path]:
+    return early_jobs["tokin_worked"]  # type: ignore[no-any-return]
+
+
+@early
+def tokin_worked(_: dict[str, Path], work: Path) -> dict[str, Path]:
     """Each worked example typed into a shipped workbook, all recalculated in one call."""
     from workbook_builder.libreoffice import recalculate
 
-    work = tmp_path_factory.mktemp("tokin_worked")
     league = parse_template({"system": "tokin", "preset": "league", "rows": 10}, "league")
     books = {"league": build(league, work / "built")}
     for name in SHIPPED:

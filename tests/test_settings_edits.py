@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from openpyxl import load_workbook
 
 from rating_rules.shogi import TOKIN, tokin_delta
+from tests.conftest import early
 from workbook_builder.build import TEMPLATES, build
 from workbook_builder.cli import main
 from workbook_builder.readback import cells_of
@@ -57,13 +58,17 @@ def edited_club24(folder: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def saved(tmp_path_factory) -> dict[str, Path]:
-    """The edited workbooks as LibreOffice saves them (every formula recomputed)."""
+def saved(early_jobs) -> dict[str, Path]:
     if shutil.which("soffice") is None:
         pytest.skip("LibreOffice (soffice) is not installed")
+    return early_jobs["settings_saved"]  # type: ignore[no-any-return]
+
+
+@early
+def settings_saved(_: dict[str, Path], folder: Path) -> dict[str, Path]:
+    """The edited workbooks as LibreOffice saves them (every formula recomputed)."""
     from workbook_builder.libreoffice import recalculate
 
-    folder = tmp_path_factory.mktemp("settings")
     sources = [edited_tokin(folder), edited_club24(folder)]
     outs = recalculate(sources, folder / "out")
     return {"tokin": outs[0], "club24": outs[1]}
