@@ -37,12 +37,12 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from .. import formulas as fx
 from .. import styles
+from ..kit.base import Built, SheetType
 from ..kit.frame import page_setup, sheet_title
 from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, Text
 from ..layout import NameInfo, Validation
 from ..spec import Spec
 from ..table import add_validation, define_name
-from . import Built, SheetType
 from .catalog_entries import (
     ENTRIES,
     LADDER,

@@ -36,9 +36,9 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from .. import formulas as fx
 from .. import styles
+from ..kit.base import Built
 from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, Text
 from ..spec import Spec
-from . import Built
 from .catalog import (
     TEXT_COLUMNS,
     CatalogSheet,
