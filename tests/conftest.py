@@ -121,6 +121,13 @@ open(sys.argv[1], "wb").write(pickle.dumps(run(TINY)))
 """
 
 
+def in_background() -> None:
+    """Lower the priority of this thread and of the programs it starts: the tests on the
+    main thread are the suite's critical path, the background work only has to be done
+    by the time a test asks for it. (On Linux the nice value is a thread's own.)"""
+    os.setpriority(os.PRIO_PROCESS, 0, 10)
+
+
 EarlyJob = Callable[[dict[str, Path], Path], object]
 
 
@@ -145,7 +152,7 @@ def early_jobs(request, built, tmp_path_factory) -> Iterator[EarlyJobs]:
     """The registered jobs of the collected modules, one at a time in one worker process."""
     marked = [job for module in request.config.stash.get(_COLLECTED, set())
               for job in vars(module).values() if getattr(job, "early", False) is True]
-    pool = ProcessPoolExecutor(max_workers=1)
+    pool = ProcessPoolExecutor(max_workers=1, initializer=in_background)
     jobs = EarlyJobs({f"{job.__module__}:{job.__name__}":
                       pool.submit(job, built, tmp_path_factory.mktemp(job.__name__))
                       for job in sorted(marked, key=lambda job: job.__name__)})
@@ -161,7 +168,8 @@ def bench_quick(tmp_path_factory) -> Iterator[Background]:
     out, log = work / "sections.pickle", work / "stderr.txt"
     with log.open("wb") as err:
         process = subprocess.Popen([sys.executable, "-c", BENCH_QUICK, str(out)], cwd=REPO,
-                                   stdout=subprocess.DEVNULL, stderr=err)
+                                   stdout=subprocess.DEVNULL, stderr=err,
+                                   preexec_fn=in_background)
     yield Background(process, out, log)
     if process.poll() is None:
         process.kill()
@@ -236,6 +244,7 @@ def recalc(built, tmp_path_factory) -> Iterator[Recalc]:
     names = [k for k in jobs.sources if not k.startswith(("excached_", "cached_"))]
 
     def run() -> dict[str, Path]:
+        in_background()
         outs = recalculate([jobs.sources[k] for k in names], work / "out")
         return dict(zip(names, outs, strict=True))
 
@@ -388,6 +397,7 @@ def gnumeric(recalc, built, tmp_path_factory) -> Iterator[Converted]:
                          recalc.sources[job])
 
     def convert(job: str) -> Path:
+        in_background()
         result = out / f"{job}.xlsx"
         subprocess.run(["ssconvert", "--recalc", str(plan[job][0]), str(result)],
                        capture_output=True, timeout=600, check=True)
