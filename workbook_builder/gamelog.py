@@ -249,22 +249,18 @@ def parse_game_log(text: str, system: str, encoding: str = "utf-8",
                                          "lists need the log in month order")
             except ValueError as exc:
                 log.bad.append(BadRow(line, str(exc), ",".join(row)[:200]))
-                if monthly:  # the ledger's month order reads every dated row
-                    when = _date_or_none(row, columns)
-                    if when is not None and (latest is None or (when.year, when.month) > latest):
-                        latest, latest_line = (when.year, when.month), line
-                continue
-            for name in names:
-                first = spelling.setdefault(name.lower(), name)
-                if first != name:
-                    log.notes.append(f"line {line}: {name!r} is taken as {first!r} (names "
-                                     "ignore upper/lower case, as in the ledger)")
-            if monthly and when is not None and (latest is None or
-                                                 (when.year, when.month) > latest):
-                latest, latest_line = (when.year, when.month), line
-            log.games.append(_renamed(game, system, spelling))
-            log.dates.append(when)
-            log.lines.append(line)
+            else:
+                for name in names:
+                    first = spelling.setdefault(name.lower(), name)
+                    if first != name:
+                        log.notes.append(f"line {line}: {name!r} is taken as {first!r} "
+                                         "(names ignore upper/lower case, as in the ledger)")
+                log.games.append(_renamed(game, system, spelling))
+                log.dates.append(when)
+                log.lines.append(line)
+            dated = _date_or_none(row, columns) if monthly else None
+            if dated is not None and (latest is None or (dated.year, dated.month) > latest):
+                latest, latest_line = (dated.year, dated.month), line  # bad lines too
     except StopIteration:
         raise GameLogError("the file is empty: a header row is needed") from None
     except csv.Error as exc:

@@ -370,9 +370,21 @@ def carried_columns(item: Carried) -> list[Column]:
                         lambda c, s: carried_value(c, s, item))
 
 
-def dated_month(c: Cells) -> object:
-    month = c["Month"]
-    return max(c.prev("DatedMonth"), month if isinstance(month, int) else 0)  # type: ignore[call-overload]
+def month_so_far(key: str, label: Text, test: Callable[[Row], str] | None,
+                 holds: Callable[[Cells], bool]) -> Column:
+    """A running latest month: this row's month where ``test`` holds (every dated row
+    when ``test`` is None), else the row above's."""
+    def formula(r: Row) -> str:
+        dated = f"ISNUMBER({r['Month']})"
+        counts = dated if test is None else f"AND({test(r)},{dated})"
+        return f"MAX({r.prev(key)},IF({counts},{r['Month']},0))"
+
+    def value(c: Cells) -> object:
+        month = c["Month"]
+        return max(c.prev(key),  # type: ignore[call-overload]
+                   month if holds(c) and isinstance(month, int) else 0)
+
+    return helper(key, label, "integer", formula, value, lead=lambda r: "0", lead_value=0)
 
 
 def counted_columns(rule: LedgerRule) -> list[Column]:
@@ -385,11 +397,6 @@ def counted_columns(rule: LedgerRule) -> list[Column]:
     the whole log below it dirty (every row's Status, counted ids and lookups), which
     LibreOffice recalculates many times slower than the ratings alone.
     """
-    def latest(c: Cells) -> object:
-        month = c["Month"]
-        return max(c.prev("LastMonth"),  # type: ignore[call-overload]
-                   month if c["CA"] != 0 and isinstance(month, int) else 0)
-
     zero = lambda r: "0"  # noqa: E731 - the lead row's constant
     return [
         helper("CA", Text("計算用 A計上", "A counted"), "integer",
@@ -400,14 +407,10 @@ def counted_columns(rule: LedgerRule) -> list[Column]:
         helper("CB", Text("計算用 B計上", "B counted"), "integer",
                lambda r: fx.if_(f"{r['CA']}>0", r["IdB"], "0"),
                lambda c: c["IdB"] if c["CA"] != 0 else 0, lead=zero, lead_value=0),
-        helper("LastMonth", Text("計算用 最新の月", "Latest month"), "integer",
-               lambda r: f"MAX({r.prev('LastMonth')},IF(AND({counted(r)},"
-                         f"ISNUMBER({r['Month']})),{r['Month']},0))",
-               latest, lead=zero, lead_value=0),
-        helper("DatedMonth", Text("計算用 日付の最新の月", "Latest month dated"), "integer",
-               lambda r: f"MAX({r.prev('DatedMonth')},IF(ISNUMBER({r['Month']}),"
-                         f"{r['Month']},0))",
-               dated_month, lead=zero, lead_value=0),
+        month_so_far("LastMonth", Text("計算用 最新の月", "Latest month"), counted,
+                     lambda c: c["CA"] != 0),
+        month_so_far("DatedMonth", Text("計算用 日付の最新の月", "Latest month dated"), None,
+                     lambda c: True),
     ]
 
 
