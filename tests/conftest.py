@@ -5,9 +5,9 @@ LibreOffice call (start-up dominates its cost). Inputs are written with openpyxl
 whose save drops cached values, and shipped files are stripped of theirs, so
 LibreOffice really computes every formula instead of trusting the builder.
 
-LibreOffice, Gnumeric and the benchmark's smoke run work in the background while the
-other tests run: the jobs are prepared and the programs started at the beginning of the
-session, and the test modules that read their results run last
+LibreOffice, Gnumeric and the test modules' own slow jobs (:func:`early`) work in the
+background while the other tests run: the jobs are prepared and the programs started at
+the beginning of the session, and the test modules that read their results run last
 (:func:`pytest_collection_modifyitems`).
 """
 
@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import pickle
 import shutil
 import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -68,13 +66,13 @@ def fill(path: Path, dst: Path, rows: list[dict[str, object]]) -> None:
     wb.save(dst)
 
 
-ENGINE_FIXTURES = frozenset({"recalc", "gnumeric", "bench_quick", "early_jobs"})
+ENGINE_FIXTURES = frozenset({"recalc", "gnumeric", "early_jobs"})
 """Session fixtures that start work in the background; the modules using them run last."""
 
 
 @pytest.hookimpl(trylast=True)  # after -k / -m deselection
 def pytest_collection_modifyitems(config, items) -> None:
-    """Modules that read LibreOffice's or Gnumeric's results, or the benchmark's, run
+    """Modules that read LibreOffice's or Gnumeric's results, or an early job's, run
     last, the others first, each module kept whole (its module fixtures are made once)."""
     wanted = {name for item in items for name in ENGINE_FIXTURES & set(item.fixturenames)}
     late = {item.module for item in items if ENGINE_FIXTURES & set(item.fixturenames)}
@@ -89,36 +87,13 @@ _COLLECTED = pytest.StashKey[set[object]]()
 
 @pytest.fixture(scope="session", autouse=True)
 def _engines_started_early(request) -> None:
-    """Start the benchmark, LibreOffice and Gnumeric at the beginning when a collected
+    """Start the early jobs, LibreOffice and Gnumeric at the beginning when a collected
     test needs them."""
     wanted = request.config.stash.get(_STARTED_EARLY, set())
-    for name in ("bench_quick", "early_jobs"):
-        if name in wanted:
-            request.getfixturevalue(name)
+    if "early_jobs" in wanted:
+        request.getfixturevalue("early_jobs")
     if wanted & {"recalc", "gnumeric"}:
         request.getfixturevalue("gnumeric" if shutil.which("ssconvert") else "recalc")
-
-
-@dataclass
-class Background:
-    """A command running beside the tests; ``result`` waits for it and reads its pickle."""
-
-    process: subprocess.Popen[bytes]
-    out: Path
-    log: Path
-
-    def result(self) -> object:
-        self.process.wait(timeout=1800)
-        assert self.process.returncode == 0, self.log.read_text("utf-8", "replace")[-3000:]
-        return pickle.loads(self.out.read_bytes())
-
-
-BENCH_QUICK = """
-import pickle, sys
-from bench.run import run
-from tests.test_bench import TINY
-open(sys.argv[1], "wb").write(pickle.dumps(run(TINY)))
-"""
 
 
 def in_background() -> None:
@@ -134,46 +109,21 @@ EarlyJob = Callable[[dict[str, Path], Path], object]
 def early(job: EarlyJob) -> EarlyJob:
     """Mark ``job(built, work)``, a test module's function that prepares files in ``work``
     and recalculates them, to run from the start of the session in a process of its own;
-    the module reads its result with ``early_jobs[job.__name__]``."""
+    the module waits for its result with ``early_jobs[job.__name__].result()``."""
     job.early = True  # type: ignore[attr-defined]
     return job
 
 
-class EarlyJobs(dict[str, Future[object]]):
-    """The early jobs' results by function name; ``[name]`` waits for that job."""
-
-    def __getitem__(self, name: str) -> object:  # type: ignore[override]
-        (future,) = (f for key, f in self.items() if key.endswith(f":{name}"))
-        return future.result()
-
-
 @pytest.fixture(scope="session")
-def early_jobs(request, built, tmp_path_factory) -> Iterator[EarlyJobs]:
-    """The registered jobs of the collected modules, one at a time in one worker process."""
-    marked = [job for module in request.config.stash.get(_COLLECTED, set())
-              for job in vars(module).values() if getattr(job, "early", False) is True]
-    pool = ProcessPoolExecutor(max_workers=1, initializer=in_background)
-    jobs = EarlyJobs({f"{job.__module__}:{job.__name__}":
-                      pool.submit(job, built, tmp_path_factory.mktemp(job.__name__))
-                      for job in sorted(marked, key=lambda job: job.__name__)})
-    yield jobs
+def early_jobs(request, built, tmp_path_factory) -> Iterator[dict[str, Future[object]]]:
+    """The marked jobs of the collected modules by function name, two at a time in
+    worker processes (they mostly wait on LibreOffice)."""
+    marked = {job.__name__: job for module in request.config.stash.get(_COLLECTED, set())
+              for job in vars(module).values() if getattr(job, "early", False) is True}
+    pool = ProcessPoolExecutor(max_workers=2, initializer=in_background)
+    yield {name: pool.submit(job, built, tmp_path_factory.mktemp(name))
+           for name, job in sorted(marked.items())}
     pool.shutdown(wait=True, cancel_futures=True)
-
-
-@pytest.fixture(scope="session")
-def bench_quick(tmp_path_factory) -> Iterator[Background]:
-    """Every benchmark at the smoke test's tiny sizes (``tests/test_bench.py``), run in
-    a process of its own from the start of the session: it mostly waits on LibreOffice."""
-    work = tmp_path_factory.mktemp("bench")
-    out, log = work / "sections.pickle", work / "stderr.txt"
-    with log.open("wb") as err:
-        process = subprocess.Popen([sys.executable, "-c", BENCH_QUICK, str(out)], cwd=REPO,
-                                   stdout=subprocess.DEVNULL, stderr=err,
-                                   preexec_fn=in_background)
-    yield Background(process, out, log)
-    if process.poll() is None:
-        process.kill()
-        process.wait()
 
 
 @dataclass

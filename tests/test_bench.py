@@ -14,9 +14,10 @@ from openpyxl import Workbook, load_workbook
 
 from bench import edit, engine, recalc
 from bench.games import two_player_games
-from bench.report import Config
-from bench.run import main
+from bench.report import Config, Section
+from bench.run import main, run
 from rating_rules import replay
+from tests.conftest import early
 from workbook_builder.package import finalize
 
 TINY = Config(games=2_000, players=50, yonin_games=300, rows=200, repeats=1, quick=True)
@@ -33,8 +34,14 @@ def test_hand_loop_is_replay_to_the_point() -> None:
     assert len(changes) == 3_000 and sum(played.values()) == 6_000
 
 
-def test_every_benchmark_returns_figures_and_passes_its_checks(bench_quick) -> None:
-    sections = bench_quick.result()  # run(TINY), started with the session (conftest)
+@early
+def bench_sections(_: dict[str, Path], work: Path) -> list[Section]:
+    """Every benchmark at the tiny sizes, run from the start of the session."""
+    return run(TINY)
+
+
+def test_every_benchmark_returns_figures_and_passes_its_checks(early_jobs) -> None:
+    sections = early_jobs["bench_sections"].result()
     assert [s.key for s in sections] == ["engine", "udfs", "build", "recalc", "ledger", "edit"]
     for section in sections:
         if section.key in ("recalc", "ledger") and not SOFFICE:

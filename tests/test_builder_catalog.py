@@ -260,7 +260,7 @@ def jobs(early_jobs):
 
     if which("soffice") is None:
         pytest.skip("LibreOffice (soffice) is not installed")
-    return early_jobs["catalog_jobs"]
+    return early_jobs["catalog_jobs"].result()
 
 
 @early

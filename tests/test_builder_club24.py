@@ -134,7 +134,7 @@ WORKED = {
 
 @pytest.fixture(scope="module")
 def worked(early_jobs) -> dict[str, Path]:
-    return early_jobs["club24_worked"]  # type: ignore[no-any-return]
+    return early_jobs["club24_worked"].result()
 
 
 @early

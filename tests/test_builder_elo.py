@@ -213,7 +213,7 @@ def by_period(name: str):
 def extra(early_jobs):
     if shutil.which("soffice") is None:
         pytest.skip("LibreOffice (soffice) is not installed")
-    return early_jobs["elo_extra"]
+    return early_jobs["elo_extra"].result()
 
 
 @early

@@ -248,7 +248,7 @@ def go_variants(built: dict[str, Path], work: Path) -> dict[str, tuple]:
 
 @pytest.fixture(scope="module")
 def variants(early_jobs):
-    return early_jobs["go_variants"]
+    return early_jobs["go_variants"].result()
 
 
 @pytest.mark.parametrize("key", list(VARIANTS))

@@ -178,7 +178,7 @@ WORKED = {
 
 @pytest.fixture(scope="module")
 def worked(early_jobs) -> dict[str, Path]:
-    return early_jobs["tokin_worked"]  # type: ignore[no-any-return]
+    return early_jobs["tokin_worked"].result()
 
 
 @early

@@ -61,7 +61,7 @@ def edited_club24(folder: Path) -> Path:
 def saved(early_jobs) -> dict[str, Path]:
     if shutil.which("soffice") is None:
         pytest.skip("LibreOffice (soffice) is not installed")
-    return early_jobs["settings_saved"]  # type: ignore[no-any-return]
+    return early_jobs["settings_saved"].result()
 
 
 @early

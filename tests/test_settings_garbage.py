@@ -56,7 +56,7 @@ def garbage_copy(src: Path, dst: Path, typed: dict[tuple[str, int], str],
 
 @pytest.fixture(scope="module")
 def garbage(early_jobs) -> dict[str, Path]:
-    return early_jobs["garbage_jobs"]  # type: ignore[no-any-return]
+    return early_jobs["garbage_jobs"].result()
 
 
 @early
