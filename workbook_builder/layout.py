@@ -7,6 +7,7 @@ the same protection, validation, names and styling rules for free.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -136,11 +137,14 @@ class Table:
     def last_row(self) -> int:
         return self.lead_row + self.rows
 
+    @functools.cached_property
+    def _positions(self) -> dict[str, int]:
+        """Column key → 1-based position; builders ask for letters hundreds of thousands
+        of times in a ledger, so the search is done once."""
+        return {column.key: i for i, column in reversed(list(enumerate(self.columns, 1)))}
+
     def index(self, key: str) -> int:
-        for i, column in enumerate(self.columns, 1):
-            if column.key == key:
-                return i
-        raise KeyError(key)
+        return self._positions[key]
 
     def letter(self, key: str) -> str:
         return get_column_letter(self.index(key))
