@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 from openpyxl import Workbook
@@ -67,6 +66,7 @@ from ..kit.cells import Cells, Value, excel_number
 from ..kit.chain import chart_columns, count_column, running_column
 from ..kit.inputs import Check
 from ..kit.personal import PersonalSheet
+from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import SETTINGS_HEADER, Text
 from ..layout import Column, Formula, NameInfo, Row, Table, Validation, ValueType
 from ..settings import setting_name
@@ -681,51 +681,6 @@ def write_scalar_settings(ws: Worksheet, title: str, preset: GoPreset,
     return infos, row
 
 
-@dataclass(frozen=True)
-class SettingsTable:
-    """One named table under the single settings (``Settings_<prefix>_<key>``)."""
-
-    heading: Text
-    headers: tuple[Text, ...]
-    keys: tuple[str, ...]
-    """Name of each column's range; "" = no name."""
-    rows: Sequence[Sequence[object]]
-    editable: tuple[bool, ...]
-    kinds: tuple[ValueType, ...]
-    prefix: str
-
-
-def write_settings_table(ws: Worksheet, top: int, spec: SettingsTable, lang: str,
-                         infos: list[NameInfo]) -> int:
-    """Heading, header and rows from ``top``; names each keyed column; the last row."""
-    styles.style_title(ws.cell(top, 1, spec.heading(lang)), lang)
-    for i, h in enumerate(spec.headers, 1):
-        styles.style_header(ws.cell(top + 1, i, h(lang)), lang)
-    first = top + 2
-    for r, values in enumerate(spec.rows, first):
-        for c, value in enumerate(values, 1):
-            cell = ws.cell(r, c, value)  # type: ignore[call-overload]  # a table value
-            if spec.editable[c - 1] and value is not None:
-                styles.style_input(cell, lang)
-            else:
-                styles.style_computed(cell, lang)
-    last = first + len(spec.rows) - 1
-    for c, (key, kind) in enumerate(zip(spec.keys, spec.kinds, strict=True), 1):
-        letter = "ABCDEF"[c - 1]
-        if key:
-            ref = f"${letter}${first}:${letter}${last}"
-            name = f"Settings_{spec.prefix}_{key}"
-            define_name(ws, name, ref)
-            infos.append(NameInfo(name, ws.title, ref, "setting", kind,
-                                  label=spec.headers[c - 1](lang)))
-        if spec.editable[c - 1]:
-            add_validation(ws, Validation("decimal", "greaterThanOrEqual", "0", None,
-                                          Text("0以上の数値", "A number, 0 or more"),
-                                          Text("0以上の数値", "A number, 0 or more")),
-                           f"{letter}{first}:{letter}{last}", lang)
-    return last
-
-
 def _ranks(preset: GoPreset) -> list[tuple[str, str, float, float | None, float | None]]:
     """(code, label, value, promotion, demotion) of the ladder, then BC."""
     out = [(code, rank_label(code), GoRank(code).value, up, down)
@@ -733,39 +688,51 @@ def _ranks(preset: GoPreset) -> list[tuple[str, str, float, float | None, float 
     return [*out, ("BC", rank_label("BC"), GoRank("BC").value, None, None)]
 
 
-def ranks_table(preset: GoPreset) -> SettingsTable:
-    return SettingsTable(
-        Text("段級位と昇段・降段ポイント", "Ranks, promotion and demotion points"),
+TABLE_CHECK = Validation("decimal", "greaterThanOrEqual", "0", None,
+                         Text("0以上の数値", "A number, 0 or more"),
+                         Text("0以上の数値", "A number, 0 or more"))
+
+
+def table_columns(headers: Sequence[Text], keys: Sequence[str], rows: Sequence[Sequence[object]],
+                  typed: Sequence[bool], kinds: Sequence[ValueType]) -> list[TableColumn]:
+    """The columns of ``rows``, each named ``Settings_<key>`` unless its key is ""."""
+    return [TableColumn(header, [row[c] for row in rows], key, kind,
+                        TABLE_CHECK if edit else None)
+            for c, (header, key, edit, kind) in enumerate(zip(headers, keys, typed, kinds,
+                                                              strict=True))]
+
+
+def ranks_table(preset: GoPreset) -> list[TableColumn]:
+    return table_columns(
         (Text("番号", "No."), Text("コード", "Code"), Text("表示", "Label"),
          Text("値 (段)", "Value"), Text("昇段点", "Promote above"), Text("降段点", "Demote below")),
-        ("", "Code", "Label", "Value", "", ""),
+        ("", "Ranks_Code", "Ranks_Label", "Ranks_Value", "", ""),
         [(i, *rank) for i, rank in enumerate(_ranks(preset), 1)],
         (False, False, False, False, True, True),
-        ("integer", "text", "text", "number", "number", "number"), "Ranks")
+        ("integer", "text", "text", "number", "number", "number"))
 
 
-def exchange_table(preset: GoPreset) -> SettingsTable:
-    return SettingsTable(
-        Text("手合が正規でないときの交換点", "Exchange off the regular handicap"),
+def exchange_table(preset: GoPreset) -> list[TableColumn]:
+    return table_columns(
         (Text("残りの段位差", "Residual"), Text("有利な側が勝つ", "Favoured wins"),
          Text("不利な側が勝つ", "Other wins")),
-        ("Residual", "Favoured", "Other"), preset.exchange_table,
-        (True, True, True), ("number", "number", "number"), "Exchange")
+        ("Exchange_Residual", "Exchange_Favoured", "Exchange_Other"), preset.exchange_table,
+        (True, True, True), ("number", "number", "number"))
 
 
-def multiplier_table(preset: GoPreset) -> SettingsTable:
-    return SettingsTable(
-        Text("局数による倍率", "Multiplier by game number"),
+def multiplier_table(preset: GoPreset) -> list[TableColumn]:
+    return table_columns(
         (Text("何局目まで", "Up to game"), Text("倍率 %", "Percent")),
-        ("UpTo", "Percent"), preset.multiplier_percent,
-        (True, True), ("integer", "number"), "Multiplier")
+        ("Multiplier_UpTo", "Multiplier_Percent"), preset.multiplier_percent,
+        (True, True), ("integer", "number"))
 
 
 def write_settings_tables(ws: Worksheet, top: int, preset: GoPreset, lang: str,
                           notes: Sequence[Text]) -> list[NameInfo]:
     """The rank, exchange and multiplier tables, all named, then the rule's notes."""
-    infos: list[NameInfo] = []
-    last = write_settings_table(ws, top, ranks_table(preset), lang, infos)
+    infos, last = write_settings_table(
+        ws, top, Text("段級位と昇段・降段ポイント", "Ranks, promotion and demotion points"),
+        ranks_table(preset), lang)
     # The ladder (without BC) gets its own names for the border-zone search.
     first, ladder_last = top + 2, last - 1
     for key, letter in (("No", "A"), ("Code", "B"), ("Up", "E"), ("Down", "F")):
@@ -773,8 +740,12 @@ def write_settings_tables(ws: Worksheet, top: int, preset: GoPreset, lang: str,
         define_name(ws, f"Settings_Ladder_{key}", ref)
         infos.append(NameInfo(f"Settings_Ladder_{key}", ws.title, ref, "setting",
                               "text" if key == "Code" else "number"))
-    last = write_settings_table(ws, last + 2, exchange_table(preset), lang, infos)
-    last = write_settings_table(ws, last + 2, multiplier_table(preset), lang, infos)
+    for heading, columns in (
+            (Text("手合が正規でないときの交換点", "Exchange off the regular handicap"),
+             exchange_table(preset)),
+            (Text("局数による倍率", "Multiplier by game number"), multiplier_table(preset))):
+        names, last = write_settings_table(ws, last + 2, heading, columns, lang)
+        infos += names
     row = last + 2
     for line in notes:
         styles.style_note(ws.cell(row, 1, line(lang)), lang)

@@ -36,7 +36,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 from openpyxl import Workbook
@@ -53,11 +53,12 @@ from ..kit import status as st
 from ..kit.base import Built, SheetType
 from ..kit.cells import Cells, Value, cached_by_row, evaluate, excel_number
 from ..kit.frame import overwrite_note, page_setup, sheet_title, title_row
+from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import SETTINGS_TITLE, Text
-from ..layout import Column, NameInfo, Row, Setting, Table, Validation, ValueType
+from ..layout import Column, NameInfo, Row, Setting, Table, Validation
 from ..settings import write_settings
 from ..spec import Spec
-from ..table import add_validation, define_name, write_table
+from ..table import define_name, write_table
 
 GAMES = Text("対局", "Games")
 SEATS = 4
@@ -633,119 +634,80 @@ PLACES = ("1位", "2位", "3位", "4位")
 PLACES_EN = ("1st", "2nd", "3rd", "4th")
 
 
-@dataclass
-class TableWriter:
-    """Writes the Settings sheet's named tables: headings, headers, labels, inputs, names."""
-
-    ws: Worksheet
-    lang: str
-    infos: list[NameInfo] = field(default_factory=list)
-
-    def heading(self, r: int, text: Text) -> None:
-        cell = self.ws.cell(r, 1, text(self.lang))
-        styles.style_note(cell, self.lang)
-        cell.font = styles.font(self.lang, bold=True, size=11, color="305496")
-
-    def header(self, r: int, texts: Sequence[Text]) -> None:
-        for i, text in enumerate(texts, 1):
-            styles.style_header(self.ws.cell(r, i, text(self.lang)), self.lang)
-
-    def label(self, r: int, text: str) -> None:
-        styles.style_computed(self.ws.cell(r, 1, text), self.lang, bold=True)
-
-    def value(self, r: int, c: int, v: object, prompt: Text) -> None:
-        cell = self.ws.cell(r, c, v)  # type: ignore[call-overload]  # a table value
-        styles.style_input(cell, self.lang)
-        add_validation(self.ws, _number_validation(prompt), cell.coordinate, self.lang)
-
-    def name(self, key: str, col: int, top: int, bottom: int, text: Text,
-             kind: ValueType = "number") -> None:
-        letter = "ABCDEF"[col - 1]
-        ref = f"${letter}${top}" if top == bottom else f"${letter}${top}:${letter}${bottom}"
-        define_name(self.ws, f"Settings_{key}", ref)
-        self.infos.append(NameInfo(f"Settings_{key}", self.ws.title, ref, "setting", kind,
-                                   label=text(self.lang)))
-
-
 def write_tables(ws: Worksheet, preset: YoninPreset, lang: str,
                  row: int) -> tuple[list[NameInfo], int]:
     """The preset's tables from ``row`` down, each a named range; also the next free row."""
-    out = TableWriter(ws, lang)
-    row = _place_table(out, preset, row)
-    row = _knock_table(out, preset, row)
-    return out.infos, _rank_table(out, preset, row)
+    infos, last = write_settings_table(ws, row, Text("順位ごとの点", "Points by place"),
+                                       place_columns(preset, lang), lang, heading_size=11)
+    knocks, last = write_knock_table(ws, preset, lang, last + 2)
+    ranks, last = write_settings_table(ws, last + 2, Text("段級 (高い順)", "Ranks (highest first)"),
+                                       rank_columns(preset, lang), lang, heading_size=11)
+    return infos + knocks + ranks, last + 2
 
 
-def _place_table(out: TableWriter, preset: YoninPreset, row: int) -> int:
-    """Points by place (順位pt, scores A/B, 102, 単勝); returns the next table's row."""
-    out.heading(row, Text("順位ごとの点", "Points by place"))
-    cols = (Text("順位pt", "Place pt"), Text("A", "A"), Text("B", "B"), Text("102", "102"),
-            Text("単勝", "tansho"))
-    out.header(row + 1, (Text("順位", "Place"), *cols))
-    tables = (preset.placement_pt, preset.score_a, preset.score_b, preset.score_102,
-              preset.score_tansho)
-    top = row + 2
-    for i in range(4):
-        out.label(top + i, (PLACES_EN if out.lang == "en" else PLACES)[i])
-        for c, values in enumerate(tables, 2):
-            out.value(top + i, c, values[i], cols[c - 2])
-    for c, key in enumerate(("PlacePt", "ScoreA", "ScoreB", "Score102", "ScoreTansho"), 2):
-        out.name(key, c, top, top + 3, cols[c - 2])
-    return top + 5
+def typed(label: Text, values: Sequence[object], key: str = "",
+          prompt: Text | None = None) -> TableColumn:
+    """A typed number column, each cell checked with ``prompt`` (the header if none)."""
+    return TableColumn(label, values, key, validation=_number_validation(prompt or label),
+                       each_cell=True)
 
 
-def _knock_table(out: TableWriter, preset: YoninPreset, row: int) -> int:
-    """撃破pt and 下克上pt by the rate gap; returns the next table's row."""
-    lang = out.lang
-    out.heading(row, Text("撃破pt・下克上pt (差 = 詰まされた人 − 詰ませた人)",
-                          "KO pt and upset pt (gap = mated player − mating player)"))
-    out.header(row + 1, (Text("差", "Gap"), Text("差の上限", "Gap below"),
-                         Text("撃破pt", "KO pt"), Text("下克上pt", "Upset pt")))
-    top = row + 2
+def place_columns(preset: YoninPreset, lang: str) -> list[TableColumn]:
+    """Points by place (順位pt, scores A/B, 102, 単勝)."""
+    return [
+        TableColumn(Text("順位", "Place"), PLACES_EN if lang == "en" else PLACES, bold=True),
+        typed(Text("順位pt", "Place pt"), preset.placement_pt, "PlacePt"),
+        typed(Text("A", "A"), preset.score_a, "ScoreA"),
+        typed(Text("B", "B"), preset.score_b, "ScoreB"),
+        typed(Text("102", "102"), preset.score_102, "Score102"),
+        typed(Text("単勝", "tansho"), preset.score_tansho, "ScoreTansho"),
+    ]
+
+
+def write_knock_table(ws: Worksheet, preset: YoninPreset, lang: str,
+                      row: int) -> tuple[list[NameInfo], int]:
+    """撃破pt and 下克上pt by the rate gap: a row for gap ≤ 0, the bands, then the rest."""
     ko_t, up_t = Text("撃破pt", "KO pt"), Text("下克上pt", "Upset pt")
-    out.label(top, Text("差 ≤ 0 (同格以下を詰む)", "gap ≤ 0 (mating an equal or lower)")(lang))
-    out.value(top, 3, preset.knock_same_or_higher[0], ko_t)
-    out.value(top, 4, preset.knock_same_or_higher[1], up_t)
-    styles.style_computed(out.ws.cell(top, 2), lang)
+    below_t = Text("差の上限", "Gap below")
     bands = preset.knock_bands
-    for i, (below, ko, up) in enumerate(bands, 1):
-        out.label(top + i, Text("差 < 上限", "gap < bound")(lang))
-        out.value(top + i, 2, below, Text("差の上限 (小さい順)", "Gap bound (ascending)"))
-        out.value(top + i, 3, ko, ko_t)
-        out.value(top + i, 4, up, up_t)
-    end = top + len(bands) + 1
-    out.label(end, Text("それ以上", "larger gap")(lang))
-    styles.style_computed(out.ws.cell(end, 2), lang)
-    out.value(end, 3, preset.knock_top[0], ko_t)
-    out.value(end, 4, preset.knock_top[1], up_t)
-    out.name("KnockSameKo", 3, top, top, ko_t)
-    out.name("KnockSameUp", 4, top, top, up_t)
-    out.name("KnockBelow", 2, top + 1, end - 1, Text("差の上限", "Gap below"))
-    out.name("KnockKo", 3, top + 1, end - 1, ko_t)
-    out.name("KnockUp", 4, top + 1, end - 1, up_t)
-    out.name("KnockTopKo", 3, end, end, ko_t)
-    out.name("KnockTopUp", 4, end, end, up_t)
-    return end + 2
-
-
-def _rank_table(out: TableWriter, preset: YoninPreset, row: int) -> int:
-    """The ranks, highest first, with their minimum and the other language's label."""
-    lang = out.lang
-    out.heading(row, Text("段級 (高い順)", "Ranks (highest first)"))
-    out.header(row + 1, (Text("段級", "Rank"), Text("下限レート", "Minimum"),
-                         Text("英語表記", "In Japanese")))
+    _, end = write_settings_table(
+        ws, row, Text("撃破pt・下克上pt (差 = 詰まされた人 − 詰ませた人)",
+                      "KO pt and upset pt (gap = mated player − mating player)"), [
+            TableColumn(Text("差", "Gap"), [
+                Text("差 ≤ 0 (同格以下を詰む)", "gap ≤ 0 (mating an equal or lower)")(lang),
+                *(Text("差 < 上限", "gap < bound")(lang) for _ in bands),
+                Text("それ以上", "larger gap")(lang)], bold=True),
+            typed(below_t, [None, *(below for below, _, _ in bands), None],
+                  prompt=Text("差の上限 (小さい順)", "Gap bound (ascending)")),
+            typed(ko_t, [preset.knock_same_or_higher[0], *(ko for _, ko, _ in bands),
+                         preset.knock_top[0]]),
+            typed(up_t, [preset.knock_same_or_higher[1], *(up for _, _, up in bands),
+                         preset.knock_top[1]]),
+        ], lang, heading_size=11)
     top = row + 2
-    labels = rank_labels(preset, lang)
-    aliases = rank_labels(preset, "ja" if lang == "en" else "en")
-    for i, (text, (_, minimum)) in enumerate(zip(labels, preset.ranks, strict=True)):
-        out.label(top + i, text)
-        out.value(top + i, 2, minimum, Text("この段級の下限レート", "Minimum rate of this rank"))
-        styles.style_computed(out.ws.cell(top + i, 3, aliases[i]), lang)
-    end = top + len(labels) - 1
-    out.name("RankLabel", 1, top, end, Text("段級", "Rank"), "text")
-    out.name("RankMin", 2, top, end, Text("下限レート", "Minimum"))
-    out.name("RankAlias", 3, top, end, Text("英語表記", "In Japanese"), "text")
-    return end + 2
+    names = (("KnockSameKo", "C", top, top, ko_t), ("KnockSameUp", "D", top, top, up_t),
+             ("KnockBelow", "B", top + 1, end - 1, below_t),
+             ("KnockKo", "C", top + 1, end - 1, ko_t), ("KnockUp", "D", top + 1, end - 1, up_t),
+             ("KnockTopKo", "C", end, end, ko_t), ("KnockTopUp", "D", end, end, up_t))
+    infos = []
+    for key, letter, first, last, text in names:
+        ref = f"${letter}${first}" if first == last else f"${letter}${first}:${letter}${last}"
+        define_name(ws, f"Settings_{key}", ref)
+        infos.append(NameInfo(f"Settings_{key}", ws.title, ref, "setting", "number",
+                              label=text(lang)))
+    return infos, end
+
+
+def rank_columns(preset: YoninPreset, lang: str) -> list[TableColumn]:
+    """The ranks, highest first, with their minimum and the other language's label."""
+    return [
+        TableColumn(Text("段級", "Rank"), rank_labels(preset, lang), "RankLabel", "text",
+                    bold=True),
+        typed(Text("下限レート", "Minimum"), [minimum for _, minimum in preset.ranks], "RankMin",
+              Text("この段級の下限レート", "Minimum rate of this rank")),
+        TableColumn(Text("英語表記", "In Japanese"),
+                    rank_labels(preset, "ja" if lang == "en" else "en"), "RankAlias", "text"),
+    ]
 
 
 RULE_NOTES = (
