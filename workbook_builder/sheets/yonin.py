@@ -809,24 +809,25 @@ class YoninSheet(SheetType):
 
         names = write_table(games, table, lang, inputs, flag="Status")
         _dress(games, table, lang, title)
-        names += _settings_sheet(settings_ws, preset, lang, title)
+        names += write_settings_sheet(settings_ws, preset, lang, title,
+                                      settings_for(preset, lang))
         for ws in (games, settings_ws):
             page_setup(ws)
         cached = {games.title: cached_by_row(table, evaluate(table, inputs, preset, lang))}
         return Built(names, cached)
 
 
-def _settings_sheet(ws: Worksheet, preset: YoninPreset, lang: str,
-                    title: str) -> list[NameInfo]:
+def write_settings_sheet(ws: Worksheet, preset: YoninPreset, lang: str, title: str,
+                         settings: Sequence[Setting],
+                         notes: Sequence[Text] = RULE_NOTES) -> list[NameInfo]:
     """The single values, the tables under them, then the rules in a few lines."""
-    names = write_settings(ws, f"{SETTINGS_TITLE(lang)} ・ {title}",
-                           settings_for(preset, lang), lang)
+    names = write_settings(ws, f"{SETTINGS_TITLE(lang)} ・ {title}", settings, lang)
     for number in range(3, ws.max_row + 1):
         ws.cell(number, 3).alignment = Alignment(vertical="center")
     for letter in "CDEF":
         ws.column_dimensions[letter].width = 8.5
     tables, row = write_tables(ws, preset, lang, ws.max_row + 2)
-    for line in RULE_NOTES:
+    for line in notes:
         styles.style_note(ws.cell(row, 1, line(lang)), lang)
         row += 1
     return names + tables

@@ -81,7 +81,6 @@ from ..kit.ledger_rule import v
 from ..kit.seats import GamesRefs, Seats, chain_sheet
 from ..labels import OVERWRITTEN, SETTINGS_TITLE, Text
 from ..layout import Column, Formula, NameInfo, Row, Setting, Table, ValueType
-from ..settings import write_settings
 from ..spec import Spec
 from ..table import define_name, has_lead_formula, write_table
 from . import yonin as yn
@@ -833,7 +832,9 @@ class YoninLedgerSheet(SheetType):
         dress_players(players_ws, players_t, lang, title)
         names += write_table(list_ws, list_t, lang)
         names += dress_rate_table(list_ws, list_t, lang, title)
-        names += write_ledger_settings(settings_ws, preset, lang, title)
+        names += yn.write_settings_sheet(settings_ws, preset, lang, title,
+                                         ledger_settings(preset, lang),
+                                         (*yn.RULE_NOTES, *LEDGER_NOTES))
         names += write_table(chain_ws, chain_t, lang)
         for ws in (games_ws, players_ws, list_ws, settings_ws, chain_ws):
             page_setup(ws)
@@ -956,20 +957,3 @@ def ledger_settings(preset: YoninPreset, lang: str) -> list[Setting]:
             setting = dataclasses.replace(setting, note=START_NOTES[setting.key])
         out.append(setting)
     return out
-
-
-def write_ledger_settings(ws: Worksheet, preset: YoninPreset, lang: str,
-                          title: str) -> list[NameInfo]:
-    """The personal four-player sheet's Settings: constants, then the tables and notes."""
-    names = write_settings(ws, f"{SETTINGS_TITLE(lang)} ・ {title}", ledger_settings(preset, lang),
-                           lang)
-    for number in range(3, ws.max_row + 1):
-        ws.cell(number, 3).alignment = Alignment(vertical="center")
-    for letter in "CDEF":
-        ws.column_dimensions[letter].width = 8.5
-    tables, row = yn.write_tables(ws, preset, lang, ws.max_row + 2)
-    names += tables
-    for line in (*yn.RULE_NOTES, *LEDGER_NOTES):
-        styles.style_note(ws.cell(row, 1, line(lang)), lang)
-        row += 1
-    return names
