@@ -54,7 +54,7 @@ from ..kit.cells import Cells, Value, excel_number
 from ..kit.chain import NA, count_column, counted
 from ..kit.personal import PersonalSheet
 from ..labels import Text
-from ..layout import Column, Formula, Row, Setting, Table, Validation, ValueType
+from ..layout import Column, Formula, Row, Setting, Table, Validation, ValueType, validation
 from ..settings import setting_name
 from ..spec import Spec
 
@@ -246,12 +246,6 @@ def period_sum(c: Cells) -> float:
     """ΣK(W−We) of the open period, this game included."""
     before = 0.0 if c["New"] else number(c.prev("Sum"))
     return before + number(c["Change"])
-
-
-def validation(kind: str | None, prompt: Text, error: Text | None, op: str | None = None,
-               f1: str | None = None, f2: str | None = None) -> Validation:
-    """A validation with its prompt and error first, as the columns read best."""
-    return Validation(kind, op, f1, f2, prompt, error)
 
 
 def input_columns() -> tuple[Column, ...]:

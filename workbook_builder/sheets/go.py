@@ -69,6 +69,7 @@ from ..kit.personal import PersonalSheet
 from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import SETTINGS_HEADER, Text
 from ..layout import Column, Formula, NameInfo, Row, Table, Validation, ValueType
+from ..layout import validation as v
 from ..settings import setting_name
 from ..table import add_validation, define_name
 
@@ -389,25 +390,20 @@ The Settings case never holds for the engine: the builder writes usable Settings
 
 # --- the Games columns -----------------------------------------------------------------------
 
-def _v(kind: str | None, prompt: Text, error: Text | None, op: str | None = None,
-       f1: str | None = None, f2: str | None = None) -> Validation:
-    return Validation(kind, op, f1, f2, prompt, error)
-
-
 def opponent_column(lang: str) -> Column:
     """The opponent's name; the lead row says whose log it is."""
     return Column("Opponent", Text("相手", "Opponent"), "input", "text", 9, width_en=10,
                   lead=Text("自分", "Me")(lang),
-                  validation=_v(None, Text("対戦相手の名前", "Opponent's name"), None))
+                  validation=v(None, Text("対戦相手の名前", "Opponent's name"), None))
 
 
 def opp_rank_column(preset: GoPreset = GO) -> Column:
     return Column("OppRank", Text("相手\n段級位", "Opp.\nrank"), "input", "choice", 6.5,
                   allowed=(*ladder(preset), "BC"),
-                  validation=_v("list", Text("相手の段級位コード (1d+, 3k, BC …)",
-                                             "Opponent's rank code (1d+, 3k, BC …)"),
-                                Text("一覧から選んでください", "Pick a rank from the list"),
-                                None, gx.RANK_CODE),
+                  validation=v("list", Text("相手の段級位コード (1d+, 3k, BC …)",
+                                            "Opponent's rank code (1d+, 3k, BC …)"),
+                               Text("一覧から選んでください", "Pick a rank from the list"),
+                               None, gx.RANK_CODE),
                   check=rank_check(preset), message=MSG["rank"])
 
 
@@ -425,14 +421,14 @@ def regular_column(lang: str) -> Column:
 def handicap_column(preset: GoPreset = GO) -> Column:
     return Column("Handicap", Text("手合\n(段位差)", "Handicap\n(rank diff)"), "input",
                   "number", 7, width_en=10.5, number_format="0.0", minimum=0,
-                  validation=_v("decimal",
-                                Text("正規の手合なら空欄。違う手合なら、その手合が表す段位差 "
-                                     "(0〜9、0.5刻み)",
-                                     "Blank = the regular handicap. Otherwise the rank "
-                                     "difference the handicap played stands for (0-9, half "
-                                     "steps)"),
-                                Text("0〜9 の数 (0.5刻み)", "A number from 0 to 9 (half steps)"),
-                                "between", "0", "9"),
+                  validation=v("decimal",
+                               Text("正規の手合なら空欄。違う手合なら、その手合が表す段位差 "
+                                    "(0〜9、0.5刻み)",
+                                    "Blank = the regular handicap. Otherwise the rank "
+                                    "difference the handicap played stands for (0-9, half "
+                                    "steps)"),
+                               Text("0〜9 の数 (0.5刻み)", "A number from 0 to 9 (half steps)"),
+                               "between", "0", "9"),
                   check=handicap_check(preset), message=MSG["handicap"])
 
 
@@ -440,25 +436,25 @@ def game_type_column(lang: str) -> Column:
     type_list = '"' + ",".join(t(lang) for t in TYPES) + '"'
     return Column("GameType", Text("種類", "Type"), "input", "choice", 8.5, width_en=13,
                   allowed=("", *(t(lang) for t in TYPES)),
-                  validation=_v("list", Text("空欄 = 通常のレート対局", "Blank = a rated game"),
-                                Text("一覧から選んでください", "Pick a type from the list"),
-                                None, type_list),
+                  validation=v("list", Text("空欄 = 通常のレート対局", "Blank = a rated game"),
+                               Text("一覧から選んでください", "Pick a type from the list"),
+                               None, type_list),
                   check=GAME_TYPE, message=MSG["type"])
 
 
 def result_column() -> Column:
     return Column("Result", Text("勝敗 1/0", "Result 1/0"), "input", "choice", 5.5, width_en=7,
                   number_format="0", allowed=(1, 0),
-                  validation=_v("list", Text("勝ち=1、負け=0", "1 = win, 0 = loss"),
-                                Text("勝ちは1、負けは0", "Win is 1, loss is 0"), None, '"1,0"'),
+                  validation=v("list", Text("勝ち=1、負け=0", "1 = win, 0 = loss"),
+                               Text("勝ちは1、負けは0", "Win is 1, loss is 0"), None, '"1,0"'),
                   check=RESULT, message=MSG["result"])
 
 
 def date_column() -> Column:
     return Column("Date", Text("日付", "Date"), "input", "date", 10.5, number_format="yyyy/m/d",
-                  validation=_v("date", Text("5/26 のように入力", "Type like 5/26"),
-                                Text("日付を入力してください", "Type a date"),
-                                "greaterThanOrEqual", "1"),
+                  validation=v("date", Text("5/26 のように入力", "Type like 5/26"),
+                               Text("日付を入力してください", "Type a date"),
+                               "greaterThanOrEqual", "1"),
                   check=kinds.DATE, message=MSG["date"])
 
 

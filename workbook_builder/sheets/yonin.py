@@ -56,6 +56,7 @@ from ..kit.frame import overwrite_note, page_setup, sheet_title, title_row
 from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import SETTINGS_TITLE, Text
 from ..layout import Column, NameInfo, Row, Setting, Table, Validation
+from ..layout import validation as v
 from ..settings import write_settings
 from ..spec import Spec
 from ..table import define_name, write_table
@@ -461,53 +462,48 @@ def score_formula(r: Row) -> str:
 
 # ---- the table --------------------------------------------------------------------------
 
-def _v(kind: str | None, prompt: Text, error: Text | None, op: str | None = None,
-       f1: str | None = None, f2: str | None = None) -> Validation:
-    return Validation(kind, op, f1, f2, prompt, error)
-
-
 def input_columns(lang: str, preset: YoninPreset) -> tuple[Column, ...]:
     """What a person types per seat, each with its check and Status message."""
     return (
         Column("Player", Text("名前", "Player"), "input", "text", 8, width_en=9,
                lead=Text("名前", "name"),
-               validation=_v(None, Text("対局者の名前 (なくても計算します)",
-                                        "Player's name (optional)"), None)),
+               validation=v(None, Text("対局者の名前 (なくても計算します)",
+                                       "Player's name (optional)"), None)),
         Column("Rate", Text("対局前\nレート", "Rate\nbefore"), "input", "number", 7,
                lead=Text("数値", "number"),
-               validation=_v("decimal", Text("対局前のレート (レート表から)",
-                                             "Rate before the game (from the rate table)"),
-                             Text("数値を入力してください", "Type a number"),
-                             "between", "-1000000", "1000000"),
+               validation=v("decimal", Text("対局前のレート (レート表から)",
+                                            "Rate before the game (from the rate table)"),
+                            Text("数値を入力してください", "Type a number"),
+                            "between", "-1000000", "1000000"),
                check=kinds.NUMBER, message=MSG["rate"]),
         Column("Place", Text("順位", "Place"), "input", "choice", 4.5, width_en=5.5,
                number_format="0", allowed=(1, 2, 3, 4), lead=Text("1〜4", "1-4"),
-               validation=_v("list", Text("順位 1〜4 (抜けた順の逆)", "Place 1-4 (1 = winner)"),
-                             Text("1, 2, 3, 4 のどれか", "Type 1, 2, 3 or 4"), None,
-                             '"1,2,3,4"'),
+               validation=v("list", Text("順位 1〜4 (抜けた順の逆)", "Place 1-4 (1 = winner)"),
+                            Text("1, 2, 3, 4 のどれか", "Type 1, 2, 3 or 4"), None,
+                            '"1,2,3,4"'),
                check=PLACE, message=MSG["place"]),
         Column("KnockedBy", Text("撃破者", "Out\nby"), "input", "choice", 5.5,
                allowed=(1, 2, 3, 4, TROUBLE), lead=Text("席/T", "seat/T"),
-               validation=_v("list", Text("詰ませた人の席番号 1〜4。1位は空欄。投了・時間切れは T",
-                                          "Seat 1-4 of who mated this player; blank for the "
-                                          "winner; T for resign/time-out"),
-                             Text("席番号 1〜4 か T", "Type a seat 1-4 or T"),
-                             None, f'"1,2,3,4,{TROUBLE}"'),
+               validation=v("list", Text("詰ませた人の席番号 1〜4。1位は空欄。投了・時間切れは T",
+                                         "Seat 1-4 of who mated this player; blank for the "
+                                         "winner; T for resign/time-out"),
+                            Text("席番号 1〜4 か T", "Type a seat 1-4 or T"),
+                            None, f'"1,2,3,4,{TROUBLE}"'),
                check=KNOCKED, message=MSG["knocked"]),
         Column("Official", Text("公認\n段級", "Official\nrank"), "input", "choice", 6,
                width_en=8, allowed=tuple(rank_labels(preset, lang)), lead=Text("▼", "▼"),
-               validation=_v("list", Text("公認段級があれば選ぶ (その段級の下限より下がらない)",
-                                          "Official rank, if any: the rate never drops below "
-                                          "its minimum"),
-                             Text("一覧から選んでください", "Pick a rank from the list"),
-                             None, fy.RANK_LABEL),
+               validation=v("list", Text("公認段級があれば選ぶ (その段級の下限より下がらない)",
+                                         "Official rank, if any: the rate never drops below "
+                                         "its minimum"),
+                            Text("一覧から選んでください", "Pick a rank from the list"),
+                            None, fy.RANK_LABEL),
                check=rank_check(preset, lang), message=MSG["official"]),
         Column("Member", Text("会員", "Member"), "input", "choice", 6.5, width_en=11,
                allowed=(MEMBER(lang), NON_MEMBER(lang)), lead=Text("空欄=会員", "blank=member"),
-               validation=_v("list", Text("非会員なら選ぶ (空欄は会員)",
-                                          "Pick non-member if so (blank = member)"),
-                             Text("会員 か 非会員", "member or non-member"),
-                             None, f'"{MEMBER(lang)},{NON_MEMBER(lang)}"'),
+               validation=v("list", Text("非会員なら選ぶ (空欄は会員)",
+                                         "Pick non-member if so (blank = member)"),
+                            Text("会員 か 非会員", "member or non-member"),
+                            None, f'"{MEMBER(lang)},{NON_MEMBER(lang)}"'),
                check=MEMBER_WORD, message=MSG["member"]),
     )
 
