@@ -55,7 +55,7 @@ from ..kit.chain import NA, count_column, counted
 from ..kit.personal import PersonalSheet
 from ..labels import Text
 from ..layout import Column, Formula, Row, Setting, Table, Validation, ValueType, validation
-from ..settings import setting_name
+from ..settings import setting_name, start_setting
 from ..spec import Spec
 
 GAMES = Text("対局", "Games")
@@ -375,14 +375,9 @@ def games_table(rows: int, lang: str) -> Table:
 
 def settings_for(preset: EloSheetPreset) -> list[Setting]:
     return [
-        Setting("Start", Text("開始レート", "Starting rating"),
-                Text("最初の対局の前のレート (なければ1500)",
-                     "Before your first game (none yet: 1500)"),
-                preset.start,
-                Validation("decimal", "between", "-1000000", "1000000",
-                           Text("最初のレート", "Starting rating"),
-                           Text("数値を入力", "Type a number")),
-                preset_field="start"),
+        start_setting(Text("最初の対局の前のレート (なければ1500)",
+                            "Before your first game (none yet: 1500)"),
+                      preset.start),
         Setting("K", Text("K (係数)", "K factor"),
                 Text("1局の重み: 32・24・16・12・8 など", "Weight of a game: 32, 24, 16, 12, 8 …"),
                 preset.k,

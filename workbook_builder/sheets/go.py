@@ -68,7 +68,7 @@ from ..kit.inputs import Check
 from ..kit.personal import PersonalSheet
 from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import SETTINGS_HEADER, Text
-from ..layout import Column, Formula, NameInfo, Row, Table, Validation, ValueType
+from ..layout import Column, Formula, NameInfo, Row, Table, Validation, ValueType, number_check
 from ..layout import validation as v
 from ..settings import setting_name
 from ..table import add_validation, define_name
@@ -590,9 +590,7 @@ def player_settings(preset: GoPreset) -> list[Scalar]:
         ("StartPoints", Text("開始ポイント", "Starting points"),
          Text("空欄 = 申告段級位の昇段点と降段点の中央。続きから始めるなら今のポイント",
               "Blank = middle of the declared rank's band; to continue, your current points"),
-         None, Validation("decimal", "between", "-1000000", "1000000",
-                          Text("空欄でよい", "May stay blank"),
-                          Text("数値を入力", "Type a number"))),
+         None, number_check(Text("空欄でよい", "May stay blank"))),
         ("RatedBefore", Text("これまでのレート対局数", "Rated games before"),
          Text("このシートより前に打ったレート対局の数 (倍率と仮の判定に使う)",
               "Rated games played before this sheet (for the multiplier and 仮)"),

@@ -55,7 +55,7 @@ from ..kit.cells import Cells, Value, cached_by_row, evaluate, excel_number
 from ..kit.frame import overwrite_note, page_setup, sheet_title, title_row
 from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import SETTINGS_TITLE, Text
-from ..layout import Column, NameInfo, Row, Setting, Table, Validation
+from ..layout import Column, NameInfo, Row, Setting, Table, Validation, number_check
 from ..layout import validation as v
 from ..settings import write_settings
 from ..spec import Spec
@@ -576,15 +576,10 @@ def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
 
 # ---- Settings ---------------------------------------------------------------------------
 
-def _number_validation(prompt: Text) -> Validation:
-    return Validation("decimal", "between", "-1000000", "1000000", prompt,
-                      Text("数値を入力", "Type a number"))
-
-
 def settings_for(preset: YoninPreset, lang: str) -> list[Setting]:
     """The single values; the tables follow below them (:func:`write_tables`)."""
     def num(key: str, label: Text, note: Text, value: float, field_name: str = "") -> Setting:
-        return Setting(key, label, note, value, _number_validation(label),
+        return Setting(key, label, note, value, number_check(label),
                        preset_field=field_name)
 
     win = WIN_RULES[lang]
@@ -644,7 +639,7 @@ def write_tables(ws: Worksheet, preset: YoninPreset, lang: str,
 def typed(label: Text, values: Sequence[object], key: str = "",
           prompt: Text | None = None) -> TableColumn:
     """A typed number column, each cell checked with ``prompt`` (the header if none)."""
-    return TableColumn(label, values, key, validation=_number_validation(prompt or label),
+    return TableColumn(label, values, key, validation=number_check(prompt or label),
                        each_cell=True)
 
 
