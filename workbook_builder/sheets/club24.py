@@ -30,6 +30,7 @@ from rating_rules.shogi import CLUB24, Club24Preset, club24_delta, club24_rank
 from .. import formulas as fx
 from .. import styles
 from ..formulas import shogi as sx
+from ..kit import inputs as kinds
 from ..kit.base import typed_rows
 from ..kit.cells import Cells, excel_number
 from ..kit.settings_table import TableColumn, write_settings_table
@@ -43,7 +44,6 @@ from .tokin import (
     change_column,
     constant_setting,
     counted,
-    date_column,
     example_games,
     extend,
     number,
@@ -159,7 +159,7 @@ class Club24Sheet(ShogiSheet):
 
     def visible_columns(self, lang: str, preset: Any) -> tuple[Column, ...]:
         opp = opp_rating_column(Text("相手の今のレート", "Opponent's current rating"))
-        result, date = result_column(), date_column()
+        result, date = result_column(), kinds.date_column()
         return (
             opponent_column(),
             opp,

@@ -304,15 +304,6 @@ def computed_columns(lang: str) -> tuple[Column, ...]:
     )
 
 
-def date_column() -> Column:
-    """The date, last: it is rarely typed at the table."""
-    return Column("Date", Text("日付", "Date"), "input", "date", 10.5, number_format="yyyy/m/d",
-                  validation=validation("date", Text("5/26 のように入力", "Type like 5/26"),
-                                        Text("日付を入力してください", "Type a date"),
-                                        "greaterThanOrEqual", "1"),
-                  check=kinds.DATE, message=MSG["date"])
-
-
 def helper(key: str, label: Text, kind: ValueType, formula: Formula, value: Value,
            lead: Formula | None = None, lead_value: object = None, *, late: bool = False,
            after_late: bool = False) -> Column:
@@ -368,7 +359,7 @@ def chart_columns() -> tuple[Column, ...]:
 
 def games_table(rows: int, lang: str) -> Table:
     """The Games table: input, computed and hidden helper columns."""
-    columns = (*input_columns(), *computed_columns(lang), date_column(),
+    columns = (*input_columns(), *computed_columns(lang), kinds.date_column(),
                *period_columns(), *chart_columns())
     return Table("Games", GAMES, columns, rows)
 

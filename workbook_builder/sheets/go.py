@@ -450,14 +450,6 @@ def result_column() -> Column:
                   check=RESULT, message=MSG["result"])
 
 
-def date_column() -> Column:
-    return Column("Date", Text("日付", "Date"), "input", "date", 10.5, number_format="yyyy/m/d",
-                  validation=v("date", Text("5/26 のように入力", "Type like 5/26"),
-                               Text("日付を入力してください", "Type a date"),
-                               "greaterThanOrEqual", "1"),
-                  check=kinds.DATE, message=MSG["date"])
-
-
 def outcome_columns(lang: str) -> tuple[Column, ...]:
     """Multiplier, change, points, rank, label and rated-game number of a counted game."""
     def rank(r: Row) -> str:
@@ -557,7 +549,7 @@ def games_table(rows: int, lang: str, preset: GoPreset = GO) -> Table:
         *outcome_columns(lang),
         st.status_column(STATUS, lang, width_en=26,
                          allowed=("", *(m(lang) for m in MSG.values()))),
-        date_column(),
+        kinds.date_column(),
         *reading_columns(),
         *state_columns(),
     )

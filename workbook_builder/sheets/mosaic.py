@@ -137,11 +137,7 @@ def games_table(rows: int, lang: str) -> Table:
                formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})", r["Running"], '""'),
                value=lambda c: c["Running"] if c.number("Change") is not None else ""),
         st.status_column(STATUS, lang, allowed=("", *(m(lang) for m in MSG.values()))),
-        Column("Date", Text("日付", "Date"), "input", "date", 10.5, number_format="yyyy/m/d",
-               validation=v("date", Text("5/26 のように入力", "Type like 5/26"),
-                            Text("日付を入力してください", "Type a date"),
-                            "greaterThanOrEqual", "1"),
-               check=kinds.DATE, message=MSG["date"]),
+        kinds.date_column(),
         *history_columns(lambda r: START, lambda c: float(c.preset.start)),
     )
     return Table("Games", GAMES, columns, rows)

@@ -190,14 +190,6 @@ def status_column(sheet: ShogiSheet, lang: str, preset: Any,
         lead_value="")
 
 
-def date_column() -> Column:
-    return Column("Date", Text("日付", "Date"), "input", "date", 10.5, number_format="yyyy/m/d",
-                  validation=v("date", Text("5/26 のように入力", "Type like 5/26"),
-                               Text("日付を入力してください", "Type a date"),
-                               "greaterThanOrEqual", "1"),
-                  check=kinds.DATE, message=MSG["date"])
-
-
 # --- Settings -------------------------------------------------------------------------------
 
 
@@ -479,7 +471,7 @@ class TokinSheet(ShogiSheet):
                               "Pick a handicap from the Settings table"),
                          None, HANDICAP["Name"]),
             check=handicap_check(preset), message=MSG["handicap"])
-        result, date = result_column(), date_column()
+        result, date = result_column(), kinds.date_column()
         return (
             opponent_column(),
             opp,
