@@ -828,16 +828,10 @@ def _dress(ws: Worksheet, table: Table, lang: str, title: str) -> None:
     """Title, legend, the hint row, one merged game number and a line under each game."""
     title_row(ws, table, lang, title, "Status")
     ws.row_dimensions[table.header_row].height = 48
-    for i, column in enumerate(table.columns, 1):
-        cell = ws.cell(table.lead_row, i)
-        if not column.hidden:
-            cell.font = styles.font(lang, size=9, color="595959")
-            cell.alignment = Alignment(horizontal="center", shrink_to_fit=True)
+    hint_row(ws, table, lang)
     ws.freeze_panes = f"D{table.first_row}"
     game = table.index("Game")
     centred = [table.index(k) for k in ("Seat", "Place", "KnockedBy", "Rank")]
-    last_visible = max(i for i, c in enumerate(table.columns, 1) if not c.hidden)
-    thick = Side(style="medium", color="305496")
     for top in range(table.first_row, table.last_row + 1, SEATS):
         ws.merge_cells(start_row=top, end_row=top + SEATS - 1, start_column=game,
                        end_column=game)
@@ -845,9 +839,25 @@ def _dress(ws: Worksheet, table: Table, lang: str, title: str) -> None:
         for s in range(SEATS):
             for col in centred:
                 ws.cell(top + s, col).alignment = Alignment(horizontal="center")
-        bottom = top + SEATS - 1
+    underline_games(ws, table)
+    overwrite_note(ws, table, lang)
+
+
+def hint_row(ws: Worksheet, table: Table, lang: str) -> None:
+    """The row under the header says what to type, small and grey."""
+    for i, column in enumerate(table.columns, 1):
+        cell = ws.cell(table.lead_row, i)
+        if not column.hidden:
+            cell.font = styles.font(lang, size=9, color="595959")
+            cell.alignment = Alignment(horizontal="center", shrink_to_fit=True)
+
+
+def underline_games(ws: Worksheet, table: Table) -> None:
+    """A line under each game's last seat, across the visible columns."""
+    last_visible = max(i for i, c in enumerate(table.columns, 1) if not c.hidden)
+    thick = Side(style="medium", color="305496")
+    for top in range(table.first_row, table.last_row + 1, SEATS):
         for col in range(1, last_visible + 1):
-            cell = ws.cell(bottom, col)
+            cell = ws.cell(top + SEATS - 1, col)
             b = cell.border
             cell.border = Border(left=b.left, right=b.right, top=b.top, bottom=thick)
-    overwrite_note(ws, table, lang)
