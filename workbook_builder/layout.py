@@ -43,6 +43,12 @@ def validation(kind: str | None, prompt: Text | None, error: Text | None = None,
     return Validation(kind, op, f1, f2, prompt, error)
 
 
+def number_check(prompt: Text) -> Validation:
+    """Any number: the bounds only turn away what is not one."""
+    return Validation("decimal", "between", "-1000000", "1000000", prompt,
+                      Text("数値を入力", "Type a number"))
+
+
 @dataclass(frozen=True)
 class Row:
     """Cell references a formula builder needs for one table row.

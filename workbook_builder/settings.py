@@ -13,7 +13,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from . import styles
 from .labels import SETTINGS_HEADER, Text
-from .layout import NameInfo, Setting
+from .layout import NameInfo, Setting, number_check
 from .table import add_validation, define_name
 
 SETTINGS_KEY = "Settings"
@@ -23,6 +23,12 @@ FIRST_ROW = 3
 def setting_name(key: str) -> str:
     """The defined name of a setting: ``Settings_<key>``."""
     return f"{SETTINGS_KEY}_{key}"
+
+
+def start_setting(note: Text, value: float) -> Setting:
+    """The rating before the first game, fed from the preset's ``start``."""
+    return Setting("Start", Text("開始レート", "Starting rating"), note, value,
+                   number_check(Text("最初のレート", "Starting rating")), preset_field="start")
 
 
 def write_settings(ws: Worksheet, title: str, settings: Sequence[Setting], lang: str,

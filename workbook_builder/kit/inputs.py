@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import formulas as fx
+from ..labels import Text
+from ..layout import Column, validation
 from .cells import excel_number
 
 
@@ -28,6 +30,15 @@ NUMBER = Check(lambda ref: f"ISNUMBER({ref})", lambda x: excel_number(x) is not 
 
 DATE = NUMBER
 """A date: Excel stores it as a number, so the test is the same."""
+
+
+def date_column(width: float = 10.5) -> Column:
+    """The game's date, typed like 5/26; the Status column flags anything else."""
+    return Column("Date", Text("日付", "Date"), "input", "date", width, number_format="yyyy/m/d",
+                  validation=validation("date", Text("5/26 のように入力", "Type like 5/26"),
+                                        Text("日付を入力してください", "Type a date"),
+                                        "greaterThanOrEqual", "1"),
+                  check=DATE, message=Text("⚠ 日付は 5/26 の形で", "⚠ date: type it like 5/26"))
 
 
 def between(low: float, high: float) -> Check:

@@ -285,11 +285,7 @@ def input_columns(rule: LedgerRule, preset: Any, lang: str) -> list[Column]:
         if draws else Text("Aの勝ち=1、Aの負け=0", "A wins = 1, A loses = 0"))
     listing = ",".join(text_of(s) for s in rule.scores)
     return [
-        Column("Date", Text("日付", "Date"), "input", "date", 9.5, number_format="yyyy/m/d",
-               validation=v("date", Text("5/26 のように入力", "Type like 5/26"),
-                            Text("日付を入力してください", "Type a date"),
-                            "greaterThanOrEqual", "1"),
-               check=kinds.DATE, message=MSG["date"]),
+        kinds.date_column(9.5),
         player_column("A"), player_column("B"),
         Column("Result", Text("A勝敗", "A's\nresult"), "input", "choice", 5.5, width_en=6.5,
                number_format="General", allowed=rule.scores,

@@ -28,21 +28,22 @@ from openpyxl.worksheet.worksheet import Worksheet
 from rating_rules.shogi import CLUB24, Club24Preset, club24_delta, club24_rank
 
 from .. import formulas as fx
+from .. import styles
 from ..formulas import shogi as sx
+from ..kit import inputs as kinds
 from ..kit.base import typed_rows
 from ..kit.cells import Cells, excel_number
+from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting
 from ..settings import setting_name
 from .tokin import (
     DEFAULT_RANK,
     ShogiSheet,
-    TableColumn,
     before,
     change_column,
     constant_setting,
     counted,
-    date_column,
     example_games,
     extend,
     number,
@@ -53,7 +54,7 @@ from .tokin import (
     result_column,
     shown_if_counted,
     status_column,
-    write_settings_table,
+    typed_column,
 )
 
 GAMES_BEFORE = setting_name("GamesBefore")
@@ -158,7 +159,7 @@ class Club24Sheet(ShogiSheet):
 
     def visible_columns(self, lang: str, preset: Any) -> tuple[Column, ...]:
         opp = opp_rating_column(Text("相手の今のレート", "Opponent's current rating"))
-        result, date = result_column(), date_column()
+        result, date = result_column(), kinds.date_column()
         return (
             opponent_column(),
             opp,
@@ -233,12 +234,13 @@ class Club24Sheet(ShogiSheet):
         ranks = preset.ranks
         first = top + 2
         names, _ = write_settings_table(ws, top, Text("段級とレート", "Ranks and ratings"), [
-            TableColumn("RankLabel", Text("段級", "Rank"), "text", [r for r, _ in ranks]),
-            TableColumn("RankRating", Text("レート", "Rating"), "number", [x for _, x in ranks]),
-            TableColumn("RankFrom", Text("下限 (から)", "From"), "number",
-                        formula=lambda k: (f"IF(COUNT(B{first + k},B{first + k + 1})=2,"
-                                           f"(B{first + k}+B{first + k + 1})/2,\"⚠\")")),
-        ], lang)
+            typed_column("RankLabel", Text("段級", "Rank"), "text", [r for r, _ in ranks]),
+            typed_column("RankRating", Text("レート", "Rating"), "number", [x for _, x in ranks]),
+            TableColumn(Text("下限 (から)", "From"),
+                        [f"=IF(COUNT(B{r},B{r + 1})=2,(B{r}+B{r + 1})/2,\"⚠\")"
+                         for r in range(first, first + len(ranks) - 1)],
+                        "RankFrom", role="computed", left=True),
+        ], lang, heading_size=styles.FONT_SIZE)
         cached = {f"C{first + k}": (ranks[k][1] + ranks[k + 1][1]) / 2
                   for k in range(len(ranks) - 1)}
         return names, cached

@@ -54,8 +54,8 @@ from ..kit.cells import Cells, Value, excel_number
 from ..kit.chain import NA, count_column, counted
 from ..kit.personal import PersonalSheet
 from ..labels import Text
-from ..layout import Column, Formula, Row, Setting, Table, Validation, ValueType
-from ..settings import setting_name
+from ..layout import Column, Formula, Row, Setting, Table, Validation, ValueType, validation
+from ..settings import setting_name, start_setting
 from ..spec import Spec
 
 GAMES = Text("対局", "Games")
@@ -248,12 +248,6 @@ def period_sum(c: Cells) -> float:
     return before + number(c["Change"])
 
 
-def validation(kind: str | None, prompt: Text, error: Text | None, op: str | None = None,
-               f1: str | None = None, f2: str | None = None) -> Validation:
-    """A validation with its prompt and error first, as the columns read best."""
-    return Validation(kind, op, f1, f2, prompt, error)
-
-
 def input_columns() -> tuple[Column, ...]:
     """Opponent, opponent's rating, score and period: typed at the table, left to right."""
     return (
@@ -308,15 +302,6 @@ def computed_columns(lang: str) -> tuple[Column, ...]:
         st.status_column(STATUS, lang, width_en=30,
                          allowed=("", *(m(lang) for m in MSG.values()))),
     )
-
-
-def date_column() -> Column:
-    """The date, last: it is rarely typed at the table."""
-    return Column("Date", Text("日付", "Date"), "input", "date", 10.5, number_format="yyyy/m/d",
-                  validation=validation("date", Text("5/26 のように入力", "Type like 5/26"),
-                                        Text("日付を入力してください", "Type a date"),
-                                        "greaterThanOrEqual", "1"),
-                  check=kinds.DATE, message=MSG["date"])
 
 
 def helper(key: str, label: Text, kind: ValueType, formula: Formula, value: Value,
@@ -374,21 +359,16 @@ def chart_columns() -> tuple[Column, ...]:
 
 def games_table(rows: int, lang: str) -> Table:
     """The Games table: input, computed and hidden helper columns."""
-    columns = (*input_columns(), *computed_columns(lang), date_column(),
+    columns = (*input_columns(), *computed_columns(lang), kinds.date_column(),
                *period_columns(), *chart_columns())
     return Table("Games", GAMES, columns, rows)
 
 
 def settings_for(preset: EloSheetPreset) -> list[Setting]:
     return [
-        Setting("Start", Text("開始レート", "Starting rating"),
-                Text("最初の対局の前のレート (なければ1500)",
-                     "Before your first game (none yet: 1500)"),
-                preset.start,
-                Validation("decimal", "between", "-1000000", "1000000",
-                           Text("最初のレート", "Starting rating"),
-                           Text("数値を入力", "Type a number")),
-                preset_field="start"),
+        start_setting(Text("最初の対局の前のレート (なければ1500)",
+                            "Before your first game (none yet: 1500)"),
+                      preset.start),
         Setting("K", Text("K (係数)", "K factor"),
                 Text("1局の重み: 32・24・16・12・8 など", "Weight of a game: 32, 24, 16, 12, 8 …"),
                 preset.k,

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 from openpyxl import Workbook
@@ -67,8 +66,10 @@ from ..kit.cells import Cells, Value, excel_number
 from ..kit.chain import chart_columns, count_column, running_column
 from ..kit.inputs import Check
 from ..kit.personal import PersonalSheet
+from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import SETTINGS_HEADER, Text
-from ..layout import Column, Formula, NameInfo, Row, Table, Validation, ValueType
+from ..layout import Column, Formula, NameInfo, Row, Table, Validation, ValueType, number_check
+from ..layout import validation as v
 from ..settings import setting_name
 from ..table import add_validation, define_name
 
@@ -389,25 +390,20 @@ The Settings case never holds for the engine: the builder writes usable Settings
 
 # --- the Games columns -----------------------------------------------------------------------
 
-def _v(kind: str | None, prompt: Text, error: Text | None, op: str | None = None,
-       f1: str | None = None, f2: str | None = None) -> Validation:
-    return Validation(kind, op, f1, f2, prompt, error)
-
-
 def opponent_column(lang: str) -> Column:
     """The opponent's name; the lead row says whose log it is."""
     return Column("Opponent", Text("相手", "Opponent"), "input", "text", 9, width_en=10,
                   lead=Text("自分", "Me")(lang),
-                  validation=_v(None, Text("対戦相手の名前", "Opponent's name"), None))
+                  validation=v(None, Text("対戦相手の名前", "Opponent's name"), None))
 
 
 def opp_rank_column(preset: GoPreset = GO) -> Column:
     return Column("OppRank", Text("相手\n段級位", "Opp.\nrank"), "input", "choice", 6.5,
                   allowed=(*ladder(preset), "BC"),
-                  validation=_v("list", Text("相手の段級位コード (1d+, 3k, BC …)",
-                                             "Opponent's rank code (1d+, 3k, BC …)"),
-                                Text("一覧から選んでください", "Pick a rank from the list"),
-                                None, gx.RANK_CODE),
+                  validation=v("list", Text("相手の段級位コード (1d+, 3k, BC …)",
+                                            "Opponent's rank code (1d+, 3k, BC …)"),
+                               Text("一覧から選んでください", "Pick a rank from the list"),
+                               None, gx.RANK_CODE),
                   check=rank_check(preset), message=MSG["rank"])
 
 
@@ -425,14 +421,14 @@ def regular_column(lang: str) -> Column:
 def handicap_column(preset: GoPreset = GO) -> Column:
     return Column("Handicap", Text("手合\n(段位差)", "Handicap\n(rank diff)"), "input",
                   "number", 7, width_en=10.5, number_format="0.0", minimum=0,
-                  validation=_v("decimal",
-                                Text("正規の手合なら空欄。違う手合なら、その手合が表す段位差 "
-                                     "(0〜9、0.5刻み)",
-                                     "Blank = the regular handicap. Otherwise the rank "
-                                     "difference the handicap played stands for (0-9, half "
-                                     "steps)"),
-                                Text("0〜9 の数 (0.5刻み)", "A number from 0 to 9 (half steps)"),
-                                "between", "0", "9"),
+                  validation=v("decimal",
+                               Text("正規の手合なら空欄。違う手合なら、その手合が表す段位差 "
+                                    "(0〜9、0.5刻み)",
+                                    "Blank = the regular handicap. Otherwise the rank "
+                                    "difference the handicap played stands for (0-9, half "
+                                    "steps)"),
+                               Text("0〜9 の数 (0.5刻み)", "A number from 0 to 9 (half steps)"),
+                               "between", "0", "9"),
                   check=handicap_check(preset), message=MSG["handicap"])
 
 
@@ -440,26 +436,18 @@ def game_type_column(lang: str) -> Column:
     type_list = '"' + ",".join(t(lang) for t in TYPES) + '"'
     return Column("GameType", Text("種類", "Type"), "input", "choice", 8.5, width_en=13,
                   allowed=("", *(t(lang) for t in TYPES)),
-                  validation=_v("list", Text("空欄 = 通常のレート対局", "Blank = a rated game"),
-                                Text("一覧から選んでください", "Pick a type from the list"),
-                                None, type_list),
+                  validation=v("list", Text("空欄 = 通常のレート対局", "Blank = a rated game"),
+                               Text("一覧から選んでください", "Pick a type from the list"),
+                               None, type_list),
                   check=GAME_TYPE, message=MSG["type"])
 
 
 def result_column() -> Column:
     return Column("Result", Text("勝敗 1/0", "Result 1/0"), "input", "choice", 5.5, width_en=7,
                   number_format="0", allowed=(1, 0),
-                  validation=_v("list", Text("勝ち=1、負け=0", "1 = win, 0 = loss"),
-                                Text("勝ちは1、負けは0", "Win is 1, loss is 0"), None, '"1,0"'),
+                  validation=v("list", Text("勝ち=1、負け=0", "1 = win, 0 = loss"),
+                               Text("勝ちは1、負けは0", "Win is 1, loss is 0"), None, '"1,0"'),
                   check=RESULT, message=MSG["result"])
-
-
-def date_column() -> Column:
-    return Column("Date", Text("日付", "Date"), "input", "date", 10.5, number_format="yyyy/m/d",
-                  validation=_v("date", Text("5/26 のように入力", "Type like 5/26"),
-                                Text("日付を入力してください", "Type a date"),
-                                "greaterThanOrEqual", "1"),
-                  check=kinds.DATE, message=MSG["date"])
 
 
 def outcome_columns(lang: str) -> tuple[Column, ...]:
@@ -561,7 +549,7 @@ def games_table(rows: int, lang: str, preset: GoPreset = GO) -> Table:
         *outcome_columns(lang),
         st.status_column(STATUS, lang, width_en=26,
                          allowed=("", *(m(lang) for m in MSG.values()))),
-        date_column(),
+        kinds.date_column(),
         *reading_columns(),
         *state_columns(),
     )
@@ -594,9 +582,7 @@ def player_settings(preset: GoPreset) -> list[Scalar]:
         ("StartPoints", Text("開始ポイント", "Starting points"),
          Text("空欄 = 申告段級位の昇段点と降段点の中央。続きから始めるなら今のポイント",
               "Blank = middle of the declared rank's band; to continue, your current points"),
-         None, Validation("decimal", "between", "-1000000", "1000000",
-                          Text("空欄でよい", "May stay blank"),
-                          Text("数値を入力", "Type a number"))),
+         None, number_check(Text("空欄でよい", "May stay blank"))),
         ("RatedBefore", Text("これまでのレート対局数", "Rated games before"),
          Text("このシートより前に打ったレート対局の数 (倍率と仮の判定に使う)",
               "Rated games played before this sheet (for the multiplier and 仮)"),
@@ -681,51 +667,6 @@ def write_scalar_settings(ws: Worksheet, title: str, preset: GoPreset,
     return infos, row
 
 
-@dataclass(frozen=True)
-class SettingsTable:
-    """One named table under the single settings (``Settings_<prefix>_<key>``)."""
-
-    heading: Text
-    headers: tuple[Text, ...]
-    keys: tuple[str, ...]
-    """Name of each column's range; "" = no name."""
-    rows: Sequence[Sequence[object]]
-    editable: tuple[bool, ...]
-    kinds: tuple[ValueType, ...]
-    prefix: str
-
-
-def write_settings_table(ws: Worksheet, top: int, spec: SettingsTable, lang: str,
-                         infos: list[NameInfo]) -> int:
-    """Heading, header and rows from ``top``; names each keyed column; the last row."""
-    styles.style_title(ws.cell(top, 1, spec.heading(lang)), lang)
-    for i, h in enumerate(spec.headers, 1):
-        styles.style_header(ws.cell(top + 1, i, h(lang)), lang)
-    first = top + 2
-    for r, values in enumerate(spec.rows, first):
-        for c, value in enumerate(values, 1):
-            cell = ws.cell(r, c, value)  # type: ignore[call-overload]  # a table value
-            if spec.editable[c - 1] and value is not None:
-                styles.style_input(cell, lang)
-            else:
-                styles.style_computed(cell, lang)
-    last = first + len(spec.rows) - 1
-    for c, (key, kind) in enumerate(zip(spec.keys, spec.kinds, strict=True), 1):
-        letter = "ABCDEF"[c - 1]
-        if key:
-            ref = f"${letter}${first}:${letter}${last}"
-            name = f"Settings_{spec.prefix}_{key}"
-            define_name(ws, name, ref)
-            infos.append(NameInfo(name, ws.title, ref, "setting", kind,
-                                  label=spec.headers[c - 1](lang)))
-        if spec.editable[c - 1]:
-            add_validation(ws, Validation("decimal", "greaterThanOrEqual", "0", None,
-                                          Text("0以上の数値", "A number, 0 or more"),
-                                          Text("0以上の数値", "A number, 0 or more")),
-                           f"{letter}{first}:{letter}{last}", lang)
-    return last
-
-
 def _ranks(preset: GoPreset) -> list[tuple[str, str, float, float | None, float | None]]:
     """(code, label, value, promotion, demotion) of the ladder, then BC."""
     out = [(code, rank_label(code), GoRank(code).value, up, down)
@@ -733,39 +674,51 @@ def _ranks(preset: GoPreset) -> list[tuple[str, str, float, float | None, float 
     return [*out, ("BC", rank_label("BC"), GoRank("BC").value, None, None)]
 
 
-def ranks_table(preset: GoPreset) -> SettingsTable:
-    return SettingsTable(
-        Text("段級位と昇段・降段ポイント", "Ranks, promotion and demotion points"),
+TABLE_CHECK = Validation("decimal", "greaterThanOrEqual", "0", None,
+                         Text("0以上の数値", "A number, 0 or more"),
+                         Text("0以上の数値", "A number, 0 or more"))
+
+
+def table_columns(headers: Sequence[Text], keys: Sequence[str], rows: Sequence[Sequence[object]],
+                  typed: Sequence[bool], kinds: Sequence[ValueType]) -> list[TableColumn]:
+    """The columns of ``rows``, each named ``Settings_<key>`` unless its key is ""."""
+    return [TableColumn(header, [row[c] for row in rows], key, kind,
+                        TABLE_CHECK if edit else None)
+            for c, (header, key, edit, kind) in enumerate(zip(headers, keys, typed, kinds,
+                                                              strict=True))]
+
+
+def ranks_table(preset: GoPreset) -> list[TableColumn]:
+    return table_columns(
         (Text("番号", "No."), Text("コード", "Code"), Text("表示", "Label"),
          Text("値 (段)", "Value"), Text("昇段点", "Promote above"), Text("降段点", "Demote below")),
-        ("", "Code", "Label", "Value", "", ""),
+        ("", "Ranks_Code", "Ranks_Label", "Ranks_Value", "", ""),
         [(i, *rank) for i, rank in enumerate(_ranks(preset), 1)],
         (False, False, False, False, True, True),
-        ("integer", "text", "text", "number", "number", "number"), "Ranks")
+        ("integer", "text", "text", "number", "number", "number"))
 
 
-def exchange_table(preset: GoPreset) -> SettingsTable:
-    return SettingsTable(
-        Text("手合が正規でないときの交換点", "Exchange off the regular handicap"),
+def exchange_table(preset: GoPreset) -> list[TableColumn]:
+    return table_columns(
         (Text("残りの段位差", "Residual"), Text("有利な側が勝つ", "Favoured wins"),
          Text("不利な側が勝つ", "Other wins")),
-        ("Residual", "Favoured", "Other"), preset.exchange_table,
-        (True, True, True), ("number", "number", "number"), "Exchange")
+        ("Exchange_Residual", "Exchange_Favoured", "Exchange_Other"), preset.exchange_table,
+        (True, True, True), ("number", "number", "number"))
 
 
-def multiplier_table(preset: GoPreset) -> SettingsTable:
-    return SettingsTable(
-        Text("局数による倍率", "Multiplier by game number"),
+def multiplier_table(preset: GoPreset) -> list[TableColumn]:
+    return table_columns(
         (Text("何局目まで", "Up to game"), Text("倍率 %", "Percent")),
-        ("UpTo", "Percent"), preset.multiplier_percent,
-        (True, True), ("integer", "number"), "Multiplier")
+        ("Multiplier_UpTo", "Multiplier_Percent"), preset.multiplier_percent,
+        (True, True), ("integer", "number"))
 
 
 def write_settings_tables(ws: Worksheet, top: int, preset: GoPreset, lang: str,
                           notes: Sequence[Text]) -> list[NameInfo]:
     """The rank, exchange and multiplier tables, all named, then the rule's notes."""
-    infos: list[NameInfo] = []
-    last = write_settings_table(ws, top, ranks_table(preset), lang, infos)
+    infos, last = write_settings_table(
+        ws, top, Text("段級位と昇段・降段ポイント", "Ranks, promotion and demotion points"),
+        ranks_table(preset), lang)
     # The ladder (without BC) gets its own names for the border-zone search.
     first, ladder_last = top + 2, last - 1
     for key, letter in (("No", "A"), ("Code", "B"), ("Up", "E"), ("Down", "F")):
@@ -773,8 +726,12 @@ def write_settings_tables(ws: Worksheet, top: int, preset: GoPreset, lang: str,
         define_name(ws, f"Settings_Ladder_{key}", ref)
         infos.append(NameInfo(f"Settings_Ladder_{key}", ws.title, ref, "setting",
                               "text" if key == "Code" else "number"))
-    last = write_settings_table(ws, last + 2, exchange_table(preset), lang, infos)
-    last = write_settings_table(ws, last + 2, multiplier_table(preset), lang, infos)
+    for heading, columns in (
+            (Text("手合が正規でないときの交換点", "Exchange off the regular handicap"),
+             exchange_table(preset)),
+            (Text("局数による倍率", "Multiplier by game number"), multiplier_table(preset))):
+        names, last = write_settings_table(ws, last + 2, heading, columns, lang)
+        infos += names
     row = last + 2
     for line in notes:
         styles.style_note(ws.cell(row, 1, line(lang)), lang)

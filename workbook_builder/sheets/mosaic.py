@@ -37,7 +37,7 @@ from ..kit.chain import history_columns
 from ..kit.personal import PersonalSheet
 from ..labels import Text
 from ..layout import Column, Row, Setting, Table, Validation, validation
-from ..settings import setting_name
+from ..settings import setting_name, start_setting
 
 GAMES = Text("対局", "Games")
 START = setting_name("Start")
@@ -137,11 +137,7 @@ def games_table(rows: int, lang: str) -> Table:
                formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})", r["Running"], '""'),
                value=lambda c: c["Running"] if c.number("Change") is not None else ""),
         st.status_column(STATUS, lang, allowed=("", *(m(lang) for m in MSG.values()))),
-        Column("Date", Text("日付", "Date"), "input", "date", 10.5, number_format="yyyy/m/d",
-               validation=v("date", Text("5/26 のように入力", "Type like 5/26"),
-                            Text("日付を入力してください", "Type a date"),
-                            "greaterThanOrEqual", "1"),
-               check=kinds.DATE, message=MSG["date"]),
+        kinds.date_column(),
         *history_columns(lambda r: START, lambda c: float(c.preset.start)),
     )
     return Table("Games", GAMES, columns, rows)
@@ -149,14 +145,9 @@ def games_table(rows: int, lang: str) -> Table:
 
 def settings_for(preset: MosaicPreset) -> list[Setting]:
     return [
-        Setting("Start", Text("開始レート", "Starting rating"),
-                Text("新しく参加した人のレート (ブログでは100)",
-                     "A new player's rating (the blog: 100)"),
-                preset.start,
-                Validation("decimal", "between", "-1000000", "1000000",
-                           Text("最初のレート", "Starting rating"),
-                           Text("数値を入力", "Type a number")),
-                preset_field="start"),
+        start_setting(Text("新しく参加した人のレート (ブログでは100)",
+                            "A new player's rating (the blog: 100)"),
+                      preset.start),
         Setting("GapWeight", Text("レート差の重み", "Gap weight"),
                 Text("増減に入るレート差の割合 (ブログでは 0.1 = 10%)",
                      "Share of the rating gap in the change (the blog: 0.1 = 10%)"),

@@ -32,8 +32,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from openpyxl import Workbook
-from openpyxl.styles import Alignment
-from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from rating_rules.shogi import (
@@ -55,11 +53,11 @@ from ..kit.base import typed_rows
 from ..kit.cells import Cells, excel_number
 from ..kit.chain import history_columns
 from ..kit.personal import PersonalSheet
+from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import Text
-from ..layout import Column, NameInfo, Role, Row, Setting, Validation, ValueType, validation
+from ..layout import Column, NameInfo, Row, Setting, Validation, ValueType, validation
 from ..settings import setting_name
 from ..spec import Spec
-from ..table import add_validation, define_name
 
 QUICK_TITLE = Text("早見表", "Quick table")
 DEFAULT_RANK = "1級"
@@ -192,14 +190,6 @@ def status_column(sheet: ShogiSheet, lang: str, preset: Any,
         lead_value="")
 
 
-def date_column() -> Column:
-    return Column("Date", Text("日付", "Date"), "input", "date", 10.5, number_format="yyyy/m/d",
-                  validation=v("date", Text("5/26 のように入力", "Type like 5/26"),
-                               Text("日付を入力してください", "Type a date"),
-                               "greaterThanOrEqual", "1"),
-                  check=kinds.DATE, message=MSG["date"])
-
-
 # --- Settings -------------------------------------------------------------------------------
 
 
@@ -208,55 +198,16 @@ def all_numbers(name: str) -> str:
     return f"COUNT({name})=ROWS({name})"
 
 
-@dataclass(frozen=True)
-class TableColumn:
-    """One named column of a table printed on the Settings sheet."""
-
-    key: str
-    """Defined name ``Settings_<key>``."""
-    label: Text
-    type: ValueType = "number"
-    values: Sequence[object] = ()
-    formula: Callable[[int], str] | None = None
-    """Row index (0-based) → formula text: a computed column (blue, locked), no last row."""
+TABLE_PROMPT = Text("表の値 (対局シートの計算が使う)", "The Games formulas use this table")
 
 
-def write_settings_table(ws: Worksheet, top: int, title: Text, columns: Sequence[TableColumn],
-                         lang: str) -> tuple[list[NameInfo], int]:
-    """A titled table under the settings: typed columns white, computed ones blue.
+def typed_column(key: str, label: Text, type: ValueType, values: Sequence[object],
+                 left: bool = False) -> TableColumn:
+    """A column a club edits, reported as an input (``repair`` does not carry it yet).
 
-    Typed columns are reported as inputs (a club edits them; ``repair`` does not carry
-    them yet), computed ones as computed. Returns the names and the first free row.
-    """
-    heading = ws.cell(top, 1, title(lang))
-    heading.font = styles.font(lang, bold=True, color="305496")
-    first = top + 2
-    count = max(len(c.values) for c in columns)
-    last = first + count - 1
-    infos = []
-    for i, column in enumerate(columns, 1):
-        styles.style_header(ws.cell(top + 1, i, column.label(lang)), lang)
-        for k in range(count):
-            cell = ws.cell(first + k, i)
-            if column.formula is None:
-                cell.value = column.values[k]  # type: ignore[assignment]  # table data
-                styles.style_input(cell, lang)
-            else:
-                cell.value = "=" + column.formula(k) if k < count - 1 else None
-                styles.style_computed(cell, lang)
-            if i >= 3:  # the wide Notes column of the settings above
-                cell.alignment = Alignment(horizontal="left")
-        letter = get_column_letter(heading.column + i - 1)
-        role: Role = "input" if column.formula is None else "computed"
-        if role == "input":
-            prompt = Text("表の値 (対局シートの計算が使う)", "The Games formulas use this table")
-            check = any_number(prompt) if column.type == "number" else v(None, prompt, None)
-            add_validation(ws, check, f"{letter}{first}:{letter}{last}", lang)
-        ref = f"${letter}${first}:${letter}${last}"
-        define_name(ws, setting_name(column.key), ref)
-        infos.append(NameInfo(setting_name(column.key), ws.title, ref, role, column.type,
-                              label=column.label(lang)))
-    return infos, last + 2
+    ``left`` aligns it under the wide Notes column of the settings above."""
+    check = any_number(TABLE_PROMPT) if type == "number" else v(None, TABLE_PROMPT, None)
+    return TableColumn(label, values, key, type, check, "input", left=left)
 
 
 def rank_settings(preset: Any) -> list[Setting]:
@@ -520,7 +471,7 @@ class TokinSheet(ShogiSheet):
                               "Pick a handicap from the Settings table"),
                          None, HANDICAP["Name"]),
             check=handicap_check(preset), message=MSG["handicap"])
-        result, date = result_column(), date_column()
+        result, date = result_column(), kinds.date_column()
         return (
             opponent_column(),
             opp,
@@ -556,21 +507,21 @@ class TokinSheet(ShogiSheet):
     def settings_tables(self, ws: Worksheet, top: int, preset: Any,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         names, aliases = handicap_names(preset, lang)
-        handicaps, below = write_settings_table(ws, top, Text("手合割 (駒落ち)", "Handicaps"), [
-            TableColumn("HandicapName", Text("手合割", "Handicap"), "text", names),
-            TableColumn("HandicapFrom", Text("点差 (から)", "From gap"), "number",
-                        [h.min_gap for h in preset.handicaps]),
-            TableColumn("HandicapAdj", Text("調整点", "Adjustment"), "number",
-                        [h.adjustment for h in preset.handicaps]),
-            TableColumn("HandicapAlias", Text("英語名", "Japanese"), "text", aliases),
-        ], lang)
-        ranks, _ = write_settings_table(ws, below, Text("開始レート (申告段級)",
-                                                        "Starting rating by declared rank"), [
-            TableColumn("RankLabel", Text("段級", "Rank"), "text",
-                        [label for label, _ in preset.start_table]),
-            TableColumn("RankRating", Text("開始レート", "Rating"), "number",
-                        [rating for _, rating in preset.start_table]),
-        ], lang)
+        handicaps, last = write_settings_table(ws, top, Text("手合割 (駒落ち)", "Handicaps"), [
+            typed_column("HandicapName", Text("手合割", "Handicap"), "text", names),
+            typed_column("HandicapFrom", Text("点差 (から)", "From gap"), "number",
+                         [h.min_gap for h in preset.handicaps]),
+            typed_column("HandicapAdj", Text("調整点", "Adjustment"), "number",
+                         [h.adjustment for h in preset.handicaps], left=True),
+            typed_column("HandicapAlias", Text("英語名", "Japanese"), "text", aliases, left=True),
+        ], lang, heading_size=styles.FONT_SIZE)
+        ranks, _ = write_settings_table(ws, last + 2, Text("開始レート (申告段級)",
+                                                           "Starting rating by declared rank"), [
+            typed_column("RankLabel", Text("段級", "Rank"), "text",
+                         [label for label, _ in preset.start_table]),
+            typed_column("RankRating", Text("開始レート", "Rating"), "number",
+                         [rating for _, rating in preset.start_table]),
+        ], lang, heading_size=styles.FONT_SIZE)
         ws.column_dimensions["D"].width = 11
         return handicaps + ranks, {}
 

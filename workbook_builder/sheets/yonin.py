@@ -36,7 +36,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 from openpyxl import Workbook
@@ -53,11 +53,13 @@ from ..kit import status as st
 from ..kit.base import Built, SheetType
 from ..kit.cells import Cells, Value, cached_by_row, evaluate, excel_number
 from ..kit.frame import overwrite_note, page_setup, sheet_title, title_row
+from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import SETTINGS_TITLE, Text
-from ..layout import Column, NameInfo, Row, Setting, Table, Validation, ValueType
+from ..layout import Column, NameInfo, Row, Setting, Table, Validation, number_check
+from ..layout import validation as v
 from ..settings import write_settings
 from ..spec import Spec
-from ..table import add_validation, define_name, write_table
+from ..table import define_name, write_table
 
 GAMES = Text("対局", "Games")
 SEATS = 4
@@ -460,53 +462,48 @@ def score_formula(r: Row) -> str:
 
 # ---- the table --------------------------------------------------------------------------
 
-def _v(kind: str | None, prompt: Text, error: Text | None, op: str | None = None,
-       f1: str | None = None, f2: str | None = None) -> Validation:
-    return Validation(kind, op, f1, f2, prompt, error)
-
-
 def input_columns(lang: str, preset: YoninPreset) -> tuple[Column, ...]:
     """What a person types per seat, each with its check and Status message."""
     return (
         Column("Player", Text("名前", "Player"), "input", "text", 8, width_en=9,
                lead=Text("名前", "name"),
-               validation=_v(None, Text("対局者の名前 (なくても計算します)",
-                                        "Player's name (optional)"), None)),
+               validation=v(None, Text("対局者の名前 (なくても計算します)",
+                                       "Player's name (optional)"), None)),
         Column("Rate", Text("対局前\nレート", "Rate\nbefore"), "input", "number", 7,
                lead=Text("数値", "number"),
-               validation=_v("decimal", Text("対局前のレート (レート表から)",
-                                             "Rate before the game (from the rate table)"),
-                             Text("数値を入力してください", "Type a number"),
-                             "between", "-1000000", "1000000"),
+               validation=v("decimal", Text("対局前のレート (レート表から)",
+                                            "Rate before the game (from the rate table)"),
+                            Text("数値を入力してください", "Type a number"),
+                            "between", "-1000000", "1000000"),
                check=kinds.NUMBER, message=MSG["rate"]),
         Column("Place", Text("順位", "Place"), "input", "choice", 4.5, width_en=5.5,
                number_format="0", allowed=(1, 2, 3, 4), lead=Text("1〜4", "1-4"),
-               validation=_v("list", Text("順位 1〜4 (抜けた順の逆)", "Place 1-4 (1 = winner)"),
-                             Text("1, 2, 3, 4 のどれか", "Type 1, 2, 3 or 4"), None,
-                             '"1,2,3,4"'),
+               validation=v("list", Text("順位 1〜4 (抜けた順の逆)", "Place 1-4 (1 = winner)"),
+                            Text("1, 2, 3, 4 のどれか", "Type 1, 2, 3 or 4"), None,
+                            '"1,2,3,4"'),
                check=PLACE, message=MSG["place"]),
         Column("KnockedBy", Text("撃破者", "Out\nby"), "input", "choice", 5.5,
                allowed=(1, 2, 3, 4, TROUBLE), lead=Text("席/T", "seat/T"),
-               validation=_v("list", Text("詰ませた人の席番号 1〜4。1位は空欄。投了・時間切れは T",
-                                          "Seat 1-4 of who mated this player; blank for the "
-                                          "winner; T for resign/time-out"),
-                             Text("席番号 1〜4 か T", "Type a seat 1-4 or T"),
-                             None, f'"1,2,3,4,{TROUBLE}"'),
+               validation=v("list", Text("詰ませた人の席番号 1〜4。1位は空欄。投了・時間切れは T",
+                                         "Seat 1-4 of who mated this player; blank for the "
+                                         "winner; T for resign/time-out"),
+                            Text("席番号 1〜4 か T", "Type a seat 1-4 or T"),
+                            None, f'"1,2,3,4,{TROUBLE}"'),
                check=KNOCKED, message=MSG["knocked"]),
         Column("Official", Text("公認\n段級", "Official\nrank"), "input", "choice", 6,
                width_en=8, allowed=tuple(rank_labels(preset, lang)), lead=Text("▼", "▼"),
-               validation=_v("list", Text("公認段級があれば選ぶ (その段級の下限より下がらない)",
-                                          "Official rank, if any: the rate never drops below "
-                                          "its minimum"),
-                             Text("一覧から選んでください", "Pick a rank from the list"),
-                             None, fy.RANK_LABEL),
+               validation=v("list", Text("公認段級があれば選ぶ (その段級の下限より下がらない)",
+                                         "Official rank, if any: the rate never drops below "
+                                         "its minimum"),
+                            Text("一覧から選んでください", "Pick a rank from the list"),
+                            None, fy.RANK_LABEL),
                check=rank_check(preset, lang), message=MSG["official"]),
         Column("Member", Text("会員", "Member"), "input", "choice", 6.5, width_en=11,
                allowed=(MEMBER(lang), NON_MEMBER(lang)), lead=Text("空欄=会員", "blank=member"),
-               validation=_v("list", Text("非会員なら選ぶ (空欄は会員)",
-                                          "Pick non-member if so (blank = member)"),
-                             Text("会員 か 非会員", "member or non-member"),
-                             None, f'"{MEMBER(lang)},{NON_MEMBER(lang)}"'),
+               validation=v("list", Text("非会員なら選ぶ (空欄は会員)",
+                                         "Pick non-member if so (blank = member)"),
+                            Text("会員 か 非会員", "member or non-member"),
+                            None, f'"{MEMBER(lang)},{NON_MEMBER(lang)}"'),
                check=MEMBER_WORD, message=MSG["member"]),
     )
 
@@ -579,15 +576,10 @@ def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
 
 # ---- Settings ---------------------------------------------------------------------------
 
-def _number_validation(prompt: Text) -> Validation:
-    return Validation("decimal", "between", "-1000000", "1000000", prompt,
-                      Text("数値を入力", "Type a number"))
-
-
 def settings_for(preset: YoninPreset, lang: str) -> list[Setting]:
     """The single values; the tables follow below them (:func:`write_tables`)."""
     def num(key: str, label: Text, note: Text, value: float, field_name: str = "") -> Setting:
-        return Setting(key, label, note, value, _number_validation(label),
+        return Setting(key, label, note, value, number_check(label),
                        preset_field=field_name)
 
     win = WIN_RULES[lang]
@@ -633,119 +625,80 @@ PLACES = ("1位", "2位", "3位", "4位")
 PLACES_EN = ("1st", "2nd", "3rd", "4th")
 
 
-@dataclass
-class TableWriter:
-    """Writes the Settings sheet's named tables: headings, headers, labels, inputs, names."""
-
-    ws: Worksheet
-    lang: str
-    infos: list[NameInfo] = field(default_factory=list)
-
-    def heading(self, r: int, text: Text) -> None:
-        cell = self.ws.cell(r, 1, text(self.lang))
-        styles.style_note(cell, self.lang)
-        cell.font = styles.font(self.lang, bold=True, size=11, color="305496")
-
-    def header(self, r: int, texts: Sequence[Text]) -> None:
-        for i, text in enumerate(texts, 1):
-            styles.style_header(self.ws.cell(r, i, text(self.lang)), self.lang)
-
-    def label(self, r: int, text: str) -> None:
-        styles.style_computed(self.ws.cell(r, 1, text), self.lang, bold=True)
-
-    def value(self, r: int, c: int, v: object, prompt: Text) -> None:
-        cell = self.ws.cell(r, c, v)  # type: ignore[call-overload]  # a table value
-        styles.style_input(cell, self.lang)
-        add_validation(self.ws, _number_validation(prompt), cell.coordinate, self.lang)
-
-    def name(self, key: str, col: int, top: int, bottom: int, text: Text,
-             kind: ValueType = "number") -> None:
-        letter = "ABCDEF"[col - 1]
-        ref = f"${letter}${top}" if top == bottom else f"${letter}${top}:${letter}${bottom}"
-        define_name(self.ws, f"Settings_{key}", ref)
-        self.infos.append(NameInfo(f"Settings_{key}", self.ws.title, ref, "setting", kind,
-                                   label=text(self.lang)))
-
-
 def write_tables(ws: Worksheet, preset: YoninPreset, lang: str,
                  row: int) -> tuple[list[NameInfo], int]:
     """The preset's tables from ``row`` down, each a named range; also the next free row."""
-    out = TableWriter(ws, lang)
-    row = _place_table(out, preset, row)
-    row = _knock_table(out, preset, row)
-    return out.infos, _rank_table(out, preset, row)
+    infos, last = write_settings_table(ws, row, Text("順位ごとの点", "Points by place"),
+                                       place_columns(preset, lang), lang, heading_size=11)
+    knocks, last = write_knock_table(ws, preset, lang, last + 2)
+    ranks, last = write_settings_table(ws, last + 2, Text("段級 (高い順)", "Ranks (highest first)"),
+                                       rank_columns(preset, lang), lang, heading_size=11)
+    return infos + knocks + ranks, last + 2
 
 
-def _place_table(out: TableWriter, preset: YoninPreset, row: int) -> int:
-    """Points by place (順位pt, scores A/B, 102, 単勝); returns the next table's row."""
-    out.heading(row, Text("順位ごとの点", "Points by place"))
-    cols = (Text("順位pt", "Place pt"), Text("A", "A"), Text("B", "B"), Text("102", "102"),
-            Text("単勝", "tansho"))
-    out.header(row + 1, (Text("順位", "Place"), *cols))
-    tables = (preset.placement_pt, preset.score_a, preset.score_b, preset.score_102,
-              preset.score_tansho)
-    top = row + 2
-    for i in range(4):
-        out.label(top + i, (PLACES_EN if out.lang == "en" else PLACES)[i])
-        for c, values in enumerate(tables, 2):
-            out.value(top + i, c, values[i], cols[c - 2])
-    for c, key in enumerate(("PlacePt", "ScoreA", "ScoreB", "Score102", "ScoreTansho"), 2):
-        out.name(key, c, top, top + 3, cols[c - 2])
-    return top + 5
+def typed(label: Text, values: Sequence[object], key: str = "",
+          prompt: Text | None = None) -> TableColumn:
+    """A typed number column, each cell checked with ``prompt`` (the header if none)."""
+    return TableColumn(label, values, key, validation=number_check(prompt or label),
+                       each_cell=True)
 
 
-def _knock_table(out: TableWriter, preset: YoninPreset, row: int) -> int:
-    """撃破pt and 下克上pt by the rate gap; returns the next table's row."""
-    lang = out.lang
-    out.heading(row, Text("撃破pt・下克上pt (差 = 詰まされた人 − 詰ませた人)",
-                          "KO pt and upset pt (gap = mated player − mating player)"))
-    out.header(row + 1, (Text("差", "Gap"), Text("差の上限", "Gap below"),
-                         Text("撃破pt", "KO pt"), Text("下克上pt", "Upset pt")))
-    top = row + 2
+def place_columns(preset: YoninPreset, lang: str) -> list[TableColumn]:
+    """Points by place (順位pt, scores A/B, 102, 単勝)."""
+    return [
+        TableColumn(Text("順位", "Place"), PLACES_EN if lang == "en" else PLACES, bold=True),
+        typed(Text("順位pt", "Place pt"), preset.placement_pt, "PlacePt"),
+        typed(Text("A", "A"), preset.score_a, "ScoreA"),
+        typed(Text("B", "B"), preset.score_b, "ScoreB"),
+        typed(Text("102", "102"), preset.score_102, "Score102"),
+        typed(Text("単勝", "tansho"), preset.score_tansho, "ScoreTansho"),
+    ]
+
+
+def write_knock_table(ws: Worksheet, preset: YoninPreset, lang: str,
+                      row: int) -> tuple[list[NameInfo], int]:
+    """撃破pt and 下克上pt by the rate gap: a row for gap ≤ 0, the bands, then the rest."""
     ko_t, up_t = Text("撃破pt", "KO pt"), Text("下克上pt", "Upset pt")
-    out.label(top, Text("差 ≤ 0 (同格以下を詰む)", "gap ≤ 0 (mating an equal or lower)")(lang))
-    out.value(top, 3, preset.knock_same_or_higher[0], ko_t)
-    out.value(top, 4, preset.knock_same_or_higher[1], up_t)
-    styles.style_computed(out.ws.cell(top, 2), lang)
+    below_t = Text("差の上限", "Gap below")
     bands = preset.knock_bands
-    for i, (below, ko, up) in enumerate(bands, 1):
-        out.label(top + i, Text("差 < 上限", "gap < bound")(lang))
-        out.value(top + i, 2, below, Text("差の上限 (小さい順)", "Gap bound (ascending)"))
-        out.value(top + i, 3, ko, ko_t)
-        out.value(top + i, 4, up, up_t)
-    end = top + len(bands) + 1
-    out.label(end, Text("それ以上", "larger gap")(lang))
-    styles.style_computed(out.ws.cell(end, 2), lang)
-    out.value(end, 3, preset.knock_top[0], ko_t)
-    out.value(end, 4, preset.knock_top[1], up_t)
-    out.name("KnockSameKo", 3, top, top, ko_t)
-    out.name("KnockSameUp", 4, top, top, up_t)
-    out.name("KnockBelow", 2, top + 1, end - 1, Text("差の上限", "Gap below"))
-    out.name("KnockKo", 3, top + 1, end - 1, ko_t)
-    out.name("KnockUp", 4, top + 1, end - 1, up_t)
-    out.name("KnockTopKo", 3, end, end, ko_t)
-    out.name("KnockTopUp", 4, end, end, up_t)
-    return end + 2
-
-
-def _rank_table(out: TableWriter, preset: YoninPreset, row: int) -> int:
-    """The ranks, highest first, with their minimum and the other language's label."""
-    lang = out.lang
-    out.heading(row, Text("段級 (高い順)", "Ranks (highest first)"))
-    out.header(row + 1, (Text("段級", "Rank"), Text("下限レート", "Minimum"),
-                         Text("英語表記", "In Japanese")))
+    _, end = write_settings_table(
+        ws, row, Text("撃破pt・下克上pt (差 = 詰まされた人 − 詰ませた人)",
+                      "KO pt and upset pt (gap = mated player − mating player)"), [
+            TableColumn(Text("差", "Gap"), [
+                Text("差 ≤ 0 (同格以下を詰む)", "gap ≤ 0 (mating an equal or lower)")(lang),
+                *(Text("差 < 上限", "gap < bound")(lang) for _ in bands),
+                Text("それ以上", "larger gap")(lang)], bold=True),
+            typed(below_t, [None, *(below for below, _, _ in bands), None],
+                  prompt=Text("差の上限 (小さい順)", "Gap bound (ascending)")),
+            typed(ko_t, [preset.knock_same_or_higher[0], *(ko for _, ko, _ in bands),
+                         preset.knock_top[0]]),
+            typed(up_t, [preset.knock_same_or_higher[1], *(up for _, _, up in bands),
+                         preset.knock_top[1]]),
+        ], lang, heading_size=11)
     top = row + 2
-    labels = rank_labels(preset, lang)
-    aliases = rank_labels(preset, "ja" if lang == "en" else "en")
-    for i, (text, (_, minimum)) in enumerate(zip(labels, preset.ranks, strict=True)):
-        out.label(top + i, text)
-        out.value(top + i, 2, minimum, Text("この段級の下限レート", "Minimum rate of this rank"))
-        styles.style_computed(out.ws.cell(top + i, 3, aliases[i]), lang)
-    end = top + len(labels) - 1
-    out.name("RankLabel", 1, top, end, Text("段級", "Rank"), "text")
-    out.name("RankMin", 2, top, end, Text("下限レート", "Minimum"))
-    out.name("RankAlias", 3, top, end, Text("英語表記", "In Japanese"), "text")
-    return end + 2
+    names = (("KnockSameKo", "C", top, top, ko_t), ("KnockSameUp", "D", top, top, up_t),
+             ("KnockBelow", "B", top + 1, end - 1, below_t),
+             ("KnockKo", "C", top + 1, end - 1, ko_t), ("KnockUp", "D", top + 1, end - 1, up_t),
+             ("KnockTopKo", "C", end, end, ko_t), ("KnockTopUp", "D", end, end, up_t))
+    infos = []
+    for key, letter, first, last, text in names:
+        ref = f"${letter}${first}" if first == last else f"${letter}${first}:${letter}${last}"
+        define_name(ws, f"Settings_{key}", ref)
+        infos.append(NameInfo(f"Settings_{key}", ws.title, ref, "setting", "number",
+                              label=text(lang)))
+    return infos, end
+
+
+def rank_columns(preset: YoninPreset, lang: str) -> list[TableColumn]:
+    """The ranks, highest first, with their minimum and the other language's label."""
+    return [
+        TableColumn(Text("段級", "Rank"), rank_labels(preset, lang), "RankLabel", "text",
+                    bold=True),
+        typed(Text("下限レート", "Minimum"), [minimum for _, minimum in preset.ranks], "RankMin",
+              Text("この段級の下限レート", "Minimum rate of this rank")),
+        TableColumn(Text("英語表記", "In Japanese"),
+                    rank_labels(preset, "ja" if lang == "en" else "en"), "RankAlias", "text"),
+    ]
 
 
 RULE_NOTES = (
@@ -847,24 +800,25 @@ class YoninSheet(SheetType):
 
         names = write_table(games, table, lang, inputs, flag="Status")
         _dress(games, table, lang, title)
-        names += _settings_sheet(settings_ws, preset, lang, title)
+        names += write_settings_sheet(settings_ws, preset, lang, title,
+                                      settings_for(preset, lang))
         for ws in (games, settings_ws):
             page_setup(ws)
         cached = {games.title: cached_by_row(table, evaluate(table, inputs, preset, lang))}
         return Built(names, cached)
 
 
-def _settings_sheet(ws: Worksheet, preset: YoninPreset, lang: str,
-                    title: str) -> list[NameInfo]:
+def write_settings_sheet(ws: Worksheet, preset: YoninPreset, lang: str, title: str,
+                         settings: Sequence[Setting],
+                         notes: Sequence[Text] = RULE_NOTES) -> list[NameInfo]:
     """The single values, the tables under them, then the rules in a few lines."""
-    names = write_settings(ws, f"{SETTINGS_TITLE(lang)} ・ {title}",
-                           settings_for(preset, lang), lang)
+    names = write_settings(ws, f"{SETTINGS_TITLE(lang)} ・ {title}", settings, lang)
     for number in range(3, ws.max_row + 1):
         ws.cell(number, 3).alignment = Alignment(vertical="center")
     for letter in "CDEF":
         ws.column_dimensions[letter].width = 8.5
     tables, row = write_tables(ws, preset, lang, ws.max_row + 2)
-    for line in RULE_NOTES:
+    for line in notes:
         styles.style_note(ws.cell(row, 1, line(lang)), lang)
         row += 1
     return names + tables
@@ -874,16 +828,10 @@ def _dress(ws: Worksheet, table: Table, lang: str, title: str) -> None:
     """Title, legend, the hint row, one merged game number and a line under each game."""
     title_row(ws, table, lang, title, "Status")
     ws.row_dimensions[table.header_row].height = 48
-    for i, column in enumerate(table.columns, 1):
-        cell = ws.cell(table.lead_row, i)
-        if not column.hidden:
-            cell.font = styles.font(lang, size=9, color="595959")
-            cell.alignment = Alignment(horizontal="center", shrink_to_fit=True)
+    hint_row(ws, table, lang)
     ws.freeze_panes = f"D{table.first_row}"
     game = table.index("Game")
     centred = [table.index(k) for k in ("Seat", "Place", "KnockedBy", "Rank")]
-    last_visible = max(i for i, c in enumerate(table.columns, 1) if not c.hidden)
-    thick = Side(style="medium", color="305496")
     for top in range(table.first_row, table.last_row + 1, SEATS):
         ws.merge_cells(start_row=top, end_row=top + SEATS - 1, start_column=game,
                        end_column=game)
@@ -891,9 +839,25 @@ def _dress(ws: Worksheet, table: Table, lang: str, title: str) -> None:
         for s in range(SEATS):
             for col in centred:
                 ws.cell(top + s, col).alignment = Alignment(horizontal="center")
-        bottom = top + SEATS - 1
+    underline_games(ws, table)
+    overwrite_note(ws, table, lang)
+
+
+def hint_row(ws: Worksheet, table: Table, lang: str) -> None:
+    """The row under the header says what to type, small and grey."""
+    for i, column in enumerate(table.columns, 1):
+        cell = ws.cell(table.lead_row, i)
+        if not column.hidden:
+            cell.font = styles.font(lang, size=9, color="595959")
+            cell.alignment = Alignment(horizontal="center", shrink_to_fit=True)
+
+
+def underline_games(ws: Worksheet, table: Table) -> None:
+    """A line under each game's last seat, across the visible columns."""
+    last_visible = max(i for i, c in enumerate(table.columns, 1) if not c.hidden)
+    thick = Side(style="medium", color="305496")
+    for top in range(table.first_row, table.last_row + 1, SEATS):
         for col in range(1, last_visible + 1):
-            cell = ws.cell(bottom, col)
+            cell = ws.cell(top + SEATS - 1, col)
             b = cell.border
             cell.border = Border(left=b.left, right=b.right, top=b.top, bottom=thick)
-    overwrite_note(ws, table, lang)

@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from openpyxl import Workbook
-from openpyxl.styles import Alignment, Border, PatternFill, Side
+from openpyxl.styles import Alignment, PatternFill
 from openpyxl.worksheet.worksheet import Worksheet
 
 from rating_rules.yonin import TROUBLE, YONIN, YoninPreset, rank_label
@@ -81,7 +81,6 @@ from ..kit.ledger_rule import v
 from ..kit.seats import GamesRefs, Seats, chain_sheet
 from ..labels import OVERWRITTEN, SETTINGS_TITLE, Text
 from ..layout import Column, Formula, NameInfo, Row, Setting, Table, ValueType
-from ..settings import write_settings
 from ..spec import Spec
 from ..table import define_name, has_lead_formula, write_table
 from . import yonin as yn
@@ -833,7 +832,9 @@ class YoninLedgerSheet(SheetType):
         dress_players(players_ws, players_t, lang, title)
         names += write_table(list_ws, list_t, lang)
         names += dress_rate_table(list_ws, list_t, lang, title)
-        names += write_ledger_settings(settings_ws, preset, lang, title)
+        names += yn.write_settings_sheet(settings_ws, preset, lang, title,
+                                         ledger_settings(preset, lang),
+                                         (*yn.RULE_NOTES, *LEDGER_NOTES))
         names += write_table(chain_ws, chain_t, lang)
         for ws in (games_ws, players_ws, list_ws, settings_ws, chain_ws):
             page_setup(ws)
@@ -859,35 +860,21 @@ def formula_cells(table: Table, values: Sequence[Mapping[str, object]]) -> dict[
 LATER_ROWS_FILL = PatternFill("solid", fgColor="F2F2F2")
 
 
-def _hint_row(ws: Worksheet, table: Table, lang: str) -> None:
-    for i, column in enumerate(table.columns, 1):
-        cell = ws.cell(table.lead_row, i)
-        if not column.hidden:
-            cell.font = styles.font(lang, size=9, color="595959")
-            cell.alignment = Alignment(horizontal="center", shrink_to_fit=True)
-
-
 def dress_games(ws: Worksheet, table: Table, lang: str, title: str) -> None:
     """Title, hint row, a line under each game, the date cells past a game's first row grey."""
     title_row(ws, table, lang, f"{title} ・ {GAMES(lang)}", "Status")
     ws.row_dimensions[table.header_row].height = 48
-    _hint_row(ws, table, lang)
+    yn.hint_row(ws, table, lang)
     ws.freeze_panes = f"D{table.first_row}"
     centred = [table.index(k) for k in ("Game", "Seat", "Place", "KnockedBy", "Rank")]
     date = table.index("Date")
-    last_visible = max(i for i, c in enumerate(table.columns, 1) if not c.hidden)
-    thick = Side(style="medium", color="305496")
     for top in range(table.first_row, table.last_row + 1, SEATS):
         for s in range(SEATS):
             for col in centred:
                 ws.cell(top + s, col).alignment = Alignment(horizontal="center")
             if s:
                 ws.cell(top + s, date).fill = LATER_ROWS_FILL
-        bottom = top + SEATS - 1
-        for col in range(1, last_visible + 1):
-            cell = ws.cell(bottom, col)
-            b = cell.border
-            cell.border = Border(left=b.left, right=b.right, top=b.top, bottom=thick)
+    yn.underline_games(ws, table)
     overwrite_note(ws, table, lang)
 
 
@@ -903,7 +890,7 @@ RATE_TABLE_NOTES = (
 def dress_players(ws: Worksheet, table: Table, lang: str, title: str) -> None:
     title_row(ws, table, lang, f"{title} ・ {PLAYERS(lang)}", "Status")
     ws.row_dimensions[table.header_row].height = 34
-    _hint_row(ws, table, lang)
+    yn.hint_row(ws, table, lang)
     ws.freeze_panes = f"B{table.first_row}"
     styles.style_note(ws.cell(table.last_row + 2, 1, PLAYERS_NOTE(lang)), lang)
     styles.style_note(ws.cell(table.last_row + 3, 1, OVERWRITTEN(lang)), lang, color="C00000")
@@ -956,20 +943,3 @@ def ledger_settings(preset: YoninPreset, lang: str) -> list[Setting]:
             setting = dataclasses.replace(setting, note=START_NOTES[setting.key])
         out.append(setting)
     return out
-
-
-def write_ledger_settings(ws: Worksheet, preset: YoninPreset, lang: str,
-                          title: str) -> list[NameInfo]:
-    """The personal four-player sheet's Settings: constants, then the tables and notes."""
-    names = write_settings(ws, f"{SETTINGS_TITLE(lang)} ・ {title}", ledger_settings(preset, lang),
-                           lang)
-    for number in range(3, ws.max_row + 1):
-        ws.cell(number, 3).alignment = Alignment(vertical="center")
-    for letter in "CDEF":
-        ws.column_dimensions[letter].width = 8.5
-    tables, row = yn.write_tables(ws, preset, lang, ws.max_row + 2)
-    names += tables
-    for line in (*yn.RULE_NOTES, *LEDGER_NOTES):
-        styles.style_note(ws.cell(row, 1, line(lang)), lang)
-        row += 1
-    return names
