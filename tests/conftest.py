@@ -173,7 +173,22 @@ def opened(built) -> Opened:
 
 
 @pytest.fixture(scope="session")
-def recalc(built, tmp_path_factory) -> Iterator[Recalc]:
+def compare_pool() -> Iterator[ProcessPoolExecutor]:
+    """Processes that compare recalculated workbooks with their expected values in the
+    background: loading three workbooks a comparison is most of a checking test's time,
+    and the tests on the main thread need not wait for it."""
+    pool = ProcessPoolExecutor(max_workers=2, initializer=in_background)
+    yield pool
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+COMPARED: dict[tuple[Path, Path], Future[tuple[int, list[str]]]] = {}
+"""(workbook with cached values, LibreOffice's recalculation) → :func:`cached_mismatches`,
+started as soon as LibreOffice is done (:func:`recalc`)."""
+
+
+@pytest.fixture(scope="session")
+def recalc(built, compare_pool, tmp_path_factory) -> Iterator[Recalc]:
     """All recalculation jobs of the suite in one soffice call."""
     if shutil.which("soffice") is None:
         pytest.skip("LibreOffice (soffice) is not installed")
@@ -196,12 +211,28 @@ def recalc(built, tmp_path_factory) -> Iterator[Recalc]:
     def run() -> dict[str, Path]:
         in_background()
         outs = recalculate([jobs.sources[k] for k in names], work / "out")
-        return dict(zip(names, outs, strict=True))
+        results = dict(zip(names, outs, strict=True))
+        for job in sorted(results, key=lambda j: j.partition("_")[::-1]):  # the tests' order
+            cached = _cached_source(job, jobs, built)
+            if cached is not None:
+                COMPARED[cached, results[job]] = compare_pool.submit(
+                    cached_mismatches, cached, results[job])
+        return results
 
     pool = ThreadPoolExecutor(max_workers=1)  # waits on soffice: the tests go on meanwhile
     jobs.pending = pool.submit(run)
     yield jobs
     pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _cached_source(job: str, jobs: Recalc, built: dict[str, Path]) -> Path | None:
+    """The file with the builder's cached values that LibreOffice's ``job`` must equal."""
+    kind, _, name = job.partition("_")
+    if kind == "stripped":
+        return built[name]
+    if kind == "example":
+        return jobs.sources.get(f"excached_{name}")
+    return jobs.sources.get(f"cached_{job}")
 
 
 def _template_jobs(name: str, system: str, seed: int, path: Path, work: Path) -> Recalc:
@@ -307,17 +338,8 @@ def gnumeric_jobs() -> list[str]:
     return jobs
 
 
-@dataclass(frozen=True)
-class Portable:
-    """One workbook recalculated by Gnumeric and the file holding the values it must show."""
-
-    result: Path
-    expected: Path
-    formulas: Path
-
-
 @pytest.fixture(scope="session")
-def gnumeric(recalc, built, tmp_path_factory) -> Iterator[Converted]:
+def gnumeric(recalc, built, compare_pool, tmp_path_factory) -> Iterator[Converted]:
     """Every shipped and filled workbook of :func:`recalc` recalculated by Gnumeric.
 
     ``ssconvert`` takes one file a call, so two run at a time. Expected values: the
@@ -346,29 +368,29 @@ def gnumeric(recalc, built, tmp_path_factory) -> Iterator[Converted]:
             plan[job] = (recalc.sources[job], lambda j=job: recalc.results[j],
                          recalc.sources[job])
 
-    def convert(job: str) -> Path:
+    def convert(job: str) -> Future[tuple[int, list[str]]]:
         in_background()
+        source, expected, formulas = plan[job]
         result = out / f"{job}.xlsx"
-        subprocess.run(["ssconvert", "--recalc", str(plan[job][0]), str(result)],
+        subprocess.run(["ssconvert", "--recalc", str(source), str(result)],
                        capture_output=True, timeout=600, check=True)
-        return result
+        return compare_pool.submit(differing_cells, formulas, expected(), result)
 
     pool = ThreadPoolExecutor(max_workers=2)
     futures = {job: pool.submit(convert, job) for job in plan}
-    yield Converted(futures, plan)
+    yield Converted(futures)
     pool.shutdown(wait=True, cancel_futures=True)
 
 
 @dataclass(frozen=True)
 class Converted:
-    """Gnumeric's results by job, each awaited when a test asks for it."""
+    """Per job, Gnumeric's result compared with the expected values: (formula cells,
+    those that differ), each awaited when a test asks for it."""
 
-    futures: dict[str, Future[Path]]
-    plan: dict[str, tuple[Path, Callable[[], Path], Path]]
+    futures: dict[str, Future[Future[tuple[int, list[str]]]]]
 
-    def __getitem__(self, job: str) -> Portable:
-        _, expected, formulas = self.plan[job]
-        return Portable(self.futures[job].result(), expected(), formulas)
+    def __getitem__(self, job: str) -> tuple[int, list[str]]:
+        return self.futures[job].result().result()
 
 
 def differing_cells(formulas_path: Path, expected_path: Path,
@@ -377,9 +399,7 @@ def differing_cells(formulas_path: Path, expected_path: Path,
 
     Numbers are equal within 1e-9; blank and "" are the same, 0 and "" are not.
     """
-    result = load_workbook(result_path, data_only=True)
-    return compare_formula_cells(formulas_path, expected_path,
-                                 lambda title, cell: result[title][cell].value)
+    return compare_formula_cells(formulas_path, expected_path, _values_of(result_path))
 
 
 def compare_formula_cells(formulas_path: Path, expected_path: Path,
@@ -410,23 +430,24 @@ def same_value(a: object, b: object) -> bool:
     return ("" if a is None else a) == ("" if b is None else b)
 
 
+def cached_mismatches(cached_path: Path, fresh_path: Path) -> tuple[int, list[str]]:
+    """(formula cells of the built ``cached_path``, those whose cached value differs from
+    ``fresh_path``, the same workbook recalculated by LibreOffice from no cached values)."""
+    return compare_formula_cells(cached_path, cached_path, _values_of(fresh_path))
+
+
+def _values_of(path: Path) -> Callable[[str, str], object]:
+    values = load_workbook(path, data_only=True)
+    return lambda title, cell: values[title][cell].value
+
+
 def assert_cached_equal(cached_path: Path, fresh_path: Path, min_cells: int) -> None:
     """The builder's cached values (what phone previews show) = LibreOffice's results.
 
-    ``cached_path`` is a built file; ``fresh_path`` the same workbook recalculated by
-    LibreOffice from no cached values. Every formula cell is compared; blank and "" are
-    the same, 0 and "" are not.
-    """
-    formulas = load_workbook(cached_path)
-    cached = load_workbook(cached_path, data_only=True)
-    fresh = load_workbook(fresh_path, data_only=True)
-    cells = [(ws.title, c.coordinate) for ws in formulas.worksheets for row in ws.iter_rows()
-             for c in row if c.data_type == "f"]
-    assert len(cells) > min_cells
-    for title, ref in cells:
-        mine, theirs = cached[title][ref].value, fresh[title][ref].value
-        if isinstance(mine, float) or isinstance(theirs, float):
-            assert mine == pytest.approx(theirs, abs=1e-9), f"{title}!{ref}"
-        else:
-            assert ("" if mine is None else mine) == ("" if theirs is None else theirs), (
-                f"{title}!{ref}: {mine!r} != {theirs!r}")
+    Every formula cell is compared (:func:`same_value`). Comparisons of the recalculation
+    jobs were started in the background when LibreOffice finished (:data:`COMPARED`)."""
+    pending = COMPARED.get((cached_path, fresh_path))
+    count, bad = (pending.result() if pending is not None
+                  else cached_mismatches(cached_path, fresh_path))
+    assert count > min_cells
+    assert not bad, f"{len(bad)} of {count} cells differ, e.g. {bad[:5]}"

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import compare_formula_cells
+from tests.conftest import compare_formula_cells, early
 from tests.sheetcases import CASES
 from workbook_builder.build import TEMPLATES, build
 from workbook_builder.sheets import SHEET_TYPES
@@ -75,16 +75,28 @@ def evaluated(path: Path) -> dict[tuple[str, str], object]:
     return values
 
 
+@early
+def formulas_values(built, work: Path) -> dict[str, tuple[int, list[str], float]]:
+    """Per ``<system>_<lang>``: (formula cells, those differing from the engine's cached
+    values, seconds ``formulas`` took), in a process of its own from the session start."""
+    out = {}
+    for system in SYSTEMS:
+        for lang in LANGS:
+            path = small_filled(system, lang, work / f"{system}_{lang}")
+            start = time.perf_counter()
+            values = evaluated(path)
+            elapsed = time.perf_counter() - start
+            count, bad = compare_formula_cells(
+                path, path,
+                lambda title, cell, v=values: v.get((title.upper(), cell), "(not evaluated)"))
+            out[f"{system}_{lang}"] = (count, bad, elapsed)
+    return out
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("system", SYSTEMS)
-def test_formulas_package_shows_the_engine_values(system, lang, tmp_path):
-
-    path = small_filled(system, lang, tmp_path)
-    start = time.perf_counter()
-    values = evaluated(path)
-    elapsed = time.perf_counter() - start
-    count, bad = compare_formula_cells(
-        path, path, lambda title, cell: values.get((title.upper(), cell), "(not evaluated)"))
+def test_formulas_package_shows_the_engine_values(early_jobs, system, lang):
+    count, bad, elapsed = early_jobs["formulas_values"].result()[f"{system}_{lang}"]
     print(f"{system}_{lang}: {count} cells in {elapsed:.1f} s")
     assert count > 100
     assert not bad, f"{len(bad)} of {count} cells differ, e.g. {bad[:5]}"

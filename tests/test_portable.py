@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import differing_cells, gnumeric_jobs
+from tests.conftest import gnumeric_jobs
 
 
 @pytest.mark.parametrize("job", gnumeric_jobs())
 def test_gnumeric_shows_the_engine_values(gnumeric, job):
-    got = gnumeric[job]
-    count, bad = differing_cells(got.formulas, got.expected, got.result)
+    count, bad = gnumeric[job]  # Gnumeric's values against the expected ones
     assert count > 20
     assert not bad, f"{len(bad)} of {count} cells differ, e.g. {bad[:5]}"
