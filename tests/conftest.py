@@ -135,11 +135,24 @@ class Recalc:
     sources: dict[str, Path] = field(default_factory=dict)
     inputs: dict[str, list[dict[str, object]]] = field(default_factory=dict)
     pending: Future[dict[str, Path]] | None = None
+    compared: dict[str, tuple[Path, Future[tuple[int, list[str]]]]] = field(
+        default_factory=dict)
+    """job → (its file with cached values, :func:`cached_mismatches` of the two), started
+    in the background as soon as LibreOffice is done."""
 
     @property
     def results(self) -> dict[str, Path]:
         assert self.pending is not None, "LibreOffice was not started"
         return self.pending.result()
+
+    def assert_cached_equal(self, cached: Path, job: str, min_cells: int) -> None:
+        """:func:`assert_cached_equal` of ``cached`` and LibreOffice's ``job``."""
+        fresh = self.results[job]
+        source, pending = self.compared.get(job, (None, None))
+        if source == cached and pending is not None:
+            assert_no_mismatch(*pending.result(), min_cells)
+        else:
+            assert_cached_equal(cached, fresh, min_cells)
 
 
 @pytest.fixture(scope="session")
@@ -182,11 +195,6 @@ def compare_pool() -> Iterator[ProcessPoolExecutor]:
     pool.shutdown(wait=True, cancel_futures=True)
 
 
-COMPARED: dict[tuple[Path, Path], Future[tuple[int, list[str]]]] = {}
-"""(workbook with cached values, LibreOffice's recalculation) → :func:`cached_mismatches`,
-started as soon as LibreOffice is done (:func:`recalc`)."""
-
-
 @pytest.fixture(scope="session")
 def recalc(built, compare_pool, tmp_path_factory) -> Iterator[Recalc]:
     """All recalculation jobs of the suite in one soffice call."""
@@ -215,8 +223,8 @@ def recalc(built, compare_pool, tmp_path_factory) -> Iterator[Recalc]:
         for job in sorted(results, key=lambda j: j.partition("_")[::-1]):  # the tests' order
             cached = _cached_source(job, jobs, built)
             if cached is not None:
-                COMPARED[cached, results[job]] = compare_pool.submit(
-                    cached_mismatches, cached, results[job])
+                jobs.compared[job] = cached, compare_pool.submit(cached_mismatches, cached,
+                                                                  results[job])
         return results
 
     pool = ThreadPoolExecutor(max_workers=1)  # waits on soffice: the tests go on meanwhile
@@ -442,12 +450,11 @@ def _values_of(path: Path) -> Callable[[str, str], object]:
 
 
 def assert_cached_equal(cached_path: Path, fresh_path: Path, min_cells: int) -> None:
-    """The builder's cached values (what phone previews show) = LibreOffice's results.
+    """The builder's cached values (what phone previews show) = LibreOffice's results,
+    in every formula cell (:func:`same_value`)."""
+    assert_no_mismatch(*cached_mismatches(cached_path, fresh_path), min_cells)
 
-    Every formula cell is compared (:func:`same_value`). Comparisons of the recalculation
-    jobs were started in the background when LibreOffice finished (:data:`COMPARED`)."""
-    pending = COMPARED.get((cached_path, fresh_path))
-    count, bad = (pending.result() if pending is not None
-                  else cached_mismatches(cached_path, fresh_path))
+
+def assert_no_mismatch(count: int, bad: list[str], min_cells: int) -> None:
     assert count > min_cells
     assert not bad, f"{len(bad)} of {count} cells differ, e.g. {bad[:5]}"

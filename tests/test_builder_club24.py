@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from openpyxl import load_workbook
 
 from rating_rules.shogi import CLUB24, club24_delta, club24_rank
-from tests.conftest import assert_cached_equal, early, shipped
+from tests.conftest import early, shipped
 from tests.sheetcases import assert_incomplete
 from tests.sheetcases.club24 import (
     BAD_COUNTED,
@@ -109,7 +109,7 @@ def test_markers_name_the_problem(recalc, name):
 def test_cached_values_equal_libreoffice(recalc, built, name, kind):
     """The builder's cached values (what phone previews show) = LibreOffice's results."""
     source = built[name] if kind == "stripped" else recalc.sources[f"excached_{name}"]
-    assert_cached_equal(source, recalc.results[f"{kind}_{name}"], min_cells=1500)
+    recalc.assert_cached_equal(source, f"{kind}_{name}", min_cells=1500)
 
 
 # --- Worked examples (RULES.md §2), typed into the sheet -------------------------------------

@@ -17,7 +17,7 @@ import pytest
 from openpyxl import load_workbook
 
 from rating_rules.go import GO, band, rank_label, regular_handicap, start_points
-from tests.conftest import assert_cached_equal, column_cells, early, fill, shipped
+from tests.conftest import column_cells, early, fill, shipped
 from tests.sheetcases import assert_incomplete, chart_points
 from tests.sheetcases.go import (
     BAD_COUNTED,
@@ -178,7 +178,7 @@ def test_markers_name_the_problem(recalc, name):
 def test_cached_values_equal_libreoffice(recalc, built, name, kind):
     """The builder's cached values (what phone previews show) = LibreOffice's results."""
     source = built[name] if kind == "stripped" else recalc.sources[f"excached_{name}"]
-    assert_cached_equal(source, recalc.results[f"{kind}_{name}"], min_cells=4500)
+    recalc.assert_cached_equal(source, f"{kind}_{name}", min_cells=4500)
 
 
 def test_generated_tables_follow_the_engine(recalc):

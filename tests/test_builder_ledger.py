@@ -17,7 +17,7 @@ from rating_rules.elo import ELO
 from rating_rules.go import GO, rank_label, start_points
 from rating_rules.mosaic import MOSAIC
 from rating_rules.shogi import CLUB24, TOKIN, club24_rank
-from tests.conftest import assert_cached_equal, column_cells, shipped
+from tests.conftest import column_cells, shipped
 from tests.sheetcases import assert_incomplete
 from tests.sheetcases.ledger import ACTIVE, GO_TYPES, HOSTILE, PLAYERS
 from workbook_builder.template import load_template
@@ -278,8 +278,8 @@ def test_valid_rows_among_bad_ones_follow_the_engine(recalc, name):
 def test_cached_values_equal_libreoffice(recalc, name, kind):
     if f"{kind}_{name}" not in recalc.results:
         pytest.skip("the edited log is recalculated for the Japanese ledgers only")
-    assert_cached_equal(recalc.sources[f"cached_{kind}_{name}"],
-                        recalc.results[f"{kind}_{name}"], 5000 if kind != "bad" else 500)
+    recalc.assert_cached_equal(recalc.sources[f"cached_{kind}_{name}"], f"{kind}_{name}",
+                               5000 if kind != "bad" else 500)
 
 
 @pytest.mark.parametrize("name", [n for n in SHIPPED if n.endswith("_ja")])

@@ -13,7 +13,7 @@ import pytest
 from openpyxl import load_workbook
 
 from rating_rules.mosaic import first_player, mosaic_delta
-from tests.conftest import assert_cached_equal, column_cells, shipped
+from tests.conftest import column_cells, shipped
 from tests.sheetcases import assert_incomplete, chart_points
 from tests.sheetcases.mosaic import BAD_COUNTED, BAD_FLAGGED, BAD_INCOMPLETE, BAD_ROWS
 
@@ -126,7 +126,7 @@ def test_markers_name_the_problem(recalc, name):
 def test_cached_values_equal_libreoffice(recalc, built, name, kind):
     """The builder's cached values (what phone previews show) = LibreOffice's results."""
     shipped = built[name] if kind == "stripped" else recalc.sources[f"excached_{name}"]
-    assert_cached_equal(shipped, recalc.results[f"{kind}_{name}"], min_cells=1500)
+    recalc.assert_cached_equal(shipped, f"{kind}_{name}", min_cells=1500)
 
 
 def test_dates_stay_dates(recalc):

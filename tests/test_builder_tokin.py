@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from openpyxl import load_workbook
 
 from rating_rules.shogi import LEAGUE, TOKIN, TOKIN_HANDICAPS, tokin_delta, tokin_handicap
-from tests.conftest import assert_cached_equal, column_cells, early, shipped
+from tests.conftest import column_cells, early, shipped
 from tests.sheetcases import assert_incomplete, chart_points
 from tests.sheetcases.tokin import (
     BAD_COUNTED,
@@ -155,7 +155,7 @@ def test_markers_name_the_problem(recalc, name):
 def test_cached_values_equal_libreoffice(recalc, built, name, kind):
     """The builder's cached values (what phone previews show) = LibreOffice's results."""
     source = built[name] if kind == "stripped" else recalc.sources[f"excached_{name}"]
-    assert_cached_equal(source, recalc.results[f"{kind}_{name}"], min_cells=1500)
+    recalc.assert_cached_equal(source, f"{kind}_{name}", min_cells=1500)
 
 
 # --- Worked examples (RULES.md §1), typed into the sheet -------------------------------------

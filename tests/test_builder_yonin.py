@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from openpyxl import load_workbook
 
 from rating_rules.yonin import ko_pt, rate_game, tournament_score
-from tests.conftest import assert_cached_equal, column_cells, shipped
+from tests.conftest import column_cells, shipped
 from tests.sheetcases import assert_incomplete
 from tests.sheetcases.yonin import (
     BAD_FLAGGED,
@@ -183,7 +183,7 @@ def test_bad_games_are_flagged_never_an_error(recalc, name):
 def test_cached_values_equal_libreoffice(recalc, built, name, kind):
     """The builder's cached values (what phone previews show) = LibreOffice's results."""
     source = built[name] if kind == "stripped" else recalc.sources[f"excached_{name}"]
-    assert_cached_equal(source, recalc.results[f"{kind}_{name}"], min_cells=3000)
+    recalc.assert_cached_equal(source, f"{kind}_{name}", min_cells=3000)
 
 
 def test_names_protection_and_validation(built, opened):

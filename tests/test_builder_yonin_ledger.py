@@ -17,7 +17,7 @@ from openpyxl import load_workbook
 
 from rating_rules import replay
 from rating_rules.yonin import rate_game
-from tests.conftest import assert_cached_equal, column_cells, shipped
+from tests.conftest import column_cells, shipped
 from tests.sheetcases import assert_incomplete
 from tests.sheetcases.yonin_ledger import (
     BAD_FLAGGED,
@@ -295,7 +295,7 @@ def test_cached_values_equal_libreoffice(recalc, built, name, kind):
     if f"{kind}_{name}" not in recalc.results:
         pytest.skip(f"no {kind} job for {name}")
     source = built[name] if kind == "stripped" else recalc.sources[f"cached_{kind}_{name}"]
-    assert_cached_equal(source, recalc.results[f"{kind}_{name}"], min_cells=2000)
+    recalc.assert_cached_equal(source, f"{kind}_{name}", min_cells=2000)
 
 
 # ---- editing a past game ------------------------------------------------------------------
