@@ -26,6 +26,7 @@ import pytest
 from openpyxl import Workbook, load_workbook
 from openpyxl.utils.cell import range_boundaries
 
+from tests.sheetvalues import read_cells
 from workbook_builder.build import TEMPLATES, build, build_all
 from workbook_builder.package import strip_cached_values
 from workbook_builder.sheets import SHEET_TYPES
@@ -414,18 +415,17 @@ def compare_formula_cells(formulas_path: Path, expected_path: Path,
                           shown: Callable[[str, str], object]) -> tuple[int, list[str]]:
     """(formula cells of ``formulas_path``, those where ``shown(sheet, cell)`` differs
     from ``expected_path``'s value)."""
-    formulas = load_workbook(formulas_path)
-    expected = load_workbook(expected_path, data_only=True)
+    formulas = read_cells(formulas_path)
+    expected = formulas if expected_path == formulas_path else read_cells(expected_path)
     count, bad = 0, []
-    for ws in formulas.worksheets:
-        for row in ws.iter_rows():
-            for c in row:
-                if c.data_type != "f":
-                    continue
-                count += 1
-                mine, theirs = expected[ws.title][c.coordinate].value, shown(ws.title, c.coordinate)
-                if not same_value(mine, theirs):
-                    bad.append(f"{ws.title}!{c.coordinate}: {mine!r} != {theirs!r}")
+    for title, cells in formulas.items():
+        for ref, (is_formula, _) in cells.items():
+            if not is_formula:
+                continue
+            count += 1
+            mine, theirs = expected[title].get(ref, (False, None))[1], shown(title, ref)
+            if not same_value(mine, theirs):
+                bad.append(f"{title}!{ref}: {mine!r} != {theirs!r}")
     return count, bad
 
 
@@ -445,8 +445,8 @@ def cached_mismatches(cached_path: Path, fresh_path: Path) -> tuple[int, list[st
 
 
 def _values_of(path: Path) -> Callable[[str, str], object]:
-    values = load_workbook(path, data_only=True)
-    return lambda title, cell: values[title][cell].value
+    values = read_cells(path)
+    return lambda title, cell: values[title].get(cell, (False, None))[1]
 
 
 def assert_cached_equal(cached_path: Path, fresh_path: Path, min_cells: int) -> None:
