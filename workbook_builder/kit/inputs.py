@@ -32,13 +32,17 @@ DATE = NUMBER
 """A date: Excel stores it as a number, so the test is the same."""
 
 
+DATE_MESSAGE = Text("⚠ 日付は 5/26 の形で", "⚠ date: type it like 5/26")
+"""The Status marker of a date that is not one, on every sheet with a date column."""
+
+
 def date_column(width: float = 10.5) -> Column:
     """The game's date, typed like 5/26; the Status column flags anything else."""
     return Column("Date", Text("日付", "Date"), "input", "date", width, number_format="yyyy/m/d",
                   validation=validation("date", Text("5/26 のように入力", "Type like 5/26"),
                                         Text("日付を入力してください", "Type a date"),
                                         "greaterThanOrEqual", "1"),
-                  check=DATE, message=Text("⚠ 日付は 5/26 の形で", "⚠ date: type it like 5/26"))
+                  check=DATE, message=DATE_MESSAGE)
 
 
 def between(low: float, high: float) -> Check:

@@ -34,7 +34,7 @@ MSG = {
     "start": Text("⚠ 名簿の開始レートを確認: ", "⚠ check the start on Players: "),
     "result": Text("⚠ 勝敗は1か0", "⚠ result must be 1 or 0"),
     "score": Text("⚠ 勝敗は 1・0.5・0", "⚠ result must be 1, 0.5 or 0"),
-    "date": Text("⚠ 日付は 5/26 の形で", "⚠ date: type it like 5/26"),
+    "date": kinds.DATE_MESSAGE,
     "need_date": Text("⚠ 月例リストには日付が必要", "⚠ monthly lists need the date"),
     "order": Text("⚠ 前の対局より前の月", "⚠ month earlier than a game above"),
     "incomplete": st.INCOMPLETE,

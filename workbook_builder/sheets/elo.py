@@ -72,7 +72,7 @@ MSG = {
     "settings": Text("⚠ 設定シートの値を確認", "⚠ check the Settings sheet"),
     "opp": Text("⚠ 相手レートは数値で", "⚠ opponent rating must be a number"),
     "score": Text("⚠ 勝敗は 1・0.5・0", "⚠ score must be 1, 0.5 or 0"),
-    "date": Text("⚠ 日付は 5/26 の形で", "⚠ date: type it like 5/26"),
+    "date": kinds.DATE_MESSAGE,
     "far": Text("⚠ 相手レートが離れすぎ", "⚠ opponent rating too far off"),
     "incomplete": st.INCOMPLETE,
 }

@@ -94,7 +94,7 @@ MSG = {
     "handicap": Text("⚠ 手合は段位差 (0.5刻み)", "⚠ handicap: 0-9 in 0.5 steps"),
     "type": Text("⚠ 種類は一覧から", "⚠ game type: pick from the list"),
     "result": Text("⚠ 勝敗は1か0", "⚠ result must be 1 or 0"),
-    "date": Text("⚠ 日付は 5/26 の形で", "⚠ date: type it like 5/26"),
+    "date": kinds.DATE_MESSAGE,
     "forfeit": Text("⚠ 不戦勝・不戦敗と勝敗が違う", "⚠ result contradicts the forfeit"),
     "incomplete": st.INCOMPLETE,
 }

@@ -51,7 +51,7 @@ MSG = {
     "opp": Text("⚠ 相手レートは数値で", "⚠ opponent rating must be a number"),
     "result": Text("⚠ 勝敗は1か0", "⚠ result must be 1 or 0"),
     "turn": Text("⚠ 手番差は0以上の整数", "⚠ turn difference: whole number ≥ 0"),
-    "date": Text("⚠ 日付は 5/26 の形で", "⚠ date: type it like 5/26"),
+    "date": kinds.DATE_MESSAGE,
     "incomplete": st.INCOMPLETE,
 }
 INPUT_KEYS = ("Opponent", "OppRating", "Result", "TurnDiff", "Date")

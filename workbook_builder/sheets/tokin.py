@@ -67,7 +67,7 @@ MSG = {
     "opp": Text("⚠ 相手レートは数値で", "⚠ opponent rating must be a number"),
     "handicap": Text("⚠ 手合は一覧から選ぶ", "⚠ handicap: pick one from the list"),
     "result": Text("⚠ 勝敗は1か0", "⚠ result must be 1 or 0"),
-    "date": Text("⚠ 日付は 5/26 の形で", "⚠ date: type it like 5/26"),
+    "date": kinds.DATE_MESSAGE,
     "incomplete": st.INCOMPLETE,
 }
 REQUIRED = ("OppRating", "Result")

@@ -101,7 +101,7 @@ FIRST_ROW = LEAD_ROW + 1
 """Every table here: header on row 2, the hint row 3, data from row 4."""
 
 MSG = {
-    "date": Text("⚠ 日付は 5/26 の形で", "⚠ date: type it like 5/26"),
+    "date": kinds.DATE_MESSAGE,
     "date_row": Text("⚠ 席{n}: 日付は各局の1行目に", "⚠ seat {n}: the date goes on the first row"),
     "unknown": Text("⚠ 席{n}: 「{name}」は名簿にない",
                     '⚠ seat {n}: "{name}" not in Players'),
