@@ -136,24 +136,22 @@ class Recalc:
     sources: dict[str, Path] = field(default_factory=dict)
     inputs: dict[str, list[dict[str, object]]] = field(default_factory=dict)
     pending: Future[dict[str, Path]] | None = None
-    compared: dict[str, tuple[Path, Future[tuple[int, list[str]]]]] = field(
-        default_factory=dict)
-    """job → (its file with cached values, :func:`cached_mismatches` of the two), started
-    in the background as soon as LibreOffice is done."""
+    compared: dict[str, Future[tuple[int, list[str]]]] = field(default_factory=dict)
+    """job → :func:`cached_mismatches` of its file with the builder's cached values
+    (:func:`_cached_source`) and LibreOffice's result, started in the background as soon
+    as LibreOffice is done."""
 
     @property
     def results(self) -> dict[str, Path]:
         assert self.pending is not None, "LibreOffice was not started"
         return self.pending.result()
 
-    def assert_cached_equal(self, cached: Path, job: str, min_cells: int) -> None:
-        """:func:`assert_cached_equal` of ``cached`` and LibreOffice's ``job``."""
-        fresh = self.results[job]
-        source, pending = self.compared.get(job, (None, None))
-        if source == cached and pending is not None:
-            assert_no_mismatch(*pending.result(), min_cells)
-        else:
-            assert_cached_equal(cached, fresh, min_cells)
+    def assert_cached_equal(self, job: str, min_cells: int) -> None:
+        """:func:`assert_cached_equal` of LibreOffice's ``job`` and the built file it
+        recalculated, whose cached values are the engine's (:func:`_cached_source`)."""
+        assert job in self.results, f"{job}: not recalculated"
+        assert job in self.compared, f"{job}: no built file with cached values"
+        assert_no_mismatch(*self.compared[job].result(), min_cells)
 
 
 @pytest.fixture(scope="session")
@@ -224,8 +222,8 @@ def recalc(built, compare_pool, tmp_path_factory) -> Iterator[Recalc]:
         for job in sorted(results, key=lambda j: j.partition("_")[::-1]):  # the tests' order
             cached = _cached_source(job, jobs, built)
             if cached is not None:
-                jobs.compared[job] = cached, compare_pool.submit(cached_mismatches, cached,
-                                                                  results[job])
+                jobs.compared[job] = compare_pool.submit(cached_mismatches, cached,
+                                                         results[job])
         return results
 
     pool = ThreadPoolExecutor(max_workers=1)  # waits on soffice: the tests go on meanwhile
@@ -235,7 +233,9 @@ def recalc(built, compare_pool, tmp_path_factory) -> Iterator[Recalc]:
 
 
 def _cached_source(job: str, jobs: Recalc, built: dict[str, Path]) -> Path | None:
-    """The file with the builder's cached values that LibreOffice's ``job`` must equal."""
+    """The file with the builder's cached values that LibreOffice's ``job`` must equal:
+    the shipped file for ``stripped_<t>``, the example built with its cached values for
+    ``example_<t>``, and a ledger job's file as built with its tables (``cached_<job>``)."""
     kind, _, name = job.partition("_")
     if kind == "stripped":
         return built[name]

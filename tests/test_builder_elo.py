@@ -197,9 +197,8 @@ def check_bad_rows(wb, name: str, periods: bool) -> None:
 
 @pytest.mark.parametrize("kind", ["stripped", "example"])
 @pytest.mark.parametrize("name", SHIPPED)
-def test_cached_values_equal_libreoffice(recalc, built, name, kind):
-    cached = built[name] if kind == "stripped" else recalc.sources[f"excached_{name}"]
-    recalc.assert_cached_equal(cached, f"{kind}_{name}", min_cells=3300)
+def test_cached_values_equal_libreoffice(recalc, name, kind):
+    recalc.assert_cached_equal(f"{kind}_{name}", min_cells=3300)
 
 
 # --- per period, the worked example and ELO_UPDATE: one more LibreOffice call -------

@@ -278,8 +278,7 @@ def test_valid_rows_among_bad_ones_follow_the_engine(recalc, name):
 def test_cached_values_equal_libreoffice(recalc, name, kind):
     if f"{kind}_{name}" not in recalc.results:
         pytest.skip("the edited log is recalculated for the Japanese ledgers only")
-    recalc.assert_cached_equal(recalc.sources[f"cached_{kind}_{name}"], f"{kind}_{name}",
-                               5000 if kind != "bad" else 500)
+    recalc.assert_cached_equal(f"{kind}_{name}", 5000 if kind != "bad" else 500)
 
 
 @pytest.mark.parametrize("name", [n for n in SHIPPED if n.endswith("_ja")])
