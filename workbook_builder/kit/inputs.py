@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .. import formulas as fx
 from ..labels import Text
-from ..layout import Column, validation
+from ..layout import Column, Validation, validation
 from .cells import excel_number
 
 
@@ -74,3 +74,38 @@ def whole_at_least(minimum: int) -> Check:
         return number is not None and number >= minimum and number == int(number)
 
     return Check(lambda ref: fx.is_whole_at_least(ref, minimum), accepts)
+
+
+# --- the inputs every personal sheet against one opponent starts with ----------------------
+
+NUMBER_ERROR = Text("数値を入力してください", "Type a number")
+OPP_MESSAGE = Text("⚠ 相手レートは数値で", "⚠ opponent rating must be a number")
+RESULT_MESSAGE = Text("⚠ 勝敗は1か0", "⚠ result must be 1 or 0")
+
+
+def any_number(prompt: Text) -> Validation:
+    """A number cell: the bounds only turn away what is not one."""
+    return validation("decimal", prompt, NUMBER_ERROR, "between", "-1000000", "1000000")
+
+
+def opponent_column() -> Column:
+    """The opponent's name (optional); the lead row says whose log it is."""
+    return Column("Opponent", Text("相手", "Opponent"), "input", "text", 9, width_en=10,
+                  lead=Text("自分", "Me"),
+                  validation=validation(None, Text("対戦相手の名前", "Opponent's name"), None))
+
+
+def opp_rating_column(prompt: Text) -> Column:
+    """The opponent's rating before the game; ``prompt`` says what typing it early shows."""
+    return Column("OppRating", Text("相手\nレート", "Opp.\nrating"), "input", "number", 7.5,
+                  validation=any_number(prompt), check=NUMBER, message=OPP_MESSAGE)
+
+
+def result_column() -> Column:
+    """A win (1) or a loss (0)."""
+    return Column("Result", Text("勝敗 1/0", "Result 1/0"), "input", "choice", 5.5, width_en=7,
+                  number_format="0", allowed=(1, 0),
+                  validation=validation("list", Text("勝ち=1、負け=0", "1 = win, 0 = loss"),
+                                        Text("勝ちは1、負けは0", "Win is 1, loss is 0"), None,
+                                        '"1,0"'),
+                  check=one_of((1, 0)), message=RESULT_MESSAGE)

@@ -28,11 +28,11 @@ from .seats import Seats
 GAMES = Text("対局", "Games")
 SEATS = Seats(SIDES)
 MSG = {
-    "settings": Text("⚠ 設定シートの値を確認", "⚠ check the Settings sheet"),
+    "settings": st.SETTINGS,
     "unknown": Text("⚠ 名簿にない名前: ", "⚠ not on the Players sheet: "),
     "same": Text("⚠ 同じ人が両側に", "⚠ the same player on both sides"),
     "start": Text("⚠ 名簿の開始レートを確認: ", "⚠ check the start on Players: "),
-    "result": Text("⚠ 勝敗は1か0", "⚠ result must be 1 or 0"),
+    "result": kinds.RESULT_MESSAGE,
     "score": Text("⚠ 勝敗は 1・0.5・0", "⚠ result must be 1, 0.5 or 0"),
     "date": kinds.DATE_MESSAGE,
     "need_date": Text("⚠ 月例リストには日付が必要", "⚠ monthly lists need the date"),

@@ -63,6 +63,8 @@ def status_value(cases: Sequence[Case], c: Cells) -> str:
 LABEL = Text("状態", "Status")
 INCOMPLETE = Text("入力途中 (計算せず)", "incomplete (not counted)")
 """A half-filled row: no ⚠ (nothing typed is wrong, and a game being typed shows it)."""
+SETTINGS = Text("⚠ 設定シートの値を確認", "⚠ check the Settings sheet")
+"""A constant or table on Settings is not a number: every sheet's first Status case."""
 
 
 def status_column(cases: Sequence[Case], lang: str, width: float = 22,

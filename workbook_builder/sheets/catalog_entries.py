@@ -104,7 +104,7 @@ def _listed_or_number(names: Sequence[str], hint: Text) -> Callable[[str], Valid
     return validation
 
 
-NUMBER_ERROR = Text("数値を入力してください", "Type a number")
+NUMBER_ERROR = kinds.NUMBER_ERROR
 PICK_ERROR = Text("一覧から選んでください", "Pick from the list")
 
 

@@ -47,11 +47,8 @@ from .tokin import (
     example_games,
     extend,
     number,
-    opp_rating_column,
-    opponent_column,
     rank_settings,
     rating_column,
-    result_column,
     shown_if_counted,
     status_column,
     typed_column,
@@ -158,10 +155,10 @@ class Club24Sheet(ShogiSheet):
         return preset.ranks  # type: ignore[no-any-return]
 
     def visible_columns(self, lang: str, preset: Any) -> tuple[Column, ...]:
-        opp = opp_rating_column(Text("相手の今のレート", "Opponent's current rating"))
-        result, date = result_column(), kinds.date_column()
+        opp = kinds.opp_rating_column(Text("相手の今のレート", "Opponent's current rating"))
+        result, date = kinds.result_column(), kinds.date_column()
         return (
-            opponent_column(),
+            kinds.opponent_column(),
             opp,
             result,
             game_no_column(),

@@ -69,8 +69,8 @@ MAX_EXPONENT = 300
 """A gap beyond 300 × scale would overflow 10^(gap/scale): such a row is flagged."""
 
 MSG = {
-    "settings": Text("⚠ 設定シートの値を確認", "⚠ check the Settings sheet"),
-    "opp": Text("⚠ 相手レートは数値で", "⚠ opponent rating must be a number"),
+    "settings": st.SETTINGS,
+    "opp": kinds.OPP_MESSAGE,
     "score": Text("⚠ 勝敗は 1・0.5・0", "⚠ score must be 1, 0.5 or 0"),
     "date": kinds.DATE_MESSAGE,
     "far": Text("⚠ 相手レートが離れすぎ", "⚠ opponent rating too far off"),
@@ -251,16 +251,9 @@ def period_sum(c: Cells) -> float:
 def input_columns() -> tuple[Column, ...]:
     """Opponent, opponent's rating, score and period: typed at the table, left to right."""
     return (
-        Column("Opponent", Text("相手", "Opponent"), "input", "text", 9, width_en=10,
-               lead=Text("自分", "Me"),
-               validation=validation(None, Text("対戦相手の名前", "Opponent's name"), None)),
-        Column("OppRating", Text("相手\nレート", "Opp.\nrating"), "input", "number", 7.5,
-               validation=validation(
-                   "decimal", Text("相手の今のレート。入れると期待値がわかります",
-                                   "Opponent's current rating; shows the expected score"),
-                   Text("数値を入力してください", "Type a number"),
-                   "between", "-1000000", "1000000"),
-               check=kinds.NUMBER, message=MSG["opp"]),
+        kinds.opponent_column(),
+        kinds.opp_rating_column(Text("相手の今のレート。入れると期待値がわかります",
+                                     "Opponent's current rating; shows the expected score")),
         Column("Score", Text("勝敗\n1/0.5/0", "Score\n1/0.5/0"), "input", "choice", 7,
                number_format="General", allowed=(1, 0.5, 0),
                validation=validation("list", Text("勝ち=1、引き分け=0.5、負け=0",

@@ -89,11 +89,11 @@ REASON = {"forfeit": Text("不戦", "forfeit"), "provisional": Text("仮・BC", 
           "unrated": Text("非レート", "unrated"), "rated": Text("対象外", "off table")}
 """Rated-game # column of a game that did not count as rated, by its engine type."""
 MSG = {
-    "settings": Text("⚠ 設定シートの値を確認", "⚠ check the Settings sheet"),
+    "settings": st.SETTINGS,
     "rank": Text("⚠ 相手の段級位は一覧から", "⚠ opponent's rank: pick from the list"),
     "handicap": Text("⚠ 手合は段位差 (0.5刻み)", "⚠ handicap: 0-9 in 0.5 steps"),
     "type": Text("⚠ 種類は一覧から", "⚠ game type: pick from the list"),
-    "result": Text("⚠ 勝敗は1か0", "⚠ result must be 1 or 0"),
+    "result": kinds.RESULT_MESSAGE,
     "date": kinds.DATE_MESSAGE,
     "forfeit": Text("⚠ 不戦勝・不戦敗と勝敗が違う", "⚠ result contradicts the forfeit"),
     "incomplete": st.INCOMPLETE,
@@ -171,8 +171,6 @@ def type_number(value: object) -> int:
 
 GAME_TYPE = Check(lambda ref: f"{type_number_formula(ref)}>0", lambda v: type_number(v) > 0)
 """A game type from the list, in either language (blank = rated)."""
-RESULT = kinds.one_of((1, 0))
-"""1 = win, 0 = loss."""
 
 
 def settings_ok() -> str:
@@ -390,13 +388,6 @@ The Settings case never holds for the engine: the builder writes usable Settings
 
 # --- the Games columns -----------------------------------------------------------------------
 
-def opponent_column(lang: str) -> Column:
-    """The opponent's name; the lead row says whose log it is."""
-    return Column("Opponent", Text("相手", "Opponent"), "input", "text", 9, width_en=10,
-                  lead=Text("自分", "Me")(lang),
-                  validation=v(None, Text("対戦相手の名前", "Opponent's name"), None))
-
-
 def opp_rank_column(preset: GoPreset = GO) -> Column:
     return Column("OppRank", Text("相手\n段級位", "Opp.\nrank"), "input", "choice", 6.5,
                   allowed=(*ladder(preset), "BC"),
@@ -440,14 +431,6 @@ def game_type_column(lang: str) -> Column:
                                Text("一覧から選んでください", "Pick a type from the list"),
                                None, type_list),
                   check=GAME_TYPE, message=MSG["type"])
-
-
-def result_column() -> Column:
-    return Column("Result", Text("勝敗 1/0", "Result 1/0"), "input", "choice", 5.5, width_en=7,
-                  number_format="0", allowed=(1, 0),
-                  validation=v("list", Text("勝ち=1、負け=0", "1 = win, 0 = loss"),
-                               Text("勝ちは1、負けは0", "Win is 1, loss is 0"), None, '"1,0"'),
-                  check=RESULT, message=MSG["result"])
 
 
 def outcome_columns(lang: str) -> tuple[Column, ...]:
@@ -544,8 +527,8 @@ def state_columns() -> tuple[Column, ...]:
 def games_table(rows: int, lang: str, preset: GoPreset = GO) -> Table:
     """The Games table: input, computed and hidden helper columns."""
     columns = (
-        opponent_column(lang), opp_rank_column(preset), regular_column(lang),
-        handicap_column(preset), game_type_column(lang), result_column(),
+        kinds.opponent_column(), opp_rank_column(preset), regular_column(lang),
+        handicap_column(preset), game_type_column(lang), kinds.result_column(),
         *outcome_columns(lang),
         st.status_column(STATUS, lang, width_en=26,
                          allowed=("", *(m(lang) for m in MSG.values()))),

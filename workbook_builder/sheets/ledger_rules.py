@@ -68,14 +68,15 @@ from ..labels import Text
 from ..layout import Column, Formula, NameInfo, Row, Setting, ValueType
 from ..settings import setting_name
 from ..table import define_name
+from . import elo, mosaic
 from . import go as gs
-from .tokin import extend
+from .club24 import Club24Sheet, Club24SheetPreset
+from .elo import EloSheetPreset
+from .tokin import HANDICAP, TokinSheet, TokinSheetPreset, extend, handicap_column
 
-HANDICAP = {key: setting_name(f"Handicap{key}") for key in ("Name", "Alias", "Adj")}
 RANK_LABEL, RANK_FROM = setting_name("RankLabel"), setting_name("RankFrom")
 ELO_K, ELO_SCALE = setting_name("K"), setting_name("Scale")
 MSG = {
-    "handicap": Text("⚠ 手合は一覧から選ぶ", "⚠ handicap: pick one from the list"),
     "turns": Text("⚠ 手番差は0以上の整数", "⚠ turn difference: a whole number, 0 or more"),
 }
 
@@ -93,17 +94,8 @@ def result(c: Cells) -> float:
 # --- Tokin --------------------------------------------------------------------------------
 
 
-def handicap_check(preset: TokinPreset) -> kinds.Check:
-    """A handicap of the Settings table, by its name in either language, compared like ``=``."""
-    names = {n.casefold() for h in preset.handicaps for n in (h.name, h.english)}
-    return kinds.Check(lambda ref: sx.is_listed(ref, HANDICAP["Name"], HANDICAP["Alias"]),
-                       lambda x: isinstance(x, str) and x.casefold() in names)
-
-
 def personal_tokin(preset: Any) -> Any:
     """The personal Tokin sheet's preset with the ledger's constants (for its Settings)."""
-    from .tokin import TokinSheetPreset
-
     fields = {f.name for f in dataclasses.fields(TokinSheetPreset)}
     values = {f.name: getattr(preset, f.name) for f in dataclasses.fields(preset)}
     return TokinSheetPreset(**{k: x for k, x in values.items() if k in fields})
@@ -116,29 +108,15 @@ class TokinRule(LedgerRule):
     monthly = True
 
     def settings(self, preset: Any) -> list[Setting]:
-        from .tokin import TokinSheet
-
         return [s for s in TokinSheet().settings(personal_tokin(preset))
                 if s.key not in ("Rank", "Start")]
 
     def settings_tables(self, ws: Worksheet, top: int, preset: Any,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-        from .tokin import TokinSheet
-
         return TokinSheet().write_tables(ws, top, personal_tokin(preset), lang)
 
     def extras(self, preset: Any, lang: str) -> tuple[Column, ...]:
-        ja = [h.name for h in preset.handicaps]
-        en = [h.english for h in preset.handicaps]
-        return (Column(
-            "Handicap", Text("手合", "Handicap"), "input", "choice", 7, width_en=9,
-            allowed=tuple(en if lang == "en" else ja),
-            validation=v("list", Text("空欄は平手。上位者が駒を落とす",
-                                      "Blank = even game; the stronger side gives it"),
-                         Text("設定シートの手合割から選ぶ",
-                              "Pick a handicap from the Settings table"),
-                         None, HANDICAP["Name"]),
-            check=handicap_check(preset), message=MSG["handicap"]),)
+        return (handicap_column(preset, lang, width_en=9),)
 
     def change_formula(self, r: Row, side: str) -> str:
         if side == "B":
@@ -173,16 +151,12 @@ class Club24Rule(LedgerRule):
     rank_labels = True
 
     def settings(self, preset: Any) -> list[Setting]:
-        from .club24 import Club24Sheet, Club24SheetPreset
-
         personal = extend(preset, Club24SheetPreset)
         return [s for s in Club24Sheet().settings(personal)
                 if s.key not in ("Rank", "Start", "GamesBefore")]
 
     def settings_tables(self, ws: Worksheet, top: int, preset: Any,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-        from .club24 import Club24Sheet
-
         return Club24Sheet().write_tables(ws, top, preset, lang)
 
     def change_formula(self, r: Row, side: str) -> str:
@@ -215,10 +189,8 @@ class EloRule(LedgerRule):
     scores = (1, 0.5, 0)
 
     def settings(self, preset: Any) -> list[Setting]:
-        from .elo import EloSheetPreset, settings_for
-
         personal = extend(preset, EloSheetPreset)
-        return [s for s in settings_for(personal) if s.key in ("K", "Scale")]
+        return [s for s in elo.settings_for(personal) if s.key in ("K", "Scale")]
 
     def change_formula(self, r: Row, side: str) -> str:
         my, opp = (r["RatingA"], r["RatingB"]) if side == "A" else (r["RatingB"], r["RatingA"])
@@ -248,9 +220,7 @@ class MosaicRule(LedgerRule):
     change_format = "+0.0;-0.0;0.0"
 
     def settings(self, preset: Any) -> list[Setting]:
-        from .mosaic import settings_for
-
-        return [s for s in settings_for(preset) if s.key != "Start"]
+        return [s for s in mosaic.settings_for(preset) if s.key != "Start"]
 
     def extras(self, preset: Any, lang: str) -> tuple[Column, ...]:
         return (Column(

@@ -47,9 +47,9 @@ FIRST = {"me": Text("自分", "you"), "opp": Text("相手", "opponent"),
          "rps": Text("じゃんけん", "rock-paper-scissors")}
 """Who moves first; the long English tie text shrinks to fit its cell."""
 MSG = {
-    "settings": Text("⚠ 設定シートの値を確認", "⚠ check the Settings sheet"),
-    "opp": Text("⚠ 相手レートは数値で", "⚠ opponent rating must be a number"),
-    "result": Text("⚠ 勝敗は1か0", "⚠ result must be 1 or 0"),
+    "settings": st.SETTINGS,
+    "opp": kinds.OPP_MESSAGE,
+    "result": kinds.RESULT_MESSAGE,
     "turn": Text("⚠ 手番差は0以上の整数", "⚠ turn difference: whole number ≥ 0"),
     "date": kinds.DATE_MESSAGE,
     "incomplete": st.INCOMPLETE,
@@ -103,25 +103,14 @@ def games_table(rows: int, lang: str) -> Table:
     """The Games table: input, computed and hidden helper columns."""
     v = validation
     columns = (
-        Column("Opponent", Text("相手", "Opponent"), "input", "text", 9, width_en=10,
-               lead=Text("自分", "Me"),
-               validation=v(None, Text("対戦相手の名前", "Opponent's name"), None)),
-        Column("OppRating", Text("相手\nレート", "Opp.\nrating"), "input", "number", 7.5,
-               validation=v("decimal",
-                            Text("相手の今のレート。対局前に入れると先手がわかります",
-                                 "Opponent's current rating; type it before the game "
-                                 "to see who moves first"),
-                            Text("数値を入力してください", "Type a number"),
-                            "between", "-1000000", "1000000"),
-               check=kinds.NUMBER, message=MSG["opp"]),
+        kinds.opponent_column(),
+        kinds.opp_rating_column(Text("相手の今のレート。対局前に入れると先手がわかります",
+                                     "Opponent's current rating; type it before the game "
+                                     "to see who moves first")),
         Column("First", Text("先手", "First move"), "computed", "text", 10.5, width_en=14,
                formula=lambda r: first_formula(r, lang), value=first_value,
                allowed=tuple(t(lang) for t in FIRST.values())),
-        Column("Result", Text("勝敗 1/0", "Result 1/0"), "input", "choice", 5.5, width_en=7,
-               number_format="0", allowed=(1, 0),
-               validation=v("list", Text("勝ち=1、負け=0", "1 = win, 0 = loss"),
-                            Text("勝ちは1、負けは0", "Win is 1, loss is 0"), None, '"1,0"'),
-               check=kinds.one_of((1, 0)), message=MSG["result"]),
+        kinds.result_column(),
         Column("TurnDiff", Text("手番差", "Turn diff."), "input", "integer", 6,
                number_format="0", minimum=0,
                validation=v("whole",

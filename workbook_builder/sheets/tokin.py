@@ -55,7 +55,7 @@ from ..kit.chain import history_columns
 from ..kit.personal import PersonalSheet
 from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import Text
-from ..layout import Column, NameInfo, Row, Setting, Validation, ValueType, validation
+from ..layout import Column, NameInfo, Row, Setting, ValueType, validation
 from ..settings import setting_name
 from ..spec import Spec
 
@@ -63,10 +63,10 @@ QUICK_TITLE = Text("早見表", "Quick table")
 DEFAULT_RANK = "1級"
 
 MSG = {
-    "settings": Text("⚠ 設定シートの値を確認", "⚠ check the Settings sheet"),
-    "opp": Text("⚠ 相手レートは数値で", "⚠ opponent rating must be a number"),
+    "settings": st.SETTINGS,
+    "opp": kinds.OPP_MESSAGE,
     "handicap": Text("⚠ 手合は一覧から選ぶ", "⚠ handicap: pick one from the list"),
-    "result": Text("⚠ 勝敗は1か0", "⚠ result must be 1 or 0"),
+    "result": kinds.RESULT_MESSAGE,
     "date": kinds.DATE_MESSAGE,
     "incomplete": st.INCOMPLETE,
 }
@@ -90,11 +90,6 @@ def extend(preset: Any, cls: type) -> Any:
 
 
 v = validation
-
-
-def any_number(prompt: Text) -> Validation:
-    return v("decimal", prompt, Text("数値を入力してください", "Type a number"),
-             "between", "-1000000", "1000000")
 
 
 # --- The row rules both shogi sheets share --------------------------------------------------
@@ -133,25 +128,6 @@ def shown_if_counted(c: Cells, value: Callable[[], object]) -> object:
 
 
 # --- Columns both shogi sheets have ---------------------------------------------------------
-
-
-def opponent_column() -> Column:
-    return Column("Opponent", Text("相手", "Opponent"), "input", "text", 9, width_en=10,
-                  lead=Text("自分", "Me"),
-                  validation=v(None, Text("対戦相手の名前", "Opponent's name"), None))
-
-
-def opp_rating_column(prompt: Text) -> Column:
-    return Column("OppRating", Text("相手\nレート", "Opp.\nrating"), "input", "number", 7.5,
-                  validation=any_number(prompt), check=kinds.NUMBER, message=MSG["opp"])
-
-
-def result_column() -> Column:
-    return Column("Result", Text("勝敗 1/0", "Result 1/0"), "input", "choice", 5.5, width_en=7,
-                  number_format="0", allowed=(1, 0),
-                  validation=v("list", Text("勝ち=1、負け=0", "1 = win, 0 = loss"),
-                               Text("勝ちは1、負けは0", "Win is 1, loss is 0"), None, '"1,0"'),
-                  check=kinds.one_of((1, 0)), message=MSG["result"])
 
 
 def change_column(formula: Callable[[Row], str], delta: Callable[[Cells], int]) -> Column:
@@ -206,7 +182,7 @@ def typed_column(key: str, label: Text, type: ValueType, values: Sequence[object
     """A column a club edits, reported as an input (``repair`` does not carry it yet).
 
     ``left`` aligns it under the wide Notes column of the settings above."""
-    check = any_number(TABLE_PROMPT) if type == "number" else v(None, TABLE_PROMPT, None)
+    check = kinds.any_number(TABLE_PROMPT) if type == "number" else v(None, TABLE_PROMPT, None)
     return TableColumn(label, values, key, type, check, "input", left=left)
 
 
@@ -225,7 +201,7 @@ def rank_settings(preset: Any) -> list[Setting]:
                 Text("今のレートがあれば入力 (空欄なら申告段級から)",
                      "Your rating if you have one (blank: the rank's)"),
                 preset.start,
-                any_number(Text("空欄なら申告段級のレート", "Blank = the declared rank's")),
+                kinds.any_number(Text("空欄なら申告段級のレート", "Blank = the declared rank's")),
                 preset_field="start"),
     ]
 
@@ -387,6 +363,19 @@ def handicap_check(preset: TokinPreset) -> kinds.Check:
                        is_handicap(preset))
 
 
+def handicap_column(preset: TokinPreset, lang: str, width_en: float = 10) -> Column:
+    """The handicap, picked from the Settings table in the workbook's language."""
+    names, _ = handicap_names(preset, lang)
+    return Column("Handicap", Text("手合", "Handicap"), "input", "choice", 7,
+                  width_en=width_en, allowed=tuple(names),
+                  validation=v("list", Text("空欄は平手。上位者が駒を落とす",
+                                            "Blank = even game; the stronger side gives it"),
+                               Text("設定シートの手合割から選ぶ",
+                                    "Pick a handicap from the Settings table"),
+                               None, HANDICAP["Name"]),
+                  check=handicap_check(preset), message=MSG["handicap"])
+
+
 def tokin_change_formula(r: Row) -> str:
     adjustment = sx.tokin_adjustment(r["Handicap"], HANDICAP["Name"], HANDICAP["Alias"],
                                      HANDICAP["Adj"])
@@ -459,21 +448,13 @@ class TokinSheet(ShogiSheet):
 
     def visible_columns(self, lang: str, preset: Any) -> tuple[Column, ...]:
         names, _ = handicap_names(preset, lang)
-        opp = opp_rating_column(Text("相手の今のレート。対局前に入れると推奨手合がわかります",
+        opp = kinds.opp_rating_column(Text("相手の今のレート。対局前に入れると推奨手合がわかります",
                                      "Opponent's current rating; type it before the game to "
                                      "see the suggested handicap"))
-        handicap = Column(
-            "Handicap", Text("手合", "Handicap"), "input", "choice", 7,
-            width_en=10, allowed=tuple(names),
-            validation=v("list", Text("空欄は平手。上位者が駒を落とす",
-                                      "Blank = even game; the stronger side gives it"),
-                         Text("設定シートの手合割から選ぶ",
-                              "Pick a handicap from the Settings table"),
-                         None, HANDICAP["Name"]),
-            check=handicap_check(preset), message=MSG["handicap"])
-        result, date = result_column(), kinds.date_column()
+        handicap = handicap_column(preset, lang)
+        result, date = kinds.result_column(), kinds.date_column()
         return (
-            opponent_column(),
+            kinds.opponent_column(),
             opp,
             Column("Suggested", Text("推奨\n手合", "Suggested\nhandicap"), "computed", "text",
                    7, width_en=10, formula=suggested_formula, value=suggested_value,

@@ -77,7 +77,7 @@ RANK_EN = {"五段": "5 dan", "四段": "4 dan", "三段": "3 dan", "二段": "2
 """English rank labels of the English sheet (the engine's labels are Japanese)."""
 
 MSG = {
-    "settings": Text("⚠ 設定シートの値を確認", "⚠ check the Settings sheet"),
+    "settings": st.SETTINGS,
     "rate": Text("⚠ 席{n}: レートは数値で", "⚠ seat {n}: rate must be a number"),
     "place": Text("⚠ 席{n}: 順位は1〜4", "⚠ seat {n}: place must be 1-4"),
     "knocked": Text("⚠ 席{n}: 撃破者は席番号1〜4かT", "⚠ seat {n}: out by: seat 1-4 or T"),
@@ -471,10 +471,8 @@ def input_columns(lang: str, preset: YoninPreset) -> tuple[Column, ...]:
                                        "Player's name (optional)"), None)),
         Column("Rate", Text("対局前\nレート", "Rate\nbefore"), "input", "number", 7,
                lead=Text("数値", "number"),
-               validation=v("decimal", Text("対局前のレート (レート表から)",
-                                            "Rate before the game (from the rate table)"),
-                            Text("数値を入力してください", "Type a number"),
-                            "between", "-1000000", "1000000"),
+               validation=kinds.any_number(Text("対局前のレート (レート表から)",
+                                                "Rate before the game (from the rate table)")),
                check=kinds.NUMBER, message=MSG["rate"]),
         Column("Place", Text("順位", "Place"), "input", "choice", 4.5, width_en=5.5,
                number_format="0", allowed=(1, 2, 3, 4), lead=Text("1〜4", "1-4"),

@@ -505,11 +505,9 @@ def player_inputs(count: int, lang: str, preset: YoninPreset) -> tuple[Column, .
                                    f"=A{FIRST_ROW}))<=1")),
         Column("Start", Text("開始\nレート", "Start\nrate"), "input", "number", 7,
                lead=Text("空欄=既定", "blank=default"),
-               validation=v("decimal", Text("最初のレート。空欄なら設定の新会員/非会員の値",
-                                             "Starting rate; blank = the Settings start for "
-                                             "a member or a non-member"),
-                             Text("数値を入力してください", "Type a number"),
-                             "between", "-1000000", "1000000"),
+               validation=kinds.any_number(Text(
+                   "最初のレート。空欄なら設定の新会員/非会員の値",
+                   "Starting rate; blank = the Settings start for a member or a non-member")),
                check=kinds.NUMBER, message=PLAYER_MSG["start"]),
         Column("Official", Text("公認\n段級", "Official\nrank"), "input", "choice", 6,
                width_en=8, allowed=tuple(yn.rank_labels(preset, lang)), lead=Text("▼", "▼"),
