@@ -462,6 +462,29 @@ def score_formula(r: Row) -> str:
 
 # ---- the table --------------------------------------------------------------------------
 
+def official_column(preset: YoninPreset, lang: str, message: Text) -> Column:
+    """A player's official rank, if any: their rate never drops below its minimum."""
+    return Column("Official", Text("公認\n段級", "Official\nrank"), "input", "choice", 6,
+                  width_en=8, allowed=tuple(rank_labels(preset, lang)), lead=Text("▼", "▼"),
+                  validation=v("list", Text("公認段級があれば選ぶ (その段級の下限より下がらない)",
+                                            "Official rank, if any: the rate never drops below "
+                                            "its minimum"),
+                               Text("一覧から選んでください", "Pick a rank from the list"),
+                               None, fy.RANK_LABEL),
+                  check=rank_check(preset, lang), message=message)
+
+
+def member_column(lang: str, message: Text) -> Column:
+    """Member (blank) or non-member: a non-member who resigns with 3 or more left gets only −12."""
+    return Column("Member", Text("会員", "Member"), "input", "choice", 6.5, width_en=11,
+                  allowed=(MEMBER(lang), NON_MEMBER(lang)), lead=Text("空欄=会員", "blank=member"),
+                  validation=v("list", Text("非会員なら選ぶ (空欄は会員)",
+                                            "Pick non-member if so (blank = member)"),
+                               Text("会員 か 非会員", "member or non-member"),
+                               None, f'"{MEMBER(lang)},{NON_MEMBER(lang)}"'),
+                  check=MEMBER_WORD, message=message)
+
+
 def input_columns(lang: str, preset: YoninPreset) -> tuple[Column, ...]:
     """What a person types per seat, each with its check and Status message."""
     return (
@@ -488,21 +511,8 @@ def input_columns(lang: str, preset: YoninPreset) -> tuple[Column, ...]:
                             Text("席番号 1〜4 か T", "Type a seat 1-4 or T"),
                             None, f'"1,2,3,4,{TROUBLE}"'),
                check=KNOCKED, message=MSG["knocked"]),
-        Column("Official", Text("公認\n段級", "Official\nrank"), "input", "choice", 6,
-               width_en=8, allowed=tuple(rank_labels(preset, lang)), lead=Text("▼", "▼"),
-               validation=v("list", Text("公認段級があれば選ぶ (その段級の下限より下がらない)",
-                                         "Official rank, if any: the rate never drops below "
-                                         "its minimum"),
-                            Text("一覧から選んでください", "Pick a rank from the list"),
-                            None, fy.RANK_LABEL),
-               check=rank_check(preset, lang), message=MSG["official"]),
-        Column("Member", Text("会員", "Member"), "input", "choice", 6.5, width_en=11,
-               allowed=(MEMBER(lang), NON_MEMBER(lang)), lead=Text("空欄=会員", "blank=member"),
-               validation=v("list", Text("非会員なら選ぶ (空欄は会員)",
-                                         "Pick non-member if so (blank = member)"),
-                            Text("会員 か 非会員", "member or non-member"),
-                            None, f'"{MEMBER(lang)},{NON_MEMBER(lang)}"'),
-               check=MEMBER_WORD, message=MSG["member"]),
+        official_column(preset, lang, MSG["official"]),
+        member_column(lang, MSG["member"]),
     )
 
 

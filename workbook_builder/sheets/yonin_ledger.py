@@ -509,22 +509,8 @@ def player_inputs(count: int, lang: str, preset: YoninPreset) -> tuple[Column, .
                    "最初のレート。空欄なら設定の新会員/非会員の値",
                    "Starting rate; blank = the Settings start for a member or a non-member")),
                check=kinds.NUMBER, message=PLAYER_MSG["start"]),
-        Column("Official", Text("公認\n段級", "Official\nrank"), "input", "choice", 6,
-               width_en=8, allowed=tuple(yn.rank_labels(preset, lang)), lead=Text("▼", "▼"),
-               validation=v("list", Text("公認段級があれば選ぶ (その段級の下限より下がらない)",
-                                          "Official rank, if any: the rate never drops below "
-                                          "its minimum"),
-                             Text("一覧から選んでください", "Pick a rank from the list"),
-                             None, fy.RANK_LABEL),
-               check=yn.rank_check(preset, lang), message=PLAYER_MSG["official"]),
-        Column("Member", Text("会員", "Member"), "input", "choice", 6.5, width_en=11,
-               allowed=(yn.MEMBER(lang), yn.NON_MEMBER(lang)),
-               lead=Text("空欄=会員", "blank=member"),
-               validation=v("list", Text("非会員なら選ぶ (空欄は会員)",
-                                          "Pick non-member if so (blank = member)"),
-                             Text("会員 か 非会員", "member or non-member"),
-                             None, f'"{yn.MEMBER(lang)},{yn.NON_MEMBER(lang)}"'),
-               check=yn.MEMBER_WORD, message=PLAYER_MSG["member"]),
+        yn.official_column(preset, lang, PLAYER_MSG["official"]),
+        yn.member_column(lang, PLAYER_MSG["member"]),
     )
 
 
