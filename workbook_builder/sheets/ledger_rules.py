@@ -51,7 +51,6 @@ from .. import styles
 from ..formulas import elo as fe
 from ..formulas import go as gx
 from ..formulas import shogi as sx
-from ..kit import inputs as kinds
 from ..kit import status as st
 from ..kit.cells import Cells, Value
 from ..kit.ledger_games import MSG as GAME_MSG
@@ -62,7 +61,6 @@ from ..kit.ledger_rule import (
     Carried,
     LedgerRule,
     rank_label_formula,
-    v,
 )
 from ..labels import Text
 from ..layout import Column, Formula, NameInfo, Row, Setting, ValueType
@@ -76,9 +74,6 @@ from .tokin import HANDICAP, TokinSheet, TokinSheetPreset, extend, handicap_colu
 
 RANK_LABEL, RANK_FROM = setting_name("RankLabel"), setting_name("RankFrom")
 ELO_K, ELO_SCALE = setting_name("K"), setting_name("Scale")
-MSG = {
-    "turns": Text("⚠ 手番差は0以上の整数", "⚠ turn difference: a whole number, 0 or more"),
-}
 
 
 def number(c: Cells, key: str) -> float:
@@ -223,13 +218,7 @@ class MosaicRule(LedgerRule):
         return [s for s in mosaic.settings_for(preset) if s.key != "Start"]
 
     def extras(self, preset: Any, lang: str) -> tuple[Column, ...]:
-        return (Column(
-            "TurnDiff", Text("手番差", "Turn\ndiff."), "input", "integer", 5.5, minimum=0,
-            validation=v("whole", Text("終局時の手番の差 (0以上の整数)",
-                                       "Turns the loser needed more (a whole number ≥ 0)"),
-                         Text("0以上の整数を入力", "Type a whole number, 0 or more"),
-                         "greaterThanOrEqual", "0"),
-            check=kinds.whole_at_least(0), message=MSG["turns"]),)
+        return (mosaic.turn_column(),)
 
     def change_formula(self, r: Row, side: str) -> str:
         if side == "B":

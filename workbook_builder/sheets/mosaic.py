@@ -99,9 +99,21 @@ def first_value(c: Cells) -> object:
     return "" if opp is None else FIRST[first_player(c.prev_num("Running"), opp)](c.lang)
 
 
+def turn_column() -> Column:
+    """How many more turns the loser needed: what the change starts from (seed 004)."""
+    return Column("TurnDiff", Text("手番差", "Turn diff."), "input", "integer", 6,
+                  number_format="0", minimum=0,
+                  validation=validation(
+                      "whole",
+                      Text("負けた側があと何手番で置き切れたか (0以上の整数)",
+                           "How many more turns the loser needed (whole number, 0 or more)"),
+                      Text("0以上の整数を入力", "Type a whole number, 0 or more"),
+                      "greaterThanOrEqual", "0"),
+                  check=kinds.whole_at_least(0), message=MSG["turn"])
+
+
 def games_table(rows: int, lang: str) -> Table:
     """The Games table: input, computed and hidden helper columns."""
-    v = validation
     columns = (
         kinds.opponent_column(),
         kinds.opp_rating_column(Text("相手の今のレート。対局前に入れると先手がわかります",
@@ -111,14 +123,7 @@ def games_table(rows: int, lang: str) -> Table:
                formula=lambda r: first_formula(r, lang), value=first_value,
                allowed=tuple(t(lang) for t in FIRST.values())),
         kinds.result_column(),
-        Column("TurnDiff", Text("手番差", "Turn diff."), "input", "integer", 6,
-               number_format="0", minimum=0,
-               validation=v("whole",
-                            Text("負けた側があと何手番で置き切れたか (0以上の整数)",
-                                 "How many more turns the loser needed (whole number, 0 or more)"),
-                            Text("0以上の整数を入力", "Type a whole number, 0 or more"),
-                            "greaterThanOrEqual", "0"),
-               check=kinds.whole_at_least(0), message=MSG["turn"]),
+        turn_column(),
         Column("Change", Text("増減", "Change"), "computed", "number", 6.5, width_en=7.5,
                number_format="+0.0;-0.0;0.0", formula=change_formula, value=change_value),
         Column("Rating", Text("レート", "Rating"), "computed", "number", 7.5,
