@@ -343,7 +343,7 @@ def _read_tables(opened: Opened, columns: Sequence[InputColumn], footer: Footer,
             for table, rows in found.items() if rows}
 
 
-def _check_tables(sheet_type: SheetType, spec: Spec, not_carried: list[str]) -> None:
+def _check_tables(sheet_type: SheetType[Any], spec: Spec, not_carried: list[str]) -> None:
     """Keep the Settings tables a club edited if the rule can take them, else say why not."""
     if not spec.settings_tables:
         return
@@ -365,7 +365,7 @@ def built_preset(opened: Opened, typed: Typed) -> tuple[Any, Any]:
     return _preset(sheet_type, built), _preset(sheet_type, typed.spec)
 
 
-def _preset(sheet_type: SheetType, spec: Spec) -> Any:
+def _preset(sheet_type: SheetType[Any], spec: Spec) -> Any:
     preset = sheet_type.preset_for(spec)
     if spec.settings_tables:
         preset = sheet_type.with_tables(preset, spec.settings_tables, spec.lang)

@@ -11,12 +11,18 @@ import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from openpyxl import Workbook
 
 from ..layout import NameInfo
 from ..spec import Spec
+
+if TYPE_CHECKING:
+    from ..gamelog import GameLog
+
+P = TypeVar("P")
+"""A workbook type's preset: the frozen dataclass of its rule's constants."""
 
 
 @dataclass
@@ -31,12 +37,13 @@ class Built:
     Settings change later, and only a rebuild (``repair``) brings them up to date."""
 
 
-class SheetType(ABC):
-    """One rule system's workbook."""
+class SheetType(ABC, Generic[P]):
+    """One rule system's workbook; ``P`` is the type of its presets."""
 
     system: ClassVar[str]
     presets: ClassVar[Mapping[str, Any]]
-    """Preset name → frozen dataclass of the rule's constants."""
+    """Preset name → frozen dataclass of the rule's constants (a ``P``; a class variable
+    cannot name a type variable)."""
     input_tables: ClassVar[tuple[str, ...]] = ("Games",)
     """Tables a person types into; ledgers add ``Players``."""
     start_field: ClassVar[str | None] = None
@@ -45,8 +52,8 @@ class SheetType(ABC):
     """Settings table columns (``Settings_<key>``) a club may edit and :meth:`with_tables`
     takes into the preset, so ``repair`` and ``audit`` carry them."""
 
-    def with_tables(self, preset: Any, tables: Mapping[str, Sequence[object]],
-                    lang: str) -> Any:
+    def with_tables(self, preset: P, tables: Mapping[str, Sequence[object]],
+                    lang: str) -> P:
         """``preset`` with the Settings tables as typed (columns by key, top to bottom).
 
         Raises ValueError naming the column and value when a typed table does not fit.
@@ -57,11 +64,12 @@ class SheetType(ABC):
         """Names a template may override under ``[constants]``."""
         return tuple(f.name for f in dataclasses.fields(self.presets[preset]))
 
-    def preset_for(self, spec: Spec) -> Any:
+    def preset_for(self, spec: Spec) -> P:
         """The named preset with the template's overrides applied."""
         base = self.presets[spec.preset]
         overrides = {k: type(getattr(base, k))(v) for k, v in spec.constants.items()}
-        return dataclasses.replace(base, **overrides)
+        preset: P = dataclasses.replace(base, **overrides)
+        return preset
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         """A few example rows for the README pictures (``workbook-builder render``)."""
@@ -75,7 +83,7 @@ class SheetType(ABC):
         """The game-log (CSV) shape ``import`` reads for this workbook: a ``replay`` system."""
         return self.system
 
-    def tables_from_log(self, log: Any, spec: Spec) -> dict[str, list[dict[str, object]]]:
+    def tables_from_log(self, log: GameLog, spec: Spec) -> dict[str, list[dict[str, object]]]:
         """Input tables filled from a :class:`~workbook_builder.gamelog.GameLog` (ledgers)."""
         raise NotImplementedError(f"{self.system} workbooks are not filled from a game log")
 
@@ -84,11 +92,11 @@ class SheetType(ABC):
         """Title used when the template gives none."""
 
     @abstractmethod
-    def populate(self, wb: Workbook, spec: Spec, preset: Any,
+    def populate(self, wb: Workbook, spec: Spec, preset: P,
                  inputs: Sequence[Mapping[str, object]]) -> Built:
         """Add this system's sheets to the empty ``wb``; ``inputs`` pre-fill data rows."""
 
-    def populate_tables(self, wb: Workbook, spec: Spec, preset: Any,
+    def populate_tables(self, wb: Workbook, spec: Spec, preset: P,
                         tables: Mapping[str, Sequence[Mapping[str, object]]]) -> Built:
         """Like :meth:`populate`, with inputs for every table by its key (``Games``, ``Players``).
 

@@ -43,7 +43,7 @@ from .frame import decorate_games, page_setup, sheet_title
 from .inputs import START_RANGE
 from .ledger_games import GAMES, SEATS, games_table
 from .ledger_lists import LATEST, MONTHLY, PLAYERS, list_table, monthly_table, players_table
-from .ledger_rule import LedgerRule, v
+from .ledger_rule import LedgerRule, P, v
 from .seats import GamesRefs, chain_sheet
 
 LIST = Text("レーティング表", "Rating list")
@@ -66,7 +66,7 @@ MONTH_LIST = {"Pos": "MPos", "Name": "Name", "Rating": "MRating", "Change": "MBe
               "Games": "MGames"}
 
 
-def ledger_settings(rule: LedgerRule, preset: Any) -> list[Setting]:
+def ledger_settings(rule: LedgerRule[P], preset: P) -> list[Setting]:
     """The default start, the monthly switch (if the rule has it), the rule's constants."""
     start = Setting(
         "Start", Text("開始レート", "Starting rating"),
@@ -79,7 +79,7 @@ def ledger_settings(rule: LedgerRule, preset: Any) -> list[Setting]:
         "Monthly", Text("月例リスト方式", "Monthly lists"),
         Text("1 = 月内の対局は前月末のリストのレートで計算、0 = 対局ごと",
              "1 = a month's games use the last list; 0 = after every game"),
-        int(preset.monthly), v("list", Text("1 = 月例リスト、0 = 対局ごと",
+        int(rule.monthly_mode(preset)), v("list", Text("1 = 月例リスト、0 = 対局ごと",
                                             "1 = monthly lists, 0 = per game"),
                                Text("0 か 1 を選んでください", "Choose 0 or 1"), None, '"0,1"'),
         type="choice", preset_field="monthly")] if rule.monthly else []
@@ -121,10 +121,10 @@ def evaluate_tables(tables: Mapping[str, Table],
     return values
 
 
-class ClubLedger(SheetType):
+class ClubLedger(SheetType[Any]):
     """A club's two-player ledger; ``rules`` maps each preset to its rule's declarations."""
 
-    rules: ClassVar[Mapping[str, LedgerRule]]
+    rules: ClassVar[Mapping[str, LedgerRule[Any]]]
     input_tables = ("Games", "Players", "Monthly")
     start_field = "start"
 
@@ -196,7 +196,7 @@ class ClubLedger(SheetType):
         return Built(names, cached(sheets, values, settings_cached))
 
 
-def write_log(sheets: Sheets, spec: Spec, rule: LedgerRule, preset: Any,
+def write_log(sheets: Sheets, spec: Spec, rule: LedgerRule[P], preset: P,
               tables: Mapping[str, Sequence[Mapping[str, object]]], title: str) -> list[NameInfo]:
     """The Games and Players sheets, and the name of the latest month counted."""
     lang = spec.lang
@@ -216,7 +216,7 @@ def write_log(sheets: Sheets, spec: Spec, rule: LedgerRule, preset: Any,
     return names
 
 
-def write_lists(sheets: Sheets, spec: Spec, rule: LedgerRule,
+def write_lists(sheets: Sheets, spec: Spec, rule: LedgerRule[Any],
                 tables: Mapping[str, Sequence[Mapping[str, object]]], title: str
                 ) -> list[NameInfo]:
     """The rating list and, for a monthly rule, the month chooser and its list."""

@@ -22,7 +22,7 @@ from ..layout import Column, Formula, Row, Table
 from . import inputs as kinds
 from . import status as st
 from .cells import Cells, Evaluation, Value, excel_number
-from .ledger_rule import MONTHLY_MODE, SIDES, Carried, LedgerRule, v
+from .ledger_rule import MONTHLY_MODE, SIDES, Carried, LedgerRule, P, v
 from .seats import Seats
 
 GAMES = Text("対局", "Games")
@@ -100,13 +100,13 @@ def names_index(players: Evaluation) -> dict[str, int]:
 # --- Status -------------------------------------------------------------------------------
 
 
-def complete_formula(r: Row, rule: LedgerRule) -> str:
+def complete_formula(r: Row, rule: LedgerRule[Any]) -> str:
     """Both players known and the result (and the required extras) typed."""
     needed = [r["Result"], *(r[key] for key in rule.required)]
     return f"AND({r['IdA']}>0,{r['IdB']}>0,COUNT({','.join(needed)})={len(needed)})"
 
 
-def complete(c: Cells, rule: LedgerRule) -> bool:
+def complete(c: Cells, rule: LedgerRule[Any]) -> bool:
     return c["IdA"] != 0 and c["IdB"] != 0 and c.numbers("Result", *rule.required)
 
 
@@ -127,12 +127,12 @@ def side_cases(side: str) -> tuple[st.Case, st.Case]:
                     MSG["start"], player))
 
 
-def status_cases(rule: LedgerRule, preset: Any, lang: str) -> tuple[st.Case, ...]:
+def status_cases(rule: LedgerRule[P], preset: P, lang: str) -> tuple[st.Case, ...]:
     """The Games Status column, first case first."""
     keys = ("Date", "PlayerA", "PlayerB", "Result",
             *(e.key for e in rule.extras(preset, lang)), "Note")
     monthly = f"{MONTHLY_MODE}=1" if rule.monthly else "FALSE"
-    is_monthly = rule.monthly and bool(preset.monthly)
+    is_monthly = rule.monthly and rule.monthly_mode(preset)
 
     def done(r: Row) -> str:
         return complete_formula(r, rule)
@@ -184,7 +184,7 @@ def run_value(c: Cells, side: str) -> object:
     return SEATS.carried(c, c[f"Prev{side}"], pid, "New", start_of(c, pid, "StartUsed"))
 
 
-def rating_formula(r: Row, side: str, rule: LedgerRule) -> str:
+def rating_formula(r: Row, side: str, rule: LedgerRule[Any]) -> str:
     """The rating the game is played at: the last list's (Tokin monthly) or the current one."""
     if not rule.monthly:
         return r[f"Run{side}"]
@@ -196,12 +196,12 @@ def rating_formula(r: Row, side: str, rule: LedgerRule) -> str:
     return fx.if_(f"{pid}=0", '""', fx.if_(same_month, listed, r[f"Run{side}"]))
 
 
-def rating_value(c: Cells, side: str, rule: LedgerRule) -> object:
+def rating_value(c: Cells, side: str, rule: LedgerRule[Any]) -> object:
     pid, prev = c[f"Id{side}"], c[f"Prev{side}"]
     if not rule.monthly or pid == 0:
         return c[f"Run{side}"]
     lead = c.table.lead_row
-    if c.preset.monthly and prev != 0 and c.at(prev - lead, "Month") == c["Month"]:  # type: ignore[operator]
+    if rule.monthly_mode(c.preset) and prev != 0 and c.at(prev - lead, "Month") == c["Month"]:  # type: ignore[operator]
         return SEATS.carried(c, prev, pid, "Rating", "")
     return c[f"Run{side}"]
 
@@ -277,7 +277,7 @@ def player_column(side: str) -> Column:
                       None, "Players_Name"))
 
 
-def input_columns(rule: LedgerRule, preset: Any, lang: str) -> list[Column]:
+def input_columns(rule: LedgerRule[P], preset: P, lang: str) -> list[Column]:
     """Date, the players, A's result and the rule's extras."""
     draws = 0.5 in rule.scores
     score_prompt = (
@@ -296,7 +296,7 @@ def input_columns(rule: LedgerRule, preset: Any, lang: str) -> list[Column]:
     ]
 
 
-def side_columns(rule: LedgerRule) -> list[Column]:
+def side_columns(rule: LedgerRule[Any]) -> list[Column]:
     """Each side's rating the game is played at, its change and its new rating."""
     fmt, name, widths = rule.rating_format, rule.rating_name, rule.side_widths
     columns: list[Column] = []
@@ -312,7 +312,7 @@ def side_columns(rule: LedgerRule) -> list[Column]:
     return columns
 
 
-def side_rule(key: str, side: str, rule: LedgerRule) -> tuple[Formula, Value]:
+def side_rule(key: str, side: str, rule: LedgerRule[Any]) -> tuple[Formula, Value]:
     """Formula and value of ``Rating``/``Change``/``New`` for one side."""
     if key == "Rating":
         return (lambda r: rating_formula(r, side, rule),
@@ -338,7 +338,7 @@ def id_value(c: Cells, side: str) -> int:
     return player_id(table_of(c, "Players"), c[f"Player{side}"])
 
 
-def chain_columns(rule: LedgerRule) -> list[Column]:
+def chain_columns(rule: LedgerRule[Any]) -> list[Column]:
     """The hidden helpers: ids, month, each side's previous game and rating before it."""
     columns = [
         *seat_helpers("Id", ("計算用 {}番号", "{} id"), "integer",
@@ -383,7 +383,7 @@ def month_so_far(key: str, label: Text, test: Callable[[Row], str] | None,
     return helper(key, label, "integer", formula, value, lead=lambda r: "0", lead_value=0)
 
 
-def counted_columns(rule: LedgerRule) -> list[Column]:
+def counted_columns(rule: LedgerRule[Any]) -> list[Column]:
     """Who counted on the row (the chain's keys), the latest month counted so far, and
     the latest month of any dated row so far.
 
@@ -410,7 +410,7 @@ def counted_columns(rule: LedgerRule) -> list[Column]:
     ]
 
 
-def games_table(rows: int, lang: str, rule: LedgerRule, preset: Any) -> Table:
+def games_table(rows: int, lang: str, rule: LedgerRule[P], preset: P) -> Table:
     """The Games table: inputs, each side's computed columns, Status, the hidden chain."""
     status = st.status_column(status_cases(rule, preset, lang), lang, width=20, width_en=26)
     note = Column("Note", Text("メモ", "Note"), "input", "text", 10,

@@ -23,7 +23,7 @@ from . import inputs as kinds
 from . import status as st
 from .cells import Cells, Evaluation, Value, excel_number, excel_serial
 from .ledger_games import MSG, SEATS, month_of, player_id, same_cell, table_of
-from .ledger_rule import RANK_LABEL, RANK_RATING, START, Carried, LedgerRule, v
+from .ledger_rule import RANK_LABEL, RANK_RATING, START, Carried, LedgerRule, P, v
 from .seats import GamesRefs
 
 PLAYERS = Text("名簿", "Players")
@@ -67,14 +67,14 @@ def latest(c: Cells) -> object:
 # --- Players: inputs and their checks -----------------------------------------------------
 
 
-def rank_check(rule: LedgerRule, preset: Any) -> kinds.Check:
+def rank_check(rule: LedgerRule[P], preset: P) -> kinds.Check:
     """A rank of the Settings table, compared like ``=``."""
     labels = [label for label, _ in rule.rank_starts(preset)]
     return kinds.Check(lambda ref: sx.is_listed(ref, RANK_LABEL),
                        lambda x: any(same_cell(label, x) for label in labels))
 
 
-def player_inputs(rule: LedgerRule, preset: Any) -> list[Column]:
+def player_inputs(rule: LedgerRule[P], preset: P) -> list[Column]:
     low, high = kinds.START_RANGE
     columns = [Column("Name", Text("名前", "Name"), "input", "text", 11, validation=v(
         None, Text("対局シートで選ぶ名前 (同じ名前は1回だけ)",
@@ -106,7 +106,7 @@ def player_inputs(rule: LedgerRule, preset: Any) -> list[Column]:
     return columns
 
 
-def player_cases(rule: LedgerRule) -> tuple[st.Case, ...]:
+def player_cases(rule: LedgerRule[Any]) -> tuple[st.Case, ...]:
     keys = ("Name", "Start", *(("Rank",) if rule.has_ranks else ()),
             *(("Prior",) if rule.has_prior else ()))
     duplicate = st.Case(
@@ -121,7 +121,7 @@ def player_cases(rule: LedgerRule) -> tuple[st.Case, ...]:
 # --- Players: the start and the rating ----------------------------------------------------
 
 
-def start_formula(r: Row, rule: LedgerRule) -> str:
+def start_formula(r: Row, rule: LedgerRule[Any]) -> str:
     """The start: typed, else the declared rank's, else Settings'; "" when unusable."""
     if rule.has_ranks:
         rank = fx.if_(f"ISBLANK({r['Rank']})", START,
@@ -136,7 +136,7 @@ def start_formula(r: Row, rule: LedgerRule) -> str:
     return value
 
 
-def start_value(c: Cells, rule: LedgerRule) -> object:
+def start_value(c: Cells, rule: LedgerRule[Any]) -> object:
     if rule.has_prior and c["Prior"] is not None and not kinds.whole_at_least(0).accepts(
             c["Prior"]):
         return ""
@@ -176,7 +176,7 @@ def now_value(c: Cells, item: Carried) -> object:
     return SEATS.whole_value(games(c), c["Last"], c.k, f"New{item.key}", start)
 
 
-def now_columns(rule: LedgerRule, g: GamesRefs, shown: bool) -> list[Column]:
+def now_columns(rule: LedgerRule[Any], g: GamesRefs, shown: bool) -> list[Column]:
     """The rule's carried values now: the shown ones, or the hidden helpers."""
     def column(item: Carried) -> Column:
         return Column(f"{item.key}Now", item.label, "computed" if shown else "helper",
@@ -352,7 +352,7 @@ def monthly_columns(g: GamesRefs) -> list[Column]:
 # --- Players: the table -------------------------------------------------------------------
 
 
-def rating_columns(rule: LedgerRule, g: GamesRefs) -> list[Column]:
+def rating_columns(rule: LedgerRule[Any], g: GamesRefs) -> list[Column]:
     """The current rating, its rank label, games counted (all, this month)."""
     def computed(key: str, label: Text, formula: Formula, value: Value, kind: Any = "number",
                  fmt: str = "0", width: float = 6.5) -> Column:
@@ -380,7 +380,7 @@ def rating_columns(rule: LedgerRule, g: GamesRefs) -> list[Column]:
     ]
 
 
-def player_helpers(rule: LedgerRule, preset: Any, g: GamesRefs) -> list[Column]:
+def player_helpers(rule: LedgerRule[P], preset: P, g: GamesRefs) -> list[Column]:
     """The start and games-before used, the last counted game, the list place."""
     def helper(key: str, label: Text, formula: Formula, value: Value,
                kind: Any = "number") -> Column:
@@ -405,7 +405,7 @@ def player_helpers(rule: LedgerRule, preset: Any, g: GamesRefs) -> list[Column]:
     ]
 
 
-def players_table(rows: int, rule: LedgerRule, preset: Any, g: GamesRefs, lang: str) -> Table:
+def players_table(rows: int, rule: LedgerRule[P], preset: P, g: GamesRefs, lang: str) -> Table:
     status = st.status_column(player_cases(rule), lang, width=20, width_en=24)
     columns = (*player_inputs(rule, preset), *rating_columns(rule, g), status,
                *player_helpers(rule, preset, g), *(monthly_columns(g) if rule.monthly else ()))
@@ -446,7 +446,7 @@ def place_value(c: Cells, pos: str, source: str, own: str = "Rating") -> object:
     return 1 + len(ratings) - bisect.bisect_right(ratings, c[own])
 
 
-def list_table(key: str, title: Text, rows: int, source: Mapping[str, str], rule: LedgerRule,
+def list_table(key: str, title: Text, rows: int, source: Mapping[str, str], rule: LedgerRule[Any],
                header_row: int = 2) -> Table:
     """A list in rating order: place k shows the player whose Players position is k.
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar, Generic, Protocol, TypeVar
 
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -64,8 +64,19 @@ def rank_label_formula(r: Row, label: str) -> str:
     return fx.if_(f"ISNUMBER({r['Rating']})", label, '""')
 
 
-class LedgerRule(ABC):
-    """One rating system's declarations for the two-player ledger."""
+class LedgerPreset(Protocol):
+    """What the layout itself reads of a rule's preset; the rule reads the rest."""
+
+    @property
+    def start(self) -> float:
+        """The start of a player who brings neither a rating nor a rank."""
+
+
+P = TypeVar("P", bound=LedgerPreset)
+
+
+class LedgerRule(ABC, Generic[P]):
+    """One rating system's declarations for the two-player ledger; ``P``: its preset."""
 
     engine: ClassVar[str]
     """The ``rating_rules.replay`` system (the game log's shape)."""
@@ -92,15 +103,15 @@ class LedgerRule(ABC):
     """The Players column the rating list ranks by (higher first)."""
 
     @abstractmethod
-    def settings(self, preset: Any) -> list[Setting]:
+    def settings(self, preset: P) -> list[Setting]:
         """Constants on Settings after the default start (and the monthly switch)."""
 
-    def settings_tables(self, ws: Worksheet, top: int, preset: Any,
+    def settings_tables(self, ws: Worksheet, top: int, preset: P,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         """Named tables under the settings; their names and cached values."""
         return [], {}
 
-    def extras(self, preset: Any, lang: str) -> tuple[Column, ...]:
+    def extras(self, preset: P, lang: str) -> tuple[Column, ...]:
         """Extra input columns after the result, each with its ``check`` and ``message``."""
         return ()
 
@@ -112,11 +123,15 @@ class LedgerRule(ABC):
     def change_value(self, c: Cells, side: str) -> float:
         """The engine's change of ``side`` on a counted row."""
 
-    def game_helpers(self, preset: Any, lang: str) -> tuple[Column, ...]:
+    def monthly_mode(self, preset: P) -> bool:
+        """Whether the preset has the monthly lists on (rules with :attr:`monthly`)."""
+        return False
+
+    def game_helpers(self, preset: P, lang: str) -> tuple[Column, ...]:
         """Hidden Games helpers after the chain (each :class:`Carried`'s ``New<key><s>``)."""
         return ()
 
-    def outcomes(self, preset: Any, lang: str) -> tuple[Column, ...]:
+    def outcomes(self, preset: P, lang: str) -> tuple[Column, ...]:
         """Computed Games columns shown after each side's rating, change and new rating."""
         return ()
 
@@ -124,21 +139,21 @@ class LedgerRule(ABC):
         """Games Status cases checked after the inputs, before a complete row counts."""
         return ()
 
-    def player_helpers(self, preset: Any) -> tuple[Column, ...]:
+    def player_helpers(self, preset: P) -> tuple[Column, ...]:
         """Hidden Players helpers (a :class:`Carried` ``start``), after the start used."""
         return ()
 
-    def settings_ok(self, preset: Any) -> str:
+    def settings_ok(self, preset: P) -> str:
         return settings_formula([START, *(setting_name(s.key) for s in self.settings(preset))])
 
-    def rank_starts(self, preset: Any) -> tuple[tuple[str, float], ...]:
+    def rank_starts(self, preset: P) -> tuple[tuple[str, float], ...]:
         """Declared rank → starting rating (when :attr:`has_ranks`)."""
         return ()
 
     def rank_formula(self, rating: str) -> str:
         return '""'
 
-    def rank(self, preset: Any, rating: float) -> str:
+    def rank(self, preset: P, rating: float) -> str:
         return ""
 
     def label_formula(self, r: Row) -> str:

@@ -11,7 +11,7 @@ protection, validation, names, chart and cached values.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
@@ -21,14 +21,14 @@ from ..layout import Column, NameInfo, Setting, Table
 from ..settings import write_settings
 from ..spec import Spec
 from ..table import write_table
-from .base import Built, SheetType
+from .base import Built, P, SheetType
 from .cells import cached_by_row, evaluate
 from .frame import COUNTED_ONLY, add_history_chart, decorate_games, page_setup, sheet_title
 
 GAMES = Text("対局", "Games")
 
 
-class PersonalSheet(SheetType):
+class PersonalSheet(SheetType[P]):
     """A system's personal sheet; subclasses declare, this class renders."""
 
     title: ClassVar[Text]
@@ -50,23 +50,23 @@ class PersonalSheet(SheetType):
     def default_title(self, lang: str) -> str:
         return self.title(lang)
 
-    def columns(self, lang: str, preset: Any) -> tuple[Column, ...]:
+    def columns(self, lang: str, preset: P) -> tuple[Column, ...]:
         """The Games columns, in sheet order (hidden helpers last)."""
         raise NotImplementedError
 
-    def settings(self, preset: Any) -> list[Setting]:
+    def settings(self, preset: P) -> list[Setting]:
         """The Settings rows: every constant of the preset as a named cell."""
         raise NotImplementedError
 
-    def check(self, preset: Any) -> None:
+    def check(self, preset: P) -> None:
         """Refuse a preset the sheet cannot start from (raise ValueError)."""
 
-    def reference_sheets(self, wb: Workbook, preset: Any,
+    def reference_sheets(self, wb: Workbook, preset: P,
                          lang: str) -> dict[str, dict[str, object]]:
         """Read-only sheets between Chart and Settings; their cached values by title."""
         return {}
 
-    def settings_tables(self, ws: Worksheet, top: int, preset: Any,
+    def settings_tables(self, ws: Worksheet, top: int, preset: P,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         """Named tables under the settings (from row ``top``); names and cached values."""
         return [], {}
@@ -74,7 +74,7 @@ class PersonalSheet(SheetType):
     def style_games(self, ws: Worksheet, table: Table) -> None:
         """Extra formatting of the Games sheet (a conditional format), once its table is written."""
 
-    def settings_sheet(self, ws: Worksheet, title: str, preset: Any,
+    def settings_sheet(self, ws: Worksheet, title: str, preset: P,
                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         """The whole Settings sheet; names and cached values.
 
@@ -86,10 +86,10 @@ class PersonalSheet(SheetType):
         table_names, cached = self.settings_tables(ws, ws.max_row + 2, preset, lang)
         return names + table_names, cached
 
-    def table(self, rows: int, lang: str, preset: Any) -> Table:
+    def table(self, rows: int, lang: str, preset: P) -> Table:
         return Table("Games", GAMES, self.columns(lang, preset), rows)
 
-    def populate(self, wb: Workbook, spec: Spec, preset: Any,
+    def populate(self, wb: Workbook, spec: Spec, preset: P,
                  inputs: Sequence[Mapping[str, object]]) -> Built:
         self.check(preset)
         lang = spec.lang

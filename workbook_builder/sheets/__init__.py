@@ -9,10 +9,12 @@ workbook type. CONTRIBUTING.md walks through adding a system.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..kit.base import Built, SheetType
 
 
-def _registry() -> dict[str, SheetType]:
+def _registry() -> dict[str, SheetType[Any]]:
     from .catalog import CatalogSheet
     from .club24 import Club24Sheet
     from .elo import EloSheet
@@ -29,6 +31,6 @@ def _registry() -> dict[str, SheetType]:
         LedgerSheet(), CatalogSheet(), LambdaSheet(), YoninLedgerSheet())}
 
 
-SHEET_TYPES: dict[str, SheetType] = _registry()
+SHEET_TYPES: dict[str, SheetType[Any]] = _registry()
 
 __all__ = ["SHEET_TYPES", "Built", "SheetType"]

@@ -476,7 +476,7 @@ class CatalogPreset:
     """The catalog has no constants of its own: every formula shows the rules' defaults."""
 
 
-class CatalogSheet(SheetType):
+class CatalogSheet(SheetType[CatalogPreset]):
     """Workbook type ``system = "formulas"``: the formula catalog."""
 
     system = "formulas"
@@ -487,7 +487,7 @@ class CatalogSheet(SheetType):
     def default_title(self, lang: str) -> str:
         return Text("式の一覧 (アドインなしで使える式)", "Formula catalog (no add-in needed)")(lang)
 
-    def populate_tables(self, wb: Workbook, spec: Spec, preset: Any,
+    def populate_tables(self, wb: Workbook, spec: Spec, preset: CatalogPreset,
                         tables: Mapping[str, Sequence[Mapping[str, object]]]) -> Built:
         return self.populate(wb, spec, preset, tables.get(TABLE) or tables.get("Games") or ())
 
@@ -508,7 +508,7 @@ class CatalogSheet(SheetType):
             row += 1
         return ws, tables_ws, title, row
 
-    def populate(self, wb: Workbook, spec: Spec, preset: Any,
+    def populate(self, wb: Workbook, spec: Spec, preset: CatalogPreset,
                  inputs: Sequence[Mapping[str, object]]) -> Built:
         """``inputs``: rows of ``<FUNCTION>_<argument>`` → value (row i = a range's i-th
         cell), as ``repair`` reads them back; none = every function's example."""

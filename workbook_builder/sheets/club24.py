@@ -138,7 +138,7 @@ CLUB24_NOTES = (
 )
 
 
-class Club24Sheet(ShogiSheet):
+class Club24Sheet(ShogiSheet[Club24SheetPreset]):
     """Workbook type ``system = "club24"``."""
 
     system = "club24"
@@ -151,10 +151,10 @@ class Club24Sheet(ShogiSheet):
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)
 
-    def rank_table(self, preset: Any) -> tuple[tuple[str, float], ...]:
-        return preset.ranks  # type: ignore[no-any-return]
+    def rank_table(self, preset: Club24SheetPreset) -> tuple[tuple[str, float], ...]:
+        return preset.ranks
 
-    def visible_columns(self, lang: str, preset: Any) -> tuple[Column, ...]:
+    def visible_columns(self, lang: str, preset: Club24SheetPreset) -> tuple[Column, ...]:
         opp = kinds.opp_rating_column(Text("相手の今のレート", "Opponent's current rating"))
         result, date = kinds.result_column(), kinds.date_column()
         return (
@@ -169,7 +169,7 @@ class Club24Sheet(ShogiSheet):
             date,
         )
 
-    def settings(self, preset: Any) -> list[Setting]:
+    def settings(self, preset: Club24SheetPreset) -> list[Setting]:
         rule: Club24Preset = preset
         return [
             *rank_settings(preset),
@@ -214,8 +214,8 @@ class Club24Sheet(ShogiSheet):
 
     editable_tables = frozenset({"RankLabel", "RankRating"})
 
-    def with_tables(self, preset: Any, tables: Mapping[str, Sequence[object]],
-                    lang: str) -> Any:
+    def with_tables(self, preset: Club24SheetPreset, tables: Mapping[str, Sequence[object]],
+                    lang: str) -> Club24SheetPreset:
         """The rank table as a club edited it (the boundaries are computed from it)."""
         ranks = tuple((str(label), float(rating))  # type: ignore[arg-type]
                       for label, rating in typed_rows(tables, {"RankLabel": "text",
@@ -226,7 +226,7 @@ class Club24Sheet(ShogiSheet):
             raise ValueError(f"Settings_Rank {edited.rank!r} is not in the rank table")
         return edited
 
-    def settings_tables(self, ws: Worksheet, top: int, preset: Any,
+    def settings_tables(self, ws: Worksheet, top: int, preset: Club24SheetPreset,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         ranks = preset.ranks
         first = top + 2
@@ -238,10 +238,10 @@ class Club24Sheet(ShogiSheet):
                          for r in range(first, first + len(ranks) - 1)],
                         "RankFrom", role="computed", left=True),
         ], lang, heading_size=styles.FONT_SIZE)
-        cached = {f"C{first + k}": (ranks[k][1] + ranks[k + 1][1]) / 2
+        cached: dict[str, object] = {f"C{first + k}": (ranks[k][1] + ranks[k + 1][1]) / 2
                   for k in range(len(ranks) - 1)}
         return names, cached
 
-    def settings_ok(self, r: Row, preset: Any) -> str:
+    def settings_ok(self, r: Row, preset: Club24SheetPreset) -> str:
         base = super().settings_ok(r, preset)
         return f"AND({base},{fx.is_whole_at_least(GAMES_BEFORE, 0)})"

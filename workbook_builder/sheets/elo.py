@@ -436,7 +436,7 @@ SETTLED_ONLY = Text(
     "Type games on the Games sheet; the chart shows settled ratings only.")
 
 
-class EloSheet(PersonalSheet):
+class EloSheet(PersonalSheet[EloSheetPreset]):
     """Workbook type ``system = "elo"``."""
 
     system = "elo"
@@ -449,7 +449,7 @@ class EloSheet(PersonalSheet):
     def constant_fields(self, preset: str) -> tuple[str, ...]:
         return SHEET_FIELDS
 
-    def preset_for(self, spec: Spec) -> Any:
+    def preset_for(self, spec: Spec) -> EloSheetPreset:
         """The named preset with the template's constants, checked like the Settings cells."""
         values = dict(spec.constants)
         where = f"{spec.source}: " if spec.source else ""
@@ -462,15 +462,16 @@ class EloSheet(PersonalSheet):
                                     "greater than 0")
         if "periods" in values:
             values["periods"] = bool(values["periods"])
-        return dataclasses.replace(self.presets[spec.preset], **values)
+        preset: EloSheetPreset = dataclasses.replace(self.presets[spec.preset], **values)
+        return preset
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)
 
-    def table(self, rows: int, lang: str, preset: Any) -> Table:
+    def table(self, rows: int, lang: str, preset: EloSheetPreset) -> Table:
         return games_table(rows, lang)
 
-    def settings(self, preset: Any) -> list[Setting]:
+    def settings(self, preset: EloSheetPreset) -> list[Setting]:
         return settings_for(preset)
 
     def style_games(self, ws: Worksheet, table: Table) -> None:

@@ -842,7 +842,7 @@ def example_games(lang: str) -> list[dict[str, object]]:
     ]
 
 
-class GoSheet(PersonalSheet):
+class GoSheet(PersonalSheet[GoPreset]):
     """Workbook type ``system = "go"``."""
 
     system = "go"
@@ -864,21 +864,21 @@ class GoSheet(PersonalSheet):
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)
 
-    def table(self, rows: int, lang: str, preset: Any) -> Table:
+    def table(self, rows: int, lang: str, preset: GoPreset) -> Table:
         return games_table(rows, lang, preset)
 
-    def settings_sheet(self, ws: Worksheet, title: str, preset: Any,
+    def settings_sheet(self, ws: Worksheet, title: str, preset: GoPreset,
                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         """Go's Settings keep their own look: narrow columns for the tables below."""
         names, row = write_scalar_settings(ws, title, preset, lang)
         table_names, cached = self.settings_tables(ws, row + 1, preset, lang)
         return names + table_names, cached
 
-    def settings_tables(self, ws: Worksheet, top: int, preset: Any,
+    def settings_tables(self, ws: Worksheet, top: int, preset: GoPreset,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         return write_settings_tables(ws, top, preset, lang, self.notes), {}
 
-    def reference_sheets(self, wb: Workbook, preset: Any,
+    def reference_sheets(self, wb: Workbook, preset: GoPreset,
                          lang: str) -> dict[str, dict[str, object]]:
         """The promotion table and the handicap table, views of the Settings tables."""
         ladder_ws = wb.create_sheet(LADDER_TITLE(lang))

@@ -54,7 +54,7 @@ class LedgerSheet(ClubLedger):
 
     system = "ledger"
     presets: ClassVar[Mapping[str, Any]] = PRESETS
-    rules: ClassVar[Mapping[str, LedgerRule]] = RULES
+    rules: ClassVar[Mapping[str, LedgerRule[Any]]] = RULES
 
     def example_tables(self, spec: Spec) -> dict[str, list[dict[str, object]]]:
         return example_tables(spec)

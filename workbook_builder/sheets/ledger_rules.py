@@ -76,6 +76,26 @@ RANK_LABEL, RANK_FROM = setting_name("RankLabel"), setting_name("RankFrom")
 ELO_K, ELO_SCALE = setting_name("K"), setting_name("Scale")
 
 
+@dataclass(frozen=True)
+class TokinLedgerPreset(TokinPreset):
+    start: float = 1500
+    """Start of a player with neither a declared rank nor a rating (1級) **[assumed]**."""
+    monthly: bool = True
+    """Rating-list mode: every game of a month uses the last list (the club's practice)."""
+
+
+@dataclass(frozen=True)
+class GoLedgerPreset(GoPreset):
+    start: float = start_points(GoPreset().default_rank)
+    """Points of a player with neither a declared rank nor points: the default rank's."""
+
+
+@dataclass(frozen=True)
+class Club24LedgerPreset(Club24Preset):
+    start: float = 1500
+    """Start of a player with neither a declared rank nor a rating (1級) **[assumed]**."""
+
+
 def number(c: Cells, key: str) -> float:
     """A column that is a number on a counted row (the result, a rating, a change)."""
     return c.num(key)
@@ -89,28 +109,31 @@ def result(c: Cells) -> float:
 # --- Tokin --------------------------------------------------------------------------------
 
 
-def personal_tokin(preset: Any) -> Any:
+def personal_tokin(preset: TokinLedgerPreset) -> TokinSheetPreset:
     """The personal Tokin sheet's preset with the ledger's constants (for its Settings)."""
     fields = {f.name for f in dataclasses.fields(TokinSheetPreset)}
     values = {f.name: getattr(preset, f.name) for f in dataclasses.fields(preset)}
     return TokinSheetPreset(**{k: x for k, x in values.items() if k in fields})
 
 
-class TokinRule(LedgerRule):
+class TokinRule(LedgerRule[TokinLedgerPreset]):
     engine = "tokin"
     example_starts = (1700, None, 1500, None, 1300)
     has_ranks = True
     monthly = True
 
-    def settings(self, preset: Any) -> list[Setting]:
+    def settings(self, preset: TokinLedgerPreset) -> list[Setting]:
         return [s for s in TokinSheet().settings(personal_tokin(preset))
                 if s.key not in ("Rank", "Start")]
 
-    def settings_tables(self, ws: Worksheet, top: int, preset: Any,
+    def settings_tables(self, ws: Worksheet, top: int, preset: TokinLedgerPreset,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         return TokinSheet().write_tables(ws, top, personal_tokin(preset), lang)
 
-    def extras(self, preset: Any, lang: str) -> tuple[Column, ...]:
+    def monthly_mode(self, preset: TokinLedgerPreset) -> bool:
+        return preset.monthly
+
+    def extras(self, preset: TokinLedgerPreset, lang: str) -> tuple[Column, ...]:
         return (handicap_column(preset, lang, width_en=9),)
 
     def change_formula(self, r: Row, side: str) -> str:
@@ -126,7 +149,7 @@ class TokinRule(LedgerRule):
         return tokin_delta(number(c, "RatingA"), number(c, "RatingB"), result(c),
                            c["Handicap"], c.preset)
 
-    def rank_starts(self, preset: Any) -> tuple[tuple[str, float], ...]:
+    def rank_starts(self, preset: TokinLedgerPreset) -> tuple[tuple[str, float], ...]:
         return tuple(preset.start_table)
 
     def log_inputs(self, game: tuple[object, ...]) -> dict[str, object]:
@@ -138,21 +161,21 @@ class TokinRule(LedgerRule):
 # --- Club 24 ------------------------------------------------------------------------------
 
 
-class Club24Rule(LedgerRule):
+class Club24Rule(LedgerRule[Club24LedgerPreset]):
     engine = "club24"
     example_starts = (1700, None, 1500, None, 1300)
     has_ranks = True
     has_prior = True
     rank_labels = True
 
-    def settings(self, preset: Any) -> list[Setting]:
+    def settings(self, preset: Club24LedgerPreset) -> list[Setting]:
         personal = extend(preset, Club24SheetPreset)
         return [s for s in Club24Sheet().settings(personal)
                 if s.key not in ("Rank", "Start", "GamesBefore")]
 
-    def settings_tables(self, ws: Worksheet, top: int, preset: Any,
+    def settings_tables(self, ws: Worksheet, top: int, preset: Club24LedgerPreset,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-        return Club24Sheet().write_tables(ws, top, preset, lang)
+        return Club24Sheet().write_tables(ws, top, extend(preset, Club24SheetPreset), lang)
 
     def change_formula(self, r: Row, side: str) -> str:
         if side == "A":
@@ -165,25 +188,25 @@ class Club24Rule(LedgerRule):
         return club24_delta(number(c, f"Rating{side}"), number(c, f"Rating{other}"), score,
                             c[f"No{side}"], c.preset)  # type: ignore[arg-type]
 
-    def rank_starts(self, preset: Any) -> tuple[tuple[str, float], ...]:
+    def rank_starts(self, preset: Club24LedgerPreset) -> tuple[tuple[str, float], ...]:
         return tuple(preset.ranks)
 
     def rank_formula(self, rating: str) -> str:
         return sx.club24_rank(rating, RANK_LABEL, RANK_FROM)
 
-    def rank(self, preset: Any, rating: float) -> str:
+    def rank(self, preset: Club24LedgerPreset, rating: float) -> str:
         return club24_rank(rating, preset)
 
 
 # --- Elo ------------------------------------------------------------------------------------
 
 
-class EloRule(LedgerRule):
+class EloRule(LedgerRule[EloPreset]):
     engine = "elo"
     example_starts = (1600, 1500, 1500, 1450, 1400)
     scores = (1, 0.5, 0)
 
-    def settings(self, preset: Any) -> list[Setting]:
+    def settings(self, preset: EloPreset) -> list[Setting]:
         personal = extend(preset, EloSheetPreset)
         return [s for s in elo.settings_for(personal) if s.key in ("K", "Scale")]
 
@@ -199,7 +222,7 @@ class EloRule(LedgerRule):
         delta = elo_delta(my, opp, score, c.preset.k, c.preset)
         return round_half_away(my + delta) - my
 
-    def settings_ok(self, preset: Any) -> str:
+    def settings_ok(self, preset: EloPreset) -> str:
         positive = ",".join(f"IF(ISNUMBER({n}),{n}>0,FALSE)" for n in (ELO_K, ELO_SCALE))
         return f"AND(ISNUMBER({START}),{positive})"
 
@@ -207,17 +230,17 @@ class EloRule(LedgerRule):
 # --- MOSAIC ---------------------------------------------------------------------------------
 
 
-class MosaicRule(LedgerRule):
+class MosaicRule(LedgerRule[MosaicPreset]):
     engine = "mosaic"
     example_starts = (100, 100, 100, 100, 100)
     required = ("TurnDiff",)
     rating_format = "0.0"
     change_format = "+0.0;-0.0;0.0"
 
-    def settings(self, preset: Any) -> list[Setting]:
+    def settings(self, preset: MosaicPreset) -> list[Setting]:
         return [s for s in mosaic.settings_for(preset) if s.key != "Start"]
 
-    def extras(self, preset: Any, lang: str) -> tuple[Column, ...]:
+    def extras(self, preset: MosaicPreset, lang: str) -> tuple[Column, ...]:
         return (mosaic.turn_column(),)
 
     def change_formula(self, r: Row, side: str) -> str:
@@ -469,7 +492,7 @@ def log_type(game: tuple[object, ...]) -> object:
     return None if kind not in index else gs.TYPES[index[str(kind)]].ja
 
 
-class GoRule(LedgerRule):
+class GoRule(LedgerRule[GoLedgerPreset]):
     engine = "go"
     example_starts = (None, None, 24000, None, None)
     example_ranks = ("1d", "1k", "1k", "2k", None)
@@ -488,22 +511,22 @@ class GoRule(LedgerRule):
     carried = GO_CARRIED
     order_key = "Order"
 
-    def settings(self, preset: Any) -> list[Setting]:
+    def settings(self, preset: GoLedgerPreset) -> list[Setting]:
         return [go_setting(s) for s in (*gs.points_settings(preset),
                                         *gs.rank_and_komi_settings(preset))]
 
-    def settings_ok(self, preset: Any) -> str:
+    def settings_ok(self, preset: GoLedgerPreset) -> str:
         numbers = [START, *(setting_name(k) for k in GO_FIELDS if k != "NoBonusFrom")]
         bonus_from = gx.go_rank_index(setting_name("NoBonusFrom"))
         return f"AND({','.join(f'ISNUMBER({n})' for n in numbers)},{bonus_from}>0)"
 
-    def settings_tables(self, ws: Worksheet, top: int, preset: Any,
+    def settings_tables(self, ws: Worksheet, top: int, preset: GoLedgerPreset,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         names = gs.write_settings_tables(ws, top, preset, lang, gs.RULE_NOTES)
         starts, cached = write_rank_starts(ws, top, preset, lang)
         return names + starts, cached
 
-    def extras(self, preset: Any, lang: str) -> tuple[Column, ...]:
+    def extras(self, preset: GoLedgerPreset, lang: str) -> tuple[Column, ...]:
         return gs.handicap_column(preset), gs.game_type_column(lang)
 
     def game_cases(self) -> tuple[st.Case, ...]:
@@ -515,10 +538,10 @@ class GoRule(LedgerRule):
         return (rank_unusable("A"), rank_unusable("B"),
                 st.Case(gs.forfeit_formula, gs.contradicts_forfeit, gs.MSG["forfeit"]))
 
-    def game_helpers(self, preset: Any, lang: str) -> tuple[Column, ...]:
+    def game_helpers(self, preset: GoLedgerPreset, lang: str) -> tuple[Column, ...]:
         return go_game_helpers(lang)
 
-    def outcomes(self, preset: Any, lang: str) -> tuple[Column, ...]:
+    def outcomes(self, preset: GoLedgerPreset, lang: str) -> tuple[Column, ...]:
         return go_outcomes(lang)
 
     def change_formula(self, r: Row, side: str) -> str:
@@ -532,7 +555,7 @@ class GoRule(LedgerRule):
                         handicap_diff=c.number("Handicap"), game_type=str(c[f"Type{side}"]),
                         prev_two_unrated=whole(c, f"Streak{side}") >= 2, preset=c.preset)
 
-    def player_helpers(self, preset: Any) -> tuple[Column, ...]:
+    def player_helpers(self, preset: GoLedgerPreset) -> tuple[Column, ...]:
         default = fx.text(preset.default_rank)
         return (
             Column("RankStart", Text("計算用 申告段級位", "Declared rank index"), "helper",
@@ -546,7 +569,7 @@ class GoRule(LedgerRule):
                    is None else number(c, "Rating") - whole(c, "RankNow") * 1000000),
         )
 
-    def rank_starts(self, preset: Any) -> tuple[tuple[str, float], ...]:
+    def rank_starts(self, preset: GoLedgerPreset) -> tuple[tuple[str, float], ...]:
         return tuple((code, start_points(code, preset)) for code in gs.ladder(preset))
 
     def label_formula(self, r: Row) -> str:
@@ -564,30 +587,7 @@ class GoRule(LedgerRule):
         return {"Handicap": handicap, "GameType": log_type(game)}
 
 
-# --- Presets --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TokinLedgerPreset(TokinPreset):
-    start: float = 1500
-    """Start of a player with neither a declared rank nor a rating (1級) **[assumed]**."""
-    monthly: bool = True
-    """Rating-list mode: every game of a month uses the last list (the club's practice)."""
-
-
-@dataclass(frozen=True)
-class GoLedgerPreset(GoPreset):
-    start: float = start_points(GoPreset().default_rank)
-    """Points of a player with neither a declared rank nor points: the default rank's."""
-
-
-@dataclass(frozen=True)
-class Club24LedgerPreset(Club24Preset):
-    start: float = 1500
-    """Start of a player with neither a declared rank nor a rating (1級) **[assumed]**."""
-
-
-RULES: dict[str, LedgerRule] = {"tokin": TokinRule(), "tokin_league": TokinRule(),
+RULES: dict[str, LedgerRule[Any]] = {"tokin": TokinRule(), "tokin_league": TokinRule(),
                                 "club24": Club24Rule(), "elo": EloRule(),
                                 "mosaic": MosaicRule(), "go": GoRule()}
 PRESETS: dict[str, Any] = {

@@ -187,7 +187,7 @@ def example_games(lang: str) -> list[dict[str, object]]:
     ]
 
 
-class MosaicSheet(PersonalSheet):
+class MosaicSheet(PersonalSheet[MosaicPreset]):
     """Workbook type ``system = "mosaic"``."""
 
     system = "mosaic"
@@ -199,8 +199,8 @@ class MosaicSheet(PersonalSheet):
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)
 
-    def table(self, rows: int, lang: str, preset: Any) -> Table:
+    def table(self, rows: int, lang: str, preset: MosaicPreset) -> Table:
         return games_table(rows, lang)
 
-    def settings(self, preset: Any) -> list[Setting]:
+    def settings(self, preset: MosaicPreset) -> list[Setting]:
         return settings_for(preset)

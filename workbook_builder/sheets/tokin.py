@@ -29,7 +29,7 @@ import datetime as dt
 from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
@@ -84,12 +84,28 @@ class TokinSheetPreset(TokinPreset):
     """A starting rating typed instead (a player who has one); None = the rank's."""
 
 
-def extend(preset: Any, cls: type) -> Any:
+def extend(preset: Any, cls: type[T]) -> T:
     """The engine preset ``preset`` as a sheet preset of ``cls`` (the sheet's fields at default)."""
     return cls(**{f.name: getattr(preset, f.name) for f in dataclasses.fields(preset)})
 
 
 v = validation
+
+
+class DeclaredStart(Protocol):
+    """What the shogi sheets read of a preset: a declared rank, or a start typed instead."""
+
+    @property
+    def rank(self) -> str:
+        """A label of the rank table."""
+
+    @property
+    def start(self) -> float | None:
+        """None: the declared rank's rating."""
+
+
+S = TypeVar("S", bound=DeclaredStart)
+T = TypeVar("T")
 
 
 # --- The row rules both shogi sheets share --------------------------------------------------
@@ -145,7 +161,7 @@ def rating_column() -> Column:
                   value=lambda c: shown_if_counted(c, lambda: c["Running"]))
 
 
-def status_column(sheet: ShogiSheet, lang: str, preset: Any,
+def status_column(sheet: ShogiSheet[S], lang: str, preset: S,
                   checked: Sequence[Column]) -> Column:
     """Status: "⚠ …" for a bad row (``checked``: the inputs with a check, in the order they
     are reported); on the 自分 row, for bad Settings (never on a built sheet)."""
@@ -222,7 +238,7 @@ def constant_setting(key: str, label: Text, note: Text, value: float, field: str
 # --- The shared sheet type ----------------------------------------------------------------
 
 
-class ShogiSheet(PersonalSheet):
+class ShogiSheet(PersonalSheet[S]):
     """What the Tokin and Club 24 sheets share; subclasses add their columns and rule."""
 
     start_field = "start"
@@ -238,52 +254,53 @@ class ShogiSheet(PersonalSheet):
         values = {f.name: getattr(rule, f.name) for f in dataclasses.fields(rule)}
         return tuple(k for k, x in values.items() if x is None or type(x) in (int, float))
 
-    def preset_for(self, spec: Spec) -> Any:
+    def preset_for(self, spec: Spec) -> S:
         base = self.presets[spec.preset]
 
         def cast(key: str, value: float) -> object:
             current = getattr(base, key)
             return value if current is None else type(current)(value)
 
-        return dataclasses.replace(base, **{k: cast(k, x) for k, x in spec.constants.items()})
+        preset: S = dataclasses.replace(base, **{k: cast(k, x) for k, x in spec.constants.items()})
+        return preset
 
     # What each sheet type states.
 
     @abstractmethod
-    def rank_table(self, preset: Any) -> tuple[tuple[str, float], ...]:
+    def rank_table(self, preset: S) -> tuple[tuple[str, float], ...]:
         """(label, rating) rows the declared rank is looked up in."""
 
     @abstractmethod
-    def visible_columns(self, lang: str, preset: Any) -> tuple[Column, ...]:
+    def visible_columns(self, lang: str, preset: S) -> tuple[Column, ...]:
         """The Games columns a player sees, in order (the hidden helpers follow)."""
 
     @abstractmethod
-    def settings(self, preset: Any) -> list[Setting]:
+    def settings(self, preset: S) -> list[Setting]:
         """Rows of the Settings sheet: :func:`rank_settings` first, then the constants."""
 
     @abstractmethod
-    def settings_tables(self, ws: Worksheet, top: int, preset: Any,
+    def settings_tables(self, ws: Worksheet, top: int, preset: S,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         """The named tables under the settings; their names and cached values."""
 
-    def write_tables(self, ws: Worksheet, top: int, preset: Any,
+    def write_tables(self, ws: Worksheet, top: int, preset: S,
                      lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         """:meth:`settings_tables` under its earlier name: the club ledger prints them too."""
         return self.settings_tables(ws, top, preset, lang)
 
     # What they share.
 
-    def check(self, preset: Any) -> None:
+    def check(self, preset: S) -> None:
         if preset.start is None and preset.rank not in dict(self.rank_table(preset)):
             raise ValueError(f"rank {preset.rank!r} is not in the preset's rank table")
 
-    def start_rating(self, preset: Any) -> float:
+    def start_rating(self, preset: S) -> float:
         """The engine's value of :func:`sx.start_rating` (the 自分 row)."""
         if preset.start is not None:
             return float(preset.start)
         return float(dict(self.rank_table(preset))[preset.rank])
 
-    def settings_ok(self, r: Row, preset: Any) -> str:
+    def settings_ok(self, r: Row, preset: S) -> str:
         """TRUE when the starting rating, every constant and every :attr:`numeric_tables`
         cell on Settings are numbers (text typed there is flagged, never #VALUE!)."""
         tests = [f"ISNUMBER({r.cell('Running', r.table.lead_row)})",
@@ -292,7 +309,7 @@ class ShogiSheet(PersonalSheet):
                  *(all_numbers(setting_name(key)) for key in self.numeric_tables)]
         return f"AND({','.join(tests)})"
 
-    def columns(self, lang: str, preset: Any) -> tuple[Column, ...]:
+    def columns(self, lang: str, preset: S) -> tuple[Column, ...]:
         return (*self.visible_columns(lang, preset),
                 *history_columns(lambda r: sx.start_rating(),
                                  lambda c: self.start_rating(c.preset)))
@@ -321,7 +338,8 @@ def example_games(lang: str) -> list[dict[str, object]]:
 HANDICAP = {key: setting_name(f"Handicap{key}") for key in ("Name", "Alias", "From", "Adj")}
 
 
-def tokin_tables(preset: Any, tables: Mapping[str, Sequence[object]], lang: str) -> Any:
+def tokin_tables(preset: TokinSheetPreset, tables: Mapping[str, Sequence[object]],
+                 lang: str) -> TokinSheetPreset:
     """The Tokin preset with the handicap and starting-rating tables as a club edited them."""
     handicaps = []
     for name, low, adjustment, alias in typed_rows(tables, {
@@ -336,7 +354,7 @@ def tokin_tables(preset: Any, tables: Mapping[str, Sequence[object]], lang: str)
     return check_rank(edited)
 
 
-def check_rank(preset: Any) -> Any:
+def check_rank(preset: TokinSheetPreset) -> TokinSheetPreset:
     """Refuse a preset whose declared rank is not in its (edited) rank table."""
     labels = [label for label, _ in preset.start_table]
     if preset.start is None and preset.rank not in labels:
@@ -420,7 +438,7 @@ TOKIN_NOTES = (
 )
 
 
-class TokinSheet(ShogiSheet):
+class TokinSheet(ShogiSheet[TokinSheetPreset]):
     """Workbook type ``system = "tokin"``; preset ``league`` has the amateur-league table."""
 
     system = "tokin"
@@ -433,8 +451,8 @@ class TokinSheet(ShogiSheet):
     editable_tables = frozenset({"HandicapName", "HandicapFrom", "HandicapAdj", "HandicapAlias",
                                  "RankLabel", "RankRating"})
 
-    def with_tables(self, preset: Any, tables: Mapping[str, Sequence[object]],
-                    lang: str) -> Any:
+    def with_tables(self, preset: TokinSheetPreset, tables: Mapping[str, Sequence[object]],
+                    lang: str) -> TokinSheetPreset:
         return tokin_tables(preset, tables, lang)
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
@@ -443,10 +461,10 @@ class TokinSheet(ShogiSheet):
         games[4]["OppRating"] = 1390
         return games
 
-    def rank_table(self, preset: Any) -> tuple[tuple[str, float], ...]:
-        return preset.start_table  # type: ignore[no-any-return]
+    def rank_table(self, preset: TokinSheetPreset) -> tuple[tuple[str, float], ...]:
+        return preset.start_table
 
-    def visible_columns(self, lang: str, preset: Any) -> tuple[Column, ...]:
+    def visible_columns(self, lang: str, preset: TokinSheetPreset) -> tuple[Column, ...]:
         names, _ = handicap_names(preset, lang)
         opp = kinds.opp_rating_column(Text("相手の今のレート。対局前に入れると推奨手合がわかります",
                                      "Opponent's current rating; type it before the game to "
@@ -467,7 +485,7 @@ class TokinSheet(ShogiSheet):
             date,
         )
 
-    def settings(self, preset: Any) -> list[Setting]:
+    def settings(self, preset: TokinSheetPreset) -> list[Setting]:
         return [
             *rank_settings(preset),
             constant_setting("Base", Text("基本点", "Base points"),
@@ -485,7 +503,7 @@ class TokinSheet(ShogiSheet):
                              preset.max_change, "max_change"),
         ]
 
-    def settings_tables(self, ws: Worksheet, top: int, preset: Any,
+    def settings_tables(self, ws: Worksheet, top: int, preset: TokinSheetPreset,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         names, aliases = handicap_names(preset, lang)
         handicaps, last = write_settings_table(ws, top, Text("手合割 (駒落ち)", "Handicaps"), [
@@ -506,7 +524,7 @@ class TokinSheet(ShogiSheet):
         ws.column_dimensions["D"].width = 11
         return handicaps + ranks, {}
 
-    def reference_sheets(self, wb: Workbook, preset: Any,
+    def reference_sheets(self, wb: Workbook, preset: TokinSheetPreset,
                          lang: str) -> dict[str, dict[str, object]]:
         ws = wb.create_sheet(QUICK_TITLE(lang))
         return {ws.title: write_quick_table(ws, preset, lang)}

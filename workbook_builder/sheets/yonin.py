@@ -784,7 +784,7 @@ def example_games(lang: str) -> list[dict[str, object]]:
     ]
 
 
-class YoninSheet(SheetType):
+class YoninSheet(SheetType[YoninPreset]):
     """Workbook type ``system = "yonin"``."""
 
     system = "yonin"
@@ -797,7 +797,7 @@ class YoninSheet(SheetType):
     def default_title(self, lang: str) -> str:
         return Text("四人将棋 レート表", "Four-player shogi rate table")(lang)
 
-    def populate(self, wb: Workbook, spec: Spec, preset: Any,
+    def populate(self, wb: Workbook, spec: Spec, preset: YoninPreset,
                  inputs: Sequence[Mapping[str, object]]) -> Built:
         lang = spec.lang
         rows = -(-spec.rows // SEATS) * SEATS

@@ -773,7 +773,7 @@ def example_tables(lang: str) -> dict[str, list[dict[str, object]]]:
     return {"Games": log, "Players": people}
 
 
-class YoninLedgerSheet(SheetType):
+class YoninLedgerSheet(SheetType[YoninPreset]):
     """Workbook type ``system = "yonin_ledger"``: the club's four-player ledger."""
 
     system = "yonin_ledger"
@@ -790,11 +790,11 @@ class YoninLedgerSheet(SheetType):
     def default_title(self, lang: str) -> str:
         return Text("四人将棋 対局台帳", "Four-player shogi club ledger")(lang)
 
-    def populate(self, wb: Workbook, spec: Spec, preset: Any,
+    def populate(self, wb: Workbook, spec: Spec, preset: YoninPreset,
                  inputs: Sequence[Mapping[str, object]]) -> Built:
         return self.populate_tables(wb, spec, preset, {"Games": inputs})
 
-    def populate_tables(self, wb: Workbook, spec: Spec, preset: Any,
+    def populate_tables(self, wb: Workbook, spec: Spec, preset: YoninPreset,
                         tables: Mapping[str, Sequence[Mapping[str, object]]]) -> Built:
         lang = spec.lang
         rows = -(-spec.rows // SEATS) * SEATS
