@@ -1,11 +1,13 @@
 """The personal sheet: one player's own game log, rendered for any rating system.
 
 Sheets, in order: 対局 / Games (the table a person types into), グラフ / Chart (the
-rating history), any reference sheets the system adds (a quick table), 設定 / Settings
-(every constant as a named cell, then the system's named tables); reference sheets that
-are views of the Settings tables may come after Settings instead. A system states its
-columns, settings and notes; this layout owns the frame, so every sheet gets the same
-protection, validation, names, chart and cached values.
+rating history, unless the system has none), any reference sheets the system adds (a
+quick table), 設定 / Settings (every constant as a named cell, then the system's named
+tables); reference sheets that are views of the Settings tables may come after Settings
+instead. A system states its columns, settings and notes, and may dress its Games sheet
+and lay out its Settings its own way (the four-player sheet: four rows a game, no
+chart); this layout owns the frame, so every sheet gets the same protection, validation,
+names, chart and cached values.
 """
 
 from __future__ import annotations
@@ -34,9 +36,11 @@ class PersonalSheet(SheetType[P]):
     title: ClassVar[Text]
     notes: ClassVar[tuple[Text, ...]] = ()
     """Lines printed under the settings: the rule in a few words."""
-    chart: ClassVar[tuple[Text, Text]] = (Text("レートの推移", "Rating history"),
-                                          Text("レート", "rating"))
-    """The history chart's title and its axis label."""
+    chart: ClassVar[tuple[Text, Text] | None] = (Text("レートの推移", "Rating history"),
+                                                 Text("レート", "rating"))
+    """The history chart's title and its axis label; None = no Chart sheet."""
+    rows_per_game: ClassVar[int] = 1
+    """Sheet rows a game takes (four-player: a row per seat); the row count is rounded up."""
     chart_note: ClassVar[Text] = COUNTED_ONLY
     """The line under the chart: which rows it plots."""
     legend_at: ClassVar[str] = "Status"
@@ -71,8 +75,9 @@ class PersonalSheet(SheetType[P]):
         """Named tables under the settings (from row ``top``); names and cached values."""
         return [], {}
 
-    def style_games(self, ws: Worksheet, table: Table) -> None:
-        """Extra formatting of the Games sheet (a conditional format), once its table is written."""
+    def dress_games(self, ws: Worksheet, table: Table, lang: str, title: str) -> None:
+        """The Games sheet's title, legend, header and frozen panes, once its table is written."""
+        decorate_games(ws, table, lang, title, self.legend_at, self.freeze_column)
 
     def settings_sheet(self, ws: Worksheet, title: str, preset: P,
                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
@@ -93,21 +98,22 @@ class PersonalSheet(SheetType[P]):
                  inputs: Sequence[Mapping[str, object]]) -> Built:
         self.check(preset)
         lang = spec.lang
-        table = self.table(spec.rows, lang, preset)
+        rows = -(-spec.rows // self.rows_per_game) * self.rows_per_game
+        table = self.table(rows, lang, preset)
         games = wb.create_sheet(GAMES(lang))
-        chart_ws = wb.create_sheet(CHART_TITLE(lang))
+        chart_ws = wb.create_sheet(CHART_TITLE(lang)) if self.chart else None
         after = self.reference_after_settings
         cached = {} if after else self.reference_sheets(wb, preset, lang)
         settings_ws = wb.create_sheet(SETTINGS_TITLE(lang))
         title = sheet_title(spec, self.default_title(lang))
 
         names = write_table(games, table, lang, inputs, flag="Status")
-        self.style_games(games, table)
-        decorate_games(games, table, lang, title, self.legend_at, self.freeze_column)
+        self.dress_games(games, table, lang, title)
         settings_names, settings_cached = self.settings_sheet(
             settings_ws, f"{SETTINGS_TITLE(lang)} ・ {title}", preset, lang)
         names += settings_names
-        add_history_chart(chart_ws, games, table, lang, *self.chart, self.chart_note)
+        if chart_ws is not None and self.chart is not None:
+            add_history_chart(chart_ws, games, table, lang, *self.chart, self.chart_note)
         if after:
             cached.update(self.reference_sheets(wb, preset, lang))
         for ws in wb.worksheets:

@@ -474,8 +474,9 @@ class EloSheet(PersonalSheet[EloSheetPreset]):
     def settings(self, preset: EloSheetPreset) -> list[Setting]:
         return settings_for(preset)
 
-    def style_games(self, ws: Worksheet, table: Table) -> None:
+    def dress_games(self, ws: Worksheet, table: Table, lang: str, title: str) -> None:
         _mark_period_ends(ws, table)
+        super().dress_games(ws, table, lang, title)
 
 
 def _mark_period_ends(ws: Worksheet, table: Table) -> None:

@@ -39,7 +39,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
-from openpyxl import Workbook
 from openpyxl.styles import Alignment, Border, Side
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -50,16 +49,15 @@ from .. import styles
 from ..formulas import yonin as fy
 from ..kit import inputs as kinds
 from ..kit import status as st
-from ..kit.base import Built, SheetType
-from ..kit.cells import Cells, Value, cached_by_row, evaluate, excel_number
-from ..kit.frame import overwrite_note, page_setup, sheet_title, title_row
+from ..kit.cells import Cells, Value, excel_number
+from ..kit.frame import overwrite_note, title_row
+from ..kit.personal import PersonalSheet
 from ..kit.settings_table import TableColumn, write_settings_table
-from ..labels import SETTINGS_TITLE, Text
+from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting, Table, Validation, number_check
 from ..layout import validation as v
 from ..settings import write_settings
-from ..spec import Spec
-from ..table import define_name, write_table
+from ..table import define_name
 
 GAMES = Text("対局", "Games")
 SEATS = 4
@@ -784,43 +782,35 @@ def example_games(lang: str) -> list[dict[str, object]]:
     ]
 
 
-class YoninSheet(SheetType[YoninPreset]):
-    """Workbook type ``system = "yonin"``."""
+class YoninSheet(PersonalSheet[YoninPreset]):
+    """Workbook type ``system = "yonin"``: four rows a game (a seat each), no chart."""
 
     system = "yonin"
     presets: ClassVar[Mapping[str, Any]] = {"default": YONIN}
     start_field = "start_member"
+    title = Text("四人将棋 レート表", "Four-player shogi rate table")
+    chart = None
+    rows_per_game = SEATS
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)
 
-    def default_title(self, lang: str) -> str:
-        return Text("四人将棋 レート表", "Four-player shogi rate table")(lang)
+    def table(self, rows: int, lang: str, preset: YoninPreset) -> Table:
+        return games_table(rows, lang, preset)
 
-    def populate(self, wb: Workbook, spec: Spec, preset: YoninPreset,
-                 inputs: Sequence[Mapping[str, object]]) -> Built:
-        lang = spec.lang
-        rows = -(-spec.rows // SEATS) * SEATS
-        table = games_table(rows, lang, preset)
-        games = wb.create_sheet(GAMES(lang))
-        settings_ws = wb.create_sheet(SETTINGS_TITLE(lang))
-        title = sheet_title(spec, self.default_title(lang))
+    def dress_games(self, ws: Worksheet, table: Table, lang: str, title: str) -> None:
+        _dress(ws, table, lang, title)
 
-        names = write_table(games, table, lang, inputs, flag="Status")
-        _dress(games, table, lang, title)
-        names += write_settings_sheet(settings_ws, preset, lang, title,
-                                      settings_for(preset, lang))
-        for ws in (games, settings_ws):
-            page_setup(ws)
-        cached = {games.title: cached_by_row(table, evaluate(table, inputs, preset, lang))}
-        return Built(names, cached)
+    def settings_sheet(self, ws: Worksheet, title: str, preset: YoninPreset,
+                       lang: str) -> tuple[list[NameInfo], dict[str, object]]:
+        return write_settings_sheet(ws, preset, lang, title, settings_for(preset, lang)), {}
 
 
-def write_settings_sheet(ws: Worksheet, preset: YoninPreset, lang: str, title: str,
+def write_settings_sheet(ws: Worksheet, preset: YoninPreset, lang: str, heading: str,
                          settings: Sequence[Setting],
                          notes: Sequence[Text] = RULE_NOTES) -> list[NameInfo]:
     """The single values, the tables under them, then the rules in a few lines."""
-    names = write_settings(ws, f"{SETTINGS_TITLE(lang)} ・ {title}", settings, lang)
+    names = write_settings(ws, heading, settings, lang)
     for number in range(3, ws.max_row + 1):
         ws.cell(number, 3).alignment = Alignment(vertical="center")
     for letter in "CDEF":

@@ -816,7 +816,8 @@ class YoninLedgerSheet(SheetType[YoninPreset]):
         dress_players(players_ws, players_t, lang, title)
         names += write_table(list_ws, list_t, lang)
         names += dress_rate_table(list_ws, list_t, lang, title)
-        names += yn.write_settings_sheet(settings_ws, preset, lang, title,
+        names += yn.write_settings_sheet(settings_ws, preset, lang,
+                                         f"{SETTINGS_TITLE(lang)} ・ {title}",
                                          ledger_settings(preset, lang),
                                          (*yn.RULE_NOTES, *LEDGER_NOTES))
         names += write_table(chain_ws, chain_t, lang)
