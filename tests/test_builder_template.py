@@ -18,6 +18,20 @@ def test_shipped_templates_load():
     assert ja.constants == {"gap_weight": 0.1, "start": 100.0}
 
 
+def test_ledger_templates_name_every_ledger_rule():
+    """A secretary copying a ledger template reads which presets exist from its comment;
+    the Go ledger came later and must be among them."""
+    from workbook_builder.sheets import SHEET_TYPES
+
+    presets = set(SHEET_TYPES["ledger"].presets)
+    assert "go" in presets
+    for path in sorted(TEMPLATES.glob("ledger_*.toml")):
+        line = next(x for x in path.read_text(encoding="utf-8").splitlines()
+                    if x.startswith("# preset"))
+        named = {word.strip() for word in line.split(":", 1)[1].split("/")}
+        assert named == presets, (path.name, line)
+
+
 @pytest.mark.parametrize("data, words", [
     ({"system": "mosaic", "colour": "red"}, ["colour", "'red'", "unknown key"]),
     ({"system": "chess"}, ["system", "'chess'"]),
