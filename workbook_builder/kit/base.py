@@ -25,6 +25,12 @@ P = TypeVar("P")
 """A workbook type's preset: the frozen dataclass of its rule's constants."""
 
 
+EXAMPLE_NAMES = {"ja": ("田中", "鈴木", "佐藤", "高橋", "伊藤", "山本", "中村", "小林", "加藤"),
+                 "en": ("Alice", "Bob", "Carol", "Dan", "Erin", "Frank", "Grace", "Heidi",
+                        "Ivan")}
+"""Names for the example games of the README pictures, in each language."""
+
+
 @dataclass
 class Built:
     """What :meth:`SheetType.populate` produced."""

@@ -50,6 +50,7 @@ from ..errors import TemplateError
 from ..formulas import elo as fe
 from ..kit import inputs as kinds
 from ..kit import status as st
+from ..kit.base import EXAMPLE_NAMES
 from ..kit.cells import Cells, Value, excel_number
 from ..kit.chain import NA, count_column, counted
 from ..kit.personal import PersonalSheet
@@ -406,11 +407,6 @@ RULE_NOTES = (
     Text("丸めは Excel の ROUND (四捨五入)。",
          "Rounding is Excel's ROUND (halves away from zero)."),
 )
-
-EXAMPLE_NAMES = {"ja": ("田中", "鈴木", "佐藤", "高橋", "伊藤", "山本", "中村", "小林", "加藤"),
-                 "en": ("Alice", "Bob", "Carol", "Dan", "Erin", "Frank", "Grace", "Heidi",
-                        "Ivan")}
-
 
 def example_games(lang: str) -> list[dict[str, object]]:
     """Seed 002's six-game period, a second period, one flagged row, a game in progress."""

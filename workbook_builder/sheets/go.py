@@ -62,6 +62,7 @@ from ..formulas import go as gx
 from ..formulas import shogi as sx
 from ..kit import inputs as kinds
 from ..kit import status as st
+from ..kit.base import EXAMPLE_NAMES
 from ..kit.cells import Cells, Value, excel_number
 from ..kit.chain import chart_columns, count_column, running_column
 from ..kit.inputs import Check
@@ -820,13 +821,9 @@ def _rank_at(value: float, preset: GoPreset) -> str:
 
 # --- the sheet type -------------------------------------------------------------------------
 
-EXAMPLE_NAMES = {"ja": ("田中", "鈴木", "佐藤", "高橋", "伊藤", "山本", "中村"),
-                 "en": ("Alice", "Bob", "Carol", "Dan", "Erin", "Frank", "Grace")}
-
-
 def example_games(lang: str) -> list[dict[str, object]]:
     """Rated games at regular and other handicaps, a forfeit, a bonus, a flagged row."""
-    a, b, c, d, e, f, g = EXAMPLE_NAMES[lang]
+    a, b, c, d, e, f, g = EXAMPLE_NAMES[lang][:7]
     day = dt.date(2024, 5, 26)
     t = {k: TYPES[i](lang) for i, k in enumerate(("rated", "fwin", "floss", "prov", "unr"))}
     return [

@@ -19,19 +19,16 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from ..kit.base import EXAMPLE_NAMES
 from ..kit.ledger import ClubLedger
 from ..kit.ledger_rule import LedgerRule
 from ..spec import Spec
 from .ledger_rules import PRESETS, RULES
 
-EXAMPLE_PLAYERS = {"ja": ("田中", "鈴木", "佐藤", "高橋", "伊藤"),
-                   "en": ("Alice", "Bob", "Carol", "Dan", "Erin")}
-
-
 
 def example_tables(spec: Spec) -> dict[str, list[dict[str, object]]]:
     """Five players, a dozen games over two months, one misspelt name, one game in progress."""
-    names = EXAMPLE_PLAYERS[spec.lang]
+    names = EXAMPLE_NAMES[spec.lang][:5]
     rule = RULES[spec.preset]
     ranks = rule.example_ranks if rule.has_ranks else (None,) * 5
     players: list[dict[str, object]] = [{"Name": n, "Start": s, "Rank": r if s is None else None}

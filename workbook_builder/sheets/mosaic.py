@@ -32,6 +32,7 @@ from rating_rules.mosaic import MOSAIC, MosaicPreset, first_player, mosaic_delta
 from .. import formulas as fx
 from ..kit import inputs as kinds
 from ..kit import status as st
+from ..kit.base import EXAMPLE_NAMES
 from ..kit.cells import Cells
 from ..kit.chain import history_columns
 from ..kit.personal import PersonalSheet
@@ -167,13 +168,9 @@ RULE_NOTES = (
 )
 
 
-EXAMPLE_NAMES = {"ja": ("田中", "鈴木", "佐藤", "高橋", "伊藤", "山本"),
-                 "en": ("Alice", "Bob", "Carol", "Dan", "Erin", "Frank")}
-
-
 def example_games(lang: str) -> list[dict[str, object]]:
     """Four counted games, one flagged row and one game in progress."""
-    a, b, c, d, e, f = EXAMPLE_NAMES[lang]
+    a, b, c, d, e, f = EXAMPLE_NAMES[lang][:6]
     day = dt.date(2024, 5, 26)
     return [
         {"Opponent": a, "OppRating": 100, "Result": 1, "TurnDiff": 5, "Date": day},

@@ -49,7 +49,7 @@ from .. import styles
 from ..formulas import shogi as sx
 from ..kit import inputs as kinds
 from ..kit import status as st
-from ..kit.base import typed_rows
+from ..kit.base import EXAMPLE_NAMES, typed_rows
 from ..kit.cells import Cells, excel_number
 from ..kit.chain import history_columns
 from ..kit.personal import PersonalSheet
@@ -315,13 +315,9 @@ class ShogiSheet(PersonalSheet[S]):
                                  lambda c: self.start_rating(c.preset)))
 
 
-EXAMPLE_NAMES = {"ja": ("田中", "鈴木", "佐藤", "高橋", "伊藤", "山本"),
-                 "en": ("Alice", "Bob", "Carol", "Dan", "Erin", "Frank")}
-
-
 def example_games(lang: str) -> list[dict[str, object]]:
     """Four counted games, one flagged row and one game about to start (for the pictures)."""
-    a, b, c, d, e, f = EXAMPLE_NAMES[lang]
+    a, b, c, d, e, f = EXAMPLE_NAMES[lang][:6]
     day, week = dt.date(2024, 5, 26), dt.timedelta(days=7)
     return [
         {"Opponent": a, "OppRating": 1550, "Result": 1, "Date": day},
