@@ -194,6 +194,14 @@ def _display_width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
+def function_title(ws: Worksheet, row: int, signature: str, lang: str,
+                   color: str = "305496") -> None:
+    """A function's block starts with its signature, bold and locked (grey: no formula)."""
+    title = ws.cell(row, 1, signature)
+    title.font = styles.font(lang, bold=True, size=12, color=color)
+    title.protection = styles.LOCKED
+
+
 def wrapped(ws: Worksheet, row: int, text: str, lang: str, size: float = 11,
              color: str = "262626", fill: PatternFill | None = None, mono: bool = False,
              density: float | None = None) -> None:
@@ -276,9 +284,7 @@ def write_entry(ws: Worksheet, top: int, entry: Entry, signature: str, typed: Ma
     Title and explanation, a header row over the example inputs and the formula cells,
     a hint under each input, the check cell, then each formula as text to copy.
     """
-    title = ws.cell(top, 1, signature)
-    title.font = styles.font(lang, bold=True, size=12, color="305496")
-    title.protection = styles.LOCKED
+    function_title(ws, top, signature, lang)
     wrapped(ws, top + 1, entry.about(lang), lang)
     wrapped(ws, top + 2, entry.about(OTHER[lang]), OTHER[lang], size=9, color="7F7F7F")
     header, row = top + 3, top + 4
@@ -426,9 +432,7 @@ def _absolute(ref: str) -> str:
 
 def write_not_native(ws: Worksheet, top: int, name: str, signature: str, reason: Text,
                      lang: str) -> int:
-    title = ws.cell(top, 1, signature)
-    title.font = styles.font(lang, bold=True, size=12, color="7F7F7F")
-    title.protection = styles.LOCKED
+    function_title(ws, top, signature, lang, color="7F7F7F")
     wrapped(ws, top + 1, reason(lang), lang, size=10)
     wrapped(ws, top + 2, reason(OTHER[lang]), OTHER[lang], size=9, color="7F7F7F")
     return top + 4

@@ -48,6 +48,7 @@ from .catalog import (
     computed_cell,
     evaluate,
     example_values,
+    function_title,
     header_cell,
     name_of,
     refs,
@@ -150,9 +151,7 @@ DEFINE = Text("▼ 名前の管理 → 新規作成: 名前 {name}、参照範�
 def write_function(ws: Worksheet, top: int, entry: Entry, signature: str, stored: str,
                    typed: Mapping[str, Any], lang: str, out: Written) -> int:
     """One function's block: title, explanation, an example call, its definition to copy."""
-    title = ws.cell(top, 1, signature)
-    title.font = styles.font(lang, bold=True, size=12, color="305496")
-    title.protection = styles.LOCKED
+    function_title(ws, top, signature, lang)
     wrapped(ws, top + 1, entry.about(lang), lang)
     header, row = top + 2, top + 3
     depth = max(a.cells if a.down else 1 for a in entry.args)
