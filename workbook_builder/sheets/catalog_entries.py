@@ -409,7 +409,7 @@ TOKIN_RANK = Kind(
                  "Tokin_RankLabel"),
     allowed=tuple(label for label, _ in TOKIN.start_table))
 GO_RANK = Kind(
-    lambda r: f"{gx.go_rank_index(r, 'Go_Ranks_Code')}=0",
+    lambda r: f"NOT({gx.go_rank_index(r, 'Go_Ranks_Code')}>0)",
     lambda x: _text_in(x, GO_CODES),
     Text("段級位コード (1d+, 3k, BC)", "a rank code (1d+, 3k, BC)"),
     Text("コード\n1d+, 3k", "code\n1d+, 3k"), "choice",
@@ -434,7 +434,7 @@ GO_TYPE = Kind(
     _v("list", Text("空欄 = rated (レート対局)", "Blank = rated"), PICK_ERROR, None,
        '"' + ",".join(GO_TYPES) + '"'), allowed=GO_TYPES)
 VICTIMS = Kind(
-    lambda r: f"COUNTA({r})>COUNT({r})",
+    lambda r: f"NOT(COUNTA({r})=COUNT({r}))",
     lambda xs: all(x is None or _is_number(x) for x in xs),
     Text("空欄か数値", "blank or numbers"),
     Text("詰ませた人のレート (空欄可)", "rates mated (blanks ok)"),
@@ -457,14 +457,14 @@ YONIN_RULE = Kind(
     "choice", _v("list", Text("A (空欄)・B・102・単勝", "A (blank), B, 102 or 単勝"), PICK_ERROR,
                  None, '"A,B,102,単勝"'), allowed=("A", "B", "102", "単勝"))
 OPPONENTS = Kind(
-    lambda r: f"COUNTA({r})>COUNT({r})",
+    lambda r: f"NOT(COUNTA({r})=COUNT({r}))",
     lambda xs: all(x is None or _is_number(x) for x in xs),
     Text("数値 (空行は数えない)", "numbers (blank rows are skipped)"),
     Text("相手ごと", "one per game"), "number",
     _v("decimal", Text("期間中の相手のレート (1局1行)", "Opponents' ratings, one game per row"),
        NUMBER_ERROR, "between", "-1000000000", "1000000000"))
 SCORES = Kind(
-    lambda r: f"COUNTA({r})>SUMPRODUCT((({r}=1)+({r}=0.5)+({r}=0))*({r}<>\"\"))",
+    lambda r: f"NOT(COUNTA({r})=SUMPRODUCT((({r}=1)+({r}=0.5)+({r}=0))*({r}<>\"\")))",
     lambda xs: all(x is None or excel_number(x) in (0.0, 0.5, 1.0) for x in xs),
     Text("1・0.5・0 のどれか", "1, 0.5 or 0"), Text("1 / 0.5 / 0", "1 / 0.5 / 0"), "choice",
     _v("list", Text("勝ち 1、引分 0.5、負け 0", "1 win, 0.5 draw, 0 loss"),
