@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from rating_rules import elo, go, mosaic, shogi, yonin
 from rating_rules.elo import ELO
@@ -35,6 +35,7 @@ from ..kit.cells import excel_number
 from ..kit.inputs import Check
 from ..labels import Text
 from ..layout import Validation, ValueType
+from . import go as gs
 
 OUT = "="
 """Key of an entry's last step, its result (no argument is called that)."""
@@ -53,13 +54,12 @@ def lit(value: float) -> str:
 class Kind:
     """How one argument is typed and checked.
 
-    ``bad(ref)`` is a formula that is TRUE when the cell (or range) holds something the
-    function cannot take; ``ok(value)`` is the same test in Python, for the cached
-    values. Both must agree on every value a cell can hold.
+    ``check`` is what the argument accepts, as the sheets declare their inputs
+    (:class:`~workbook_builder.kit.inputs.Check`: a formula and the same test in Python);
+    ``blank_ok``: a blank cell is the function's default.
     """
 
-    bad: Callable[[str], str]
-    ok: Callable[[Any], bool]
+    check: Check
     reason: Text
     hint: Text
     type: ValueType = "number"
@@ -67,17 +67,16 @@ class Kind:
     """The input cell (its first cell) → its data validation."""
     allowed: tuple[object, ...] = ()
     minimum: float | None = None
+    blank_ok: bool = False
 
+    def bad(self, ref: str) -> str:
+        """TRUE when the cell (or range) holds something the function cannot take."""
+        test = self.check.test(ref)
+        return fx.bad_if_filled(ref, test) if self.blank_ok else f"NOT({test})"
 
-def required(check: Check) -> tuple[Callable[[str], str], Callable[[Any], bool]]:
-    """A :class:`Kind`'s tests from the sheets' own input check: the value must pass it."""
-    return (lambda r: f"NOT({check.test(r)})"), check.accepts
-
-
-def optional(check: Check) -> tuple[Callable[[str], str], Callable[[Any], bool]]:
-    """Like :func:`required`, with a blank cell allowed (the function's default)."""
-    return (lambda r: fx.bad_if_filled(r, check.test(r))), (lambda x: x is None
-                                                           or check.accepts(x))
+    def ok(self, value: Any) -> bool:
+        """:meth:`bad` in Python, for the cached values."""
+        return (self.blank_ok and value is None) or self.check.accepts(value)
 
 
 def _is_number(value: Any) -> bool:
@@ -112,20 +111,20 @@ NUMBER_HINT = Text("数値", "number")
 
 
 def number_kind(hint: Text = NUMBER_HINT) -> Kind:
-    return Kind(*required(kinds.NUMBER), Text("数値を入力", "type a number"), hint,
+    return Kind(kinds.NUMBER, Text("数値を入力", "type a number"), hint,
                 validation=_v("decimal", hint, NUMBER_ERROR, "between", "-1000000000",
                               "1000000000"))
 
 
 def optional_number(hint: Text) -> Kind:
-    return Kind(*optional(kinds.NUMBER), Text("空欄か数値", "blank or a number"), hint,
+    return Kind(kinds.NUMBER, Text("空欄か数値", "blank or a number"), hint,
                 validation=_v("decimal", hint, NUMBER_ERROR, "between", "-1000000000",
-                              "1000000000"))
+                              "1000000000"), blank_ok=True)
 
 
 def choice_kind(values: tuple[float, ...], hint: Text, reason: Text) -> Kind:
     listed = ",".join(fx.number(v) for v in values)
-    return Kind(*required(kinds.one_of(values)), reason, hint, "choice",
+    return Kind(kinds.one_of(values), reason, hint, "choice",
                 _v("list", hint, reason, None, f'"{listed}"'), allowed=values)
 
 
@@ -134,7 +133,7 @@ RESULT = choice_kind((1, 0), Text("1 勝ち\n0 負け", "1 win\n0 loss"),
 SCORE = choice_kind((1, 0.5, 0), Text("1 / 0.5 / 0", "1 / 0.5 / 0"),
                     Text("1・0.5・0 のどれか", "1, 0.5 or 0"))
 PLACE = choice_kind((1, 2, 3, 4), Text("1〜4", "1 to 4"), Text("1〜4 の順位", "a place 1 to 4"))
-TURN = Kind(*required(kinds.whole_at_least(0)),
+TURN = Kind(kinds.whole_at_least(0),
             Text("0以上の整数", "a whole number, 0 or more"), Text("0以上の整数", "whole ≥ 0"),
             "integer", _v("whole", Text("0以上の整数", "Whole number, 0 or more"),
                           Text("0以上の整数を入力", "Type a whole number, 0 or more"),
@@ -142,18 +141,18 @@ TURN = Kind(*required(kinds.whole_at_least(0)),
 
 
 def optional_whole(hint: Text) -> Kind:
-    return Kind(*optional(kinds.whole_at_least(1)),
+    return Kind(kinds.whole_at_least(1),
                 Text("空欄か1以上の整数", "blank or a whole number, 1 or more"), hint, "integer",
                 _v("whole", hint, Text("1以上の整数を入力", "Type a whole number, 1 or more"),
-                   "greaterThanOrEqual", "1"), minimum=1)
+                   "greaterThanOrEqual", "1"), minimum=1, blank_ok=True)
 
 
-K_FACTOR = Kind(lambda r: fx.bad_if_filled(r, f"IF(ISNUMBER({r}),{r}>0,FALSE)"),
-                lambda x: x is None or ((n := excel_number(x)) is not None and n > 0),
+K_FACTOR = Kind(Check(lambda r: f"IF(ISNUMBER({r}),{r}>0,FALSE)",
+                      lambda x: (n := excel_number(x)) is not None and n > 0),
                 Text("空欄か0より大きい数", "blank or a number above 0"),
                 Text(f"空欄={lit(ELO.k)}", f"blank = {lit(ELO.k)}"), "number",
                 _v("decimal", Text(f"K (空欄なら {lit(ELO.k)})", f"K (blank = {lit(ELO.k)})"),
-                   Text("0より大きい数", "A number above 0"), "greaterThan", "0"))
+                   Text("0より大きい数", "A number above 0"), "greaterThan", "0"), blank_ok=True)
 
 
 # --- the rule tables the formulas read by name (Tables sheet) ------------------------------
@@ -390,82 +389,81 @@ YONIN_RULES = ("A", "B", "102", *yx.SCORE_WORDS_102[1:], *yx.SCORE_WORDS_TANSHO)
 YONIN_LABELS = tuple(label for label, _ in YONIN.ranks) + tuple(
     _yonin_alias(label) for label, _ in YONIN.ranks)
 
+NUMBERS_OR_BLANKS = Check(
+    lambda r: f"COUNTA({r})=COUNT({r})",
+    lambda xs: all(x is None or _is_number(x) for x in cast(Sequence[object], xs)))
+"""A range argument (one cell per game or per opponent): numbers, blanks skipped."""
+
 TOKIN_HANDICAP_KIND = Kind(
-    lambda r: fx.bad_if_filled(r, f"IF(ISNUMBER({r}),{r}>=0,"
-                                  f"{sx.is_listed(r, TOKIN_NAMES[0], TOKIN_NAMES[1])})"),
-    lambda x: x is None or (_is_number(x) and excel_number(x) >= 0)  # type: ignore[operator]
-    or _text_in(x, HANDICAP_WORDS),
+    Check(lambda r: f"IF(ISNUMBER({r}),{r}>=0,{sx.is_listed(r, *TOKIN_NAMES[:2])})",
+          lambda x: ((n := excel_number(x)) is not None and n >= 0)
+          or _text_in(x, HANDICAP_WORDS)),
     Text("空欄・手合割の名前・調整点", "blank, a handicap name or points"),
     Text("空欄=平手\n香落 など", "blank = even\nor 香落, lance"), "text",
     _listed_or_number(TOKIN_NAMES[:2], Text(
         "空欄 = 平手。香落・角落 … (表) か 調整点の数",
-        "Blank = even; a handicap of the Tables sheet, or adjustment points")))
+        "Blank = even; a handicap of the Tables sheet, or adjustment points")), blank_ok=True)
 TOKIN_RANK = Kind(
-    lambda r: f"NOT(ISNUMBER({sx.exact_match(r, 'Tokin_RankLabel')}))",
-    lambda x: _text_in(x, [label for label, _ in TOKIN.start_table]),
+    Check(lambda r: f"ISNUMBER({sx.exact_match(r, 'Tokin_RankLabel')})",
+          lambda x: _text_in(x, [label for label, _ in TOKIN.start_table])),
     Text("表の段級 (五段〜7級)", "a rank of the table (五段 to 7級)"),
     Text("五段〜7級", "五段 to 7級"),
     "choice", _v("list", Text("申告段級 (表)", "Declared rank (Tables sheet)"), PICK_ERROR, None,
                  "Tokin_RankLabel"),
     allowed=tuple(label for label, _ in TOKIN.start_table))
 GO_RANK = Kind(
-    lambda r: f"NOT({gx.go_rank_index(r, 'Go_Ranks_Code')}>0)",
-    lambda x: _text_in(x, GO_CODES),
+    gs.rank_check(),
     Text("段級位コード (1d+, 3k, BC)", "a rank code (1d+, 3k, BC)"),
     Text("コード\n1d+, 3k", "code\n1d+, 3k"), "choice",
     _v("list", Text("段級位コード (10d〜17k, BC)", "Rank code (10d to 17k, BC)"), PICK_ERROR,
        None, "Go_Ranks_Code"), allowed=GO_CODES)
 GO_HANDICAP_DIFF = Kind(
-    lambda r: fx.bad_if_filled(r, f"IF(ISNUMBER({r}),AND({r}>=0,{r}<={lit(GO.max_handicap)},"
-                                  f"{r}*2=INT({r}*2)),FALSE)"),
-    lambda x: x is None or ((n := excel_number(x)) is not None and 0 <= n <= GO.max_handicap
-                            and n * 2 == int(n * 2)),
+    gs.handicap_check(),
     Text("空欄か 0〜9 (0.5刻み)", "blank or 0 to 9 in 0.5 steps"),
     Text("空欄=正規", "blank = regular"), "number",
     _v("decimal", Text("打った手合が表す段位差 (空欄 = 正規の手合)",
                        "Rank difference the played handicap stands for (blank = regular)"),
-       Text("0〜9 (0.5刻み)", "0 to 9 in 0.5 steps"), "between", "0", lit(GO.max_handicap)))
+       Text("0〜9 (0.5刻み)", "0 to 9 in 0.5 steps"), "between", "0", lit(GO.max_handicap)),
+    blank_ok=True)
 GO_TYPE = Kind(
-    lambda r: fx.bad_if_filled(r, "OR(" + ",".join(f'{r}="{t}"' for t in GO_TYPES) + ")"),
-    lambda x: x is None or _text_in(x, GO_TYPES),
+    Check(lambda r: "OR(" + ",".join(f'{r}="{t}"' for t in GO_TYPES) + ")",
+          lambda x: _text_in(x, GO_TYPES)),
     Text("空欄か rated・forfeit・provisional・unrated",
          "blank, rated, forfeit, provisional or unrated"),
     Text("空欄=rated", "blank = rated"), "choice",
     _v("list", Text("空欄 = rated (レート対局)", "Blank = rated"), PICK_ERROR, None,
-       '"' + ",".join(GO_TYPES) + '"'), allowed=GO_TYPES)
+       '"' + ",".join(GO_TYPES) + '"'), allowed=GO_TYPES, blank_ok=True)
 VICTIMS = Kind(
-    lambda r: f"NOT(COUNTA({r})=COUNT({r}))",
-    lambda xs: all(x is None or _is_number(x) for x in xs),
+    NUMBERS_OR_BLANKS,
     Text("空欄か数値", "blank or numbers"),
     Text("詰ませた人のレート (空欄可)", "rates mated (blanks ok)"),
     "number", _v("decimal", Text("自分が詰ませた人のレート (いなければ空欄)",
                                  "Rates of the players I mated (blank if none)"),
                  NUMBER_ERROR, "between", "-1000000000", "1000000000"))
 FLOOR = Kind(
-    lambda r: fx.bad_if_filled(r, f"OR(ISNUMBER({r}),{yx.is_rank(r)})"),
-    lambda x: x is None or _is_number(x) or (isinstance(x, str) and x in YONIN_LABELS),
+    Check(lambda r: f"OR(ISNUMBER({r}),{yx.is_rank(r)})",
+          lambda x: _is_number(x) or (isinstance(x, str) and x in YONIN_LABELS)),
     Text("空欄・数値・段級 (初段 など)", "blank, a number or a rank (初段 …)"),
     Text("空欄=0\n初段 など", "blank = 0\nor 初段"), "text",
     _listed_or_number(("Yonin_RankLabel", "Yonin_RankAlias"), Text(
         "公認段級 (初段 など) か 下限レート。空欄 = 0",
-        "Official rank (初段 …) or a minimum rate; blank = 0")))
+        "Official rank (初段 …) or a minimum rate; blank = 0")), blank_ok=True)
 YONIN_RULE = Kind(
-    lambda r: fx.bad_if_filled(r, "OR(" + ",".join(
-        [f"{r}=102", *(f'{r}="{w}"' for w in YONIN_RULES)]) + ")"),
-    lambda x: x is None or excel_number(x) == 102 or _text_in(x, YONIN_RULES),
+    Check(lambda r: "OR(" + ",".join([f"{r}=102", *(f'{r}="{w}"' for w in YONIN_RULES)]) + ")",
+          lambda x: excel_number(x) == 102 or _text_in(x, YONIN_RULES)),
     Text("空欄・A・B・102・単勝", "blank, A, B, 102 or 単勝"), Text("空欄=A", "blank = A"),
     "choice", _v("list", Text("A (空欄)・B・102・単勝", "A (blank), B, 102 or 単勝"), PICK_ERROR,
-                 None, '"A,B,102,単勝"'), allowed=("A", "B", "102", "単勝"))
+                 None, '"A,B,102,単勝"'), allowed=("A", "B", "102", "単勝"), blank_ok=True)
 OPPONENTS = Kind(
-    lambda r: f"NOT(COUNTA({r})=COUNT({r}))",
-    lambda xs: all(x is None or _is_number(x) for x in xs),
+    NUMBERS_OR_BLANKS,
     Text("数値 (空行は数えない)", "numbers (blank rows are skipped)"),
     Text("相手ごと", "one per game"), "number",
     _v("decimal", Text("期間中の相手のレート (1局1行)", "Opponents' ratings, one game per row"),
        NUMBER_ERROR, "between", "-1000000000", "1000000000"))
 SCORES = Kind(
-    lambda r: f"NOT(COUNTA({r})=SUMPRODUCT((({r}=1)+({r}=0.5)+({r}=0))*({r}<>\"\")))",
-    lambda xs: all(x is None or excel_number(x) in (0.0, 0.5, 1.0) for x in xs),
+    Check(lambda r: f"COUNTA({r})=SUMPRODUCT((({r}=1)+({r}=0.5)+({r}=0))*({r}<>\"\"))",
+          lambda xs: all(x is None or excel_number(x) in (0.0, 0.5, 1.0)
+                         for x in cast(Sequence[object], xs))),
     Text("1・0.5・0 のどれか", "1, 0.5 or 0"), Text("1 / 0.5 / 0", "1 / 0.5 / 0"), "choice",
     _v("list", Text("勝ち 1、引分 0.5、負け 0", "1 win, 0.5 draw, 0 loss"),
        Text("1・0.5・0 のどれか", "1, 0.5 or 0"), None, '"1,0.5,0"'), allowed=(1, 0.5, 0))
@@ -701,12 +699,12 @@ ENTRIES: tuple[Entry, ...] = (
                "102/単勝 give 1 win, 0.5 draw, 0 loss."),
           (Arg("placement", Text("順位", "place"), PLACE, 1),
            Arg("knockouts", Text("撃破数", "knockouts"),
-               Kind(*optional(kinds.whole_at_least(0)),
+               Kind(kinds.whole_at_least(0),
                     Text("空欄か0以上の整数", "blank or a whole number, 0 or more"),
                     Text("空欄=0", "blank = 0"), "integer",
                     _v("whole", Text("詰ませた人数 (空欄 = 0)", "Players I mated (blank = 0)"),
                        Text("0以上の整数", "A whole number, 0 or more"),
-                       "greaterThanOrEqual", "0"), minimum=0), 2),
+                       "greaterThanOrEqual", "0"), minimum=0, blank_ok=True), 2),
            Arg("rule", Text("ルール", "rule"), YONIN_RULE, "A")),
           result(lambda r, lang: yx.yonin_score(r["placement"], _or_blank(r["knockouts"], "0"),
                                                 r["rule"])),
