@@ -125,3 +125,26 @@ def test_a_table_that_does_not_fit_is_reported_not_carried(tmp_path) -> None:
     assert "Settings_HandicapAdj row 3: 'lots' is not a number" in result.output
     repaired = load_workbook(out)
     assert [repaired[t][c].value for t, c in cells_of(repaired, "Settings_HandicapAdj")][2] == 250
+
+
+def test_a_setting_repair_cannot_carry_is_reported(tmp_path) -> None:
+    """A workbook whose _meta names no preset field for a constant (as an older version
+    wrote it) still has the typed value; repair and audit say it is not kept."""
+    wb = load_workbook(build(load_template(TEMPLATES / "mosaic_en.toml"), tmp_path / "b"))
+    put(wb, "Settings_GapWeight", 0, 0.2)
+    meta = wb["_meta"]
+    rows = list(meta.iter_rows())
+    header = next(r for r in rows if r[0].value == "name")
+    field = [c.value for c in header].index("field")
+    row = next(r for r in rows if r[0].value == "Settings_GapWeight")
+    assert row[field].value == "gap_weight"
+    row[field].value = None
+    path = tmp_path / "older.xlsx"
+    wb.save(path)
+    out = tmp_path / "repaired.xlsx"
+    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "not carried: Settings_GapWeight: typed 0.2, the rebuilt workbook has 0.1" in (
+        result.output)
+    result = CliRunner().invoke(main, ["audit", str(path)])
+    assert "Settings_GapWeight: typed 0.2" in result.output

@@ -21,6 +21,7 @@ from .readback import (
     open_project_workbook,
     read_typed,
     same_value,
+    settings_not_kept,
 )
 
 
@@ -57,9 +58,11 @@ def audit(path: str | Path) -> AuditReport:
     """Compare every computed cell of ``path`` with the engine; never writes."""
     opened = open_project_workbook(path)
     typed = read_typed(opened)
-    _, built = build_workbook(typed.spec, typed.rows, tables=typed.tables)
+    wb, built = build_workbook(typed.spec, typed.rows, tables=typed.tables)
     names = computed_cells(opened)
     report = AuditReport(opened.path, notes=list(typed.not_carried))
+    report.notes += [f"{line}: the engine's values use the latter"
+                     for line in settings_not_kept(typed, wb)]
     then, now = built_preset(opened, typed)
     for title, cells in built.cached.items():
         if title in built.snapshots and then != now:

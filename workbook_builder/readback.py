@@ -562,6 +562,24 @@ def computed_cells(opened: Opened) -> dict[tuple[str, str], str]:
     return out
 
 
+def settings_not_kept(typed: Typed, rebuilt: Workbook) -> list[str]:
+    """Settings values the rebuilt workbook does not hold as typed, one line each.
+
+    A typed constant goes into the rebuild through its preset field; one that has none,
+    or does not fit it, would silently become the template's value: say so instead.
+    """
+    out = []
+    for name, value in typed.settings.items():
+        cells = cells_of(rebuilt, name)
+        if value in (None, "") or len(cells) != 1:
+            continue
+        ((title, coord),) = cells
+        now = rebuilt[title][coord].value
+        if not same_value(value, now):
+            out.append(f"{name}: typed {value!r}, the rebuilt workbook has {now!r}")
+    return out
+
+
 def same_value(expected: object, found: object) -> bool:
     """Engine value vs a spreadsheet's: numbers within 1e-9, blanks and "" alike.
 

@@ -24,6 +24,7 @@ from .readback import (
     computed_cells,
     open_project_workbook,
     read_typed,
+    settings_not_kept,
 )
 from .sheets import SHEET_TYPES
 from .spec import MAX_PLAYERS, MAX_ROWS, Spec
@@ -85,6 +86,7 @@ def repair(path: str | Path, out: str | Path, password: str | None = None,
             report.restored.append(f"{title}!{coord} ({name}): typed {cell.value!r} replaced "
                                    "by its formula")
     wb, built = build_workbook(typed.spec, typed.rows, password, typed.tables)
+    report.not_carried += settings_not_kept(typed, wb)
 
     def write(temp: Path) -> None:
         wb.save(temp)
