@@ -57,6 +57,27 @@ def edited_club24(folder: Path) -> Path:
     return path
 
 
+GO_GAMES = [
+    {"Opponent": "A", "OppRank": "2k", "Result": 1, "Date": dt.datetime(2024, 5, 1)},
+    {"Opponent": "B", "OppRank": "1d", "Result": 0, "Date": dt.datetime(2024, 5, 2)},
+    {"Opponent": "C", "OppRank": "3k", "Handicap": 0, "Result": 1, "Date": dt.datetime(2024, 5, 3)},
+]
+GO_EDITS = {  # a player's own start (the template says: type it on Settings) and a constant
+    "Settings_StartRank": "3k", "Settings_StartPoints": 22000, "Settings_RatedBefore": 25,
+    "Settings_RegularPoints": 120,
+}
+
+
+def edited_go(folder: Path) -> Path:
+    wb = load_workbook(build(load_template(TEMPLATES / "go_en.toml"), folder / "built",
+                             inputs=GO_GAMES))
+    for name, value in GO_EDITS.items():
+        put(wb, name, 0, value)
+    path = folder / "edited_go.xlsx"
+    wb.save(path)
+    return path
+
+
 @pytest.fixture(scope="module")
 def saved(early_jobs) -> dict[str, Path]:
     if shutil.which("soffice") is None:
@@ -69,17 +90,18 @@ def settings_saved(_: dict[str, Path], folder: Path) -> dict[str, Path]:
     """The edited workbooks as LibreOffice saves them (every formula recomputed)."""
     from workbook_builder.libreoffice import recalculate
 
-    sources = [edited_tokin(folder), edited_club24(folder)]
+    sources = [edited_tokin(folder), edited_club24(folder), edited_go(folder)]
     outs = recalculate(sources, folder / "out")
-    return {"tokin": outs[0], "club24": outs[1]}
+    return {"tokin": outs[0], "club24": outs[1], "go": outs[2]}
 
 
-@pytest.mark.parametrize("kind", ["tokin", "club24"])
+@pytest.mark.parametrize("kind", ["tokin", "club24", "go"])
 def test_audit_of_edited_settings_finds_nothing(saved, kind) -> None:
     result = CliRunner().invoke(main, ["audit", str(saved[kind])])
     assert result.exit_code == 0, result.output
     assert " 0 differ" in result.output
-    assert "the template's table is used" not in result.output
+    assert "the template's table is used" not in result.output or kind == "go"
+    assert "typed" not in result.output  # every edited constant reached the engine
 
 
 def test_libreoffice_rates_the_edited_rule_as_the_engine_does(saved) -> None:
@@ -148,3 +170,27 @@ def test_a_setting_repair_cannot_carry_is_reported(tmp_path) -> None:
         result.output)
     result = CliRunner().invoke(main, ["audit", str(path)])
     assert "Settings_GapWeight: typed 0.2" in result.output
+
+
+def test_repair_keeps_a_go_players_own_start(saved, tmp_path) -> None:
+    """The Go sheet's start lives on Settings; repair keeps it, and the ratings the
+    rebuilt file caches are the ones LibreOffice computed from the edited file."""
+    out = tmp_path / "repaired.xlsx"
+    result = CliRunner().invoke(main, ["repair", str(saved["go"]), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "typed" not in result.output
+    wb = load_workbook(out)
+    for name, value in GO_EDITS.items():
+        assert [wb[t][c].value for t, c in cells_of(wb, name)] == [value], name
+    fresh = load_workbook(saved["go"], data_only=True)
+    cached = load_workbook(out, data_only=True)
+    for name in ("Games_Points", "Games_Rank", "Games_Counted", "Games_Change"):
+        before = [fresh[t][c].value for t, c in cells_of(fresh, name)][:len(GO_GAMES)]
+        after = [cached[t][c].value for t, c in cells_of(cached, name)][:len(GO_GAMES)]
+        if name in ("Games_Points", "Games_Change"):
+            assert after == pytest.approx(before), name
+        else:
+            assert after == before, name
+    # LibreOffice computed with the edited start: 25 rated games before, this one the 26th
+    title, coord = cells_of(fresh, "Games_Counted")[0]
+    assert fresh[title][coord].value == 26

@@ -73,8 +73,12 @@ class SheetType(ABC, Generic[P]):
     def preset_for(self, spec: Spec) -> P:
         """The named preset with the template's overrides applied."""
         base = self.presets[spec.preset]
-        overrides = {k: type(getattr(base, k))(v) for k, v in spec.constants.items()}
-        preset: P = dataclasses.replace(base, **overrides)
+
+        def typed(key: str, value: object) -> object:
+            current = getattr(base, key)
+            return value if current is None else type(current)(value)
+
+        preset: P = dataclasses.replace(base, **{k: typed(k, x) for k, x in spec.constants.items()})
         return preset
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 from openpyxl import Workbook
@@ -69,7 +70,17 @@ from ..kit.inputs import Check
 from ..kit.personal import PersonalSheet
 from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import SETTINGS_HEADER, Text
-from ..layout import Column, Formula, NameInfo, Row, Table, Validation, ValueType, number_check
+from ..layout import (
+    Column,
+    Formula,
+    NameInfo,
+    Row,
+    Setting,
+    Table,
+    Validation,
+    ValueType,
+    number_check,
+)
 from ..layout import validation as v
 from ..settings import setting_name
 from ..table import add_validation, define_name
@@ -104,6 +115,18 @@ INPUT_KEYS = ("Opponent", "OppRank", "Handicap", "GameType", "Result", "Date")
 
 
 # --- reading the inputs: the sheet's test and the engine's, side by side ----------------------
+
+@dataclass(frozen=True)
+class GoSheetPreset(GoPreset):
+    """The Go rule plus where this player starts (all on Settings); ``default_rank`` is
+    their declared rank."""
+
+    start_points: float | None = None
+    """Points typed instead of the declared rank's (to continue a record); None = the
+    middle of the rank's band."""
+    rated_before: int = 0
+    """Rated games played before this sheet (the multiplier and 仮 count them)."""
+
 
 def ladder(preset: GoPreset) -> list[str]:
     """The points ladder's codes, strongest first (``Settings_Ladder_Code``)."""
@@ -365,6 +388,12 @@ def lead_rank_idx() -> str:
     return f"IF(ISNUMBER({m}),{m},1)"
 
 
+def lead_points_value(c: Cells) -> float:
+    """The start: the points typed on Settings, else the declared rank's middle."""
+    typed = c.preset.start_points
+    return float(typed) if typed is not None else start_points(start_rank(c.preset), c.preset)
+
+
 def lead_points(r: Row) -> str:
     typed = f"AND(NOT(ISBLANK({START_POINTS})),ISNUMBER({START_POINTS}))"
     return fx.if_(typed, START_POINTS, gx.go_start_points(r["RankIdx"]))
@@ -507,15 +536,15 @@ def state_columns() -> tuple[Column, ...]:
                hidden=True, lead_in_name=True,
                lead=lambda r: fx.if_(fx.is_whole_at_least(RATED_BEFORE, 0), RATED_BEFORE, "0"),
                formula=lambda r: f"{r.prev('Rated')}+{r['IsRated']}",
-               value=lambda c: _whole(c.prev("Rated")) + _whole(c["IsRated"]), lead_value=0),
+               value=lambda c: _whole(c.prev("Rated")) + _whole(c["IsRated"]),
+               lead_value=lambda c: c.preset.rated_before),
         Column("Streak", Text("計算用 非レート連続", "Unrated streak"), "helper", "integer", 6,
                hidden=True, lead_in_name=True, lead=lambda r: "0",
                formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
                                         fx.if_(f"{r['IsRated']}=1", "0", f"{r.prev('Streak')}+1"),
                                         r.prev("Streak")),
                value=streak_value, lead_value=0),
-        running_column(Text("計算用 ポイント", "Running points"), lead_points,
-                       lambda c: start_points(start_rank(c.preset), c.preset)),
+        running_column(Text("計算用 ポイント", "Running points"), lead_points, lead_points_value),
         Column("RankIdx", Text("計算用 段級位", "Rank index"), "helper", "integer", 6,
                hidden=True, lead_in_name=True, lead=lambda r: lead_rank_idx(),
                formula=next_rank_formula, value=next_rank_value,
@@ -542,8 +571,15 @@ def games_table(rows: int, lang: str, preset: GoPreset = GO) -> Table:
 
 # --- Settings -------------------------------------------------------------------------------
 
-Scalar = tuple[str, Text, Text, object, Validation]
-"""(key, label, note, value, validation) of one single-cell setting."""
+def scalar(key: str, field_name: str, label: Text, note: Text, value: float | str | None,
+           validation: Validation) -> Setting:
+    """One single-cell setting, feeding the preset field ``field_name`` (so audit and
+    repair read it back): a list is a choice, a whole number an integer, else a number
+    (both at least 0)."""
+    kinds_by_validation: dict[str | None, ValueType] = {"list": "choice", "whole": "integer"}
+    kind = kinds_by_validation.get(validation.kind, "number")
+    return Setting(key, label, note, value, validation, type=kind,
+                   minimum=None if kind == "choice" else 0, preset_field=field_name)
 
 
 def _at_least(lo: str, prompt: Text, whole: bool = False) -> Validation:
@@ -556,72 +592,80 @@ RANK_LIST = Validation("list", None, gx.LADDER_CODE, None,
                        Text("一覧の段級位コード (10d〜17k)", "A rank code from the list"))
 
 
-def player_settings(preset: GoPreset) -> list[Scalar]:
+def player_settings(preset: GoSheetPreset) -> list[Setting]:
     """Where this player starts: declared rank, points, rated games before the sheet."""
     return [
-        ("StartRank", Text("申告した段級位", "Declared rank"),
-         Text("始めの段級位 (10d〜17k。BC からは始められません)",
-              "Starting rank (10d to 17k; the sheet cannot start in BC)"),
-         preset.default_rank, RANK_LIST),
-        ("StartPoints", Text("開始ポイント", "Starting points"),
-         Text("空欄 = 申告段級位の昇段点と降段点の中央。続きから始めるなら今のポイント",
-              "Blank = middle of the declared rank's band; to continue, your current points"),
-         None, number_check(Text("空欄でよい", "May stay blank"))),
-        ("RatedBefore", Text("これまでのレート対局数", "Rated games before"),
-         Text("このシートより前に打ったレート対局の数 (倍率と仮の判定に使う)",
-              "Rated games played before this sheet (for the multiplier and 仮)"),
-         0, _at_least("0", Text("0以上の整数", "Whole number, 0 or more"), whole=True)),
+        scalar("StartRank", "default_rank", Text("申告した段級位", "Declared rank"),
+               Text("始めの段級位 (10d〜17k。BC からは始められません)",
+                    "Starting rank (10d to 17k; the sheet cannot start in BC)"),
+               preset.default_rank, RANK_LIST),
+        scalar("StartPoints", "start_points", Text("開始ポイント", "Starting points"),
+               Text("空欄 = 申告段級位の昇段点と降段点の中央。続きから始めるなら今のポイント",
+                    "Blank = middle of the declared rank's band; to continue, your current points"),
+               preset.start_points, number_check(Text("空欄でよい", "May stay blank"))),
+        scalar("RatedBefore", "rated_before", Text("これまでのレート対局数", "Rated games before"),
+               Text("このシートより前に打ったレート対局の数 (倍率と仮の判定に使う)",
+                    "Rated games played before this sheet (for the multiplier and 仮)"),
+               preset.rated_before,
+               _at_least("0", Text("0以上の整数", "Whole number, 0 or more"), whole=True)),
     ]
 
 
-def points_settings(preset: GoPreset) -> list[Scalar]:
+def points_settings(preset: GoPreset) -> list[Setting]:
     """The rule's points: exchange, gaps, multiplier, forfeits and the bonus."""
     return [
-        ("RegularPoints", Text("正規手合の交換点", "Regular exchange"),
-         Text("正規の手合で勝者 +、敗者 − (既定 100)", "Regular handicap: winner +, loser −"),
-         preset.regular_points, _at_least("0", Text("既定 100", "Default 100"))),
-        ("MaxGap", Text("非正規手合の段位差上限", "Max gap off regular"),
-         Text("正規でない手合で、これより段位差が大きいと非レート", "Off the regular handicap, "
-              "players further apart than this are unrated"),
-         preset.max_gap_off_regular, _at_least("0", Text("既定 3", "Default 3"))),
-        ("MaxHandicap", Text("最大の手合 (段位差)", "Max handicap"),
-         Text("9子・上手5目半コミ出し = 9", "9 stones, stronger gives 5.5 komi = 9"),
-         preset.max_handicap, _at_least("0", Text("既定 9", "Default 9"))),
-        ("EstablishedPercent", Text("101局目以降の倍率 %", "Established %"),
-         Text("倍率表の最後の段階を過ぎた対局の倍率 (%)", "Percent after the last step"),
-         preset.established_percent, _at_least("0", Text("既定 100", "Default 100"))),
-        ("ForfeitPoints", Text("不戦の点", "Forfeit points"),
-         Text("不戦勝 +、不戦敗 − (レート局数に数えない)", "Forfeit win +, loss − (not a rated "
-              "game)"), preset.forfeit_points, _at_least("0", Text("既定 50", "Default 50"))),
-        ("ProvisionalWinPoints", Text("仮・BC 相手の勝ち点", "Win vs provisional"),
-         Text("仮・BC の相手に勝つと + (負けは 0)。直前2局が非レートなら 0",
-              "Win vs a provisional or BC player (loss 0); none after 2 unrated games"),
-         preset.provisional_win_points, _at_least("0", Text("既定 50", "Default 50"))),
+        scalar("RegularPoints", "regular_points", Text("正規手合の交換点", "Regular exchange"),
+               Text("正規の手合で勝者 +、敗者 − (既定 100)", "Regular handicap: winner +, loser −"),
+               preset.regular_points, _at_least("0", Text("既定 100", "Default 100"))),
+        scalar("MaxGap", "max_gap_off_regular",
+               Text("非正規手合の段位差上限", "Max gap off regular"),
+               Text("正規でない手合で、これより段位差が大きいと非レート",
+                    "Off the regular handicap, players further apart than this are unrated"),
+               preset.max_gap_off_regular, _at_least("0", Text("既定 3", "Default 3"))),
+        scalar("MaxHandicap", "max_handicap", Text("最大の手合 (段位差)", "Max handicap"),
+               Text("9子・上手5目半コミ出し = 9", "9 stones, stronger gives 5.5 komi = 9"),
+               preset.max_handicap, _at_least("0", Text("既定 9", "Default 9"))),
+        scalar("EstablishedPercent", "established_percent",
+               Text("101局目以降の倍率 %", "Established %"),
+               Text("倍率表の最後の段階を過ぎた対局の倍率 (%)", "Percent after the last step"),
+               preset.established_percent, _at_least("0", Text("既定 100", "Default 100"))),
+        scalar("ForfeitPoints", "forfeit_points", Text("不戦の点", "Forfeit points"),
+               Text("不戦勝 +、不戦敗 − (レート局数に数えない)",
+                    "Forfeit win +, loss − (not a rated game)"),
+               preset.forfeit_points, _at_least("0", Text("既定 50", "Default 50"))),
+        scalar("ProvisionalWinPoints", "provisional_win_points",
+               Text("仮・BC 相手の勝ち点", "Win vs provisional"),
+               Text("仮・BC の相手に勝つと + (負けは 0)。直前2局が非レートなら 0",
+                    "Win vs a provisional or BC player (loss 0); none after 2 unrated games"),
+               preset.provisional_win_points, _at_least("0", Text("既定 50", "Default 50"))),
     ]
 
 
-def rank_and_komi_settings(preset: GoPreset) -> list[Scalar]:
+def rank_and_komi_settings(preset: GoPreset) -> list[Setting]:
     """The BC bonus bar, when 仮 ends, and the komi the handicap wording shows."""
     return [
-        ("NoBonusFrom", Text("BC 相手の加点なし", "No BC bonus from"),
-         Text("この段級位以上は BC に勝っても加点なし (既定 9k+ = 7級★)",
-              "From this rank up, no bonus for beating BC (default 9k+)"),
-         GoRank.parse(preset.bc_no_bonus_from).code, RANK_LIST),
-        ("ProvisionalGames", Text("仮が取れる局数", "Provisional games"),
-         Text("レート対局がこの数になるまで 仮 を表示", "仮 shows until this many rated games"),
-         preset.provisional_games, _at_least("0", Text("既定 20", "Default 20"), whole=True)),
-        ("EvenKomi", Text("互先のコミ", "Even komi"), Text("黒番のコミ出し", "Black gives"),
-         preset.even_komi, _at_least("0", Text("既定 6.5", "Default 6.5"))),
-        ("HalfKomi", Text("半目コミ", "Half komi"), Text("段位差が半端のとき下手が出す",
-                                                        "Weaker gives at odd half steps"),
-         preset.half_komi, _at_least("0", Text("既定 0.5", "Default 0.5"))),
-        ("ReverseKomi", Text("逆コミ", "Reverse komi"), Text("置石のとき上手が出す",
-                                                            "Stronger gives with stones"),
-         preset.reverse_komi, _at_least("0", Text("既定 5.5", "Default 5.5"))),
+        scalar("NoBonusFrom", "bc_no_bonus_from", Text("BC 相手の加点なし", "No BC bonus from"),
+               Text("この段級位以上は BC に勝っても加点なし (既定 9k+ = 7級★)",
+                    "From this rank up, no bonus for beating BC (default 9k+)"),
+               GoRank.parse(preset.bc_no_bonus_from).code, RANK_LIST),
+        scalar("ProvisionalGames", "provisional_games",
+               Text("仮が取れる局数", "Provisional games"),
+               Text("レート対局がこの数になるまで 仮 を表示",
+                    "仮 shows until this many rated games"),
+               preset.provisional_games, _at_least("0", Text("既定 20", "Default 20"), whole=True)),
+        scalar("EvenKomi", "even_komi", Text("互先のコミ", "Even komi"),
+               Text("黒番のコミ出し", "Black gives"),
+               preset.even_komi, _at_least("0", Text("既定 6.5", "Default 6.5"))),
+        scalar("HalfKomi", "half_komi", Text("半目コミ", "Half komi"),
+               Text("段位差が半端のとき下手が出す", "Weaker gives at odd half steps"),
+               preset.half_komi, _at_least("0", Text("既定 0.5", "Default 0.5"))),
+        scalar("ReverseKomi", "reverse_komi", Text("逆コミ", "Reverse komi"),
+               Text("置石のとき上手が出す", "Stronger gives with stones"),
+               preset.reverse_komi, _at_least("0", Text("既定 5.5", "Default 5.5"))),
     ]
 
 
-def write_scalar_settings(ws: Worksheet, title: str, preset: GoPreset,
+def write_scalar_settings(ws: Worksheet, title: str, preset: GoSheetPreset,
                           lang: str) -> tuple[list[NameInfo], int]:
     """Title, header and one named cell per single setting; the names and the next row."""
     for col, width in zip("ABCDEF", (20, 9, 12, 9, 12, 12), strict=True):
@@ -633,20 +677,18 @@ def write_scalar_settings(ws: Worksheet, title: str, preset: GoPreset,
     row = 3
     scalars = (*player_settings(preset), *points_settings(preset),
                *rank_and_komi_settings(preset))
-    for key, label, note, value, validation in scalars:
-        styles.style_computed(ws.cell(row, 1, label(lang)), lang, bold=True)
-        cell = ws.cell(row, 2, value)  # type: ignore[call-overload]  # a Settings value
-        styles.style_input(cell, lang)
-        n = ws.cell(row, 3, note(lang))
+    for setting in scalars:
+        styles.style_computed(ws.cell(row, 1, setting.label(lang)), lang, bold=True)
+        styles.style_input(ws.cell(row, 2, setting.value), lang)
+        n = ws.cell(row, 3, setting.note(lang))
         styles.style_note(n, lang)
         n.alignment = Alignment(wrap_text=False, vertical="center")
-        add_validation(ws, validation, f"B{row}", lang)
-        name = setting_name(key)
+        add_validation(ws, setting.validation, f"B{row}", lang)
+        name = setting_name(setting.key)
         define_name(ws, name, f"$B${row}")
-        kind: ValueType = "choice" if validation.kind == "list" else (
-            "integer" if validation.kind == "whole" else "number")
-        infos.append(NameInfo(name, ws.title, f"$B${row}", "setting", kind,
-                              minimum=0 if kind != "choice" else None, label=label(lang)))
+        infos.append(NameInfo(name, ws.title, f"$B${row}", "setting", setting.type,
+                              minimum=setting.minimum, label=setting.label(lang),
+                              extra={"preset_field": setting.preset_field}))
         row += 1
     return infos, row
 
@@ -839,11 +881,11 @@ def example_games(lang: str) -> list[dict[str, object]]:
     ]
 
 
-class GoSheet(PersonalSheet[GoPreset]):
+class GoSheet(PersonalSheet[GoSheetPreset]):
     """Workbook type ``system = "go"``."""
 
     system = "go"
-    presets: ClassVar[dict[str, Any]] = {"default": GO}
+    presets: ClassVar[dict[str, Any]] = {"default": GoSheetPreset()}
     start_field = None
     title = Text("囲碁 段級位ポイント", "Go dan/kyu points")
     notes = RULE_NOTES
@@ -861,21 +903,21 @@ class GoSheet(PersonalSheet[GoPreset]):
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)
 
-    def table(self, rows: int, lang: str, preset: GoPreset) -> Table:
+    def table(self, rows: int, lang: str, preset: GoSheetPreset) -> Table:
         return games_table(rows, lang, preset)
 
-    def settings_sheet(self, ws: Worksheet, title: str, preset: GoPreset,
+    def settings_sheet(self, ws: Worksheet, title: str, preset: GoSheetPreset,
                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         """Go's Settings keep their own look: narrow columns for the tables below."""
         names, row = write_scalar_settings(ws, title, preset, lang)
         table_names, cached = self.settings_tables(ws, row + 1, preset, lang)
         return names + table_names, cached
 
-    def settings_tables(self, ws: Worksheet, top: int, preset: GoPreset,
+    def settings_tables(self, ws: Worksheet, top: int, preset: GoSheetPreset,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         return write_settings_tables(ws, top, preset, lang, self.notes), {}
 
-    def reference_sheets(self, wb: Workbook, preset: GoPreset,
+    def reference_sheets(self, wb: Workbook, preset: GoSheetPreset,
                          lang: str) -> dict[str, dict[str, object]]:
         """The promotion table and the handicap table, views of the Settings tables."""
         ladder_ws = wb.create_sheet(LADDER_TITLE(lang))

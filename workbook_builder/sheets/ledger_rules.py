@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -260,27 +260,12 @@ class MosaicRule(LedgerRule[MosaicPreset]):
 
 # --- Go -------------------------------------------------------------------------------------
 
-GO_FIELDS = {"RegularPoints": "regular_points", "MaxGap": "max_gap_off_regular",
-             "MaxHandicap": "max_handicap", "EstablishedPercent": "established_percent",
-             "ForfeitPoints": "forfeit_points", "ProvisionalWinPoints": "provisional_win_points",
-             "NoBonusFrom": "bc_no_bonus_from", "ProvisionalGames": "provisional_games",
-             "EvenKomi": "even_komi", "HalfKomi": "half_komi", "ReverseKomi": "reverse_komi"}
-"""Each single Go setting (the personal sheet's, less the player's own) → its preset field."""
-SETTING_TYPE: dict[str | None, ValueType] = {"list": "choice", "whole": "integer"}
 GO_CARRIED = (
     Carried("Rank", Text("段級位", "rank"), "RankStart"),
     Carried("Rated", Text("レート局数", "Rated games"), "PriorUsed", shown=True),
     Carried("Streak", Text("非レート連続", "unrated streak")),
 )
 """Rank index, rated games (for the multiplier and 仮), games in a row not rated (+50)."""
-
-
-def go_setting(scalar: gs.Scalar) -> Setting:
-    """One of the personal Go sheet's single settings, as a ledger Setting."""
-    key, label, note, value, validation = scalar
-    kind = SETTING_TYPE.get(validation.kind, "number")
-    return Setting(key, label, note, cast(float, value), validation, type=kind,
-                   minimum=None if kind == "choice" else 0, preset_field=GO_FIELDS[key])
 
 
 def whole(c: Cells, key: str) -> int:
@@ -512,11 +497,11 @@ class GoRule(LedgerRule[GoLedgerPreset]):
     order_key = "Order"
 
     def settings(self, preset: GoLedgerPreset) -> list[Setting]:
-        return [go_setting(s) for s in (*gs.points_settings(preset),
-                                        *gs.rank_and_komi_settings(preset))]
+        return [*gs.points_settings(preset), *gs.rank_and_komi_settings(preset)]
 
     def settings_ok(self, preset: GoLedgerPreset) -> str:
-        numbers = [START, *(setting_name(k) for k in GO_FIELDS if k != "NoBonusFrom")]
+        numbers = [START, *(setting_name(s.key) for s in self.settings(preset)
+                            if s.type != "choice")]
         bonus_from = gx.go_rank_index(setting_name("NoBonusFrom"))
         return f"AND({','.join(f'ISNUMBER({n})' for n in numbers)},{bonus_from}>0)"
 

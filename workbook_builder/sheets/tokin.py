@@ -57,7 +57,6 @@ from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting, ValueType, validation
 from ..settings import setting_name
-from ..spec import Spec
 
 QUICK_TITLE = Text("早見表", "Quick table")
 DEFAULT_RANK = "1級"
@@ -253,16 +252,6 @@ class ShogiSheet(PersonalSheet[S]):
         rule = self.presets[preset]
         values = {f.name: getattr(rule, f.name) for f in dataclasses.fields(rule)}
         return tuple(k for k, x in values.items() if x is None or type(x) in (int, float))
-
-    def preset_for(self, spec: Spec) -> S:
-        base = self.presets[spec.preset]
-
-        def cast(key: str, value: float) -> object:
-            current = getattr(base, key)
-            return value if current is None else type(current)(value)
-
-        preset: S = dataclasses.replace(base, **{k: cast(k, x) for k, x in spec.constants.items()})
-        return preset
 
     # What each sheet type states.
 
