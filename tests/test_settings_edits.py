@@ -78,6 +78,24 @@ def edited_go(folder: Path) -> Path:
     return path
 
 
+YONIN_EDITS = {  # the sheet's two rule choices and three cells of the rule's pairs
+    "Settings_ScoreRule": "B", "Settings_WinRule": "単勝", "Settings_KnockTopKo": 25,
+    "Settings_KnockSameUp": -1, "Settings_StartCpu1": 900,
+}
+
+
+def edited_yonin(folder: Path) -> Path:
+    from workbook_builder.sheets.yonin import example_games
+
+    wb = load_workbook(build(load_template(TEMPLATES / "yonin_ja.toml"), folder / "built",
+                             inputs=example_games("ja")))
+    for name, value in YONIN_EDITS.items():
+        put(wb, name, 0, value)
+    path = folder / "edited_yonin.xlsx"
+    wb.save(path)
+    return path
+
+
 @pytest.fixture(scope="module")
 def saved(early_jobs) -> dict[str, Path]:
     if shutil.which("soffice") is None:
@@ -90,17 +108,18 @@ def settings_saved(_: dict[str, Path], folder: Path) -> dict[str, Path]:
     """The edited workbooks as LibreOffice saves them (every formula recomputed)."""
     from workbook_builder.libreoffice import recalculate
 
-    sources = [edited_tokin(folder), edited_club24(folder), edited_go(folder)]
+    sources = [edited_tokin(folder), edited_club24(folder), edited_go(folder),
+               edited_yonin(folder)]
     outs = recalculate(sources, folder / "out")
-    return {"tokin": outs[0], "club24": outs[1], "go": outs[2]}
+    return {"tokin": outs[0], "club24": outs[1], "go": outs[2], "yonin": outs[3]}
 
 
-@pytest.mark.parametrize("kind", ["tokin", "club24", "go"])
+@pytest.mark.parametrize("kind", ["tokin", "club24", "go", "yonin"])
 def test_audit_of_edited_settings_finds_nothing(saved, kind) -> None:
     result = CliRunner().invoke(main, ["audit", str(saved[kind])])
     assert result.exit_code == 0, result.output
     assert " 0 differ" in result.output
-    assert "the template's table is used" not in result.output or kind == "go"
+    assert "the template's table is used" not in result.output or kind in ("go", "yonin")
     assert "typed" not in result.output  # every edited constant reached the engine
 
 
@@ -194,3 +213,35 @@ def test_repair_keeps_a_go_players_own_start(saved, tmp_path) -> None:
     # LibreOffice computed with the edited start: 25 rated games before, this one the 26th
     title, coord = cells_of(fresh, "Games_Counted")[0]
     assert fresh[title][coord].value == 26
+
+
+def test_repair_keeps_the_four_player_rule_choices(saved, tmp_path) -> None:
+    out = tmp_path / "repaired.xlsx"
+    result = CliRunner().invoke(main, ["repair", str(saved["yonin"]), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "typed" not in result.output
+    wb = load_workbook(out)
+    for name, value in YONIN_EDITS.items():
+        assert [wb[t][c].value for t, c in cells_of(wb, name)] == [value], name
+    fresh = load_workbook(saved["yonin"], data_only=True)
+    cached = load_workbook(out, data_only=True)
+    for name in ("Games_Score", "Games_Win", "Games_KoPt", "Games_NewRate"):
+        before = [fresh[t][c].value for t, c in cells_of(fresh, name)][:16]
+        after = [cached[t][c].value for t, c in cells_of(cached, name)][:16]
+        assert after == before, name
+    # LibreOffice scored the first game by rule B (3/1/0/0 + 1 a knockout) and 単勝
+    scores = [fresh[t][c].value for t, c in cells_of(fresh, "Games_Score")][:4]
+    wins = [fresh[t][c].value for t, c in cells_of(fresh, "Games_Win")][:4]
+    assert (scores, wins) == ([5, 2, 0, 0], [1, 0, 0, 0])
+
+
+def test_every_single_setting_names_its_preset_field() -> None:
+    """A constant without a field could not reach a rebuild: every shipped workbook's
+    single-cell settings name one (tables are carried by the rule's own reader)."""
+    from workbook_builder.metadata import describe
+
+    for path in sorted((Path(__file__).parents[1] / "dist").glob("*.xlsx")):
+        names = describe(path)["names"]
+        missing = [n["name"] for n in names
+                   if n.get("role") == "setting" and ":" not in n["range"] and not n.get("field")]
+        assert missing == [], path.name

@@ -301,10 +301,13 @@ def _read_setting(opened: Opened, entry: Mapping[str, Any], spec: Spec,
     value = opened.formulas[title][coord].value
     settings[name] = value
     base = SHEET_TYPES[spec.system].presets[spec.preset]
-    target = entry.get("field")
-    if target not in {f.name for f in dataclasses.fields(base)} or value in (None, ""):
+    target = str(entry.get("field") or "")
+    field_name, _, index = target.partition(".")  # "knock_top.0": a tuple's item
+    if field_name not in {f.name for f in dataclasses.fields(base)} or value in (None, ""):
         return  # not a rule constant, or blank: the template's value stands
-    current = getattr(base, str(target))
+    current = getattr(base, field_name)
+    if index:
+        current = current[int(index)]
     number = isinstance(value, (int, float)) and not isinstance(value, bool)
     if number and (current is None or isinstance(current, (int, float))):
         spec.constants[str(target)] = float(value)

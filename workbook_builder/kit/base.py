@@ -72,13 +72,7 @@ class SheetType(ABC, Generic[P]):
 
     def preset_for(self, spec: Spec) -> P:
         """The named preset with the template's overrides applied."""
-        base = self.presets[spec.preset]
-
-        def typed(key: str, value: object) -> object:
-            current = getattr(base, key)
-            return value if current is None else type(current)(value)
-
-        preset: P = dataclasses.replace(base, **{k: typed(k, x) for k, x in spec.constants.items()})
+        preset: P = with_constants(self.presets[spec.preset], spec.constants)
         return preset
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
@@ -114,6 +108,26 @@ class SheetType(ABC, Generic[P]):
         ledgers, which also have a Players table, override this.
         """
         return self.populate(wb, spec, preset, tables.get("Games", ()))
+
+
+def with_constants(base: Any, constants: Mapping[str, object]) -> Any:
+    """``base`` with ``constants`` replaced, each converted to its field's type.
+
+    A key ``name.i`` replaces item ``i`` of a tuple field (a setting that is one cell of
+    a rule's pair, such as the four-player knock-out points); a None field takes the value
+    as it is.
+    """
+    values: dict[str, object] = {}
+    for key, value in constants.items():
+        name, _, index = key.partition(".")
+        current: Any = values.get(name, getattr(base, name))
+        if index:
+            items = list(current)
+            items[int(index)] = type(items[int(index)])(value)
+            values[name] = tuple(items)
+        else:
+            values[name] = value if current is None else type(current)(value)
+    return dataclasses.replace(base, **values)
 
 
 def typed_rows(tables: Mapping[str, Sequence[object]],

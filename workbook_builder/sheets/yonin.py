@@ -42,7 +42,7 @@ from typing import Any, ClassVar, cast
 from openpyxl.styles import Alignment, Border, Side
 from openpyxl.worksheet.worksheet import Worksheet
 
-from rating_rules.yonin import TROUBLE, YONIN, YoninPreset, ko_pt, rate_game, tournament_score
+from rating_rules.yonin import TROUBLE, YoninPreset, ko_pt, rate_game, tournament_score
 
 from .. import formulas as fx
 from .. import styles
@@ -104,6 +104,15 @@ def all_messages(lang: str) -> tuple[str, ...]:
         else:
             out.append(msg(key, lang))
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class YoninSheetPreset(YoninPreset):
+    """The four-player rule plus the sheet's choices on Settings: which tournament score
+    (A or B) and which win rule (102 or 単勝) the Score and Win columns show."""
+
+    score_rule: str = "A"
+    win_rule: str = "102"
 
 
 def rank_labels(preset: YoninPreset, lang: str) -> list[str]:
@@ -376,7 +385,7 @@ def rate_seats(c: Cells) -> list[dict[str, object]]:
     return seat_values(numbers(seats(c, "Rate")), [int(p) for p in numbers(seats(c, "Place"))],
                        [knocker_of(k) for k in seats(c, "KnockedBy")], floors,
                        [not is_word(m, NON_MEMBER) for m in seats(c, "Member")],
-                       "A", WIN_RULES[c.lang][0], c.preset, c.lang)
+                       c.preset.score_rule, c.preset.win_rule, c.preset, c.lang)
 
 
 Rating = Callable[[Cells], list[dict[str, object]]]
@@ -582,7 +591,7 @@ def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
 
 # ---- Settings ---------------------------------------------------------------------------
 
-def settings_for(preset: YoninPreset, lang: str) -> list[Setting]:
+def settings_for(preset: YoninSheetPreset, lang: str) -> list[Setting]:
     """The single values; the tables follow below them (:func:`write_tables`)."""
     def num(key: str, label: Text, note: Text, value: float, field_name: str = "") -> Setting:
         return Setting(key, label, note, value, number_check(label),
@@ -592,15 +601,17 @@ def settings_for(preset: YoninPreset, lang: str) -> list[Setting]:
     return [
         Setting("ScoreRule", Text("大会得点のルール", "Score rule"),
                 Text("A: 2/1/0/−1、B: 3/1/0/0 (どちらも撃破1つにつき+1)",
-                     "A: 2/1/0/−1, B: 3/1/0/0 (both +1 per knockout)"), "A",
+                     "A: 2/1/0/−1, B: 3/1/0/0 (both +1 per knockout)"), preset.score_rule,
                 Validation("list", None, '"A,B"', None, Text("A か B", "A or B"),
-                           Text("A か B を選ぶ", "Pick A or B")), type="choice"),
+                           Text("A か B を選ぶ", "Pick A or B")), type="choice",
+                preset_field="score_rule"),
         Setting("WinRule", Text("勝敗のルール", "Win rule"),
                 Text("102: 1位勝ち 2位引分け (0.5)、単勝: 1位だけ勝ち",
-                     "102: 1st wins, 2nd draws (0.5); tansho: only 1st wins"), win[0],
+                     "102: 1st wins, 2nd draws (0.5); tansho: only 1st wins"), preset.win_rule,
                 Validation("list", None, f'"{win[0]},{win[1]}"', None,
                            Text("102 か 単勝", "102 or tansho"),
-                           Text("一覧から選ぶ", "Pick from the list")), type="choice"),
+                           Text("一覧から選ぶ", "Pick from the list")), type="choice",
+                preset_field="win_rule"),
         num("TroubleOffender", Text("トラブルpt 本人", "Trouble pt: offender"),
             Text("3人以上残っての投了・時間切れ (+最悪の下克上pt)",
                  "Resign/time-out with 3+ left (plus the worst upset pt)"),
@@ -622,7 +633,7 @@ def settings_for(preset: YoninPreset, lang: str) -> list[Setting]:
             Text("非会員の共通レート", "The shared non-member rate"),
             preset.start_non_member, "start_non_member"),
         *(num(f"StartCpu{i}", Text(f"開始 CPU{i}", f"Start: CPU level {i}"),
-              Text(f"CPUレベル{i}のレート", f"Rate of CPU level {i}"), value)
+              Text(f"CPUレベル{i}のレート", f"Rate of CPU level {i}"), value, f"start_cpu.{i - 1}")
           for i, value in enumerate(preset.start_cpu, 1)),
     ]
 
@@ -682,6 +693,8 @@ def write_knock_table(ws: Worksheet, preset: YoninPreset, lang: str,
                          preset.knock_top[1]]),
         ], lang, heading_size=11)
     top = row + 2
+    fields = {"KnockSameKo": "knock_same_or_higher.0", "KnockSameUp": "knock_same_or_higher.1",
+              "KnockTopKo": "knock_top.0", "KnockTopUp": "knock_top.1"}
     names = (("KnockSameKo", "C", top, top, ko_t), ("KnockSameUp", "D", top, top, up_t),
              ("KnockBelow", "B", top + 1, end - 1, below_t),
              ("KnockKo", "C", top + 1, end - 1, ko_t), ("KnockUp", "D", top + 1, end - 1, up_t),
@@ -691,7 +704,7 @@ def write_knock_table(ws: Worksheet, preset: YoninPreset, lang: str,
         ref = f"${letter}${first}" if first == last else f"${letter}${first}:${letter}${last}"
         define_name(ws, f"Settings_{key}", ref)
         infos.append(NameInfo(f"Settings_{key}", ws.title, ref, "setting", "number",
-                              label=text(lang)))
+                              label=text(lang), extra={"preset_field": fields.get(key, "")}))
     return infos, end
 
 
@@ -782,11 +795,11 @@ def example_games(lang: str) -> list[dict[str, object]]:
     ]
 
 
-class YoninSheet(PersonalSheet[YoninPreset]):
+class YoninSheet(PersonalSheet[YoninSheetPreset]):
     """Workbook type ``system = "yonin"``: four rows a game (a seat each), no chart."""
 
     system = "yonin"
-    presets: ClassVar[Mapping[str, Any]] = {"default": YONIN}
+    presets: ClassVar[Mapping[str, Any]] = {"default": YoninSheetPreset()}
     start_field = "start_member"
     title = Text("四人将棋 レート表", "Four-player shogi rate table")
     chart = None
@@ -801,7 +814,7 @@ class YoninSheet(PersonalSheet[YoninPreset]):
     def dress_games(self, ws: Worksheet, table: Table, lang: str, title: str) -> None:
         _dress(ws, table, lang, title)
 
-    def settings_sheet(self, ws: Worksheet, title: str, preset: YoninPreset,
+    def settings_sheet(self, ws: Worksheet, title: str, preset: YoninSheetPreset,
                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         return write_settings_sheet(ws, preset, lang, title, settings_for(preset, lang)), {}
 

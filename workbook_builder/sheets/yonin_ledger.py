@@ -56,7 +56,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, PatternFill
 from openpyxl.worksheet.worksheet import Worksheet
 
-from rating_rules.yonin import TROUBLE, YONIN, YoninPreset, rank_label
+from rating_rules.yonin import TROUBLE, YoninPreset, rank_label
 
 from .. import formulas as fx
 from .. import styles
@@ -340,7 +340,7 @@ def ledger_seats(c: Cells) -> list[dict[str, object]]:
                           [int(p) for p in yn.numbers(yn.seats(c, "Place"))],
                           [yn.knocker_of(k) for k in yn.seats(c, "KnockedBy")], floors,
                           [player_of(c, "NonMember", top + s) == 0 for s in range(SEATS)],
-                          "A", yn.WIN_RULES[c.lang][0], c.preset, c.lang)
+                          c.preset.score_rule, c.preset.win_rule, c.preset, c.lang)
 
 
 def rated(key: str) -> Value:
@@ -773,11 +773,11 @@ def example_tables(lang: str) -> dict[str, list[dict[str, object]]]:
     return {"Games": log, "Players": people}
 
 
-class YoninLedgerSheet(SheetType[YoninPreset]):
+class YoninLedgerSheet(SheetType[yn.YoninSheetPreset]):
     """Workbook type ``system = "yonin_ledger"``: the club's four-player ledger."""
 
     system = "yonin_ledger"
-    presets: ClassVar[Mapping[str, Any]] = {"default": YONIN}
+    presets: ClassVar[Mapping[str, Any]] = {"default": yn.YoninSheetPreset()}
     input_tables = ("Games", "Players")
     start_field = "start_member"
 
@@ -790,11 +790,11 @@ class YoninLedgerSheet(SheetType[YoninPreset]):
     def default_title(self, lang: str) -> str:
         return Text("四人将棋 対局台帳", "Four-player shogi club ledger")(lang)
 
-    def populate(self, wb: Workbook, spec: Spec, preset: YoninPreset,
+    def populate(self, wb: Workbook, spec: Spec, preset: yn.YoninSheetPreset,
                  inputs: Sequence[Mapping[str, object]]) -> Built:
         return self.populate_tables(wb, spec, preset, {"Games": inputs})
 
-    def populate_tables(self, wb: Workbook, spec: Spec, preset: YoninPreset,
+    def populate_tables(self, wb: Workbook, spec: Spec, preset: yn.YoninSheetPreset,
                         tables: Mapping[str, Sequence[Mapping[str, object]]]) -> Built:
         lang = spec.lang
         rows = -(-spec.rows // SEATS) * SEATS
@@ -917,7 +917,7 @@ START_NOTES = {
 }
 
 
-def ledger_settings(preset: YoninPreset, lang: str) -> list[Setting]:
+def ledger_settings(preset: yn.YoninSheetPreset, lang: str) -> list[Setting]:
     """The personal sheet's settings; the starts are the Players sheet's defaults, and CPU
     levels are typed there as a start rate (800, 600, 200), so their settings go."""
     out = []
