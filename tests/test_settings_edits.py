@@ -191,48 +191,43 @@ def test_a_setting_repair_cannot_carry_is_reported(tmp_path) -> None:
     assert "Settings_GapWeight: typed 0.2" in result.output
 
 
-def test_repair_keeps_a_go_players_own_start(saved, tmp_path) -> None:
-    """The Go sheet's start lives on Settings; repair keeps it, and the ratings the
-    rebuilt file caches are the ones LibreOffice computed from the edited file."""
-    out = tmp_path / "repaired.xlsx"
-    result = CliRunner().invoke(main, ["repair", str(saved["go"]), "--out", str(out)])
+def repaired_keeps(source: Path, edits: dict[str, object], computed: tuple[str, ...],
+                   rows: int, out: Path) -> dict[str, list[object]]:
+    """Repair ``source``: every edited value is kept, and the rebuilt file caches the
+    values LibreOffice computed in ``source`` for the first ``rows`` rows of ``computed``
+    (which it returns)."""
+    result = CliRunner().invoke(main, ["repair", str(source), "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert "typed" not in result.output
     wb = load_workbook(out)
-    for name, value in GO_EDITS.items():
+    for name, value in edits.items():
         assert [wb[t][c].value for t, c in cells_of(wb, name)] == [value], name
-    fresh = load_workbook(saved["go"], data_only=True)
+    fresh = load_workbook(source, data_only=True)
     cached = load_workbook(out, data_only=True)
-    for name in ("Games_Points", "Games_Rank", "Games_Counted", "Games_Change"):
-        before = [fresh[t][c].value for t, c in cells_of(fresh, name)][:len(GO_GAMES)]
-        after = [cached[t][c].value for t, c in cells_of(cached, name)][:len(GO_GAMES)]
-        if name in ("Games_Points", "Games_Change"):
-            assert after == pytest.approx(before), name
-        else:
-            assert after == before, name
+    found = {}
+    for name in computed:
+        found[name] = [fresh[t][c].value for t, c in cells_of(fresh, name)][:rows]
+        after = [cached[t][c].value for t, c in cells_of(cached, name)][:rows]
+        assert after == pytest.approx(found[name]), name
+    return found
+
+
+def test_repair_keeps_a_go_players_own_start(saved, tmp_path) -> None:
+    """The Go sheet's start lives on Settings; repair keeps it, and the points the
+    rebuilt file caches are the ones LibreOffice computed from the edited file."""
+    found = repaired_keeps(saved["go"], GO_EDITS, ("Games_Points", "Games_Counted",
+                                                   "Games_Change"), len(GO_GAMES),
+                           tmp_path / "repaired.xlsx")
     # LibreOffice computed with the edited start: 25 rated games before, this one the 26th
-    title, coord = cells_of(fresh, "Games_Counted")[0]
-    assert fresh[title][coord].value == 26
+    assert found["Games_Counted"][0] == 26
 
 
 def test_repair_keeps_the_four_player_rule_choices(saved, tmp_path) -> None:
-    out = tmp_path / "repaired.xlsx"
-    result = CliRunner().invoke(main, ["repair", str(saved["yonin"]), "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    assert "typed" not in result.output
-    wb = load_workbook(out)
-    for name, value in YONIN_EDITS.items():
-        assert [wb[t][c].value for t, c in cells_of(wb, name)] == [value], name
-    fresh = load_workbook(saved["yonin"], data_only=True)
-    cached = load_workbook(out, data_only=True)
-    for name in ("Games_Score", "Games_Win", "Games_KoPt", "Games_NewRate"):
-        before = [fresh[t][c].value for t, c in cells_of(fresh, name)][:16]
-        after = [cached[t][c].value for t, c in cells_of(cached, name)][:16]
-        assert after == before, name
+    found = repaired_keeps(saved["yonin"], YONIN_EDITS, ("Games_Score", "Games_Win",
+                                                         "Games_KoPt", "Games_NewRate"),
+                           16, tmp_path / "repaired.xlsx")
     # LibreOffice scored the first game by rule B (3/1/0/0 + 1 a knockout) and 単勝
-    scores = [fresh[t][c].value for t, c in cells_of(fresh, "Games_Score")][:4]
-    wins = [fresh[t][c].value for t, c in cells_of(fresh, "Games_Win")][:4]
-    assert (scores, wins) == ([5, 2, 0, 0], [1, 0, 0, 0])
+    assert (found["Games_Score"][:4], found["Games_Win"][:4]) == ([5, 2, 0, 0], [1, 0, 0, 0])
 
 
 def test_every_single_setting_names_its_preset_field() -> None:
