@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 from openpyxl import load_workbook
 
+from rating_rules.go import GO
 from rating_rules.shogi import TOKIN, tokin_delta
 from tests.conftest import early
 from workbook_builder.build import TEMPLATES, build
@@ -68,11 +69,21 @@ GO_EDITS = {  # a player's own start (the template says: type it on Settings) an
 }
 
 
+GO_ROW_3K = [code for code, _, _ in GO.table].index("3k")
+GO_TABLE_EDITS = (  # (name, row, value): a club's own ladder, exchange and multiplier
+    ("Settings_Ladder_Down", GO_ROW_3K, 21900), ("Settings_Ladder_Up", GO_ROW_3K + 1, 22000),
+    ("Settings_Exchange_Favoured", 1, 90),
+    ("Settings_Multiplier_Percent", 1, 140),
+)
+
+
 def edited_go(folder: Path) -> Path:
     wb = load_workbook(build(load_template(TEMPLATES / "go_en.toml"), folder / "built",
                              inputs=GO_GAMES))
     for name, value in GO_EDITS.items():
         put(wb, name, 0, value)
+    for name, row, value in GO_TABLE_EDITS:
+        put(wb, name, row, value)
     path = folder / "edited_go.xlsx"
     wb.save(path)
     return path
@@ -119,6 +130,8 @@ def test_audit_of_edited_settings_finds_nothing(saved, kind) -> None:
     result = CliRunner().invoke(main, ["audit", str(saved[kind])])
     assert result.exit_code == 0, result.output
     assert " 0 differ" in result.output
+    for carried in ("Ladder_Up", "Ladder_Down", "Exchange_", "Multiplier_"):
+        assert carried not in result.output  # the tables a club edits are carried
     assert "the template's table is used" not in result.output or kind in ("go", "yonin")
     assert "typed" not in result.output  # every edited constant reached the engine
 
@@ -220,6 +233,13 @@ def test_repair_keeps_a_go_players_own_start(saved, tmp_path) -> None:
                            tmp_path / "repaired.xlsx")
     # LibreOffice computed with the edited start: 25 rated games before, this one the 26th
     assert found["Games_Counted"][0] == 26
+    wb = load_workbook(tmp_path / "repaired.xlsx")
+    for name, row, value in GO_TABLE_EDITS:
+        title, coord = cells_of(wb, name)[row]
+        assert wb[title][coord].value == value, name
+    # games 26-28 are in the edited 140% step: the first, a win at the regular handicap,
+    # is the edited exchange 120 × 1.4 (RULES.md §4)
+    assert found["Games_Change"][0] == pytest.approx(168)
 
 
 def test_repair_keeps_the_four_player_rule_choices(saved, tmp_path) -> None:

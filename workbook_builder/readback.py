@@ -294,8 +294,8 @@ def _read_setting(opened: Opened, entry: Mapping[str, Any], spec: Spec,
     """One named constant on Settings: kept by name, and as a preset override if it is one."""
     name = str(entry["name"])
     cells = _located(opened, entry, not_carried)
-    if len(cells) != 1:  # a table on Settings, not one value
-        not_carried.append(f"{name}: a Settings table; the template's table is used")
+    if len(cells) != 1:  # a column of a table on Settings, not one value
+        _read_settings_table(opened, entry, spec, not_carried)
         return
     ((title, coord),) = cells
     value = opened.formulas[title][coord].value

@@ -34,8 +34,9 @@ leaving after 5 wins) never apply here; the opponent may be BC.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
@@ -63,7 +64,7 @@ from ..formulas import go as gx
 from ..formulas import shogi as sx
 from ..kit import inputs as kinds
 from ..kit import status as st
-from ..kit.base import EXAMPLE_NAMES
+from ..kit.base import EXAMPLE_NAMES, typed_rows
 from ..kit.cells import Cells, Value, excel_number
 from ..kit.chain import chart_columns, count_column, running_column
 from ..kit.inputs import Check
@@ -739,6 +740,51 @@ def multiplier_table(preset: GoPreset) -> list[TableColumn]:
         (True, True), ("integer", "number"))
 
 
+LADDER_FIGURES = ("Ladder_Up", "Ladder_Down")
+EXCHANGE = {"Exchange_Residual": "number", "Exchange_Favoured": "number",
+            "Exchange_Other": "number"}
+MULTIPLIER = {"Multiplier_UpTo": "number", "Multiplier_Percent": "number"}
+
+
+def ladder_figure(tables: Mapping[str, Sequence[object]], key: str, i: int, code: str,
+                  seed: float | None) -> float | None:
+    """Row ``i``'s promotion or demotion figure as typed; blank only where the rule has
+    none (10d's promotion)."""
+    column = tables.get(key)
+    if column is None:
+        return seed
+    value = column[i] if i < len(column) else None
+    if seed is None and value in (None, ""):
+        return None
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise ValueError(f"Settings_{key} row {i + 1} ({code}): {value!r} is not a number")
+    return float(value)
+
+
+def go_tables(preset: GoSheetPreset, tables: Mapping[str, Sequence[object]]) -> GoSheetPreset:
+    """The preset with the ladder figures, the exchange and the multiplier table as a club
+    edited them on Settings; the rule checks the ladder (no overlap between ranks)."""
+    values: dict[str, Any] = {}
+    if any(key in tables for key in LADDER_FIGURES):
+        values["table"] = tuple(
+            (code, ladder_figure(tables, "Ladder_Up", i, code, up),
+             ladder_figure(tables, "Ladder_Down", i, code, down))
+            for i, (code, up, down) in enumerate(preset.table))
+    if any(key in tables for key in EXCHANGE):
+        values["exchange_table"] = tuple(
+            tuple(float(x) for x in row)  # type: ignore[arg-type]
+            for row in typed_rows(tables, EXCHANGE))
+    if any(key in tables for key in MULTIPLIER):
+        steps = []
+        for upto, percent in typed_rows(tables, MULTIPLIER):
+            if float(upto) != int(upto):  # type: ignore[arg-type, call-overload]
+                raise ValueError(f"Settings_Multiplier_UpTo: {upto!r} is not a whole number")
+            steps.append((int(upto), float(percent)))  # type: ignore[call-overload, arg-type]
+        values["multiplier_percent"] = tuple(steps)
+    edited: GoSheetPreset = dataclasses.replace(preset, **values)
+    return edited
+
+
 def write_settings_tables(ws: Worksheet, top: int, preset: GoPreset, lang: str,
                           notes: Sequence[Text]) -> list[NameInfo]:
     """The rank, exchange and multiplier tables, all named, then the rule's notes."""
@@ -893,6 +939,7 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
     legend_at = "Mult"
     freeze_column = "B"
     reference_after_settings = True
+    editable_tables = frozenset({*LADDER_FIGURES, *EXCHANGE, *MULTIPLIER})
     SCALARS = ("regular_points", "max_gap_off_regular", "max_handicap", "established_percent",
                "forfeit_points", "provisional_win_points", "provisional_games", "even_komi",
                "half_komi", "reverse_komi")
@@ -902,6 +949,10 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)
+
+    def with_tables(self, preset: GoSheetPreset, tables: Mapping[str, Sequence[object]],
+                    lang: str) -> GoSheetPreset:
+        return go_tables(preset, tables)
 
     def table(self, rows: int, lang: str, preset: GoSheetPreset) -> Table:
         return games_table(rows, lang, preset)
