@@ -37,7 +37,7 @@ from ..layout import NameInfo, Setting, Table
 from ..settings import FIRST_ROW, write_settings
 from ..spec import Spec
 from ..table import define_name, write_table
-from .base import Built, SheetType
+from .base import Built, SheetType, with_constants
 from .cells import Evaluation, cached_by_row
 from .frame import decorate_games, page_setup, sheet_title
 from .inputs import START_RANGE
@@ -134,22 +134,17 @@ class ClubLedger(SheetType[Any]):
         return tuple(k for k, x in values.items() if type(x) in (int, float, bool))
 
     def preset_for(self, spec: Spec) -> Any:
+        """The preset with the template's constants: a switch is 0 or 1, K and the scale
+        are above 0 (as the Settings cells check)."""
         base = self.presets[spec.preset]
         where = f"{spec.source}: " if spec.source else ""
-        values: dict[str, object] = {}
         for key, value in spec.constants.items():
-            current = getattr(base, key)
-            if isinstance(current, bool):
-                if value not in (0, 1):
-                    raise TemplateError(f"{where}constants.{key} = {value!r}: must be 0 or 1")
-                values[key] = bool(value)
-            else:
-                values[key] = type(current)(value)
-        for key in ("k", "scale"):
-            if key in values and values[key] <= 0:  # type: ignore[operator]
-                raise TemplateError(f"{where}constants.{key} = {values[key]!r}: must be "
+            if isinstance(getattr(base, key), bool) and value not in (0, 1):
+                raise TemplateError(f"{where}constants.{key} = {value!r}: must be 0 or 1")
+            if key in ("k", "scale") and value <= 0:
+                raise TemplateError(f"{where}constants.{key} = {value!r}: must be "
                                     "greater than 0")
-        return dataclasses.replace(base, **values)
+        return with_constants(base, spec.constants)
 
     def default_title(self, lang: str) -> str:
         return Text("クラブ台帳", "Club ledger")(lang)

@@ -32,7 +32,6 @@ chart's points (computed last, from the top).
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -50,7 +49,7 @@ from ..errors import TemplateError
 from ..formulas import elo as fe
 from ..kit import inputs as kinds
 from ..kit import status as st
-from ..kit.base import EXAMPLE_NAMES
+from ..kit.base import EXAMPLE_NAMES, with_constants
 from ..kit.cells import Cells, Value, excel_number
 from ..kit.chain import NA, count_column, counted
 from ..kit.personal import PersonalSheet
@@ -447,7 +446,7 @@ class EloSheet(PersonalSheet[EloSheetPreset]):
 
     def preset_for(self, spec: Spec) -> EloSheetPreset:
         """The named preset with the template's constants, checked like the Settings cells."""
-        values = dict(spec.constants)
+        values = spec.constants
         where = f"{spec.source}: " if spec.source else ""
         if values.get("periods", 0) not in (0, 1):
             raise TemplateError(f"{where}constants.periods = {values['periods']!r}: must be 0 "
@@ -456,9 +455,7 @@ class EloSheet(PersonalSheet[EloSheetPreset]):
             if values.get(name, 1) <= 0:
                 raise TemplateError(f"{where}constants.{name} = {values[name]!r}: must be "
                                     "greater than 0")
-        if "periods" in values:
-            values["periods"] = bool(values["periods"])
-        preset: EloSheetPreset = dataclasses.replace(self.presets[spec.preset], **values)
+        preset: EloSheetPreset = with_constants(self.presets[spec.preset], values)
         return preset
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
