@@ -103,7 +103,6 @@ def _listed_or_number(names: Sequence[str], hint: Text) -> Callable[[str], Valid
     return validation
 
 
-NUMBER_ERROR = kinds.NUMBER_ERROR
 PICK_ERROR = Text("一覧から選んでください", "Pick from the list")
 
 
@@ -112,13 +111,13 @@ NUMBER_HINT = Text("数値", "number")
 
 def number_kind(hint: Text = NUMBER_HINT) -> Kind:
     return Kind(kinds.NUMBER, Text("数値を入力", "type a number"), hint,
-                validation=_v("decimal", hint, NUMBER_ERROR, "between", "-1000000000",
+                validation=_v("decimal", hint, kinds.NUMBER_ERROR, "between", "-1000000000",
                               "1000000000"))
 
 
 def optional_number(hint: Text) -> Kind:
     return Kind(kinds.NUMBER, Text("空欄か数値", "blank or a number"), hint,
-                validation=_v("decimal", hint, NUMBER_ERROR, "between", "-1000000000",
+                validation=_v("decimal", hint, kinds.NUMBER_ERROR, "between", "-1000000000",
                               "1000000000"), blank_ok=True)
 
 
@@ -439,7 +438,7 @@ VICTIMS = Kind(
     Text("詰ませた人のレート (空欄可)", "rates mated (blanks ok)"),
     "number", _v("decimal", Text("自分が詰ませた人のレート (いなければ空欄)",
                                  "Rates of the players I mated (blank if none)"),
-                 NUMBER_ERROR, "between", "-1000000000", "1000000000"))
+                 kinds.NUMBER_ERROR, "between", "-1000000000", "1000000000"))
 FLOOR = Kind(
     Check(lambda r: f"OR(ISNUMBER({r}),{yx.is_rank(r)})",
           lambda x: _is_number(x) or (isinstance(x, str) and x in YONIN_LABELS)),
@@ -459,7 +458,7 @@ OPPONENTS = Kind(
     Text("数値 (空行は数えない)", "numbers (blank rows are skipped)"),
     Text("相手ごと", "one per game"), "number",
     _v("decimal", Text("期間中の相手のレート (1局1行)", "Opponents' ratings, one game per row"),
-       NUMBER_ERROR, "between", "-1000000000", "1000000000"))
+       kinds.NUMBER_ERROR, "between", "-1000000000", "1000000000"))
 SCORES = Kind(
     Check(lambda r: f"COUNTA({r})=SUMPRODUCT((({r}=1)+({r}=0.5)+({r}=0))*({r}<>\"\"))",
           lambda xs: all(x is None or excel_number(x) in (0.0, 0.5, 1.0)

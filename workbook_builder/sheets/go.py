@@ -940,12 +940,12 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
     freeze_column = "B"
     reference_after_settings = True
     editable_tables = frozenset({*LADDER_FIGURES, *EXCHANGE, *MULTIPLIER})
-    SCALARS = ("regular_points", "max_gap_off_regular", "max_handicap", "established_percent",
-               "forfeit_points", "provisional_win_points", "provisional_games", "even_komi",
-               "half_komi", "reverse_komi")
-
     def constant_fields(self, preset: str) -> tuple[str, ...]:
-        return self.SCALARS
+        """The rule's numbers on Settings (the player's own start is typed there)."""
+        rule = self.presets[preset]
+        return tuple(s.preset_field for s in (*points_settings(rule),
+                                              *rank_and_komi_settings(rule))
+                     if s.type != "choice")
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)
