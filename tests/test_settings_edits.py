@@ -260,3 +260,15 @@ def test_every_single_setting_names_its_preset_field() -> None:
         missing = [n["name"] for n in names
                    if n.get("role") == "setting" and ":" not in n["range"] and not n.get("field")]
         assert missing == [], path.name
+
+
+def test_a_constant_that_does_not_fit_is_reported_once(tmp_path) -> None:
+    wb = load_workbook(build(load_template(TEMPLATES / "mosaic_en.toml"), tmp_path / "b"))
+    put(wb, "Settings_GapWeight", 0, "lots")
+    path = tmp_path / "text.xlsx"
+    wb.save(path)
+    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(tmp_path / "r.xlsx")])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if "Settings_GapWeight" in line]
+    assert lines == ["not carried: Settings!B4 (Settings_GapWeight): 'lots' does not fit; "
+                     "the template's value is used"]

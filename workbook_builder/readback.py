@@ -316,6 +316,7 @@ def _read_setting(opened: Opened, entry: Mapping[str, Any], spec: Spec,
     else:
         not_carried.append(f"{title}!{coord} ({name}): {value!r} does not fit; "
                            "the template's value is used")
+        del settings[name]  # reported here: settings_not_kept need not say it again
 
 
 def _read_settings_table(opened: Opened, entry: Mapping[str, Any], spec: Spec,
