@@ -107,6 +107,33 @@ def edited_yonin(folder: Path) -> Path:
     return path
 
 
+LEDGER_EDITS = {  # (template, players, games, {(name, row): value}): a club's own tables
+    "ledger_tokin": ("ledger_tokin_ja",
+                     [{"Name": "A", "Rank": "五段"}, {"Name": "B", "Rank": "四段"}],
+                     [{"Date": dt.datetime(2024, 5, 1), "PlayerA": "A", "PlayerB": "B",
+                       "Result": 1, "Handicap": "香落"}],  # monthly lists: a dated game
+                     {("Settings_RankRating", 0): 2111, ("Settings_HandicapAdj", 1): 120}),
+    "ledger_club24": ("ledger_club24_ja", [{"Name": "A", "Rank": "初段"}, {"Name": "B"}],
+                      [{"PlayerA": "A", "PlayerB": "B", "Result": 1}],
+                      {("Settings_RankRating", 7): 1650}),
+    "ledger_go": ("ledger_go_ja", [{"Name": "A", "Rank": "1k"}, {"Name": "B", "Rank": "1k"}],
+                  [{"PlayerA": "A", "PlayerB": "B", "Result": 1}],
+                  {("Settings_Multiplier_Percent", 0): 250}),
+}
+
+
+def edited_ledger(folder: Path, key: str) -> Path:
+    template, players, games, edits = LEDGER_EDITS[key]
+    spec = dataclasses.replace(load_template(TEMPLATES / f"{template}.toml"), rows=6, players=6)
+    wb = load_workbook(build(spec, folder / "built", tables={"Games": games,
+                                                             "Players": players}))
+    for (name, row), value in edits.items():
+        put(wb, name, row, value)
+    path = folder / f"edited_{key}.xlsx"
+    wb.save(path)
+    return path
+
+
 @pytest.fixture(scope="module")
 def saved(early_jobs) -> dict[str, Path]:
     if shutil.which("soffice") is None:
@@ -120,20 +147,17 @@ def settings_saved(_: dict[str, Path], folder: Path) -> dict[str, Path]:
     from workbook_builder.libreoffice import recalculate
 
     sources = [edited_tokin(folder), edited_club24(folder), edited_go(folder),
-               edited_yonin(folder)]
+               edited_yonin(folder), *(edited_ledger(folder, key) for key in LEDGER_EDITS)]
     outs = recalculate(sources, folder / "out")
-    return {"tokin": outs[0], "club24": outs[1], "go": outs[2], "yonin": outs[3]}
+    return dict(zip(["tokin", "club24", "go", "yonin", *LEDGER_EDITS], outs, strict=True))
 
 
-@pytest.mark.parametrize("kind", ["tokin", "club24", "go", "yonin"])
+@pytest.mark.parametrize("kind", ["tokin", "club24", "go", "yonin", *LEDGER_EDITS])
 def test_audit_of_edited_settings_finds_nothing(saved, kind) -> None:
     result = CliRunner().invoke(main, ["audit", str(saved[kind])])
     assert result.exit_code == 0, result.output
     assert " 0 differ" in result.output
-    for carried in ("Ladder_Up", "Ladder_Down", "Exchange_", "Multiplier_"):
-        assert carried not in result.output  # the tables a club edits are carried
-    assert "the template's table is used" not in result.output or kind in ("go", "yonin")
-    assert "typed" not in result.output  # every edited constant reached the engine
+    assert "Settings_" not in result.output  # every edited constant and table reached the engine
 
 
 def test_libreoffice_rates_the_edited_rule_as_the_engine_does(saved) -> None:
@@ -272,3 +296,52 @@ def test_a_constant_that_does_not_fit_is_reported_once(tmp_path) -> None:
     lines = [line for line in result.output.splitlines() if "Settings_GapWeight" in line]
     assert lines == ["not carried: Settings!B4 (Settings_GapWeight): 'lots' does not fit; "
                      "the template's value is used"]
+
+
+def first_value(path: Path, name: str) -> object:
+    wb = load_workbook(path, data_only=True)
+    title, coord = cells_of(wb, name)[0]
+    return wb[title][coord].value
+
+
+def test_libreoffice_plays_a_ledger_game_by_the_edited_tables(saved) -> None:
+    """The ledgers read the club's tables: RULES.md §1 (the handicap's adjustment comes off
+    the gap; a declared rank starts at the table's rating) and §4 (a regular win gains the
+    exchange times the multiplier)."""
+    tokin = dataclasses.replace(TOKIN, handicaps=tuple(
+        dataclasses.replace(h, adjustment=120) if h.name == "香落" else h
+        for h in TOKIN.handicaps))
+    change = first_value(saved["ledger_tokin"], "Games_ChangeA")
+    assert first_value(saved["ledger_tokin"], "Games_RatingA") == 2111
+    assert change == tokin_delta(2111, 1900, 1, "香落", tokin) == 16 - round(0.04 * (211 - 120))
+    assert first_value(saved["ledger_club24"], "Games_RatingA") == 1650
+    assert first_value(saved["ledger_go"], "Games_ChangeA") == pytest.approx(100 * 2.5)
+
+
+@pytest.mark.parametrize("kind", list(LEDGER_EDITS))
+def test_repair_keeps_a_ledgers_edited_tables(saved, kind, tmp_path) -> None:
+    out = tmp_path / "repaired.xlsx"
+    repaired_keeps(saved[kind], {}, ("Games_RatingA", "Games_ChangeA", "Players_Rating"), 2,
+                   out)
+    wb = load_workbook(out)
+    for (name, row), value in LEDGER_EDITS[kind][3].items():
+        title, coord = cells_of(wb, name)[row]
+        assert wb[title][coord].value == value, name
+
+
+def test_an_edit_no_rule_takes_is_reported_once_a_cell(tmp_path) -> None:
+    """The Go rank codes are fixed (the rule's own ladder): an edit cannot be carried, and
+    repair says so for that cell alone; an unedited file reports nothing."""
+    built = build(load_template(TEMPLATES / "go_en.toml"), tmp_path / "b")
+    result = CliRunner().invoke(main, ["repair", str(built), "--out", str(tmp_path / "a.xlsx")])
+    assert result.exit_code == 0 and "not carried" not in result.output, result.output
+    wb = load_workbook(built)
+    put(wb, "Settings_Ranks_Code", 2, "x")
+    path = tmp_path / "code.xlsx"
+    wb.save(path)
+    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(tmp_path / "r.xlsx")])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if "not carried" in line]
+    assert lines == [f"not carried: Settings_Ranks_Code row 3: typed 'x', the rebuilt "
+                     f"workbook has {GO.table[2][0]!r}"]
+

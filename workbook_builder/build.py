@@ -51,7 +51,7 @@ def build_workbook(spec: Spec, inputs: Sequence[Mapping[str, object]] = (),
     sheet_type = SHEET_TYPES[spec.system]
     preset = sheet_type.preset_for(spec)
     if spec.settings_tables:
-        preset = sheet_type.with_tables(preset, spec.settings_tables, spec.lang)
+        preset = sheet_type.with_tables(preset, spec.settings_tables, spec)
     wb = Workbook()
     for ws in wb.worksheets:
         wb.remove(ws)

@@ -70,7 +70,8 @@ class Typed:
     rows: list[dict[str, object]]
     """Games table inputs, row by row (trailing empty rows dropped)."""
     settings: dict[str, object]
-    """Settings values by name (``Settings_Start`` …)."""
+    """Settings values by name (``Settings_Start`` …); a table column's is a tuple, top
+    to bottom."""
     tables: dict[str, list[dict[str, object]]] = field(default_factory=dict)
     """Inputs of every other table by key (a ledger's ``Players``), row by row."""
     not_carried: list[str] = field(default_factory=list)
@@ -252,12 +253,12 @@ def read_typed(opened: Opened) -> Typed:
         if role == "setting":
             _read_setting(opened, entry, spec, settings, not_carried)
         elif role == "input" and name.startswith("Settings_"):
-            _read_settings_table(opened, entry, spec, not_carried)
+            _read_settings_table(opened, entry, spec, settings, not_carried)
         elif role == "input":
             table, _, key = name.partition("_")
             if table not in sheet_type.input_tables or not key:
                 not_carried.append(f"{name}: not an input table of a {spec.system} workbook")
-    _check_tables(sheet_type, spec, not_carried)
+    _check_tables(sheet_type, spec, settings, not_carried)
     footer = _template_footer(spec)
     tables = _read_tables(opened, columns, footer, not_carried)
     _report_below(opened, columns, footer, not_carried)
@@ -295,7 +296,7 @@ def _read_setting(opened: Opened, entry: Mapping[str, Any], spec: Spec,
     name = str(entry["name"])
     cells = _located(opened, entry, not_carried)
     if len(cells) != 1:  # a column of a table on Settings, not one value
-        _read_settings_table(opened, entry, spec, not_carried)
+        _read_settings_table(opened, entry, spec, settings, not_carried)
         return
     ((title, coord),) = cells
     value = opened.formulas[title][coord].value
@@ -320,15 +321,19 @@ def _read_setting(opened: Opened, entry: Mapping[str, Any], spec: Spec,
 
 
 def _read_settings_table(opened: Opened, entry: Mapping[str, Any], spec: Spec,
-                         not_carried: list[str]) -> None:
-    """A column of a Settings table, kept if the rule can take it (else reported)."""
+                         settings: dict[str, object], not_carried: list[str]) -> None:
+    """A column of a Settings table: kept by name, and in the preset if the rule takes it.
+
+    A column the rule does not take (a fixed one, such as the rank codes) is rebuilt as
+    the template has it; :func:`settings_not_kept` reports it if it was edited.
+    """
     name = str(entry["name"])
-    key = name.partition("_")[2]
-    if key not in SHEET_TYPES[spec.system].editable_tables:
-        not_carried.append(f"{name}: a Settings table; the template's table is used")
-        return
     cells = _located(opened, entry, not_carried)
-    spec.settings_tables[key] = tuple(opened.formulas[t][c].value for t, c in cells)
+    values = tuple(opened.formulas[t][c].value for t, c in cells)
+    settings[name] = values
+    key = name.partition("_")[2]
+    if key in SHEET_TYPES[spec.system].editable(spec):
+        spec.settings_tables[key] = values
 
 
 def _read_tables(opened: Opened, columns: Sequence[InputColumn], footer: Footer,
@@ -347,14 +352,18 @@ def _read_tables(opened: Opened, columns: Sequence[InputColumn], footer: Footer,
             for table, rows in found.items() if rows}
 
 
-def _check_tables(sheet_type: SheetType[Any], spec: Spec, not_carried: list[str]) -> None:
-    """Keep the Settings tables a club edited if the rule can take them, else say why not."""
+def _check_tables(sheet_type: SheetType[Any], spec: Spec, settings: dict[str, object],
+                  not_carried: list[str]) -> None:
+    """Keep the Settings tables a club edited if the rule can take them, else say why not
+    (once: :func:`settings_not_kept` need not list their cells again)."""
     if not spec.settings_tables:
         return
     try:
-        sheet_type.with_tables(sheet_type.preset_for(spec), spec.settings_tables, spec.lang)
+        sheet_type.with_tables(sheet_type.preset_for(spec), spec.settings_tables, spec)
     except (ValueError, TypeError) as exc:
         not_carried.append(f"Settings table: {exc}; the template's tables are used")
+        for key in spec.settings_tables:
+            settings.pop(f"Settings_{key}", None)
         spec.settings_tables.clear()
 
 
@@ -372,7 +381,7 @@ def built_preset(opened: Opened, typed: Typed) -> tuple[Any, Any]:
 def _preset(sheet_type: SheetType[Any], spec: Spec) -> Any:
     preset = sheet_type.preset_for(spec)
     if spec.settings_tables:
-        preset = sheet_type.with_tables(preset, spec.settings_tables, spec.lang)
+        preset = sheet_type.with_tables(preset, spec.settings_tables, spec)
     return preset
 
 
@@ -569,18 +578,27 @@ def computed_cells(opened: Opened) -> dict[tuple[str, str], str]:
 def settings_not_kept(typed: Typed, rebuilt: Workbook) -> list[str]:
     """Settings values the rebuilt workbook does not hold as typed, one line each.
 
-    A typed constant goes into the rebuild through its preset field; one that has none,
-    or does not fit it, would silently become the template's value: say so instead.
+    A typed constant goes into the rebuild through its preset field, a Settings table
+    through the rule's :meth:`~.kit.base.SheetType.with_tables`; one the rule cannot take,
+    or that does not fit, would silently become the template's value: say so instead.
     """
-    out = []
+    out, seen = [], set()
     for name, value in typed.settings.items():
         cells = cells_of(rebuilt, name)
-        if value in (None, "") or len(cells) != 1:
+        if not isinstance(value, tuple):
+            if value in (None, "") or len(cells) != 1:
+                continue
+            now = rebuilt[cells[0][0]][cells[0][1]].value
+            if not same_value(value, now):
+                out.append(f"{name}: typed {value!r}, the rebuilt workbook has {now!r}")
             continue
-        ((title, coord),) = cells
-        now = rebuilt[title][coord].value
-        if not same_value(value, now):
-            out.append(f"{name}: typed {value!r}, the rebuilt workbook has {now!r}")
+        for i, typed_value in enumerate(value, 1):
+            cell = cells[i - 1] if i <= len(cells) else None  # a table the rule shortened
+            now = None if cell is None else rebuilt[cell[0]][cell[1]].value
+            if cell not in seen and not same_value(typed_value, now):
+                out.append(f"{name} row {i}: typed {typed_value!r}, the rebuilt workbook "
+                           f"has {now!r}")
+            seen.add(cell)  # two names over one cell (the Go ladder's): said once
     return out
 
 

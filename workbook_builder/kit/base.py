@@ -58,8 +58,11 @@ class SheetType(ABC, Generic[P]):
     """Settings table columns (``Settings_<key>``) a club may edit and :meth:`with_tables`
     takes into the preset, so ``repair`` and ``audit`` carry them."""
 
-    def with_tables(self, preset: P, tables: Mapping[str, Sequence[object]],
-                    lang: str) -> P:
+    def editable(self, spec: Spec) -> frozenset[str]:
+        """:attr:`editable_tables` of the workbook ``spec`` describes."""
+        return self.editable_tables
+
+    def with_tables(self, preset: P, tables: Mapping[str, Sequence[object]], spec: Spec) -> P:
         """``preset`` with the Settings tables as typed (columns by key, top to bottom).
 
         Raises ValueError naming the column and value when a typed table does not fit.

@@ -146,6 +146,13 @@ class ClubLedger(SheetType[Any]):
                                     "greater than 0")
         return with_constants(base, spec.constants)
 
+    def editable(self, spec: Spec) -> frozenset[str]:
+        return self.rules[spec.preset].editable_tables
+
+    def with_tables(self, preset: Any, tables: Mapping[str, Sequence[object]],
+                    spec: Spec) -> Any:
+        return self.rules[spec.preset].with_tables(preset, tables, spec.lang)
+
     def default_title(self, lang: str) -> str:
         return Text("クラブ台帳", "Club ledger")(lang)
 

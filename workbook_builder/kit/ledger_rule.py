@@ -14,6 +14,7 @@ helpers compute the value after the game, and the chain hands it to the next gam
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Protocol, TypeVar
 
@@ -110,6 +111,14 @@ class LedgerRule(ABC, Generic[P]):
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         """Named tables under the settings; their names and cached values."""
         return [], {}
+
+    editable_tables: ClassVar[frozenset[str]] = frozenset()
+    """Columns of :meth:`settings_tables` a club may edit (``repair`` carries them)."""
+
+    def with_tables(self, preset: P, tables: Mapping[str, Sequence[object]], lang: str) -> P:
+        """``preset`` with the :attr:`editable_tables` as typed (as the personal sheet's
+        :meth:`~.base.SheetType.with_tables`)."""
+        return preset
 
     def extras(self, preset: P, lang: str) -> tuple[Column, ...]:
         """Extra input columns after the result, each with its ``check`` and ``message``."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -37,6 +37,7 @@ from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting
 from ..settings import setting_name
+from ..spec import Spec
 from .tokin import (
     DEFAULT_RANK,
     ShogiSheet,
@@ -55,6 +56,18 @@ from .tokin import (
 )
 
 GAMES_BEFORE = setting_name("GamesBefore")
+
+
+C24 = TypeVar("C24", bound=Club24Preset)
+
+
+def club24_tables(preset: C24, tables: Mapping[str, Sequence[object]]) -> C24:
+    """A Club 24 preset (a sheet's, a ledger's) with the rank table as a club edited it
+    (the boundaries are computed from it)."""
+    ranks = tuple((str(label), float(rating))  # type: ignore[arg-type]
+                  for label, rating in typed_rows(tables, {"RankLabel": "text",
+                                                           "RankRating": "number"}))
+    return dataclasses.replace(preset, ranks=ranks)
 
 
 @dataclass(frozen=True)
@@ -215,14 +228,9 @@ class Club24Sheet(ShogiSheet[Club24SheetPreset]):
     editable_tables = frozenset({"RankLabel", "RankRating"})
 
     def with_tables(self, preset: Club24SheetPreset, tables: Mapping[str, Sequence[object]],
-                    lang: str) -> Club24SheetPreset:
-        """The rank table as a club edited it (the boundaries are computed from it)."""
-        ranks = tuple((str(label), float(rating))  # type: ignore[arg-type]
-                      for label, rating in typed_rows(tables, {"RankLabel": "text",
-                                                               "RankRating": "number"}))
-        edited = dataclasses.replace(preset, ranks=ranks)
-        labels = [label for label, _ in ranks]
-        if edited.start is None and edited.rank not in labels:
+                    spec: Spec) -> Club24SheetPreset:
+        edited = club24_tables(preset, tables)
+        if edited.start is None and edited.rank not in [label for label, _ in edited.ranks]:
             raise ValueError(f"Settings_Rank {edited.rank!r} is not in the rank table")
         return edited
 

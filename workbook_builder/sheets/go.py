@@ -38,7 +38,7 @@ import dataclasses
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment
@@ -84,6 +84,7 @@ from ..layout import (
 )
 from ..layout import validation as v
 from ..settings import setting_name
+from ..spec import Spec
 from ..table import add_validation, define_name
 
 GAMES = Text("対局", "Games")
@@ -761,9 +762,13 @@ def ladder_figure(tables: Mapping[str, Sequence[object]], key: str, i: int, code
     return float(value)
 
 
-def go_tables(preset: GoSheetPreset, tables: Mapping[str, Sequence[object]]) -> GoSheetPreset:
-    """The preset with the ladder figures, the exchange and the multiplier table as a club
-    edited them on Settings; the rule checks the ladder (no overlap between ranks)."""
+G = TypeVar("G", bound=GoPreset)
+
+
+def go_tables(preset: G, tables: Mapping[str, Sequence[object]]) -> G:
+    """A Go preset (a sheet's, a ledger's) with the ladder figures, the exchange and the
+    multiplier table as a club edited them on Settings; the rule checks the ladder (no
+    overlap between ranks)."""
     values: dict[str, Any] = {}
     if any(key in tables for key in LADDER_FIGURES):
         values["table"] = tuple(
@@ -781,7 +786,7 @@ def go_tables(preset: GoSheetPreset, tables: Mapping[str, Sequence[object]]) -> 
                 raise ValueError(f"Settings_Multiplier_UpTo: {upto!r} is not a whole number")
             steps.append((int(upto), float(percent)))  # type: ignore[call-overload, arg-type]
         values["multiplier_percent"] = tuple(steps)
-    edited: GoSheetPreset = dataclasses.replace(preset, **values)
+    edited: G = dataclasses.replace(preset, **values)
     return edited
 
 
@@ -951,7 +956,7 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
         return example_games(lang)
 
     def with_tables(self, preset: GoSheetPreset, tables: Mapping[str, Sequence[object]],
-                    lang: str) -> GoSheetPreset:
+                    spec: Spec) -> GoSheetPreset:
         return go_tables(preset, tables)
 
     def table(self, rows: int, lang: str, preset: GoSheetPreset) -> Table:

@@ -15,7 +15,7 @@ so nobody is BC (17k never demotes into BC).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,9 +68,16 @@ from ..settings import setting_name
 from ..table import define_name
 from . import elo, mosaic
 from . import go as gs
-from .club24 import Club24Sheet, Club24SheetPreset
+from .club24 import Club24Sheet, Club24SheetPreset, club24_tables
 from .elo import EloSheetPreset
-from .tokin import HANDICAP, TokinSheet, TokinSheetPreset, extend, handicap_column
+from .tokin import (
+    HANDICAP,
+    TokinSheet,
+    TokinSheetPreset,
+    extend,
+    handicap_column,
+    tokin_tables,
+)
 
 RANK_LABEL, RANK_FROM = setting_name("RankLabel"), setting_name("RankFrom")
 ELO_K, ELO_SCALE = setting_name("K"), setting_name("Scale")
@@ -130,6 +137,12 @@ class TokinRule(LedgerRule[TokinLedgerPreset]):
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         return TokinSheet().write_tables(ws, top, personal_tokin(preset), lang)
 
+    editable_tables = TokinSheet.editable_tables
+
+    def with_tables(self, preset: TokinLedgerPreset, tables: Mapping[str, Sequence[object]],
+                    lang: str) -> TokinLedgerPreset:
+        return tokin_tables(preset, tables, lang)
+
     def monthly_mode(self, preset: TokinLedgerPreset) -> bool:
         return preset.monthly
 
@@ -176,6 +189,12 @@ class Club24Rule(LedgerRule[Club24LedgerPreset]):
     def settings_tables(self, ws: Worksheet, top: int, preset: Club24LedgerPreset,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         return Club24Sheet().write_tables(ws, top, extend(preset, Club24SheetPreset), lang)
+
+    editable_tables = Club24Sheet.editable_tables
+
+    def with_tables(self, preset: Club24LedgerPreset, tables: Mapping[str, Sequence[object]],
+                    lang: str) -> Club24LedgerPreset:
+        return club24_tables(preset, tables)
 
     def change_formula(self, r: Row, side: str) -> str:
         if side == "A":
@@ -510,6 +529,12 @@ class GoRule(LedgerRule[GoLedgerPreset]):
         names = gs.write_settings_tables(ws, top, preset, lang, gs.RULE_NOTES)
         starts, cached = write_rank_starts(ws, top, preset, lang)
         return names + starts, cached
+
+    editable_tables = gs.GoSheet.editable_tables
+
+    def with_tables(self, preset: GoLedgerPreset, tables: Mapping[str, Sequence[object]],
+                    lang: str) -> GoLedgerPreset:
+        return gs.go_tables(preset, tables)
 
     def extras(self, preset: GoLedgerPreset, lang: str) -> tuple[Column, ...]:
         return gs.handicap_column(preset), gs.game_type_column(lang)

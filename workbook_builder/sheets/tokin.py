@@ -57,6 +57,7 @@ from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting, ValueType, validation
 from ..settings import setting_name
+from ..spec import Spec
 
 QUICK_TITLE = Text("早見表", "Quick table")
 DEFAULT_RANK = "1級"
@@ -105,6 +106,7 @@ class DeclaredStart(Protocol):
 
 S = TypeVar("S", bound=DeclaredStart)
 T = TypeVar("T")
+TP = TypeVar("TP", bound=TokinPreset)
 
 
 # --- The row rules both shogi sheets share --------------------------------------------------
@@ -323,9 +325,9 @@ def example_games(lang: str) -> list[dict[str, object]]:
 HANDICAP = {key: setting_name(f"Handicap{key}") for key in ("Name", "Alias", "From", "Adj")}
 
 
-def tokin_tables(preset: TokinSheetPreset, tables: Mapping[str, Sequence[object]],
-                 lang: str) -> TokinSheetPreset:
-    """The Tokin preset with the handicap and starting-rating tables as a club edited them."""
+def tokin_tables(preset: TP, tables: Mapping[str, Sequence[object]], lang: str) -> TP:
+    """A Tokin preset (a sheet's, a ledger's) with the handicap and starting-rating tables
+    as a club edited them."""
     handicaps = []
     for name, low, adjustment, alias in typed_rows(tables, {
             "HandicapName": "text", "HandicapFrom": "number", "HandicapAdj": "number",
@@ -335,8 +337,7 @@ def tokin_tables(preset: TokinSheetPreset, tables: Mapping[str, Sequence[object]
     ranks = tuple((str(label), float(rating))  # type: ignore[arg-type]
                   for label, rating in typed_rows(tables, {"RankLabel": "text",
                                                            "RankRating": "number"}))
-    edited = dataclasses.replace(preset, handicaps=tuple(handicaps), start_table=ranks)
-    return check_rank(edited)
+    return dataclasses.replace(preset, handicaps=tuple(handicaps), start_table=ranks)
 
 
 def check_rank(preset: TokinSheetPreset) -> TokinSheetPreset:
@@ -437,8 +438,8 @@ class TokinSheet(ShogiSheet[TokinSheetPreset]):
                                  "RankLabel", "RankRating"})
 
     def with_tables(self, preset: TokinSheetPreset, tables: Mapping[str, Sequence[object]],
-                    lang: str) -> TokinSheetPreset:
-        return tokin_tables(preset, tables, lang)
+                    spec: Spec) -> TokinSheetPreset:
+        return check_rank(tokin_tables(preset, tables, spec.lang))
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         games = example_games(lang)
