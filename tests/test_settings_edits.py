@@ -93,6 +93,9 @@ YONIN_EDITS = {  # the sheet's two rule choices and three cells of the rule's pa
     "Settings_ScoreRule": "B", "Settings_WinRule": "単勝", "Settings_KnockTopKo": 25,
     "Settings_KnockSameUp": -1, "Settings_StartCpu1": 900,
 }
+YONIN_TABLE_EDITS = (  # (name, row, value): 1st place 35 → 40, 初段's minimum 2000 → 2010
+    ("Settings_PlacePt", 0, 40), ("Settings_RankMin", 4, 2010),
+)
 
 
 def edited_yonin(folder: Path) -> Path:
@@ -102,6 +105,8 @@ def edited_yonin(folder: Path) -> Path:
                              inputs=example_games("ja")))
     for name, value in YONIN_EDITS.items():
         put(wb, name, 0, value)
+    for name, row, value in YONIN_TABLE_EDITS:
+        put(wb, name, row, value)
     path = folder / "edited_yonin.xlsx"
     wb.save(path)
     return path
@@ -272,6 +277,14 @@ def test_repair_keeps_the_four_player_rule_choices(saved, tmp_path) -> None:
                            16, tmp_path / "repaired.xlsx")
     # LibreOffice scored the first game by rule B (3/1/0/0 + 1 a knockout) and 単勝
     assert (found["Games_Score"][:4], found["Games_Win"][:4]) == ([5, 2, 0, 0], [1, 0, 0, 0])
+    # RULES.md §5's game by the edited rule: A 1720 + 40 + 3 + 3; B 1370 + 20 + 25 (mates
+    # C, 635 above: the top band) − 1 (mated by a higher one); C 2005 − 10 = 1995, floored
+    # at 初段's edited minimum; D 480 − 10 − 1
+    assert found["Games_NewRate"][:4] == [1766, 1414, 2010, 469]
+    wb = load_workbook(tmp_path / "repaired.xlsx")
+    for name, row, value in YONIN_TABLE_EDITS:
+        title, coord = cells_of(wb, name)[row]
+        assert wb[title][coord].value == value, name
 
 
 def test_every_single_setting_names_its_preset_field() -> None:
@@ -345,3 +358,32 @@ def test_an_edit_no_rule_takes_is_reported_once_a_cell(tmp_path) -> None:
     assert lines == [f"not carried: Settings_Ranks_Code row 3: typed 'x', the rebuilt "
                      f"workbook has {GO.table[2][0]!r}"]
 
+
+def test_the_four_player_ledger_carries_its_tables_and_refuses_a_band_out_of_order(
+        tmp_path) -> None:
+    spec = dataclasses.replace(load_template(TEMPLATES / "yonin_ledger_en.toml"), rows=8,
+                               players=6)
+    built = build(spec, tmp_path / "b")
+    wb = load_workbook(built)
+    put(wb, "Settings_PlacePt", 1, 25)
+    put(wb, "Settings_RankLabel", 0, "Meijin")  # the Japanese label is the rank's own
+    good = tmp_path / "good.xlsx"
+    wb.save(good)
+    result = CliRunner().invoke(main, ["repair", str(good), "--out", str(tmp_path / "g.xlsx")])
+    assert result.exit_code == 0, result.output
+    assert [line for line in result.output.splitlines() if "not carried" in line] == [
+        "not carried: Settings_RankLabel row 1: typed 'Meijin', the rebuilt workbook has "
+        "'5 dan'"]
+    repaired = load_workbook(tmp_path / "g.xlsx")
+    assert [repaired[t][c].value for t, c in cells_of(repaired, "Settings_PlacePt")] == [
+        35, 25, 0, -10]
+
+    put(wb, "Settings_KnockBelow", 1, 50)  # below the first band's 100: the rule's lookup
+    bad = tmp_path / "bad.xlsx"            # needs rising bounds
+    wb.save(bad)
+    result = CliRunner().invoke(main, ["repair", str(bad), "--out", str(tmp_path / "r.xlsx")])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if "not carried" in line]
+    assert lines[0] == ("not carried: Settings table: Settings_KnockBelow row 2: 50 is not "
+                        "above the row above (100); the template's tables are used")
+    assert not any("KnockBelow" in line or "PlacePt" in line for line in lines[1:])

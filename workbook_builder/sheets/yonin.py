@@ -37,7 +37,7 @@ import dataclasses
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from openpyxl.styles import Alignment, Border, Side
 from openpyxl.worksheet.worksheet import Worksheet
@@ -49,6 +49,7 @@ from .. import styles
 from ..formulas import yonin as fy
 from ..kit import inputs as kinds
 from ..kit import status as st
+from ..kit.base import typed_rows
 from ..kit.cells import Cells, Value, excel_number
 from ..kit.frame import overwrite_note, title_row
 from ..kit.personal import PersonalSheet
@@ -57,6 +58,7 @@ from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting, Table, Validation, number_check
 from ..layout import validation as v
 from ..settings import write_settings
+from ..spec import Spec
 from ..table import define_name
 
 GAMES = Text("対局", "Games")
@@ -113,6 +115,9 @@ class YoninSheetPreset(YoninPreset):
 
     score_rule: str = "A"
     win_rule: str = "102"
+
+
+YP = TypeVar("YP", bound=YoninPreset)
 
 
 def rank_labels(preset: YoninPreset, lang: str) -> list[str]:
@@ -653,6 +658,52 @@ def write_tables(ws: Worksheet, preset: YoninPreset, lang: str,
     return infos + knocks + ranks, last + 2
 
 
+PLACE_TABLE = {"PlacePt": "placement_pt", "ScoreA": "score_a", "ScoreB": "score_b",
+               "Score102": "score_102", "ScoreTansho": "score_tansho"}
+KNOCK_BANDS = {"KnockBelow": "number", "KnockKo": "number", "KnockUp": "number"}
+RANK_TABLE = ("RankLabel", "RankMin", "RankAlias")
+EDITABLE_TABLES = frozenset({*PLACE_TABLE, *KNOCK_BANDS, *RANK_TABLE})
+"""The Settings tables a club may edit; the ``Gap`` and ``Place`` headings are fixed."""
+
+
+def yonin_tables(preset: YP, tables: Mapping[str, Sequence[object]], lang: str) -> YP:
+    """The preset with the points by place, the knock bands and the rank table as a club
+    edited them. The bands' bounds must rise and the ranks' minimums fall (the rule's
+    lookups read them in that order); a rank's label is its Japanese one, the alias on an
+    English sheet."""
+    values: dict[str, Any] = {}
+    if any(key in tables for key in PLACE_TABLE):
+        rows = typed_rows(tables, dict.fromkeys(PLACE_TABLE, "number"))
+        if len(rows) != SEATS:
+            raise ValueError(f"Settings_PlacePt: {len(rows)} places typed, the rule has 4")
+        for c, field in enumerate(PLACE_TABLE.values()):
+            values[field] = tuple(float(row[c]) for row in rows)  # type: ignore[arg-type]
+    if any(key in tables for key in KNOCK_BANDS):
+        bands = [tuple(float(x) for x in row)  # type: ignore[arg-type]
+                 for row in typed_rows(tables, KNOCK_BANDS)]
+        ordered(bands, "Settings_KnockBelow", rising=True)
+        values["knock_bands"] = tuple(bands)
+    if any(key in tables for key in RANK_TABLE):
+        label, alias = ("RankAlias", "RankLabel") if lang == "en" else ("RankLabel", "RankAlias")
+        ranks = [(str(name), float(least))  # type: ignore[arg-type]
+                 for name, least, _ in typed_rows(tables, {label: "text", "RankMin": "number",
+                                                           alias: "text"})]
+        ordered([(least,) for _, least in ranks], "Settings_RankMin", rising=False)
+        values["ranks"] = tuple(ranks)
+    edited: YP = dataclasses.replace(preset, **values)
+    return edited
+
+
+def ordered(rows: Sequence[tuple[float, ...]], name: str, rising: bool) -> None:
+    """Raise ValueError at the first row whose first number is out of order."""
+    for i in range(1, len(rows)):
+        before, now = rows[i - 1][0], rows[i][0]
+        if (now <= before) if rising else (now >= before):
+            order = "above" if rising else "below"
+            raise ValueError(f"{name} row {i + 1}: {now:g} is not {order} the row above "
+                             f"({before:g})")
+
+
 def typed(label: Text, values: Sequence[object], key: str = "",
           prompt: Text | None = None) -> TableColumn:
     """A typed number column, each cell checked with ``prompt`` (the header if none)."""
@@ -804,6 +855,11 @@ class YoninSheet(PersonalSheet[YoninSheetPreset]):
     title = Text("四人将棋 レート表", "Four-player shogi rate table")
     chart = None
     rows_per_game = SEATS
+    editable_tables = EDITABLE_TABLES
+
+    def with_tables(self, preset: YoninSheetPreset, tables: Mapping[str, Sequence[object]],
+                    spec: Spec) -> YoninSheetPreset:
+        return yonin_tables(preset, tables, spec.lang)
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)
