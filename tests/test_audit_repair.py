@@ -156,3 +156,74 @@ def test_repair_carries_a_text_setting(tmp_path) -> None:
     # 三段 starts at 1800 (RULES.md §1); beating a 1600 gives 16 − round(8) = +8.
     first_rating = column(out, "Rating", data_only=True)[0]
     assert first_rating == 1808
+
+
+# --- what a person typed outside the tables -----------------------------------------------
+
+
+def test_nothing_outside_the_tables_in_a_libreoffice_saved_file(recalc) -> None:
+    """Every system's filled log, saved by LibreOffice (which respells formulas and
+    rewrites every cell): the builder's own text and formulas are never 'outside'."""
+    from workbook_builder.build import build_workbook
+    from workbook_builder.kept import values_outside
+    from workbook_builder.readback import open_project_workbook, read_typed
+
+    results = recalc.results
+    jobs = sorted(k for k in results if k.startswith("conform_"))
+    assert len(jobs) >= 10
+    for job in jobs:
+        opened = open_project_workbook(results[job])
+        typed = read_typed(opened)
+        rebuilt, _ = build_workbook(typed.spec, typed.rows, tables=typed.tables)
+        assert values_outside(opened, typed, rebuilt) == [], job
+
+
+def test_repair_reports_a_remark_a_comment_a_formula_and_a_sheet_of_ones_own(tmp_path) -> None:
+    from openpyxl.comments import Comment
+
+    spec_path = Path("dist") / f"{shipped('mosaic')[0]}.xlsx"
+    wb = load_workbook(spec_path)
+    title, letter, first, _ = column_cells(wb, "Games_Result")
+    ws = wb[title]
+    ws[f"{letter}{first}"] = 1
+    ws[f"{letter}{first}"].comment = Comment("won on time", "me")  # on an input cell
+    ws["Z5"] = "a remark beside the log"
+    ws["Z6"] = "=COUNT(C:C)"
+    _, rating, _, last = column_cells(wb, "Games_Rating")
+    ws[f"{rating}{last + 3}"] = 140  # below the table, in a column nobody types into
+    wb.create_sheet("memo")["B2"] = "next meeting: the 5th"
+    path = tmp_path / "mine.xlsx"
+    wb.save(path)
+    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(tmp_path / "r.xlsx")])
+    assert result.exit_code == 0, result.output
+    lines = sorted(line for line in result.output.splitlines() if "not carried" in line)
+    assert lines == sorted([
+        f"not carried: {title}!{letter}{first}: the comment 'won on time'",
+        f"not carried: {title}!Z5: 'a remark beside the log' is outside the workbook's tables",
+        f"not carried: {title}!Z6: '=COUNT(C:C)' is outside the workbook's tables",
+        f"not carried: {title}!{rating}{last + 3}: 140 is outside the workbook's tables",
+        "not carried: sheet 'memo' (1 filled cells) is not part of a mosaic workbook"])
+    audit_out = CliRunner().invoke(main, ["audit", str(path)]).output
+    assert "Z5: 'a remark beside the log' is outside" in audit_out
+
+
+def test_a_grown_and_resized_ledger_reports_nothing_outside(tmp_path) -> None:
+    """Rows typed below the tables are the tables growing, and --rows moves the notes
+    under them: neither is 'outside'."""
+    import dataclasses
+
+    from workbook_builder.build import TEMPLATES, build
+    from workbook_builder.template import load_template
+
+    spec = dataclasses.replace(load_template(TEMPLATES / "ledger_tokin_ja.toml"), rows=4,
+                               players=2)
+    source = build(spec, tmp_path, tables={"Players": [{"Name": "A"}, {"Name": "B"}]})
+    wb = load_workbook(source)
+    title, letter, _, last = column_cells(wb, "Players_Name")
+    wb[title][f"{letter}{last + 1}"] = "C"
+    grown = tmp_path / "grown.xlsx"
+    wb.save(grown)
+    for extra in ([], ["--rows", "40", "--players", "9"]):
+        out = tmp_path / f"r{len(extra)}.xlsx"
+        result = CliRunner().invoke(main, ["repair", str(grown), "--out", str(out), *extra])
+        assert result.exit_code == 0 and "not carried" not in result.output, result.output

@@ -15,13 +15,13 @@ from pathlib import Path
 from openpyxl.cell.cell import MergedCell
 
 from .build import build_workbook
+from .kept import settings_not_kept, values_outside
 from .readback import (
     built_preset,
     computed_cells,
     open_project_workbook,
     read_typed,
     same_value,
-    settings_not_kept,
 )
 
 
@@ -63,6 +63,8 @@ def audit(path: str | Path) -> AuditReport:
     report = AuditReport(opened.path, notes=list(typed.not_carried))
     report.notes += [f"{line}: the engine's values use the latter"
                      for line in settings_not_kept(typed, wb)]
+    report.notes += [f"{line}: `repair` would not carry it"
+                     for line in values_outside(opened, typed, wb)]
     then, now = built_preset(opened, typed)
     for title, cells in built.cached.items():
         if title in built.snapshots and then != now:

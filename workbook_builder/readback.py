@@ -241,7 +241,8 @@ def read_typed(opened: Opened) -> Typed:
     ``_meta`` recorded (a column deleted or moved by a program that does not update the
     names would shift one column's values into another): otherwise the file is refused.
     Values typed below a Games or Players table are carried and the table grows, up to
-    the template maximum; anything else typed below a table is reported.
+    the template maximum; anything typed outside the named cells is for
+    :func:`~.kept.values_outside` to report.
     """
     spec = _spec_from_meta(opened)
     sheet_type = SHEET_TYPES[spec.system]
@@ -261,7 +262,6 @@ def read_typed(opened: Opened) -> Typed:
     _check_tables(sheet_type, spec, settings, not_carried)
     footer = _template_footer(spec)
     tables = _read_tables(opened, columns, footer, not_carried)
-    _report_below(opened, columns, footer, not_carried)
     games = tables.pop("Games", [])
     if len(games) > spec.rows:
         spec = dataclasses.replace(spec, rows=len(games))
@@ -367,15 +367,17 @@ def _check_tables(sheet_type: SheetType[Any], spec: Spec, settings: dict[str, ob
         spec.settings_tables.clear()
 
 
+def built_spec(opened: Opened) -> Spec:
+    """The template as the file was built: size, constants and Settings tables."""
+    tables = json.loads(opened.about.get("settings_tables") or "{}")
+    return dataclasses.replace(_spec_from_meta(opened),
+                               settings_tables={k: tuple(v) for k, v in tables.items()})
+
+
 def built_preset(opened: Opened, typed: Typed) -> tuple[Any, Any]:
     """(the preset the file was built with, the preset its Settings hold now)."""
     sheet_type = SHEET_TYPES[typed.spec.system]
-    about = opened.about
-    built = dataclasses.replace(
-        typed.spec, constants=dict(json.loads(about.get("constants") or "{}")),
-        settings_tables={k: tuple(v) for k, v in
-                         json.loads(about.get("settings_tables") or "{}").items()})
-    return _preset(sheet_type, built), _preset(sheet_type, typed.spec)
+    return _preset(sheet_type, built_spec(opened)), _preset(sheet_type, typed.spec)
 
 
 def _preset(sheet_type: SheetType[Any], spec: Spec) -> Any:
@@ -546,23 +548,14 @@ def _same_label(value: object, label: str) -> bool:
     return isinstance(value, str) and " ".join(value.split()) == " ".join(label.split())
 
 
-def _report_below(opened: Opened, columns: Sequence[InputColumn], footer: Footer,
-                  not_carried: list[str]) -> None:
-    """Report what is typed below a growing table outside its input columns."""
-    named: set[tuple[str, int]] = set()
-    for column in columns:
-        named.add((column.title, column.col))
-    lowest: dict[str, int] = {}
-    for column in columns:
-        if column.table in GROWING:
-            lowest[column.title] = max(lowest.get(column.title, 0), column.last)
-    for title, last in lowest.items():
-        ws = opened.formulas[title]
-        for (row, col), cell in sorted(ws._cells.items()):
-            if row > last and (title, col) not in named and cell.value is not None \
-                    and not _is_footer(footer, title, row, col, last, cell.value):
-                not_carried.append(f"{title}!{cell.coordinate}: {cell.value!r} is below the "
-                                   "table in a column that is not typed into; not carried")
+def named_cells(opened: Opened) -> dict[tuple[str, str], dict[str, Any]]:
+    """Every cell under a name ``_meta`` records (where it records it, if the name was
+    deleted), with the name's entry."""
+    out: dict[tuple[str, str], dict[str, Any]] = {}
+    for entry in opened.names:
+        for cell in _located(opened, entry, []):
+            out.setdefault(cell, entry)
+    return out
 
 
 def computed_cells(opened: Opened) -> dict[tuple[str, str], str]:
@@ -572,33 +565,6 @@ def computed_cells(opened: Opened) -> dict[tuple[str, str], str]:
         if entry.get("role") in ("computed", "helper"):
             for cell in cells_of(opened.formulas, str(entry["name"])):
                 out[cell] = str(entry["name"])
-    return out
-
-
-def settings_not_kept(typed: Typed, rebuilt: Workbook) -> list[str]:
-    """Settings values the rebuilt workbook does not hold as typed, one line each.
-
-    A typed constant goes into the rebuild through its preset field, a Settings table
-    through the rule's :meth:`~.kit.base.SheetType.with_tables`; one the rule cannot take,
-    or that does not fit, would silently become the template's value: say so instead.
-    """
-    out, seen = [], set()
-    for name, value in typed.settings.items():
-        cells = cells_of(rebuilt, name)
-        if not isinstance(value, tuple):
-            if value in (None, "") or len(cells) != 1:
-                continue
-            now = rebuilt[cells[0][0]][cells[0][1]].value
-            if not same_value(value, now):
-                out.append(f"{name}: typed {value!r}, the rebuilt workbook has {now!r}")
-            continue
-        for i, typed_value in enumerate(value, 1):
-            cell = cells[i - 1] if i <= len(cells) else None  # a table the rule shortened
-            now = None if cell is None else rebuilt[cell[0]][cell[1]].value
-            if cell not in seen and not same_value(typed_value, now):
-                out.append(f"{name} row {i}: typed {typed_value!r}, the rebuilt workbook "
-                           f"has {now!r}")
-            seen.add(cell)  # two names over one cell (the Go ladder's): said once
     return out
 
 

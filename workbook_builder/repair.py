@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .build import build_workbook
+from .kept import settings_not_kept, values_outside
 from .package import finalize, write_new_file
 from .readback import (
     Typed,
@@ -24,7 +25,6 @@ from .readback import (
     computed_cells,
     open_project_workbook,
     read_typed,
-    settings_not_kept,
 )
 from .sheets import SHEET_TYPES
 from .spec import MAX_PLAYERS, MAX_ROWS, Spec
@@ -86,7 +86,7 @@ def repair(path: str | Path, out: str | Path, password: str | None = None,
             report.restored.append(f"{title}!{coord} ({name}): typed {cell.value!r} replaced "
                                    "by its formula")
     wb, built = build_workbook(typed.spec, typed.rows, password, typed.tables)
-    report.not_carried += settings_not_kept(typed, wb)
+    report.not_carried += settings_not_kept(typed, wb) + values_outside(opened, typed, wb)
 
     def write(temp: Path) -> None:
         wb.save(temp)

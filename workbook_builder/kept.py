@@ -1,0 +1,102 @@
+"""What a rebuilt workbook would not hold of a file, for ``repair`` and ``audit`` to say.
+
+Named cells are carried by name: a Settings value or table cell the rebuild does not
+hold as typed is listed by :func:`settings_not_kept`. Anything else a person typed (a
+remark beside the log, a cell comment, a sheet of their own) has no place in a rebuilt
+workbook; :func:`values_outside` finds it by comparing the file with what the builder
+writes for it (the same template, size and constants), so it is reported, never
+dropped in silence.
+"""
+
+from __future__ import annotations
+
+from openpyxl import Workbook
+from openpyxl.utils.cell import coordinate_to_tuple
+
+from .metadata import META_SHEET
+from .readback import (
+    GROWING,
+    Opened,
+    Typed,
+    built_preset,
+    built_spec,
+    cells_of,
+    named_cells,
+    same_value,
+)
+
+
+def settings_not_kept(typed: Typed, rebuilt: Workbook) -> list[str]:
+    """Settings values the rebuilt workbook does not hold as typed, one line each.
+
+    A typed constant goes into the rebuild through its preset field, a Settings table
+    through the rule's :meth:`~.kit.base.SheetType.with_tables`; one the rule cannot take,
+    or that does not fit, would silently become the template's value: say so instead.
+    """
+    out, seen = [], set()
+    for name, value in typed.settings.items():
+        cells = cells_of(rebuilt, name)
+        if not isinstance(value, tuple):
+            if value in (None, "") or len(cells) != 1:
+                continue
+            now = rebuilt[cells[0][0]][cells[0][1]].value
+            if not same_value(value, now):
+                out.append(f"{name}: typed {value!r}, the rebuilt workbook has {now!r}")
+            continue
+        for i, typed_value in enumerate(value, 1):
+            cell = cells[i - 1] if i <= len(cells) else None  # a table the rule shortened
+            now = None if cell is None else rebuilt[cell[0]][cell[1]].value
+            if cell not in seen and not same_value(typed_value, now):
+                out.append(f"{name} row {i}: typed {typed_value!r}, the rebuilt workbook "
+                           f"has {now!r}")
+            seen.add(cell)  # two names over one cell (the Go ladder's): said once
+    return out
+
+
+def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]:
+    """Values, formulas and comments outside every named cell that the builder does not
+    write there, one line each (a sheet the builder does not make: one line).
+
+    Compared with ``rebuilt`` when it has the file's size and constants, else with a
+    fresh build of the template as the file was built. Cells typed below a Games or
+    Players table in its input columns are not outside: they are the table growing. A
+    formula where the builder writes one is the builder's (a spreadsheet program may
+    respell it): it is rebuilt.
+    """
+    from .build import build_workbook
+
+    spec = built_spec(opened)
+    then, now = built_preset(opened, typed)
+    same = (spec.rows, spec.players, then) == (typed.spec.rows, typed.spec.players, now)
+    builder = rebuilt if same else build_workbook(spec)[0]
+    named = named_cells(opened)
+    below: dict[tuple[str, int], int] = {}
+    for (title, coord), entry in named.items():
+        row, col = coordinate_to_tuple(coord)
+        if entry.get("role") == "input" and str(entry["name"]).partition("_")[0] in GROWING:
+            below[(title, col)] = max(below.get((title, col), 0), row)
+    out: list[str] = []
+    for ws in opened.formulas.worksheets:
+        filled = [(row, col, cell) for (row, col), cell in ws._cells.items()
+                  if cell.value is not None or cell.comment is not None]
+        if ws.title == META_SHEET or not filled:
+            continue
+        if ws.title not in builder.sheetnames:
+            out.append(f"sheet {ws.title!r} ({len(filled)} filled cells) is not part of a "
+                       f"{typed.spec.system} workbook")
+            continue
+        made = builder[ws.title]._cells
+        for row, col, cell in filled:
+            if row > below.get((ws.title, col), row):
+                continue  # a row the table grows by
+            there = made.get((row, col))
+            if cell.value is not None and (ws.title, cell.coordinate) not in named and not (
+                    there is not None and (same_value(cell.value, there.value) or
+                                           cell.data_type == there.data_type == "f")):
+                out.append(f"{ws.title}!{cell.coordinate}: {cell.value!r} is outside the "
+                           "workbook's tables")
+            note = None if cell.comment is None else cell.comment.text
+            if note is not None and (there is None or there.comment is None
+                                     or there.comment.text != note):
+                out.append(f"{ws.title}!{cell.coordinate}: the comment {note!r}")
+    return out
