@@ -227,3 +227,17 @@ def test_a_grown_and_resized_ledger_reports_nothing_outside(tmp_path) -> None:
         out = tmp_path / f"r{len(extra)}.xlsx"
         result = CliRunner().invoke(main, ["repair", str(grown), "--out", str(out), *extra])
         assert result.exit_code == 0 and "not carried" not in result.output, result.output
+
+
+def test_a_table_pasted_beside_the_log_is_a_few_lines(tmp_path) -> None:
+    wb = load_workbook(Path("dist") / f"{shipped('mosaic')[0]}.xlsx")
+    title, _, _, _ = column_cells(wb, "Games_Result")
+    for row in range(1, 51):
+        wb[title][f"AA{row}"] = f"pasted {row}"
+    wb[title]["AB1"] = "x" * 500
+    path = tmp_path / "pasted.xlsx"
+    wb.save(path)
+    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(tmp_path / "r.xlsx")])
+    lines = [line for line in result.output.splitlines() if "not carried" in line]
+    assert len(lines) == 21 and lines[-1] == f"not carried: {title}: 31 more such cells"
+    assert f"{title}!AB1: '{'x' * 56}…' is outside" in result.output

@@ -85,7 +85,7 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
             out.append(f"sheet {ws.title!r} ({len(filled)} filled cells) is not part of a "
                        f"{typed.spec.system} workbook")
             continue
-        made = builder[ws.title]._cells
+        made, lines = builder[ws.title]._cells, []
         for row, col, cell in filled:
             if row > below.get((ws.title, col), row):
                 continue  # a row the table grows by
@@ -93,10 +93,23 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
             if cell.value is not None and (ws.title, cell.coordinate) not in named and not (
                     there is not None and (same_value(cell.value, there.value) or
                                            cell.data_type == there.data_type == "f")):
-                out.append(f"{ws.title}!{cell.coordinate}: {cell.value!r} is outside the "
-                           "workbook's tables")
+                lines.append(f"{ws.title}!{cell.coordinate}: {shown(cell.value)} is outside "
+                             "the workbook's tables")
             note = None if cell.comment is None else cell.comment.text
             if note is not None and (there is None or there.comment is None
                                      or there.comment.text != note):
-                out.append(f"{ws.title}!{cell.coordinate}: the comment {note!r}")
+                lines.append(f"{ws.title}!{cell.coordinate}: the comment {shown(note)}")
+        out += lines[:MOST_LINES]
+        if len(lines) > MOST_LINES:
+            out.append(f"{ws.title}: {len(lines) - MOST_LINES:,} more such cells")
     return out
+
+
+MOST_LINES = 20
+"""Cells listed a sheet: a table pasted beside the log is a few lines, not thousands."""
+
+
+def shown(value: object) -> str:
+    """``value`` as the report quotes it, a long text cut short."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "…" + text[0]
