@@ -387,3 +387,17 @@ def test_the_four_player_ledger_carries_its_tables_and_refuses_a_band_out_of_ord
     assert lines[0] == ("not carried: Settings table: Settings_KnockBelow row 2: 50 is not "
                         "above the row above (100); the template's tables are used")
     assert not any("KnockBelow" in line or "PlacePt" in line for line in lines[1:])
+
+
+def test_a_table_the_rebuilt_workbook_has_no_name_for_is_reported_row_by_row() -> None:
+    """(A file of an older version with a table this one no longer makes.)"""
+    from openpyxl import Workbook
+
+    from workbook_builder.kept import settings_not_kept
+    from workbook_builder.readback import Typed
+
+    typed = Typed(load_template(TEMPLATES / "tokin_en.toml"), [],
+                  {"Settings_Gone": (1, None, 3)})
+    assert settings_not_kept(typed, Workbook()) == [
+        "Settings_Gone row 1: typed 1, the rebuilt workbook has None",
+        "Settings_Gone row 3: typed 3, the rebuilt workbook has None"]

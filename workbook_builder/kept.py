@@ -46,10 +46,11 @@ def settings_not_kept(typed: Typed, rebuilt: Workbook) -> list[str]:
         for i, typed_value in enumerate(value, 1):
             cell = cells[i - 1] if i <= len(cells) else None  # a table the rule shortened
             now = None if cell is None else rebuilt[cell[0]][cell[1]].value
-            if cell not in seen and not same_value(typed_value, now):
+            if (cell is None or cell not in seen) and not same_value(typed_value, now):
                 out.append(f"{name} row {i}: typed {typed_value!r}, the rebuilt workbook "
                            f"has {now!r}")
-            seen.add(cell)  # two names over one cell (the Go ladder's): said once
+            if cell is not None:
+                seen.add(cell)  # two names over one cell (the Go ladder's): said once
     return out
 
 
