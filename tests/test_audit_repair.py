@@ -241,3 +241,23 @@ def test_a_table_pasted_beside_the_log_is_a_few_lines(tmp_path) -> None:
     lines = [line for line in result.output.splitlines() if "not carried" in line]
     assert len(lines) == 21 and lines[-1] == f"not carried: {title}: 31 more such cells"
     assert f"{title}!AB1: '{'x' * 56}…' is outside" in result.output
+
+
+def test_a_chart_and_a_name_of_ones_own_are_reported(tmp_path) -> None:
+    from openpyxl.chart import BarChart, Reference
+    from openpyxl.workbook.defined_name import DefinedName
+
+    wb = load_workbook(Path("dist") / f"{shipped('go')[0]}.xlsx")  # it has a chart of its own
+    ws = wb.create_sheet("mine")
+    ws.append([1])
+    ws.append([2])
+    chart = BarChart()
+    chart.add_data(Reference(ws, min_col=1, min_row=1, max_row=2))
+    ws.add_chart(chart, "C1")
+    wb.defined_names["MyTotals"] = DefinedName("MyTotals", attr_text="mine!$A$1:$A$2")
+    path = tmp_path / "chart.xlsx"
+    wb.save(path)
+    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(tmp_path / "r.xlsx")])
+    lines = [line for line in result.output.splitlines() if "not carried" in line]
+    assert "not carried: 1 chart (xl/charts/chart…) beyond what the workbook makes" in lines
+    assert "not carried: the defined name 'MyTotals'" in lines

@@ -1,14 +1,16 @@
 """What a rebuilt workbook would not hold of a file, for ``repair`` and ``audit`` to say.
 
 Named cells are carried by name: a Settings value or table cell the rebuild does not
-hold as typed is listed by :func:`settings_not_kept`. Anything else a person typed (a
-remark beside the log, a cell comment, a sheet of their own) has no place in a rebuilt
-workbook; :func:`values_outside` finds it by comparing the file with what the builder
-writes for it (the same template, size and constants), so it is reported, never
-dropped in silence.
+hold as typed is listed by :func:`settings_not_kept`. Anything else a person added (a
+remark beside the log, a cell comment, a sheet, name or chart of their own) has no place
+in a rebuilt workbook; :func:`values_outside` finds it by comparing the file with what
+the builder writes for it (the same template, size and constants), so it is reported,
+never dropped in silence.
 """
 
 from __future__ import annotations
+
+import zipfile
 
 from openpyxl import Workbook
 from openpyxl.utils.cell import coordinate_to_tuple
@@ -76,7 +78,7 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
         row, col = coordinate_to_tuple(coord)
         if entry.get("role") == "input" and str(entry["name"]).partition("_")[0] in GROWING:
             below[(title, col)] = max(below.get((title, col), 0), row)
-    out: list[str] = []
+    out = parts_outside(opened, builder)
     for ws in opened.formulas.worksheets:
         filled = [(row, col, cell) for (row, col), cell in ws._cells.items()
                   if cell.value is not None or cell.comment is not None]
@@ -114,3 +116,28 @@ def shown(value: object) -> str:
     """``value`` as the report quotes it, a long text cut short."""
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "…" + text[0]
+
+
+PARTS = {"chart": "xl/charts/chart", "picture": "xl/media/", "pivot table": "xl/pivotTables/",
+         "macro project": "xl/vbaProject"}
+"""What a spreadsheet program may add that is not a cell, by the start of its part name."""
+
+
+def parts_outside(opened: Opened, builder: Workbook) -> list[str]:
+    """Names of one's own, and charts, pictures, pivot tables, macros beyond those the
+    builder makes (a count each)."""
+    made = {"chart": 0, "picture": 0}
+    for ws in builder.worksheets:
+        made["chart"] += len(getattr(ws, "_charts", ()))
+        made["picture"] += len(getattr(ws, "_images", ()))
+    with zipfile.ZipFile(opened.path) as archive:
+        names = archive.namelist()
+    ours = set(builder.defined_names)
+    out = [f"the defined name {name!r}" for name in opened.formulas.defined_names
+           if name not in ours and not name.startswith("_xlnm.")]
+    for kind, start in PARTS.items():
+        extra = sum(name.startswith(start) for name in names) - made.get(kind, 0)
+        if extra > 0:
+            out.append(f"{extra} {kind}{'s' if extra > 1 else ''} ({start}…) beyond what the "
+                       "workbook makes")
+    return out
