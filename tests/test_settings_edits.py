@@ -121,9 +121,12 @@ LEDGER_EDITS = {  # (template, players, games, {(name, row): value}): a club's o
     "ledger_club24": ("ledger_club24_ja", [{"Name": "A", "Rank": "初段"}, {"Name": "B"}],
                       [{"PlayerA": "A", "PlayerB": "B", "Result": 1}],
                       {("Settings_RankRating", 7): 1650}),
-    "ledger_go": ("ledger_go_ja", [{"Name": "A", "Rank": "1k"}, {"Name": "B", "Rank": "1k"}],
+    "ledger_go": ("ledger_go_ja", [{"Name": "A", "Rank": "1k"}, {"Name": "B", "Rank": "1k"},
+                                   {"Name": "C", "Rank": "3k"}],
                   [{"PlayerA": "A", "PlayerB": "B", "Result": 1}],
-                  {("Settings_Multiplier_Percent", 0): 250}),
+                  {("Settings_Multiplier_Percent", 0): 250,
+                   ("Settings_Ladder_Down", GO_ROW_3K): 21900,  # as on the Go sheet, with
+                   ("Settings_Ladder_Up", GO_ROW_3K + 1): 22000}),  # 4k+ promoted above it
 }
 
 
@@ -329,6 +332,10 @@ def test_libreoffice_plays_a_ledger_game_by_the_edited_tables(saved) -> None:
     assert change == tokin_delta(2111, 1900, 1, "香落", tokin) == 16 - round(0.04 * (211 - 120))
     assert first_value(saved["ledger_club24"], "Games_RatingA") == 1650
     assert first_value(saved["ledger_go"], "Games_ChangeA") == pytest.approx(100 * 2.5)
+    # a declared 3k starts in the middle of the band, demotion edited 21400 → 21900
+    wb = load_workbook(saved["ledger_go"], data_only=True)
+    title, coord = cells_of(wb, "Players_Rating")[2]
+    assert wb[title][coord].value == (21900 + 22300) / 2
 
 
 @pytest.mark.parametrize("kind", list(LEDGER_EDITS))
