@@ -255,9 +255,11 @@ def test_a_chart_and_a_name_of_ones_own_are_reported(tmp_path) -> None:
     chart.add_data(Reference(ws, min_col=1, min_row=1, max_row=2))
     ws.add_chart(chart, "C1")
     wb.defined_names["MyTotals"] = DefinedName("MyTotals", attr_text="mine!$A$1:$A$2")
+    wb.create_chartsheet("bars").add_chart(BarChart())
     path = tmp_path / "chart.xlsx"
     wb.save(path)
     result = CliRunner().invoke(main, ["repair", str(path), "--out", str(tmp_path / "r.xlsx")])
     lines = [line for line in result.output.splitlines() if "not carried" in line]
     assert "not carried: 1 chart (xl/charts/chart…) beyond what the workbook makes" in lines
     assert "not carried: the defined name 'MyTotals'" in lines
+    assert "not carried: the chart sheet 'bars'" in lines

@@ -124,17 +124,20 @@ PARTS = {"chart": "xl/charts/chart", "picture": "xl/media/", "pivot table": "xl/
 
 
 def parts_outside(opened: Opened, builder: Workbook) -> list[str]:
-    """Names of one's own, and charts, pictures, pivot tables, macros beyond those the
-    builder makes (a count each)."""
+    """Names and chart sheets of one's own, and charts, pictures, pivot tables, macros
+    beyond those the builder makes (a count each)."""
     made = {"chart": 0, "picture": 0}
     for ws in builder.worksheets:
         made["chart"] += len(getattr(ws, "_charts", ()))
         made["picture"] += len(getattr(ws, "_images", ()))
+    for sheet in opened.formulas.chartsheets:  # said as a whole below
+        made["chart"] += len(getattr(sheet, "_charts", ()))
     with zipfile.ZipFile(opened.path) as archive:
         names = archive.namelist()
     ours = set(builder.defined_names)
     out = [f"the defined name {name!r}" for name in opened.formulas.defined_names
            if name not in ours and not name.startswith("_xlnm.")]
+    out += [f"the chart sheet {sheet.title!r}" for sheet in opened.formulas.chartsheets]
     for kind, start in PARTS.items():
         extra = sum(name.startswith(start) for name in names) - made.get(kind, 0)
         if extra > 0:
