@@ -390,10 +390,16 @@ def test_the_four_player_ledger_carries_its_tables_and_refuses_a_band_out_of_ord
     put(wb, "Settings_KnockBelow", 1, 50)  # below the first band's 100: the rule's lookup
     bad = tmp_path / "bad.xlsx"            # needs rising bounds
     wb.save(bad)
-    lines = not_carried(bad, tmp_path / "r.xlsx")
-    assert lines[0] == ("not carried: Settings table: Settings_KnockBelow row 2: 50 is not "
-                        "above the row above (100); the template's tables are used")
-    assert not any("KnockBelow" in line or "PlacePt" in line for line in lines[1:])
+    assert not_carried(bad, tmp_path / "r.xlsx") == [  # that table alone is given up
+        "not carried: Settings table: Settings_KnockBelow row 2: 50 is not above the row "
+        "above (100); the template's table is used",
+        "not carried: Settings_RankLabel row 1: typed 'Meijin', the rebuilt workbook has "
+        "'5 dan'"]
+    repaired = load_workbook(tmp_path / "r.xlsx")
+    assert [repaired[t][c].value for t, c in cells_of(repaired, "Settings_PlacePt")] == [
+        35, 25, 0, -10]
+    assert [repaired[t][c].value for t, c in cells_of(repaired, "Settings_KnockBelow")] == [
+        100, 200, 400, 600]
 
 
 def test_a_table_the_rebuilt_workbook_has_no_name_for_is_reported_row_by_row() -> None:
@@ -408,3 +414,20 @@ def test_a_table_the_rebuilt_workbook_has_no_name_for_is_reported_row_by_row() -
     assert settings_not_kept(typed, Workbook()) == [
         "Settings_Gone row 1: typed 1, the rebuilt workbook has None",
         "Settings_Gone row 3: typed 3, the rebuilt workbook has None"]
+
+
+def test_a_go_ladder_that_overlaps_is_given_up_alone(tmp_path) -> None:
+    """RULES.md §4's ladder: 3k demoting at 21900 while 4k+ promotes at 21600 would send a
+    promoted player straight back; the club's multiplier beside it is still kept."""
+    wb = load_workbook(build(load_template(TEMPLATES / "go_en.toml"), tmp_path / "b"))
+    put(wb, "Settings_Ladder_Down", GO_ROW_3K, 21900)
+    put(wb, "Settings_Multiplier_Percent", 1, 140)
+    path = tmp_path / "overlap.xlsx"
+    wb.save(path)
+    lines = not_carried(path, tmp_path / "r.xlsx")
+    assert len(lines) == 1 and "overlaps" in lines[0] and "the template's table" in lines[0]
+    repaired = load_workbook(tmp_path / "r.xlsx")
+    values = {name: [repaired[t][c].value for t, c in cells_of(repaired, name)]
+              for name in ("Settings_Ladder_Down", "Settings_Multiplier_Percent")}
+    assert values["Settings_Ladder_Down"][GO_ROW_3K] == GO.table[GO_ROW_3K][2] == 21400
+    assert values["Settings_Multiplier_Percent"][1] == 140

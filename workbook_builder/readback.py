@@ -332,7 +332,7 @@ def _read_settings_table(opened: Opened, entry: Mapping[str, Any], spec: Spec,
     values = tuple(opened.formulas[t][c].value for t, c in cells)
     settings[name] = values
     key = name.partition("_")[2]
-    if key in SHEET_TYPES[spec.system].editable(spec):
+    if any(key in table for table in SHEET_TYPES[spec.system].editable(spec)):
         spec.settings_tables[key] = values
 
 
@@ -354,17 +354,23 @@ def _read_tables(opened: Opened, columns: Sequence[InputColumn], footer: Footer,
 
 def _check_tables(sheet_type: SheetType[Any], spec: Spec, settings: dict[str, object],
                   not_carried: list[str]) -> None:
-    """Keep the Settings tables a club edited if the rule can take them, else say why not
-    (once: :func:`settings_not_kept` need not list their cells again)."""
-    if not spec.settings_tables:
-        return
-    try:
-        sheet_type.with_tables(sheet_type.preset_for(spec), spec.settings_tables, spec)
-    except (ValueError, TypeError) as exc:
-        not_carried.append(f"Settings table: {exc}; the template's tables are used")
-        for key in spec.settings_tables:
-            settings.pop(f"Settings_{key}", None)
-        spec.settings_tables.clear()
+    """Keep the Settings tables a club edited that the rule can take, one table at a time
+    on top of those kept (a rule may check one against another), and say why a table is
+    not kept (once: :func:`~.kept.settings_not_kept` need not list its cells again)."""
+    typed, base = dict(spec.settings_tables), sheet_type.preset_for(spec)
+    spec.settings_tables.clear()
+    for table in sheet_type.editable(spec):
+        part = {key: x for key, x in typed.items() if key in table}
+        if not part:
+            continue
+        try:
+            sheet_type.with_tables(base, {**spec.settings_tables, **part}, spec)
+        except (ValueError, TypeError) as exc:
+            not_carried.append(f"Settings table: {exc}; the template's table is used")
+            for key in part:
+                settings.pop(f"Settings_{key}", None)
+        else:
+            spec.settings_tables.update(part)
 
 
 def built_spec(opened: Opened) -> Spec:

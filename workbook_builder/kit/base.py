@@ -54,11 +54,12 @@ class SheetType(ABC, Generic[P]):
     """Tables a person types into; ledgers add ``Players``."""
     start_field: ClassVar[str | None] = None
     """The preset field a template's ``start_rating`` sets, if the rule has one."""
-    editable_tables: ClassVar[frozenset[str]] = frozenset()
-    """Settings table columns (``Settings_<key>``) a club may edit and :meth:`with_tables`
-    takes into the preset, so ``repair`` and ``audit`` carry them."""
+    editable_tables: ClassVar[tuple[frozenset[str], ...]] = ()
+    """The Settings tables a club may edit, each as its column keys (``Settings_<key>``):
+    :meth:`with_tables` takes them into the preset, so ``repair`` and ``audit`` carry
+    them, and a table that does not fit is given up alone."""
 
-    def editable(self, spec: Spec) -> frozenset[str]:
+    def editable(self, spec: Spec) -> tuple[frozenset[str], ...]:
         """:attr:`editable_tables` of the workbook ``spec`` describes."""
         return self.editable_tables
 

@@ -146,7 +146,7 @@ class ClubLedger(SheetType[Any]):
                                     "greater than 0")
         return with_constants(base, spec.constants)
 
-    def editable(self, spec: Spec) -> frozenset[str]:
+    def editable(self, spec: Spec) -> tuple[frozenset[str], ...]:
         return self.rules[spec.preset].editable_tables
 
     def with_tables(self, preset: Any, tables: Mapping[str, Sequence[object]],

@@ -112,8 +112,9 @@ class LedgerRule(ABC, Generic[P]):
         """Named tables under the settings; their names and cached values."""
         return [], {}
 
-    editable_tables: ClassVar[frozenset[str]] = frozenset()
-    """Columns of :meth:`settings_tables` a club may edit (``repair`` carries them)."""
+    editable_tables: ClassVar[tuple[frozenset[str], ...]] = ()
+    """Tables of :meth:`settings_tables` a club may edit, as their column keys (``repair``
+    carries them)."""
 
     def with_tables(self, preset: P, tables: Mapping[str, Sequence[object]], lang: str) -> P:
         """``preset`` with the :attr:`editable_tables` as typed (as the personal sheet's

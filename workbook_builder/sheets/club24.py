@@ -225,7 +225,7 @@ class Club24Sheet(ShogiSheet[Club24SheetPreset]):
                              rule.floor, "floor"),
         ]
 
-    editable_tables = frozenset({"RankLabel", "RankRating"})
+    editable_tables = (frozenset({"RankLabel", "RankRating"}),)
 
     def with_tables(self, preset: Club24SheetPreset, tables: Mapping[str, Sequence[object]],
                     spec: Spec) -> Club24SheetPreset:

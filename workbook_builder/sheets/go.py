@@ -944,7 +944,7 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
     legend_at = "Mult"
     freeze_column = "B"
     reference_after_settings = True
-    editable_tables = frozenset({*LADDER_FIGURES, *EXCHANGE, *MULTIPLIER})
+    editable_tables = (frozenset(LADDER_FIGURES), frozenset(EXCHANGE), frozenset(MULTIPLIER))
     def constant_fields(self, preset: str) -> tuple[str, ...]:
         """The rule's numbers on Settings (the player's own start is typed there)."""
         rule = self.presets[preset]

@@ -328,16 +328,22 @@ HANDICAP = {key: setting_name(f"Handicap{key}") for key in ("Name", "Alias", "Fr
 def tokin_tables(preset: TP, tables: Mapping[str, Sequence[object]], lang: str) -> TP:
     """A Tokin preset (a sheet's, a ledger's) with the handicap and starting-rating tables
     as a club edited them."""
-    handicaps = []
-    for name, low, adjustment, alias in typed_rows(tables, {
-            "HandicapName": "text", "HandicapFrom": "number", "HandicapAdj": "number",
-            "HandicapAlias": "text"}):
-        ja, en = (alias, name) if lang == "en" else (name, alias)
-        handicaps.append(Handicap(str(ja), str(en), float(low), float(adjustment)))  # type: ignore[arg-type]
-    ranks = tuple((str(label), float(rating))  # type: ignore[arg-type]
-                  for label, rating in typed_rows(tables, {"RankLabel": "text",
-                                                           "RankRating": "number"}))
-    return dataclasses.replace(preset, handicaps=tuple(handicaps), start_table=ranks)
+    values: dict[str, Any] = {}
+    if any(key in tables for key in HANDICAP_TABLE):
+        handicaps = []
+        for name, low, adjustment, alias in typed_rows(tables, HANDICAP_TABLE):
+            ja, en = (alias, name) if lang == "en" else (name, alias)
+            handicaps.append(Handicap(str(ja), str(en), float(low), float(adjustment)))  # type: ignore[arg-type]
+        values["handicaps"] = tuple(handicaps)
+    if any(key in tables for key in RANK_TABLE):
+        values["start_table"] = tuple((str(label), float(rating))  # type: ignore[arg-type]
+                                      for label, rating in typed_rows(tables, RANK_TABLE))
+    return dataclasses.replace(preset, **values)
+
+
+HANDICAP_TABLE = {"HandicapName": "text", "HandicapFrom": "number", "HandicapAdj": "number",
+                  "HandicapAlias": "text"}
+RANK_TABLE = {"RankLabel": "text", "RankRating": "number"}
 
 
 def check_rank(preset: TokinSheetPreset) -> TokinSheetPreset:
@@ -434,8 +440,7 @@ class TokinSheet(ShogiSheet[TokinSheetPreset]):
     input_keys = ("Opponent", "OppRating", "Handicap", "Result", "Date")
     title = Text("将棋レーティング (と金 16±4%)", "Shogi rating (Tokin 16 ± 4%)")
     notes = TOKIN_NOTES
-    editable_tables = frozenset({"HandicapName", "HandicapFrom", "HandicapAdj", "HandicapAlias",
-                                 "RankLabel", "RankRating"})
+    editable_tables = (frozenset(HANDICAP_TABLE), frozenset(RANK_TABLE))
 
     def with_tables(self, preset: TokinSheetPreset, tables: Mapping[str, Sequence[object]],
                     spec: Spec) -> TokinSheetPreset:

@@ -662,7 +662,7 @@ PLACE_TABLE = {"PlacePt": "placement_pt", "ScoreA": "score_a", "ScoreB": "score_
                "Score102": "score_102", "ScoreTansho": "score_tansho"}
 KNOCK_BANDS = {"KnockBelow": "number", "KnockKo": "number", "KnockUp": "number"}
 RANK_TABLE = ("RankLabel", "RankMin", "RankAlias")
-EDITABLE_TABLES = frozenset({*PLACE_TABLE, *KNOCK_BANDS, *RANK_TABLE})
+EDITABLE_TABLES = (frozenset(PLACE_TABLE), frozenset(KNOCK_BANDS), frozenset(RANK_TABLE))
 """The Settings tables a club may edit; the ``Gap`` and ``Place`` headings are fixed."""
 
 
