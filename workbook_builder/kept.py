@@ -13,6 +13,7 @@ from __future__ import annotations
 import zipfile
 
 from openpyxl import Workbook
+from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.utils.cell import coordinate_to_tuple
 
 from .metadata import META_SHEET
@@ -85,26 +86,33 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
         if ws.title == META_SHEET or not filled:
             continue
         if ws.title not in builder.sheetnames:
-            out.append(f"sheet {ws.title!r} ({len(filled)} filled cells) is not part of a "
-                       f"{typed.spec.system} workbook")
+            cells = f"{len(filled)} filled cell{'s' if len(filled) > 1 else ''}"
+            out.append(f"sheet {ws.title!r} ({cells}) is not part of a {typed.spec.system} "
+                       "workbook")
             continue
-        made, lines = builder[ws.title]._cells, []
-        for row, col, cell in filled:
-            if row > below.get((ws.title, col), row):
-                continue  # a row the table grows by
-            there = made.get((row, col))
-            if cell.value is not None and (ws.title, cell.coordinate) not in named and not (
-                    there is not None and (same_value(cell.value, there.value) or
-                                           cell.data_type == there.data_type == "f")):
-                lines.append(f"{ws.title}!{cell.coordinate}: {shown(cell.value)} is outside "
-                             "the workbook's tables")
-            note = None if cell.comment is None else cell.comment.text
-            if note is not None and (there is None or there.comment is None
-                                     or there.comment.text != note):
-                lines.append(f"{ws.title}!{cell.coordinate}: the comment {shown(note)}")
+        lines = [line for row, col, cell in filled
+                 if row <= below.get((ws.title, col), row)  # else a row the table grows by
+                 for line in cell_outside(cell, builder[ws.title]._cells.get((row, col)),
+                                          (ws.title, cell.coordinate) in named)]
         out += lines[:MOST_LINES]
         if len(lines) > MOST_LINES:
             out.append(f"{ws.title}: {len(lines) - MOST_LINES:,} more such cells")
+    return out
+
+
+def cell_outside(cell: Cell | MergedCell, there: Cell | MergedCell | None,
+                 named: bool) -> list[str]:
+    """What of ``cell`` the builder's cell ``there`` does not hold: a value (if it is not
+    under a name), a comment."""
+    where, out = f"{cell.parent.title}!{cell.coordinate}", []
+    if cell.value is not None and not named and not (
+            there is not None and (same_value(cell.value, there.value)
+                                   or cell.data_type == there.data_type == "f")):
+        out.append(f"{where}: {shown(cell.value)} is outside the workbook's tables")
+    note = None if cell.comment is None else cell.comment.text
+    if note is not None and (there is None or there.comment is None
+                             or there.comment.text != note):
+        out.append(f"{where}: the comment {shown(note)}")
     return out
 
 
