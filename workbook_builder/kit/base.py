@@ -135,7 +135,7 @@ def with_constants(base: Any, constants: Mapping[str, object]) -> Any:
 
 
 def typed_rows(tables: Mapping[str, Sequence[object]],
-               columns: Mapping[str, str]) -> list[tuple[object, ...]]:
+               columns: Mapping[str, str]) -> list[tuple[float | str, ...]]:
     """The rows of an edited Settings table, checked column by column.
 
     ``columns`` maps each column key to ``text`` or ``number``. Trailing blank rows are
@@ -147,16 +147,22 @@ def typed_rows(tables: Mapping[str, Sequence[object]],
     rows = [tuple(_at(tables, key, i) for key in keys) for i in range(height)]
     while rows and all(value in (None, "") for value in rows[-1]):
         rows.pop()
-    for i, row in enumerate(rows, 1):
-        for key, value in zip(keys, row, strict=True):
-            number = isinstance(value, (int, float)) and not isinstance(value, bool)
-            if columns[key] == "number" and not number:
-                raise ValueError(f"Settings_{key} row {i}: {value!r} is not a number")
-            if columns[key] == "text" and (not isinstance(value, str) or not value.strip()):
-                raise ValueError(f"Settings_{key} row {i}: {value!r} is not a name")
     if not rows:
         raise ValueError(f"Settings_{keys[0]}: the table is empty")
-    return rows
+    return [tuple(_checked(value, columns[key], f"Settings_{key} row {i}")
+                  for key, value in zip(keys, row, strict=True))
+            for i, row in enumerate(rows, 1)]
+
+
+def _checked(value: object, kind: str, where: str) -> float | str:
+    """A table cell as a number or a name, else ValueError quoting it."""
+    if kind == "number":
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return value
+        raise ValueError(f"{where}: {value!r} is not a number")
+    if isinstance(value, str) and value.strip():
+        return value
+    raise ValueError(f"{where}: {value!r} is not a name")
 
 
 def _at(tables: Mapping[str, Sequence[object]], key: str, i: int) -> object:

@@ -64,7 +64,7 @@ C24 = TypeVar("C24", bound=Club24Preset)
 def club24_tables(preset: C24, tables: Mapping[str, Sequence[object]]) -> C24:
     """A Club 24 preset (a sheet's, a ledger's) with the rank table as a club edited it
     (the boundaries are computed from it)."""
-    ranks = tuple((str(label), float(rating))  # type: ignore[arg-type]
+    ranks = tuple((str(label), float(rating))
                   for label, rating in typed_rows(tables, {"RankLabel": "text",
                                                            "RankRating": "number"}))
     return dataclasses.replace(preset, ranks=ranks)

@@ -777,14 +777,14 @@ def go_tables(preset: G, tables: Mapping[str, Sequence[object]]) -> G:
             for i, (code, up, down) in enumerate(preset.table))
     if any(key in tables for key in EXCHANGE):
         values["exchange_table"] = tuple(
-            tuple(float(x) for x in row)  # type: ignore[arg-type]
+            tuple(float(x) for x in row)
             for row in typed_rows(tables, EXCHANGE))
     if any(key in tables for key in MULTIPLIER):
         steps = []
         for upto, percent in typed_rows(tables, MULTIPLIER):
-            if float(upto) != int(upto):  # type: ignore[arg-type, call-overload]
+            if float(upto) != int(upto):
                 raise ValueError(f"Settings_Multiplier_UpTo: {upto!r} is not a whole number")
-            steps.append((int(upto), float(percent)))  # type: ignore[call-overload, arg-type]
+            steps.append((int(upto), float(percent)))
         values["multiplier_percent"] = tuple(steps)
     edited: G = dataclasses.replace(preset, **values)
     return edited

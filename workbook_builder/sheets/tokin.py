@@ -333,10 +333,10 @@ def tokin_tables(preset: TP, tables: Mapping[str, Sequence[object]], lang: str) 
         handicaps = []
         for name, low, adjustment, alias in typed_rows(tables, HANDICAP_TABLE):
             ja, en = (alias, name) if lang == "en" else (name, alias)
-            handicaps.append(Handicap(str(ja), str(en), float(low), float(adjustment)))  # type: ignore[arg-type]
+            handicaps.append(Handicap(str(ja), str(en), float(low), float(adjustment)))
         values["handicaps"] = tuple(handicaps)
     if any(key in tables for key in RANK_TABLE):
-        values["start_table"] = tuple((str(label), float(rating))  # type: ignore[arg-type]
+        values["start_table"] = tuple((str(label), float(rating))
                                       for label, rating in typed_rows(tables, RANK_TABLE))
     return dataclasses.replace(preset, **values)
 

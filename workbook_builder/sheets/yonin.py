@@ -677,15 +677,15 @@ def yonin_tables(preset: YP, tables: Mapping[str, Sequence[object]], lang: str) 
         if len(rows) != SEATS:
             raise ValueError(f"Settings_PlacePt: {len(rows)} places typed, the rule has 4")
         for c, field in enumerate(PLACE_TABLE.values()):
-            values[field] = tuple(float(row[c]) for row in rows)  # type: ignore[arg-type]
+            values[field] = tuple(float(row[c]) for row in rows)
     if any(key in tables for key in KNOCK_BANDS):
-        bands = [tuple(float(x) for x in row)  # type: ignore[arg-type]
+        bands = [tuple(float(x) for x in row)
                  for row in typed_rows(tables, KNOCK_BANDS)]
         ordered(bands, "Settings_KnockBelow", rising=True)
         values["knock_bands"] = tuple(bands)
     if any(key in tables for key in RANK_TABLE):
         label, alias = ("RankAlias", "RankLabel") if lang == "en" else ("RankLabel", "RankAlias")
-        ranks = [(str(name), float(least))  # type: ignore[arg-type]
+        ranks = [(str(name), float(least))
                  for name, least, _ in typed_rows(tables, {label: "text", "RankMin": "number",
                                                            alias: "text"})]
         ordered([(least,) for _, least in ranks], "Settings_RankMin", rising=False)
