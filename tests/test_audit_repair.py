@@ -256,6 +256,7 @@ def test_a_chart_and_a_name_of_ones_own_are_reported(tmp_path) -> None:
     ws.add_chart(chart, "C1")
     wb.defined_names["MyTotals"] = DefinedName("MyTotals", attr_text="mine!$A$1:$A$2")
     wb.create_chartsheet("bars").add_chart(BarChart())
+    ws.defined_names["Mine"] = DefinedName("Mine", attr_text="mine!$A$1")  # a sheet's own
     path = tmp_path / "chart.xlsx"
     wb.save(path)
     result = CliRunner().invoke(main, ["repair", str(path), "--out", str(tmp_path / "r.xlsx")])
@@ -263,3 +264,17 @@ def test_a_chart_and_a_name_of_ones_own_are_reported(tmp_path) -> None:
     assert "not carried: 1 chart (xl/charts/chart…) beyond what the workbook makes" in lines
     assert "not carried: the defined name 'MyTotals'" in lines
     assert "not carried: the chart sheet 'bars'" in lines
+    assert "not carried: the defined name 'mine!Mine'" in lines
+
+
+def test_many_names_of_ones_own_are_a_few_lines(tmp_path) -> None:
+    from openpyxl.workbook.defined_name import DefinedName
+
+    wb = load_workbook(Path("dist") / f"{shipped('mosaic')[0]}.xlsx")
+    for k in range(25):
+        wb.defined_names[f"Mine{k}"] = DefinedName(f"Mine{k}", attr_text="Settings!$A$1")
+    path = tmp_path / "names.xlsx"
+    wb.save(path)
+    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(tmp_path / "r.xlsx")])
+    lines = [line for line in result.output.splitlines() if "not carried" in line]
+    assert len(lines) == 21 and lines[-1] == "not carried: 5 more defined names"

@@ -117,7 +117,8 @@ def cell_outside(cell: Cell | MergedCell, there: Cell | MergedCell | None,
 
 
 MOST_LINES = 20
-"""Cells listed a sheet: a table pasted beside the log is a few lines, not thousands."""
+"""Cells listed a sheet (and names listed): a table pasted beside the log is a few lines,
+not thousands."""
 
 
 def shown(value: object) -> str:
@@ -141,13 +142,18 @@ def parts_outside(opened: Opened, builder: Workbook) -> list[str]:
     for sheet in opened.formulas.chartsheets:  # said as a whole below
         made["chart"] += len(getattr(sheet, "_charts", ()))
     with zipfile.ZipFile(opened.path) as archive:
-        names = archive.namelist()
+        parts = archive.namelist()
     ours = set(builder.defined_names)
-    out = [f"the defined name {name!r}" for name in opened.formulas.defined_names
-           if name not in ours and not name.startswith("_xlnm.")]
+    names = [name for name in opened.formulas.defined_names
+             if name not in ours and not name.startswith("_xlnm.")]
+    names += [f"{ws.title}!{name}" for ws in opened.formulas.worksheets
+              for name in ws.defined_names if not name.startswith("_xlnm.")]
+    out = [f"the defined name {shown(name)}" for name in names[:MOST_LINES]]
+    if len(names) > MOST_LINES:
+        out.append(f"{len(names) - MOST_LINES:,} more defined names")
     out += [f"the chart sheet {sheet.title!r}" for sheet in opened.formulas.chartsheets]
     for kind, start in PARTS.items():
-        extra = sum(name.startswith(start) for name in names) - made.get(kind, 0)
+        extra = sum(part.startswith(start) for part in parts) - made.get(kind, 0)
         if extra > 0:
             out.append(f"{extra} {kind}{'s' if extra > 1 else ''} ({start}…) beyond what the "
                        "workbook makes")
