@@ -35,6 +35,13 @@ def excel_number(value: object) -> float | None:
     return None
 
 
+def whole(value: object) -> int:
+    """A helper value the formulas keep a whole number (an id, a sheet row), as an int."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{value!r} is not a whole number")
+    return int(value)
+
+
 def excel_serial(value: dt.date | dt.datetime) -> float:
     """A date's serial number, the number Excel stores for it (1900 date system)."""
     return float(to_excel(value))  # type: ignore[no-untyped-call]

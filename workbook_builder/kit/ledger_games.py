@@ -21,7 +21,7 @@ from ..labels import Text
 from ..layout import Column, Formula, Row, Table
 from . import inputs as kinds
 from . import status as st
-from .cells import Cells, Evaluation, Value, excel_number
+from .cells import Cells, Evaluation, Value, excel_number, whole
 from .ledger_rule import MONTHLY_MODE, SIDES, Carried, LedgerRule, P, v
 from .seats import Seats
 
@@ -167,7 +167,7 @@ def status_cases(rule: LedgerRule[P], preset: P, lang: str) -> tuple[st.Case, ..
 
 def start_of(c: Cells, pid: object, key: str) -> object:
     """A Players helper (``StartUsed`` …) of player ``pid``."""
-    return table_of(c, "Players").value(int(pid), key)  # type: ignore[call-overload]
+    return table_of(c, "Players").value(whole(pid), key)
 
 
 def run_formula(r: Row, side: str) -> str:

@@ -153,7 +153,7 @@ def start_value(c: Cells, rule: LedgerRule[Any]) -> object:
 
 def prior_value(c: Cells) -> object:
     prior = c["Prior"]
-    return int(c.number("Prior")) if kinds.whole_at_least(0).accepts(prior) else 0  # type: ignore[arg-type]
+    return int(c.num("Prior")) if kinds.whole_at_least(0).accepts(prior) else 0
 
 
 def rating_value(c: Cells) -> object:

@@ -33,7 +33,7 @@ from .. import formulas as fx
 from ..formulas import ledger as lx
 from ..labels import Text
 from ..layout import Column, Row, Table
-from .cells import Cells, Evaluation
+from .cells import Cells, Evaluation, whole
 
 CHAIN_SHEET = "_chain"
 """The hidden sheet of the reversed counted ids (a fixed title, so formulas can name it)."""
@@ -190,7 +190,7 @@ class Seats:
         """:meth:`carried_formula`'s value; ``at`` reads the Games table."""
         if row == 0:
             return otherwise
-        k = int(row) - lead_row  # type: ignore[call-overload]
+        k = whole(row) - lead_row
         for seat in self.names[:-1]:
             if at(k, self.counted_key.format(seat)) == player:
                 return at(k, f"{key}{seat}")

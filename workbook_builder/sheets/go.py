@@ -65,7 +65,7 @@ from ..formulas import shogi as sx
 from ..kit import inputs as kinds
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES, typed_rows
-from ..kit.cells import Cells, Value, excel_number
+from ..kit.cells import Cells, Value, excel_number, whole
 from ..kit.chain import chart_columns, count_column, running_column
 from ..kit.inputs import Check
 from ..kit.personal import PersonalSheet
@@ -208,11 +208,6 @@ def settings_ok() -> str:
 
 # --- one row of the game log: what the rule computes, formula and value side by side ---------
 
-def _whole(value: object) -> int:
-    """A rank index, a count or a type number: the helper columns hold whole numbers."""
-    return cast(int, value)
-
-
 def code_at(index: int, preset: GoPreset) -> str:
     """The ladder code at a rank index (what ``INDEX(Settings_Ranks_Code, i)`` shows)."""
     return ladder(preset)[index - 1]
@@ -220,12 +215,12 @@ def code_at(index: int, preset: GoPreset) -> str:
 
 def rank_before(c: Cells) -> str:
     """My rank before this row's game: the row above's rank index."""
-    return code_at(_whole(c.prev("RankIdx")), c.preset)
+    return code_at(whole(c.prev("RankIdx")), c.preset)
 
 
 def opp_rank(c: Cells) -> str | None:
     """The opponent's code as the OppIdx helper read it, None when blank or unknown."""
-    index = _whole(c["OppIdx"])
+    index = whole(c["OppIdx"])
     return rank_codes(c.preset)[index - 1] if index > 0 else None
 
 
@@ -306,9 +301,9 @@ def change_value(c: Cells) -> object:
         return ""
     mine = rank_before(c)
     return go_delta(mine, opp_rank(c) or mine, cast(float, c["Won"]),
-                    game_no=_whole(c.prev("Rated")) + 1, handicap_diff=c.number("Handicap"),
+                    game_no=whole(c.prev("Rated")) + 1, handicap_diff=c.number("Handicap"),
                     game_type=cast(str, c["Type"]),
-                    prev_two_unrated=_whole(c.prev("Streak")) >= 2, preset=c.preset)
+                    prev_two_unrated=whole(c.prev("Streak")) >= 2, preset=c.preset)
 
 
 def is_rated_formula(r: Row) -> str:
@@ -373,13 +368,13 @@ def label_formula(r: Row) -> str:
 
 
 def label_value(c: Cells) -> str:
-    return rank_label(code_at(_whole(c["RankIdx"]), c.preset),
-                      is_provisional(_whole(c["Rated"]), c.preset))
+    return rank_label(code_at(whole(c["RankIdx"]), c.preset),
+                      is_provisional(whole(c["Rated"]), c.preset))
 
 
 def streak_value(c: Cells) -> int:
     """Games in a row that were not rated (two of them bar the +50 bonus)."""
-    before = _whole(c.prev("Streak"))
+    before = whole(c.prev("Streak"))
     if not played(c):
         return before
     return 0 if c["IsRated"] == 1 else before + 1
@@ -471,14 +466,14 @@ def outcome_columns(lang: str) -> tuple[Column, ...]:
         return f"INDEX({gx.RANK_CODE},{r['RankIdx']})"
 
     def rank_value(c: Cells) -> str:
-        return code_at(_whole(c["RankIdx"]), c.preset)
+        return code_at(whole(c["RankIdx"]), c.preset)
 
     return (
         Column("Mult", Text("倍率", "Mult."), "computed", "number", 5.5, width_en=6,
                number_format='"×"0.0#',
                formula=lambda r: fx.if_(f"{r['IsRated']}=1",
                                         gx.go_multiplier(r["Rated"]), '""'),
-               value=lambda c: multiplier(_whole(c["Rated"]), c.preset)
+               value=lambda c: multiplier(whole(c["Rated"]), c.preset)
                if c["IsRated"] == 1 else ""),
         Column("Change", Text("増減", "Change"), "computed", "number", 7.5,
                number_format="+0.0;-0.0;0", formula=change_formula, value=change_value),
@@ -517,7 +512,7 @@ def reading_columns() -> tuple[Column, ...]:
                allowed=tuple(dict.fromkeys(ENGINE_TYPE)),
                formula=lambda r: fx.if_(f"{r['Kind']}>0", "CHOOSE(" + r["Kind"] + "," + ",".join(
                    fx.text(t) for t in ENGINE_TYPE) + ")", '""'),
-               value=lambda c: ENGINE_TYPE[kind - 1] if (kind := _whole(c["Kind"])) else ""),
+               value=lambda c: ENGINE_TYPE[kind - 1] if (kind := whole(c["Kind"])) else ""),
         helper("Won", Text("計算用 勝ち", "Won"), "integer", won_formula, won_value),
         helper("Diff", Text("計算用 段位差", "Rank diff."), "number",
                lambda r: fx.if_(f"{r['OppIdx']}>0",
@@ -538,7 +533,7 @@ def state_columns() -> tuple[Column, ...]:
                hidden=True, lead_in_name=True,
                lead=lambda r: fx.if_(fx.is_whole_at_least(RATED_BEFORE, 0), RATED_BEFORE, "0"),
                formula=lambda r: f"{r.prev('Rated')}+{r['IsRated']}",
-               value=lambda c: _whole(c.prev("Rated")) + _whole(c["IsRated"]),
+               value=lambda c: whole(c.prev("Rated")) + whole(c["IsRated"]),
                lead_value=lambda c: c.preset.rated_before),
         Column("Streak", Text("計算用 非レート連続", "Unrated streak"), "helper", "integer", 6,
                hidden=True, lead_in_name=True, lead=lambda r: "0",

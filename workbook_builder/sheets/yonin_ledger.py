@@ -65,7 +65,15 @@ from ..formulas import yonin as fy
 from ..kit import inputs as kinds
 from ..kit import status as st
 from ..kit.base import Built, SheetType
-from ..kit.cells import Cells, Evaluation, Value, cached_by_row, excel_number, excel_serial
+from ..kit.cells import (
+    Cells,
+    Evaluation,
+    Value,
+    cached_by_row,
+    excel_number,
+    excel_serial,
+    whole,
+)
 from ..kit.frame import overwrite_note, page_setup, sheet_title, title_row
 from ..kit.ledger import evaluate_tables
 from ..kit.ledger_games import month_of, player_id, table_of
@@ -196,7 +204,7 @@ def player_of(c: Cells, key: str, seat_k: int | None = None) -> object:
     """:func:`of_player`'s value: the Players ``key`` of this row's (or row ``seat_k``'s)
     player."""
     pid = c["Id"] if seat_k is None else c.at(seat_k, "Id")
-    return players(c).value(int(pid), key)  # type: ignore[call-overload]
+    return players(c).value(whole(pid), key)
 
 
 # ---- Games: a row's check ---------------------------------------------------------------
