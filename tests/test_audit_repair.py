@@ -278,3 +278,22 @@ def test_many_names_of_ones_own_are_a_few_lines(tmp_path) -> None:
     result = CliRunner().invoke(main, ["repair", str(path), "--out", str(tmp_path / "r.xlsx")])
     lines = [line for line in result.output.splitlines() if "not carried" in line]
     assert len(lines) == 21 and lines[-1] == "not carried: 5 more defined names"
+
+
+def test_audit_says_which_program_computes_the_lambda_edition(tmp_path) -> None:
+    """As a LAMBDA file reads after LibreOffice saved it (no LAMBDA there: #VALUE!)."""
+    from workbook_builder.build import TEMPLATES, build_workbook
+    from workbook_builder.package import CellError, finalize
+    from workbook_builder.template import load_template
+
+    wb, built = build_workbook(load_template(TEMPLATES / "lambda_en.toml"))
+    path = tmp_path / "lambda.xlsx"
+    wb.save(path)
+    finalize(path, {title: dict.fromkeys(cells, CellError("#VALUE!"))
+                    for title, cells in built.cached.items()})
+    result = CliRunner().invoke(main, ["audit", str(path)])
+    assert result.exit_code == 1
+    assert ("note: only Excel 365 or Excel 2024 computes these formulas: the error values "
+            "say another program saved the file last") in result.output
+    clean = CliRunner().invoke(main, ["audit", str(Path("dist") / "lambda_en.xlsx")])
+    assert clean.exit_code == 0 and "only Excel 365" not in clean.output

@@ -23,6 +23,7 @@ from .readback import (
     read_typed,
     same_value,
 )
+from .sheets import SHEET_TYPES
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,11 @@ def audit(path: str | Path) -> AuditReport:
                 report.not_calculated += 1
             elif not same_value(expected, found):
                 report.findings.append(Finding(title, coord, name, expected, found, "differs"))
+    program = SHEET_TYPES[typed.spec.system].computed_by
+    if program and any(str(f.found).startswith("#") for f in report.findings):
+        report.notes.append(f"only {program} computes these formulas: the error values say "
+                            f"another program saved the file last; open and save it in "
+                            f"{program}")
     return report
 
 

@@ -52,6 +52,8 @@ class SheetType(ABC, Generic[P]):
     cannot name a type variable)."""
     input_tables: ClassVar[tuple[str, ...]] = ("Games",)
     """Tables a person types into; ledgers add ``Players``."""
+    computed_by: ClassVar[str | None] = None
+    """The spreadsheet programs that compute this workbook, when not every one does."""
     start_field: ClassVar[str | None] = None
     """The preset field a template's ``start_rating`` sets, if the rule has one."""
     editable_tables: ClassVar[tuple[frozenset[str], ...]] = ()

@@ -186,6 +186,7 @@ class LambdaSheet(CatalogSheet):
     """Workbook type ``system = "lambda"``: the LAMBDA edition of the worksheet functions."""
 
     system = "lambda"
+    computed_by = "Excel 365 or Excel 2024"
 
     def default_title(self, lang: str) -> str:
         return Text("関数 (Excel 365 の LAMBDA)", "Functions (Excel 365 LAMBDA)")(lang)
