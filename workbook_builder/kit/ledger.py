@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
@@ -45,6 +45,9 @@ from .ledger_games import GAMES, SEATS, games_table
 from .ledger_lists import LATEST, MONTHLY, PLAYERS, list_table, monthly_table, players_table
 from .ledger_rule import LedgerRule, P, v
 from .seats import GamesRefs, chain_sheet
+
+if TYPE_CHECKING:
+    from ..gamelog import GameLog
 
 LIST = Text("レーティング表", "Rating list")
 RULE_NOTES = (
@@ -159,10 +162,10 @@ class ClubLedger(SheetType[Any]):
     def log_system(self, spec: Spec) -> str:
         return self.rules[spec.preset].engine
 
-    def tables_from_log(self, log: Any, spec: Spec) -> dict[str, list[dict[str, object]]]:
+    def tables_from_log(self, log: GameLog, spec: Spec) -> dict[str, list[dict[str, object]]]:
         """Players in order of first appearance (starts left blank), one Games row a game."""
         rule = self.rules[spec.preset]
-        players: dict[str, None] = {}
+        players: dict[object, None] = {}
         games: list[dict[str, object]] = []
         for game, day in zip(log.games, log.dates, strict=True):
             a, b, result = game[:3]

@@ -18,7 +18,7 @@ from openpyxl.utils.datetime import from_excel
 from .. import formulas as fx
 from ..formulas import ledger as lx
 from ..labels import Text
-from ..layout import Column, Formula, Row, Table
+from ..layout import Column, Formula, Row, Table, ValueType
 from . import inputs as kinds
 from . import status as st
 from .cells import Cells, Evaluation, Value, excel_number, whole
@@ -262,7 +262,7 @@ def if_counted(formula: Formula, value: Value) -> tuple[Formula, Value]:
             lambda c: value(c) if c["CA"] != 0 else "")
 
 
-def helper(key: str, label: Text, kind: Any, formula: Formula, value: Value,
+def helper(key: str, label: Text, kind: ValueType, formula: Formula, value: Value,
            lead: Formula | None = None, lead_value: object = None) -> Column:
     return Column(key, label, "helper", kind, 7, formula=formula, value=value, hidden=True,
                   lead=lead, lead_value=lead_value)
@@ -324,7 +324,7 @@ def side_rule(key: str, side: str, rule: LedgerRule[Any]) -> tuple[Formula, Valu
                       lambda c: c[f"Run{side}"] + c[f"Change{side}"])  # type: ignore[operator]
 
 
-def seat_helpers(stem: str, label: tuple[str, str], kind: Any,
+def seat_helpers(stem: str, label: tuple[str, str], kind: ValueType,
                  formula: Callable[[Row, str], str],
                  value: Callable[[Cells, str], object]) -> list[Column]:
     """One hidden helper per seat (``IdA``, ``IdB`` …); ``label`` has ``{}`` for the seat."""

@@ -18,7 +18,7 @@ from .. import formulas as fx
 from ..formulas import ledger as lx
 from ..formulas import shogi as sx
 from ..labels import Text
-from ..layout import Column, Formula, Row, Table
+from ..layout import Column, Formula, Row, Table, ValueType
 from . import inputs as kinds
 from . import status as st
 from .cells import Cells, Evaluation, Value, excel_number, excel_serial
@@ -321,7 +321,7 @@ def upto_value(c: Cells, back: int) -> int:
 
 def monthly_columns(g: GamesRefs) -> list[Column]:
     def helper(key: str, label: Text, formula: Formula, value: Value,
-               kind: Any = "number") -> Column:
+               kind: ValueType = "number") -> Column:
         return Column(key, label, "helper", kind, 7, formula=formula, value=value, hidden=True)
 
     def ok(c: Cells) -> bool:
@@ -354,7 +354,7 @@ def monthly_columns(g: GamesRefs) -> list[Column]:
 
 def rating_columns(rule: LedgerRule[Any], g: GamesRefs) -> list[Column]:
     """The current rating, its rank label, games counted (all, this month)."""
-    def computed(key: str, label: Text, formula: Formula, value: Value, kind: Any = "number",
+    def computed(key: str, label: Text, formula: Formula, value: Value, kind: ValueType = "number",
                  fmt: str = "0", width: float = 6.5) -> Column:
         return Column(key, label, "computed", kind, width, number_format=fmt, formula=formula,
                       value=value)
@@ -383,7 +383,7 @@ def rating_columns(rule: LedgerRule[Any], g: GamesRefs) -> list[Column]:
 def player_helpers(rule: LedgerRule[P], preset: P, g: GamesRefs) -> list[Column]:
     """The start and games-before used, the last counted game, the list place."""
     def helper(key: str, label: Text, formula: Formula, value: Value,
-               kind: Any = "number") -> Column:
+               kind: ValueType = "number") -> Column:
         return Column(key, label, "helper", kind, 7, formula=formula, value=value, hidden=True)
 
     prior = helper("PriorUsed", Text("計算用 以前の局数", "Games before used"),
@@ -458,7 +458,7 @@ def list_table(key: str, title: Text, rows: int, source: Mapping[str, str], rule
     own = "Rating" if order == source["Rating"] else "Order"
     source = {**source, "Order": order}
 
-    def shown(k: str, label: Text, kind: Any = "number", fmt: str = rule.rating_format,
+    def shown(k: str, label: Text, kind: ValueType = "number", fmt: str = rule.rating_format,
               width: float = 6.5) -> Column:
         return Column(k, label, "computed", kind, width, number_format=fmt,
                       formula=lambda r: lx.at_position(r.k, pos, f"Players_{source[k]}"),
