@@ -43,7 +43,7 @@ from .frame import decorate_games, page_setup, sheet_title
 from .inputs import START_RANGE
 from .ledger_games import GAMES, SEATS, games_table
 from .ledger_lists import LATEST, MONTHLY, PLAYERS, list_table, monthly_table, players_table
-from .ledger_rule import LedgerRule, P, v
+from .ledger_rule import LedgerPreset, LedgerRule, P, v
 from .seats import GamesRefs, chain_sheet
 
 if TYPE_CHECKING:
@@ -104,7 +104,7 @@ class Sheets:
 
 def evaluate_tables(tables: Mapping[str, Table],
                     inputs: Mapping[str, Sequence[Mapping[str, object]]],
-                    preset: Any, lang: str) -> dict[str, list[dict[str, object]]]:
+                    preset: object, lang: str) -> dict[str, list[dict[str, object]]]:
     """Every table's values; Games reads Players' starts, Players reads the Games chain."""
     def new(key: str, context: dict[str, object]) -> Evaluation:
         return Evaluation(tables[key], inputs.get(key, ()), preset, lang, context)
@@ -124,7 +124,7 @@ def evaluate_tables(tables: Mapping[str, Table],
     return values
 
 
-class ClubLedger(SheetType[Any]):
+class ClubLedger(SheetType[LedgerPreset]):
     """A club's two-player ledger; ``rules`` maps each preset to its rule's declarations."""
 
     rules: ClassVar[Mapping[str, LedgerRule[Any]]]
@@ -136,7 +136,7 @@ class ClubLedger(SheetType[Any]):
         values = {f.name: getattr(rule, f.name) for f in dataclasses.fields(rule)}
         return tuple(k for k, x in values.items() if type(x) in (int, float, bool))
 
-    def preset_for(self, spec: Spec) -> Any:
+    def preset_for(self, spec: Spec) -> LedgerPreset:
         """The preset with the template's constants: a switch is 0 or 1, K and the scale
         are above 0 (as the Settings cells check)."""
         base = self.presets[spec.preset]
@@ -147,14 +147,16 @@ class ClubLedger(SheetType[Any]):
             if key in ("k", "scale") and value <= 0:
                 raise TemplateError(f"{where}constants.{key} = {value!r}: must be "
                                     "greater than 0")
-        return with_constants(base, spec.constants)
+        preset: LedgerPreset = with_constants(base, spec.constants)
+        return preset
 
     def editable(self, spec: Spec) -> tuple[frozenset[str], ...]:
         return self.rules[spec.preset].editable_tables
 
-    def with_tables(self, preset: Any, tables: Mapping[str, Sequence[object]],
-                    spec: Spec) -> Any:
-        return self.rules[spec.preset].with_tables(preset, tables, spec.lang)
+    def with_tables(self, preset: LedgerPreset, tables: Mapping[str, Sequence[object]],
+                    spec: Spec) -> LedgerPreset:
+        edited: LedgerPreset = self.rules[spec.preset].with_tables(preset, tables, spec.lang)
+        return edited
 
     def default_title(self, lang: str) -> str:
         return Text("クラブ台帳", "Club ledger")(lang)
@@ -175,11 +177,11 @@ class ClubLedger(SheetType[Any]):
             games.append({k: x for k, x in row.items() if x is not None})
         return {"Games": games, "Players": [{"Name": name} for name in players]}
 
-    def populate(self, wb: Workbook, spec: Spec, preset: Any,
+    def populate(self, wb: Workbook, spec: Spec, preset: LedgerPreset,
                  inputs: Sequence[Mapping[str, object]]) -> Built:
         return self.populate_tables(wb, spec, preset, {"Games": inputs})
 
-    def populate_tables(self, wb: Workbook, spec: Spec, preset: Any,
+    def populate_tables(self, wb: Workbook, spec: Spec, preset: LedgerPreset,
                         tables: Mapping[str, Sequence[Mapping[str, object]]]) -> Built:
         lang, rule = spec.lang, self.rules[spec.preset]
         title = sheet_title(spec, self.default_title(lang))
