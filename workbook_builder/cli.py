@@ -281,4 +281,5 @@ def repair(workbook: str, out: str, password: str | None, rows: int | None,
         click.echo(f"restored: {line}")
     for line in report.not_carried:
         click.echo(f"not carried: {line}")
-    click.echo(f"{report.out}: {report.rows} rows carried over")
+    lost = f"; {len(report.not_carried)} left out, listed above" if report.not_carried else ""
+    click.echo(f"{report.out}: {report.rows} rows carried over{lost}")
