@@ -299,3 +299,22 @@ def test_audit_says_which_program_computes_the_lambda_edition(tmp_path) -> None:
             "say another program saved the file last") in result.output
     clean = CliRunner().invoke(main, ["audit", str(Path("dist") / "lambda_en.xlsx")])
     assert clean.exit_code == 0 and "only Excel 365" not in clean.output
+
+
+def test_a_heading_an_earlier_version_put_elsewhere_is_not_outside(tmp_path) -> None:
+    """A file of an earlier version whose note sat two rows lower: still the builder's
+    text, not something a person typed; a remark beside it still is."""
+    wb = load_workbook(Path("dist") / f"{shipped('mosaic')[0]}.xlsx")
+    ws = wb["Settings"] if "Settings" in wb.sheetnames else wb["設定"]
+    note = next(c for row in ws.iter_rows() for c in row
+                if isinstance(c.value, str) and len(c.value) > 20 and c.data_type != "f")
+    text, coord = note.value, note.coordinate
+    note.value = None
+    ws.cell(note.row + 2, 8, text)
+    ws.cell(note.row + 3, 8, "our own rule: 50 points a game")
+    path = tmp_path / "older.xlsx"
+    wb.save(path)
+    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(tmp_path / "r.xlsx")])
+    lines = [line for line in result.output.splitlines() if "not carried" in line]
+    assert lines == [f"not carried: {ws.title}!{ws.cell(note.row + 3, 8).coordinate}: "
+                     "'our own rule: 50 points a game' is outside the workbook's tables"], coord

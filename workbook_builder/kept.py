@@ -65,7 +65,8 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
     fresh build of the template as the file was built. Cells typed below a Games or
     Players table in its input columns are not outside: they are the table growing. A
     formula where the builder writes one is the builder's (a spreadsheet program may
-    respell it): it is rebuilt.
+    respell it): it is rebuilt. A text the builder writes elsewhere on the sheet is its
+    own too, moved (a file of an earlier version, whose columns sat differently).
     """
     from .build import build_workbook
 
@@ -90,10 +91,14 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
             out.append(f"sheet {ws.title!r} ({cells}) is not part of a {typed.spec.system} "
                        "workbook")
             continue
+        made = builder[ws.title]._cells
+        texts = {c.value for c in made.values()
+                 if isinstance(c.value, str) and c.data_type != "f"}
         lines = [line for row, col, cell in filled
                  if row <= below.get((ws.title, col), row)  # else a row the table grows by
-                 for line in cell_outside(cell, builder[ws.title]._cells.get((row, col)),
-                                          (ws.title, cell.coordinate) in named)]
+                 for line in cell_outside(cell, made.get((row, col)),
+                                          (ws.title, cell.coordinate) in named
+                                          or cell.value in texts)]
         out += lines[:MOST_LINES]
         if len(lines) > MOST_LINES:
             out.append(f"{ws.title}: {len(lines) - MOST_LINES:,} more such cells")
@@ -101,11 +106,11 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
 
 
 def cell_outside(cell: Cell | MergedCell, there: Cell | MergedCell | None,
-                 named: bool) -> list[str]:
-    """What of ``cell`` the builder's cell ``there`` does not hold: a value (if it is not
-    under a name), a comment."""
+                 carried: bool) -> list[str]:
+    """What of ``cell`` the builder's cell ``there`` does not hold: a value (unless it is
+    ``carried`` otherwise), a comment."""
     where, out = f"{cell.parent.title}!{cell.coordinate}", []
-    if cell.value is not None and not named and not (
+    if cell.value is not None and not carried and not (
             there is not None and (same_value(cell.value, there.value)
                                    or cell.data_type == there.data_type == "f")):
         out.append(f"{where}: {shown(cell.value)} is outside the workbook's tables")
