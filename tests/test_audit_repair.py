@@ -318,3 +318,25 @@ def test_a_heading_an_earlier_version_put_elsewhere_is_not_outside(tmp_path) -> 
     lines = [line for line in result.output.splitlines() if "not carried" in line]
     assert lines == [f"not carried: {ws.title}!{ws.cell(note.row + 3, 8).coordinate}: "
                      "'our own rule: 50 points a game' is outside the workbook's tables"], coord
+
+
+def test_a_highlight_and_a_drop_down_of_ones_own_are_reported(tmp_path) -> None:
+    from openpyxl.formatting.rule import CellIsRule
+    from openpyxl.styles import PatternFill
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    wb = load_workbook(Path("dist") / f"{shipped('mosaic')[0]}.xlsx")
+    title, letter, first, _ = column_cells(wb, "Games_Result")
+    ws = wb[title]
+    ws.conditional_formatting.add("Z1:Z10", CellIsRule(operator="greaterThan", formula=["100"],
+                                                      fill=PatternFill("solid", "FFFF00")))
+    own = DataValidation(type="list", formula1='"a,b"')
+    own.add("Y2:Y5")
+    own.add(f"{letter}{first}")  # on an input cell: the builder's own list covers it
+    ws.add_data_validation(own)
+    path = tmp_path / "formats.xlsx"
+    wb.save(path)
+    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(tmp_path / "r.xlsx")])
+    lines = [line for line in result.output.splitlines() if "not carried" in line]
+    assert lines == [f"not carried: {title}!Z1:Z10: a conditional format of one's own",
+                     f"not carried: {title}!Y2:Y5: a data validation of one's own"]

@@ -11,10 +11,12 @@ never dropped in silence.
 from __future__ import annotations
 
 import zipfile
+from collections.abc import Sequence
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.utils.cell import coordinate_to_tuple
+from openpyxl.worksheet.worksheet import Worksheet
 
 from .metadata import META_SHEET
 from .readback import (
@@ -99,6 +101,7 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
                  for line in cell_outside(cell, made.get((row, col)),
                                           (ws.title, cell.coordinate) in named
                                           or cell.value in texts)]
+        lines += formats_outside(ws, builder[ws.title])
         out += lines[:MOST_LINES]
         if len(lines) > MOST_LINES:
             out.append(f"{ws.title}: {len(lines) - MOST_LINES:,} more such cells")
@@ -119,6 +122,37 @@ def cell_outside(cell: Cell | MergedCell, there: Cell | MergedCell | None,
                              or there.comment.text != note):
         out.append(f"{where}: the comment {shown(note)}")
     return out
+
+
+Bounds = tuple[int, int, int, int]
+"""A cell range's (first column, first row, last column, last row)."""
+
+
+def formats_outside(ws: Worksheet, made: Worksheet) -> list[str]:
+    """Conditional formats and data validations on cells where the builder puts none (a
+    club's own highlight or drop-down list)."""
+    out = []
+    for kind, found, ours in (
+            ("conditional format", [cf.sqref for cf in ws.conditional_formatting],
+             [cf.sqref for cf in made.conditional_formatting]),
+            ("data validation", [dv.sqref for dv in ws.data_validations.dataValidation],
+             [dv.sqref for dv in made.data_validations.dataValidation])):
+        covered = [r.bounds for ranges in ours for r in ranges.ranges]
+        out += [f"{ws.title}!{r.coord}: a {kind} of one's own" for ranges in found
+                for r in sorted(ranges.ranges, key=lambda r: r.bounds)
+                if not is_covered(r.bounds, covered)]
+    return out
+
+
+def is_covered(cells: Bounds, by: Sequence[Bounds]) -> bool:
+    """Whether every cell of ``cells`` is in one of ``by`` (a program may join ranges)."""
+    c1, r1, c2, r2 = cells
+    if any(a <= c1 and b <= r1 and c2 <= x and r2 <= y for a, b, x, y in by):
+        return True
+    if (c2 - c1 + 1) * (r2 - r1 + 1) > 10_000:
+        return False  # too large to test cell by cell: not one of the builder's
+    return all(any(a <= c <= x and b <= r <= y for a, b, x, y in by)
+               for c in range(c1, c2 + 1) for r in range(r1, r2 + 1))
 
 
 MOST_LINES = 20
