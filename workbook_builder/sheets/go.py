@@ -940,6 +940,7 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
     freeze_column = "B"
     reference_after_settings = True
     editable_tables = (frozenset(LADDER_FIGURES), frozenset(EXCHANGE), frozenset(MULTIPLIER))
+
     def constant_fields(self, preset: str) -> tuple[str, ...]:
         """The rule's numbers on Settings (the player's own start is typed there)."""
         rule = self.presets[preset]

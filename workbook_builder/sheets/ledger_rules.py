@@ -52,7 +52,7 @@ from ..formulas import elo as fe
 from ..formulas import go as gx
 from ..formulas import shogi as sx
 from ..kit import status as st
-from ..kit.cells import Cells, Value
+from ..kit.cells import Cells, Value, whole
 from ..kit.ledger_games import MSG as GAME_MSG
 from ..kit.ledger_games import same_cell
 from ..kit.ledger_rule import (
@@ -287,14 +287,9 @@ GO_CARRIED = (
 """Rank index, rated games (for the multiplier and 仮), games in a row not rated (+50)."""
 
 
-def whole(c: Cells, key: str) -> int:
-    """A helper that holds a whole number on a counted row (a rank index, a count)."""
-    return int(number(c, key))
-
-
 def code_of(c: Cells, key: str) -> str:
     """The ladder code of a rank-index helper."""
-    return gs.code_at(whole(c, key), c.preset)
+    return gs.code_at(whole(c[key]), c.preset)
 
 
 def other(side: str) -> str:
@@ -306,7 +301,7 @@ def won_formula(r: Row, side: str) -> str:
 
 
 def won(c: Cells, side: str) -> int:
-    return whole(c, "Won") if side == "A" else 1 - whole(c, "Won")
+    return whole(c["Won"]) if side == "A" else 1 - whole(c["Won"])
 
 
 def if_counted(formula: Formula) -> Formula:
@@ -324,7 +319,7 @@ def side_type_formula(r: Row, side: str) -> str:
 
 def side_type(c: Cells, side: str) -> str:
     kind = str(c["Type"])
-    mine, theirs = whole(c, f"Rated{side}"), whole(c, f"Rated{other(side)}")
+    mine, theirs = whole(c[f"Rated{side}"]), whole(c[f"Rated{other(side)}"])
     if kind == "rated" and gs.is_provisional(theirs, c.preset) \
             and not gs.is_provisional(mine, c.preset):
         return "provisional"
@@ -394,7 +389,7 @@ def go_game_helpers(lang: str) -> tuple[Column, ...]:
                lambda c: gs.type_number(c["GameType"])),
         helper("Type", Text("計算用 種別", "Engine type"), "text",
                lambda r: fx.if_(f"{r['Kind']}>0", f"CHOOSE({r['Kind']},{words})", '""'),
-               lambda c: gs.ENGINE_TYPE[whole(c, "Kind") - 1] if c["Kind"] else ""),
+               lambda c: gs.ENGINE_TYPE[whole(c["Kind"]) - 1] if c["Kind"] else ""),
         helper("Won", Text("計算用 Aの勝ち", "A won"), "integer", gs.won_formula, gs.won_value),
         helper("Diff", Text("計算用 段位差", "Rank diff."), "number", diff_formula,
                lambda c: "" if c.number("RankA") is None or c.number("RankB") is None
@@ -409,10 +404,10 @@ def go_game_helpers(lang: str) -> tuple[Column, ...]:
                       lambda r, s: gx.go_next_rank(r[f"Rank{s}"], r[f"New{s}"]), next_rank_of),
         *seat_columns("NewRated", ("計算用 {}新レート局数", "{} rated after"), "integer",
                       lambda r, s: f"{r[f'Rated{s}']}+{r[f'IsRated{s}']}",
-                      lambda c, s: whole(c, f"Rated{s}") + whole(c, f"IsRated{s}")),
+                      lambda c, s: whole(c[f"Rated{s}"]) + whole(c[f"IsRated{s}"])),
         *seat_columns("NewStreak", ("計算用 {}新非レート連続", "{} streak after"), "integer",
                       streak_formula, lambda c, s: 0 if c[f"IsRated{s}"] == 1
-                      else whole(c, f"Streak{s}") + 1),
+                      else whole(c[f"Streak{s}"]) + 1),
     )
 
 
@@ -435,7 +430,7 @@ def go_outcomes(lang: str) -> tuple[Column, ...]:
         if c["CA"] == 0:
             return ""
         return rank_label(code_of(c, f"NewRank{side}"),
-                          gs.is_provisional(whole(c, f"NewRated{side}"), c.preset))
+                          gs.is_provisional(whole(c[f"NewRated{side}"]), c.preset))
 
     return (
         *per_side("RankLabel", ("\n段級位", "\nrank"), "text", 8, "General", label_formula,
@@ -443,7 +438,7 @@ def go_outcomes(lang: str) -> tuple[Column, ...]:
         *per_side("Mult", ("\n倍率", "\nmult."), "number", 5, '"×"0.0#',
                   lambda r, s: fx.if_(f"{r[f'IsRated{s}']}=1",
                                       gx.go_multiplier(f"({r[f'Rated{s}']}+1)"), '""'),
-                  lambda c, s: multiplier(whole(c, f"Rated{s}") + 1, c.preset)
+                  lambda c, s: multiplier(whole(c[f"Rated{s}"]) + 1, c.preset)
                   if c[f"IsRated{s}"] == 1 else ""),
         Column("Regular", Text("正規の手合 (参考)", "Regular handicap (hint)"), "computed",
                "text", 22, width_en=28,
@@ -561,9 +556,9 @@ class GoRule(LedgerRule[GoLedgerPreset]):
 
     def change_value(self, c: Cells, side: str) -> float:
         return go_delta(code_of(c, f"Rank{side}"), code_of(c, f"Rank{other(side)}"),
-                        won(c, side), game_no=whole(c, f"Rated{side}") + 1,
+                        won(c, side), game_no=whole(c[f"Rated{side}"]) + 1,
                         handicap_diff=c.number("Handicap"), game_type=str(c[f"Type{side}"]),
-                        prev_two_unrated=whole(c, f"Streak{side}") >= 2, preset=c.preset)
+                        prev_two_unrated=whole(c[f"Streak{side}"]) >= 2, preset=c.preset)
 
     def player_helpers(self, preset: GoLedgerPreset) -> tuple[Column, ...]:
         default = fx.text(preset.default_rank)
@@ -576,7 +571,7 @@ class GoRule(LedgerRule[GoLedgerPreset]):
                        f"AND(ISNUMBER({r['Rating']}),ISNUMBER({r['RankNow']}))",
                        f"{r['Rating']}-{r['RankNow']}*1000000", '""'),
                    value=lambda c: "" if c.number("Rating") is None or c.number("RankNow")
-                   is None else number(c, "Rating") - whole(c, "RankNow") * 1000000),
+                   is None else number(c, "Rating") - whole(c["RankNow"]) * 1000000),
         )
 
     def rank_starts(self, preset: GoLedgerPreset) -> tuple[tuple[str, float], ...]:
@@ -590,7 +585,7 @@ class GoRule(LedgerRule[GoLedgerPreset]):
         if c.number("Rating") is None or c.number("RankNow") is None:
             return ""
         return rank_label(code_of(c, "RankNow"),
-                          gs.is_provisional(whole(c, "RatedNow"), c.preset))
+                          gs.is_provisional(whole(c["RatedNow"]), c.preset))
 
     def log_inputs(self, game: tuple[object, ...]) -> dict[str, object]:
         handicap = game[3] if len(game) > 3 else None

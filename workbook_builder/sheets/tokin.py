@@ -325,6 +325,12 @@ def example_games(lang: str) -> list[dict[str, object]]:
 HANDICAP = {key: setting_name(f"Handicap{key}") for key in ("Name", "Alias", "From", "Adj")}
 
 
+HANDICAP_TABLE = {"HandicapName": "text", "HandicapFrom": "number", "HandicapAdj": "number",
+                  "HandicapAlias": "text"}
+RANK_TABLE = {"RankLabel": "text", "RankRating": "number"}
+"""The editable Settings tables: column key → ``text`` or ``number``."""
+
+
 def tokin_tables(preset: TP, tables: Mapping[str, Sequence[object]], lang: str) -> TP:
     """A Tokin preset (a sheet's, a ledger's) with the handicap and starting-rating tables
     as a club edited them."""
@@ -340,10 +346,6 @@ def tokin_tables(preset: TP, tables: Mapping[str, Sequence[object]], lang: str) 
                                       for label, rating in typed_rows(tables, RANK_TABLE))
     return dataclasses.replace(preset, **values)
 
-
-HANDICAP_TABLE = {"HandicapName": "text", "HandicapFrom": "number", "HandicapAdj": "number",
-                  "HandicapAlias": "text"}
-RANK_TABLE = {"RankLabel": "text", "RankRating": "number"}
 
 
 def check_rank(preset: TokinSheetPreset) -> TokinSheetPreset:
