@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import shutil
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import pytest
@@ -37,25 +38,34 @@ def put(wb, name: str, index: int, value: object) -> None:
     wb[title][coord] = value
 
 
-def edited_tokin(folder: Path) -> Path:
-    spec = load_template(TEMPLATES / "tokin_ja.toml")
-    wb = load_workbook(build(spec, folder / "built", inputs=GAMES))
-    put(wb, "Settings_Rank", 0, "五段")
-    put(wb, "Settings_RankRating", 0, 2111)   # 五段: 2000 → 2111
-    put(wb, "Settings_HandicapAdj", 1, 120)   # 香落: 100 → 120
-    put(wb, "Settings_Base", 0, 17)           # a documented constant: 16 → 17
-    path = folder / "edited_tokin.xlsx"
+def edited(built: Path, cells: Iterable[tuple[str, int, object]], path: Path) -> Path:
+    """``built`` with each (name, row, value) typed in, saved as ``path`` (by openpyxl, so
+    with no cached values: LibreOffice computes every formula)."""
+    wb = load_workbook(built)
+    for name, row, value in cells:
+        put(wb, name, row, value)
     wb.save(path)
     return path
+
+
+def singles(values: Mapping[str, object]) -> list[tuple[str, int, object]]:
+    return [(name, 0, value) for name, value in values.items()]
+
+
+def edited_tokin(folder: Path) -> Path:
+    spec = load_template(TEMPLATES / "tokin_ja.toml")
+    return edited(build(spec, folder / "built", inputs=GAMES), [
+        ("Settings_Rank", 0, "五段"),
+        ("Settings_RankRating", 0, 2111),   # 五段: 2000 → 2111
+        ("Settings_HandicapAdj", 1, 120),   # 香落: 100 → 120
+        ("Settings_Base", 0, 17),           # a documented constant: 16 → 17
+    ], folder / "edited_tokin.xlsx")
 
 
 def edited_club24(folder: Path) -> Path:
-    wb = load_workbook(build(load_template(TEMPLATES / "club24_en.toml"), folder / "built"))
-    put(wb, "Settings_RankRating", 0, 2470)
-    put(wb, "Settings_RankLabel", 1, "7-dan")
-    path = folder / "edited_club24.xlsx"
-    wb.save(path)
-    return path
+    return edited(build(load_template(TEMPLATES / "club24_en.toml"), folder / "built"),
+                  [("Settings_RankRating", 0, 2470), ("Settings_RankLabel", 1, "7-dan")],
+                  folder / "edited_club24.xlsx")
 
 
 GO_GAMES = [
@@ -78,15 +88,9 @@ GO_TABLE_EDITS = (  # (name, row, value): a club's own ladder, exchange and mult
 
 
 def edited_go(folder: Path) -> Path:
-    wb = load_workbook(build(load_template(TEMPLATES / "go_en.toml"), folder / "built",
-                             inputs=GO_GAMES))
-    for name, value in GO_EDITS.items():
-        put(wb, name, 0, value)
-    for name, row, value in GO_TABLE_EDITS:
-        put(wb, name, row, value)
-    path = folder / "edited_go.xlsx"
-    wb.save(path)
-    return path
+    return edited(build(load_template(TEMPLATES / "go_en.toml"), folder / "built",
+                        inputs=GO_GAMES),
+                  [*singles(GO_EDITS), *GO_TABLE_EDITS], folder / "edited_go.xlsx")
 
 
 YONIN_EDITS = {  # the sheet's two rule choices and three cells of the rule's pairs
@@ -101,15 +105,9 @@ YONIN_TABLE_EDITS = (  # (name, row, value): 1st place 35 → 40, 初段's minim
 def edited_yonin(folder: Path) -> Path:
     from workbook_builder.sheets.yonin import example_games
 
-    wb = load_workbook(build(load_template(TEMPLATES / "yonin_ja.toml"), folder / "built",
-                             inputs=example_games("ja")))
-    for name, value in YONIN_EDITS.items():
-        put(wb, name, 0, value)
-    for name, row, value in YONIN_TABLE_EDITS:
-        put(wb, name, row, value)
-    path = folder / "edited_yonin.xlsx"
-    wb.save(path)
-    return path
+    return edited(build(load_template(TEMPLATES / "yonin_ja.toml"), folder / "built",
+                        inputs=example_games("ja")),
+                  [*singles(YONIN_EDITS), *YONIN_TABLE_EDITS], folder / "edited_yonin.xlsx")
 
 
 LEDGER_EDITS = {  # (template, players, games, {(name, row): value}): a club's own tables
@@ -133,13 +131,9 @@ LEDGER_EDITS = {  # (template, players, games, {(name, row): value}): a club's o
 def edited_ledger(folder: Path, key: str) -> Path:
     template, players, games, edits = LEDGER_EDITS[key]
     spec = dataclasses.replace(load_template(TEMPLATES / f"{template}.toml"), rows=6, players=6)
-    wb = load_workbook(build(spec, folder / "built", tables={"Games": games,
-                                                             "Players": players}))
-    for (name, row), value in edits.items():
-        put(wb, name, row, value)
-    path = folder / f"edited_{key}.xlsx"
-    wb.save(path)
-    return path
+    return edited(build(spec, folder / "built", tables={"Games": games, "Players": players}),
+                  [(name, row, value) for (name, row), value in edits.items()],
+                  folder / f"edited_{key}.xlsx")
 
 
 @pytest.fixture(scope="module")
