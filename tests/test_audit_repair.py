@@ -340,3 +340,68 @@ def test_a_highlight_and_a_drop_down_of_ones_own_are_reported(tmp_path) -> None:
     lines = [line for line in result.output.splitlines() if "not carried" in line]
     assert lines == [f"not carried: {title}!Z1:Z10: a conditional format of one's own",
                      f"not carried: {title}!Y2:Y5: a data validation of one's own"]
+
+
+def test_a_formula_of_ones_own_in_place_of_the_workbooks_is_reported(tmp_path) -> None:
+    """A computed cell (named) and the lead row's start (unnamed) given formulas of one's
+    own: both reported; a builder formula merely respelled (case, spaces, ``FALSE()``,
+    ``$``, as LibreOffice and Excel write them) is not."""
+    wb = load_workbook(Path("dist") / f"{shipped('mosaic')[0]}.xlsx")
+    title, rating, first, _ = column_cells(wb, "Games_Rating")
+    _, status, _, _ = column_cells(wb, "Games_Status")
+    ws = wb[title]
+    lead = next(c for row in ws.iter_rows() for c in row if c.value == "=Settings_Start")
+    lead.value = "=Settings_Start+50"
+    ws[f"{rating}{first}"] = "=140"
+    builders = str(ws[f"{status}{first + 1}"].value)
+    row = first + 1
+    respelled = builders.replace("IF(", "if( ").replace(",FALSE)", ",FALSE())").replace(
+        f"(B{row})", f"($B${row})")
+    assert "FALSE())" in respelled and "$B$" in respelled
+    ws[f"{status}{first + 1}"] = respelled
+    path = tmp_path / "own.xlsx"
+    wb.save(path)
+    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(tmp_path / "r.xlsx")])
+    lines = sorted(line for line in result.output.splitlines() if "not carried" in line)
+    assert lines == sorted([
+        f"not carried: {title}!{lead.coordinate}: a formula of one's own, "
+        "'=Settings_Start+50', where the workbook has its own",
+        f"not carried: {title}!{rating}{first}: a formula of one's own, '=140', where the "
+        "workbook has its own"])
+    audit_out = CliRunner().invoke(main, ["audit", str(path)]).output
+    assert f"{lead.coordinate}: a formula of one's own" in audit_out
+
+
+@pytest.mark.parametrize(("template", "key", "block"), [
+    ("mosaic_ja", "Games_Result", 1),      # the previous row's chain
+    ("ledger_tokin_ja", "Games_Result", 1),  # a player's previous game, looked up
+    ("yonin_ledger_en", "Games_Place", 4),   # four rows a game
+])
+def test_a_table_grown_by_dragging_its_last_rows_reports_nothing(tmp_path, template, key,
+                                                                 block) -> None:
+    """A person out of rows selects the last game and fills it down, formulas and all,
+    then types: the formulas filled down are the builder's, not something of one's own."""
+    import dataclasses
+
+    from openpyxl.formula.translate import Translator
+
+    from workbook_builder.build import TEMPLATES, build
+    from workbook_builder.template import load_template
+
+    spec = dataclasses.replace(load_template(TEMPLATES / f"{template}.toml"), rows=4)
+    wb = load_workbook(build(spec, tmp_path))
+    title, letter, _, last = column_cells(wb, key)
+    ws = wb[title]
+    for k in range(1, block + 1):
+        for cell in ws[last - block + k]:
+            if cell.data_type == "f":
+                below = ws.cell(last + k, cell.column)
+                below.value = Translator(cell.value, cell.coordinate).translate_formula(
+                    below.coordinate)
+    ws[f"{letter}{last + 1}"] = 1
+    path = tmp_path / "dragged.xlsx"
+    wb.save(path)
+    out = tmp_path / "r.xlsx"
+    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(out)])
+    assert result.exit_code == 0 and "not carried" not in result.output, result.output
+    assert column(out, key.removeprefix("Games_"))[last - column_cells(wb, key)[2] + 1] == 1

@@ -10,11 +10,14 @@ never dropped in silence.
 
 from __future__ import annotations
 
+import re
 import zipfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell, MergedCell
+from openpyxl.formula.translate import Translator, TranslatorError
 from openpyxl.utils.cell import coordinate_to_tuple
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -66,9 +69,10 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
     Compared with ``rebuilt`` when it has the file's size and constants, else with a
     fresh build of the template as the file was built. Cells typed below a Games or
     Players table in its input columns are not outside: they are the table growing. A
-    formula where the builder writes one is the builder's (a spreadsheet program may
-    respell it): it is rebuilt. A text the builder writes elsewhere on the sheet is its
-    own too, moved (a file of an earlier version, whose columns sat differently).
+    formula is the builder's when it is spelled alike (:func:`spelled`) where the builder
+    writes it, or below a table column, filled down from its last rows; any other formula
+    is one's own, reported. A text the builder writes elsewhere on the sheet is its own
+    too, moved (a file of an earlier version, whose columns sat differently).
     """
     from .build import build_workbook
 
@@ -96,11 +100,13 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
         made = builder[ws.title]._cells
         texts = {c.value for c in made.values()
                  if isinstance(c.value, str) and c.data_type != "f"}
+        formulas = SheetFormulas.of([rebuilt[ws.title]] if ws.title in rebuilt.sheetnames
+                                    else [], builder[ws.title])
         lines = [line for row, col, cell in filled
                  if row <= below.get((ws.title, col), row)  # else a row the table grows by
                  for line in cell_outside(cell, made.get((row, col)),
                                           (ws.title, cell.coordinate) in named
-                                          or cell.value in texts)]
+                                          or cell.value in texts, formulas)]
         lines += formats_outside(ws, builder[ws.title])
         out += lines[:MOST_LINES]
         if len(lines) > MOST_LINES:
@@ -109,19 +115,109 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
 
 
 def cell_outside(cell: Cell | MergedCell, there: Cell | MergedCell | None,
-                 carried: bool) -> list[str]:
-    """What of ``cell`` the builder's cell ``there`` does not hold: a value (unless it is
-    ``carried`` otherwise), a comment."""
+                 carried: bool, formulas: SheetFormulas) -> list[str]:
+    """What of ``cell`` the builder's cell ``there`` does not hold: a formula of one's own,
+    a value (unless it is ``carried`` otherwise), a comment."""
     where, out = f"{cell.parent.title}!{cell.coordinate}", []
-    if cell.value is not None and not carried and not (
-            there is not None and (same_value(cell.value, there.value)
-                                   or cell.data_type == there.data_type == "f")):
+    ours = formulas.holds(cell) if isinstance(cell, Cell) and cell.data_type == "f" else None
+    if ours is False:
+        out.append(f"{where}: a formula of one's own, {shown(formula_text(cell.value))}, "
+                   "where the workbook has its own")
+    elif cell.value is not None and not carried and ours is None and not (
+            there is not None and same_value(cell.value, there.value)):
         out.append(f"{where}: {shown(cell.value)} is outside the workbook's tables")
     note = None if cell.comment is None else cell.comment.text
     if note is not None and (there is None or there.comment is None
                              or there.comment.text != note):
         out.append(f"{where}: the comment {shown(note)}")
     return out
+
+
+def formula_text(value: object) -> str:
+    """A formula cell's text (an array formula's too)."""
+    return str(getattr(value, "text", value))
+
+
+_LITERAL = re.compile(r'("(?:[^"]|"")*")')
+_RESPELT = re.compile(r"\s+|\$|'|_xlfn\.|_xlws\.|(?<=TRUE)\(\)|(?<=FALSE)\(\)"
+                      r"|(?<=\d[Ee][+-])0+(?=\d)", re.IGNORECASE)
+"""What a program may write differently: spaces, ``$``, sheet-name quotes, the ``_xlfn.``
+prefix, ``FALSE()`` for ``FALSE``, an exponent's leading zeros (LibreOffice's ``9E+099``)."""
+
+
+def spelled(formula: str) -> str:
+    """``formula`` in one spelling, however a spreadsheet program respelled it: outside its
+    text literals, upper case without :data:`_RESPELT`. Two formulas spelled alike
+    compute alike in every cell."""
+    if '"' not in formula:
+        return _RESPELT.sub("", formula).upper()
+    parts = _LITERAL.split(formula)
+    for i in range(0, len(parts), 2):  # the even parts lie outside "…" literals
+        parts[i] = _RESPELT.sub("", parts[i]).upper()
+    return "".join(parts)
+
+
+def same_formula(ours: str, found: str) -> bool:
+    """Whether ``found`` is the formula ``ours``, as written or respelled (LibreOffice's
+    usual respellings first: a plain text replace is ten times quicker)."""
+    return ours == found or _as_libreoffice(ours) == _as_libreoffice(found) or \
+        spelled(ours) == spelled(found)
+
+
+def _as_libreoffice(formula: str) -> str:
+    return formula.replace("FALSE()", "FALSE").replace("TRUE()", "TRUE").replace("E+0", "E+")
+
+
+FILLED_FROM = 4
+"""How many of a column's last formula rows a row below it may be filled down from (a
+four-player game is four rows, each seat its own formulas)."""
+
+
+@dataclass(frozen=True)
+class SheetFormulas:
+    """The formulas the builder writes on one sheet: in the rebuild and in the build of the
+    file as it was made (their cells may differ: ``--rows`` moves what sits below)."""
+
+    sheets: tuple[Worksheet, ...]
+    last: dict[int, list[Cell]]
+    """Per column of the file's own build, its last formula cells, bottom first."""
+
+    @classmethod
+    def of(cls, rebuilt: Sequence[Worksheet], built: Worksheet) -> SheetFormulas:
+        last: dict[int, list[Cell]] = {}
+        for (_, col), cell in sorted(built._cells.items(), reverse=True):
+            if isinstance(cell, Cell) and cell.data_type == "f" and \
+                    len(last.setdefault(col, [])) < FILLED_FROM:
+                last[col].append(cell)
+        return cls((*rebuilt, built), last)
+
+    def holds(self, cell: Cell) -> bool | None:
+        """Whether the formula in ``cell`` is the builder's: True, or False where the
+        builder writes another; None where it writes none (nor one filled down to it)."""
+        text, (row, col) = formula_text(cell.value), coordinate_to_tuple(cell.coordinate)
+        mine = None
+        for ws in self.sheets:
+            there = ws._cells.get((row, col))
+            if there is not None and there.data_type == "f":
+                if same_formula(formula_text(there.value), text):
+                    return True
+                mine = False
+        below = self.last.get(col) and row > self.last[col][0].row
+        if below and any(self.filled_down(source, cell.coordinate, text)
+                         for source in self.last[col]):
+            return True
+        return mine
+
+    @staticmethod
+    def filled_down(source: Cell, coordinate: str, text: str) -> bool:
+        """Whether ``text`` is ``source``'s formula filled down to ``coordinate``: a table
+        grown by dragging its last rows (the rebuild writes those rows' formulas itself,
+        a ledger's chain lookup differently)."""
+        try:
+            moved = Translator(formula_text(source.value), source.coordinate)
+            return same_formula(moved.translate_formula(coordinate), text)
+        except TranslatorError:
+            return False
 
 
 Bounds = tuple[int, int, int, int]
