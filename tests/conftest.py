@@ -387,7 +387,7 @@ def gnumeric(recalc, built, compare_pool, tmp_path_factory) -> Iterator[Converte
 
     pool = ThreadPoolExecutor(max_workers=2)
     futures = {job: pool.submit(convert, job) for job in plan}
-    yield Converted(futures)
+    yield Converted(futures, {job: out / f"{job}.xlsx" for job in plan})
     pool.shutdown(wait=True, cancel_futures=True)
 
 
@@ -397,9 +397,16 @@ class Converted:
     those that differ), each awaited when a test asks for it."""
 
     futures: dict[str, Future[Future[tuple[int, list[str]]]]]
+    paths: dict[str, Path]
+    """The files Gnumeric saved, each there once its job's future is done."""
 
     def __getitem__(self, job: str) -> tuple[int, list[str]]:
         return self.futures[job].result().result()
+
+    def saved(self, job: str) -> Path:
+        """The file Gnumeric saved for ``job``."""
+        self.futures[job].result()
+        return self.paths[job]
 
 
 def differing_cells(formulas_path: Path, expected_path: Path,

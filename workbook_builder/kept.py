@@ -10,7 +10,6 @@ never dropped in silence.
 
 from __future__ import annotations
 
-import re
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from openpyxl.formula.translate import Translator, TranslatorError
 from openpyxl.utils.cell import coordinate_to_tuple
 from openpyxl.worksheet.worksheet import Worksheet
 
+from .formulas.spelling import formula_text, same_formula
 from .metadata import META_SHEET
 from .readback import (
     GROWING,
@@ -69,10 +69,11 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
     Compared with ``rebuilt`` when it has the file's size and constants, else with a
     fresh build of the template as the file was built. Cells typed below a Games or
     Players table in its input columns are not outside: they are the table growing. A
-    formula is the builder's when it is spelled alike (:func:`spelled`) where the builder
-    writes it, or below a table column, filled down from its last rows; any other formula
-    is one's own, reported. A text the builder writes elsewhere on the sheet is its own
-    too, moved (a file of an earlier version, whose columns sat differently).
+    formula is the builder's when it is spelled alike
+    (:func:`~.formulas.spelling.spelled`) where the builder writes it, or below a table
+    column, filled down from its last rows; any other formula is one's own, reported. A
+    text the builder writes elsewhere on the sheet is its own too, moved (a file of an
+    earlier version, whose columns sat differently).
     """
     from .build import build_workbook
 
@@ -131,41 +132,6 @@ def cell_outside(cell: Cell | MergedCell, there: Cell | MergedCell | None,
                              or there.comment.text != note):
         out.append(f"{where}: the comment {shown(note)}")
     return out
-
-
-def formula_text(value: object) -> str:
-    """A formula cell's text (an array formula's too)."""
-    return str(getattr(value, "text", value))
-
-
-_LITERAL = re.compile(r'("(?:[^"]|"")*")')
-_RESPELT = re.compile(r"\s+|\$|'|_xlfn\.|_xlws\.|(?<=TRUE)\(\)|(?<=FALSE)\(\)"
-                      r"|(?<=\d[Ee][+-])0+(?=\d)", re.IGNORECASE)
-"""What a program may write differently: spaces, ``$``, sheet-name quotes, the ``_xlfn.``
-prefix, ``FALSE()`` for ``FALSE``, an exponent's leading zeros (LibreOffice's ``9E+099``)."""
-
-
-def spelled(formula: str) -> str:
-    """``formula`` in one spelling, however a spreadsheet program respelled it: outside its
-    text literals, upper case without :data:`_RESPELT`. Two formulas spelled alike
-    compute alike in every cell."""
-    if '"' not in formula:
-        return _RESPELT.sub("", formula).upper()
-    parts = _LITERAL.split(formula)
-    for i in range(0, len(parts), 2):  # the even parts lie outside "…" literals
-        parts[i] = _RESPELT.sub("", parts[i]).upper()
-    return "".join(parts)
-
-
-def same_formula(ours: str, found: str) -> bool:
-    """Whether ``found`` is the formula ``ours``, as written or respelled (LibreOffice's
-    usual respellings first: a plain text replace is ten times quicker)."""
-    return ours == found or _as_libreoffice(ours) == _as_libreoffice(found) or \
-        spelled(ours) == spelled(found)
-
-
-def _as_libreoffice(formula: str) -> str:
-    return formula.replace("FALSE()", "FALSE").replace("TRUE()", "TRUE").replace("E+0", "E+")
 
 
 FILLED_FROM = 4
