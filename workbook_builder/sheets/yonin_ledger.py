@@ -130,9 +130,9 @@ PLAYER_MSG = {
 GAP = {"ja": "", "en": " "}
 """Between a name and its ranks in the federation's line (Aさん(二級), A (2 kyu))."""
 LATEST = "RateTable_LatestMonth"
+"""The first day of the latest month with a dated counted game ("" if none)."""
 LATEST_KEY = "INDEX(Games_LastMonth,ROWS(Games_LastMonth))"
 """The latest month key of a counted game: the last row's running maximum."""
-"""The first day of the latest month with a dated counted game ("" if none)."""
 
 
 def msg(key: str, lang: str, seat: int | None = None, name: str = "") -> str:
