@@ -41,7 +41,6 @@ OUT = "="
 """Key of an entry's last step, its result (no argument is called that)."""
 
 
-
 def lit(value: float) -> str:
     """A rule constant as formula text: ``16``, ``0.04``, ``(-10)``."""
     text = str(int(value)) if float(value).is_integer() else repr(float(value))

@@ -901,7 +901,6 @@ def write_handicap_view(ws: Worksheet, preset: GoPreset, lang: str) -> dict[str,
     return cached
 
 
-
 def _rank_at(value: float, preset: GoPreset) -> str:
     """The code whose value in rank units is ``value`` (the handicap table's opponent)."""
     return next(c for c in rank_codes(preset) if GoRank(c).value == value)

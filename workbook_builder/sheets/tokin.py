@@ -347,7 +347,6 @@ def tokin_tables(preset: TP, tables: Mapping[str, Sequence[object]], lang: str) 
     return dataclasses.replace(preset, **values)
 
 
-
 def check_rank(preset: TokinSheetPreset) -> TokinSheetPreset:
     """Refuse a preset whose declared rank is not in its (edited) rank table."""
     labels = [label for label, _ in preset.start_table]
