@@ -372,6 +372,21 @@ def test_a_formula_of_ones_own_in_place_of_the_workbooks_is_reported(tmp_path) -
     assert f"{lead.coordinate}: a formula of one's own" in audit_out
 
 
+def test_a_value_typed_over_a_formula_outside_the_tables_is_reported(tmp_path) -> None:
+    """The Go sheet's promotion view is formulas without names: a number typed over one
+    is said as such (the named columns' are listed as restored)."""
+    wb = load_workbook(Path("dist") / "go_ja.xlsx")
+    ws = wb["昇段・降段表"]
+    cell = next(c for row in ws.iter_rows() for c in row if c.data_type == "f")
+    cell.value = 999
+    path = tmp_path / "typed.xlsx"
+    wb.save(path)
+    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(tmp_path / "r.xlsx")])
+    lines = [line for line in result.output.splitlines() if "not carried" in line]
+    assert lines == [f"not carried: 昇段・降段表!{cell.coordinate}: 999 typed in place of the "
+                     "workbook's formula"]
+
+
 @pytest.mark.parametrize(("template", "key", "block"), [
     ("mosaic_ja", "Games_Result", 1),      # the previous row's chain
     ("ledger_tokin_ja", "Games_Result", 1),  # a player's previous game, looked up

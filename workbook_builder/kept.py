@@ -126,7 +126,10 @@ def cell_outside(cell: Cell | MergedCell, there: Cell | MergedCell | None,
                    "where the workbook has its own")
     elif cell.value is not None and not carried and ours is None and not (
             there is not None and same_value(cell.value, there.value)):
-        out.append(f"{where}: {shown(cell.value)} is outside the workbook's tables")
+        place = ("typed in place of the workbook's formula"
+                 if there is not None and there.data_type == "f"
+                 else "is outside the workbook's tables")
+        out.append(f"{where}: {shown(cell.value)} {place}")
     note = None if cell.comment is None else cell.comment.text
     if note is not None and (there is None or there.comment is None
                              or there.comment.text != note):
