@@ -42,6 +42,14 @@ def whole(value: object) -> int:
     return int(value)
 
 
+def numeric(value: object) -> int | float:
+    """A value the formulas keep a number (a rating, a change), as it is: an int stays one,
+    so cached values are written as the engine gives them."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{value!r} is not a number")
+    return value
+
+
 def excel_serial(value: dt.date | dt.datetime) -> float:
     """A date's serial number, the number Excel stores for it (1900 date system)."""
     return float(to_excel(value))  # type: ignore[no-untyped-call]

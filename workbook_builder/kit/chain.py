@@ -11,7 +11,7 @@ from .. import formulas as fx
 from ..labels import Text
 from ..layout import Column, Formula, Row
 from ..package import CellError
-from .cells import Cells, Value
+from .cells import Cells, Value, numeric
 
 NA = CellError("#N/A")
 
@@ -32,7 +32,7 @@ def running_column(label: Text, lead: Formula, lead_value: Value) -> Column:
     """The value after each row: changed by a counted row, carried over a skipped one."""
     def value(c: Cells) -> object:
         change = c.number("Change")
-        return c.prev("Running") if change is None else c.prev("Running") + change  # type: ignore[operator]
+        return c.prev("Running") if change is None else numeric(c.prev("Running")) + change
 
     return Column("Running", label, "helper", "number", 8, hidden=True, lead=lead,
                   lead_in_name=True,

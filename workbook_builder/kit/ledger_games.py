@@ -21,7 +21,7 @@ from ..labels import Text
 from ..layout import Column, Formula, Row, Table, ValueType
 from . import inputs as kinds
 from . import status as st
-from .cells import Cells, Evaluation, Value, excel_number, whole
+from .cells import Cells, Evaluation, Value, excel_number, numeric, whole
 from .ledger_rule import MONTHLY_MODE, SIDES, Carried, LedgerRule, P, v
 from .seats import Seats
 
@@ -155,7 +155,7 @@ def status_cases(rule: LedgerRule[P], preset: P, lang: str) -> tuple[st.Case, ..
                 MSG["need_date"]),
         st.Case(lambda r: f"AND({monthly},{done(r)},{r['Month']}<{r.prev('DatedMonth')})",
                 lambda c: is_monthly and complete(c, rule)
-                and c["Month"] < c.prev("DatedMonth"),  # type: ignore[operator]
+                and whole(c["Month"]) < whole(c.prev("DatedMonth")),
                 MSG["order"]),
         st.Case(done, lambda c: complete(c, rule)),
         st.unfinished(MSG["incomplete"]),
@@ -201,7 +201,8 @@ def rating_value(c: Cells, side: str, rule: LedgerRule[Any]) -> object:
     if not rule.monthly or pid == 0:
         return c[f"Run{side}"]
     lead = c.table.lead_row
-    if rule.monthly_mode(c.preset) and prev != 0 and c.at(prev - lead, "Month") == c["Month"]:  # type: ignore[operator]
+    if rule.monthly_mode(c.preset) and prev != 0 and \
+            c.at(whole(prev) - lead, "Month") == c["Month"]:
         return SEATS.carried(c, prev, pid, "Rating", "")
     return c[f"Run{side}"]
 
@@ -216,7 +217,7 @@ def cnt_formula(r: Row, side: str) -> str:
 def cnt_value(c: Cells, side: str) -> object:
     if c["CA"] == 0:
         return ""
-    return SEATS.carried(c, c[f"Prev{side}"], c[f"Id{side}"], "Cnt", 0) + 1  # type: ignore[operator]
+    return whole(SEATS.carried(c, c[f"Prev{side}"], c[f"Id{side}"], "Cnt", 0)) + 1
 
 
 def number_formula(r: Row, side: str) -> str:
@@ -231,7 +232,7 @@ def number_value(c: Cells, side: str) -> object:
     if pid == 0:
         return ""
     before = SEATS.carried(c, c[f"Prev{side}"], pid, "No", start_of(c, pid, "PriorUsed"))
-    return before + 1  # type: ignore[operator]
+    return numeric(before) + 1
 
 
 def carried_formula(r: Row, side: str, item: Carried) -> str:
@@ -321,7 +322,7 @@ def side_rule(key: str, side: str, rule: LedgerRule[Any]) -> tuple[Formula, Valu
         return if_counted(lambda r: rule.change_formula(r, side),
                           lambda c: rule.change_value(c, side))
     return if_counted(lambda r: f"{r[f'Run{side}']}+{r[f'Change{side}']}",
-                      lambda c: c[f"Run{side}"] + c[f"Change{side}"])  # type: ignore[operator]
+                      lambda c: numeric(c[f"Run{side}"]) + numeric(c[f"Change{side}"]))
 
 
 def seat_helpers(stem: str, label: tuple[str, str], kind: ValueType,
@@ -377,8 +378,7 @@ def month_so_far(key: str, label: Text, test: Callable[[Row], str] | None,
 
     def value(c: Cells) -> object:
         month = c["Month"]
-        return max(c.prev(key),  # type: ignore[call-overload]
-                   month if holds(c) and isinstance(month, int) else 0)
+        return max(whole(c.prev(key)), month if holds(c) and isinstance(month, int) else 0)
 
     return helper(key, label, "integer", formula, value, lead=lambda r: "0", lead_value=0)
 

@@ -21,7 +21,7 @@ from ..labels import Text
 from ..layout import Column, Formula, Row, Table, ValueType
 from . import inputs as kinds
 from . import status as st
-from .cells import Cells, Evaluation, Value, excel_number, excel_serial
+from .cells import Cells, Evaluation, Value, excel_number, excel_serial, numeric, whole
 from .ledger_games import MSG, SEATS, month_of, player_id, same_cell, table_of
 from .ledger_rule import RANK_LABEL, RANK_RATING, START, Carried, LedgerRule, P, v
 from .seats import GamesRefs
@@ -58,10 +58,10 @@ def month_at(c: Cells, row: int) -> object:
     return g.value(row - g.table.lead_row, "Month")
 
 
-def latest(c: Cells) -> object:
-    """The latest month with a counted game (``Games_Latest``)."""
+def latest(c: Cells) -> int:
+    """The latest month with a counted game (``Games_Latest``), 0 if none."""
     g = games(c)
-    return g.value(g.table.rows, "LastMonth")
+    return whole(g.value(g.table.rows, "LastMonth"))
 
 
 # --- Players: inputs and their checks -----------------------------------------------------
@@ -193,7 +193,7 @@ def named(r: Row, value: str) -> str:
 def since_value(c: Cells) -> int:
     month = latest(c)
     log = games(c)
-    return log.table.rows if month == 0 else last_row_by_value(log, month - 1)  # type: ignore[operator]
+    return log.table.rows if month == 0 else last_row_by_value(log, month - 1)
 
 
 def this_month(c: Cells) -> object:
@@ -267,7 +267,7 @@ def month_last_formula(r: Row, g: GamesRefs, back: int) -> str:
 def month_last(c: Cells, back: int) -> int:
     upto = table_of(c, "Monthly").value(1, UPTO[back])
     lead = games(c).table.lead_row
-    return max((n for n in played(c) if n - lead <= upto), default=0)  # type: ignore[operator]
+    return max((n for n in played(c) if n - lead <= whole(upto)), default=0)
 
 
 def upto_formula(r: Row, g: GamesRefs, back: int) -> str:
@@ -289,7 +289,7 @@ def last_row_by_value(log: Evaluation, month: int) -> int:
     assert isinstance(memo, dict)
     if month not in memo:
         memo[month] = max(k for k in range(log.table.rows + 1)
-                          if log.value(k, "LastMonth") <= month)  # type: ignore[operator]
+                          if whole(log.value(k, "LastMonth")) <= month)
     found: int = memo[month]
     return found
 
@@ -466,7 +466,7 @@ def list_table(key: str, title: Text, rows: int, source: Mapping[str, str], rule
 
     def change(c: Cells) -> object:
         before = shown_value(source["Pos"], source["Change"])(c)
-        return "" if before == "" else c["Rating"] - before  # type: ignore[operator]
+        return "" if before == "" else numeric(c["Rating"]) - numeric(before)
 
     columns = [
         Column("Place", Text("順位", "Place"), "computed", "integer", 5, formula=lambda r: fx.if_(
@@ -499,7 +499,7 @@ def monthly_table(lang: str, g: GamesRefs) -> Table:
     def key(c: Cells) -> object:
         if c["Month"] is None:
             month = latest(c)
-            return month if month > 0 else ""  # type: ignore[operator]
+            return month if month > 0 else ""
         return month_of(c["Month"])
 
     def shown(c: Cells) -> object:

@@ -318,7 +318,7 @@ def cnt_formula(r: Row) -> str:
 def cnt_value(c: Cells) -> object:
     if c["Rated"] != 1:
         return ""
-    return CHAIN.carried(c, c["PrevRow"], c["Id"], "Cnt", 0) + 1  # type: ignore[operator]
+    return whole(CHAIN.carried(c, c["PrevRow"], c["Id"], "Cnt", 0)) + 1
 
 
 def rate_formula(r: Row) -> str:
