@@ -11,7 +11,7 @@ never dropped in silence.
 from __future__ import annotations
 
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from openpyxl import Workbook
@@ -82,11 +82,7 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
     same = (spec.rows, spec.players, then) == (typed.spec.rows, typed.spec.players, now)
     builder = rebuilt if same else build_workbook(spec)[0]
     named = named_cells(opened)
-    below: dict[tuple[str, int], int] = {}
-    for (title, coord), entry in named.items():
-        row, col = coordinate_to_tuple(coord)
-        if entry.get("role") == "input" and str(entry["name"]).partition("_")[0] in GROWING:
-            below[(title, col)] = max(below.get((title, col), 0), row)
+    last_typed = table_bottoms(named)
     out = parts_outside(opened, builder)
     for ws in opened.formulas.worksheets:
         filled = [(row, col, cell) for (row, col), cell in ws._cells.items()
@@ -104,7 +100,7 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
         formulas = SheetFormulas.of([rebuilt[ws.title]] if ws.title in rebuilt.sheetnames
                                     else [], builder[ws.title])
         lines = [line for row, col, cell in filled
-                 if row <= below.get((ws.title, col), row)  # else a row the table grows by
+                 if row <= last_typed.get((ws.title, col), row)  # else the table grown
                  for line in cell_outside(cell, made.get((row, col)),
                                           (ws.title, cell.coordinate) in named
                                           or cell.value in texts, formulas)]
@@ -113,6 +109,18 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
         if len(lines) > MOST_LINES:
             out.append(f"{ws.title}: {len(lines) - MOST_LINES:,} more such cells")
     return out
+
+
+def table_bottoms(named: Mapping[tuple[str, str], Mapping[str, object]]) -> dict[
+        tuple[str, int], int]:
+    """Per (sheet, column) of a Games or Players input column, its last named row: what
+    is typed below it is the table growing, which ``repair`` carries."""
+    bottoms: dict[tuple[str, int], int] = {}
+    for (title, coord), entry in named.items():
+        row, col = coordinate_to_tuple(coord)
+        if entry.get("role") == "input" and str(entry["name"]).partition("_")[0] in GROWING:
+            bottoms[(title, col)] = max(bottoms.get((title, col), 0), row)
+    return bottoms
 
 
 def cell_outside(cell: Cell | MergedCell, there: Cell | MergedCell | None,
