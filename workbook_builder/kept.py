@@ -21,7 +21,7 @@ from openpyxl.utils.cell import coordinate_to_tuple
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .formulas.spelling import formula_text, same_formula
-from .metadata import META_SHEET
+from .metadata import META_SHEET, MetaName
 from .readback import (
     GROWING,
     Opened,
@@ -111,14 +111,13 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
     return out
 
 
-def table_bottoms(named: Mapping[tuple[str, str], Mapping[str, object]]) -> dict[
-        tuple[str, int], int]:
+def table_bottoms(named: Mapping[tuple[str, str], MetaName]) -> dict[tuple[str, int], int]:
     """Per (sheet, column) of a Games or Players input column, its last named row: what
     is typed below it is the table growing, which ``repair`` carries."""
     bottoms: dict[tuple[str, int], int] = {}
     for (title, coord), entry in named.items():
         row, col = coordinate_to_tuple(coord)
-        if entry.get("role") == "input" and str(entry["name"]).partition("_")[0] in GROWING:
+        if entry.role == "input" and entry.name.partition("_")[0] in GROWING:
             bottoms[(title, col)] = max(bottoms.get((title, col), 0), row)
     return bottoms
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from openpyxl import Workbook, load_workbook
@@ -42,6 +43,39 @@ def write_meta(wb: Workbook, infos: Sequence[NameInfo], about: Mapping[str, str]
             ws.cell(row, i, cell_value)
 
 
+@dataclass(frozen=True)
+class MetaName:
+    """A row of ``_meta``'s name table as ``audit`` and ``repair`` read it: the defined name,
+    where it was built (to find it if the name was deleted), its role, heading and the
+    preset field it feeds (``""``: none). A cell that does not hold text reads as None."""
+
+    name: str
+    sheet: str | None = None
+    range: str | None = None
+    role: str | None = None
+    label: str | None = None
+    field: str = ""
+
+    @classmethod
+    def read(cls, row: Mapping[str, object]) -> MetaName:
+        def text(key: str) -> str | None:
+            value = row.get(key)
+            return value if isinstance(value, str) else None
+        return cls(str(row["name"]), text("sheet"), text("range"), text("role"), text("label"),
+                   str(row.get("field") or ""))
+
+
+def name_table(rows: Sequence[Sequence[object]]
+               ) -> tuple[dict[str, object], list[str], list[dict[str, object]]]:
+    """``_meta``'s rows as its about pairs, the name table's header, and each name's row
+    (column → value). IndexError or StopIteration: there is no name table."""
+    blank = next(i for i, r in enumerate(rows) if not r or r[0] is None)
+    about = {str(r[0]): r[1] for r in rows[:blank]}
+    header = [str(h) for h in rows[blank + 1] if h is not None]
+    names = [dict(zip(header, r, strict=False)) for r in rows[blank + 2:] if r and r[0]]
+    return about, header, names
+
+
 def describe(path: str | Path) -> dict[str, object]:
     """The workbook's ``about`` pairs and every name with sheet, range, role, type, allowed."""
     wb = load_workbook(path, read_only=True)  # the names and one small sheet: no more
@@ -51,15 +85,15 @@ def describe(path: str | Path) -> dict[str, object]:
         rows = list(wb[META_SHEET].iter_rows(values_only=True))
     finally:
         wb.close()
-    blank = next((i for i, r in enumerate(rows) if not r or r[0] is None), None)
-    header = rows[blank + 1] if blank is not None and blank + 1 < len(rows) else ()
-    if blank is None or "name" not in header or "allowed" not in header:
+    try:
+        about, header, table = name_table(rows)
+    except (StopIteration, IndexError):
+        header, table = [], []
+    if "name" not in header or "allowed" not in header:
         raise ValueError(f"{path}: its {META_SHEET} sheet is damaged (no name table with "
                          "'name' and 'allowed' columns)")
-    about = {str(r[0]): r[1] for r in rows[:blank]}
     names = []
-    for values in rows[blank + 2:]:
-        entry = dict(zip(header, values, strict=False))
+    for entry in table:
         defined = wb.defined_names.get(entry["name"])
         if defined is None:
             raise ValueError(f"{path}: {entry['name']!r} is listed in {META_SHEET} but not defined")

@@ -30,7 +30,7 @@ from openpyxl.utils.cell import range_boundaries
 
 from .errors import UnreadableWorkbook
 from .kit.cells import excel_serial
-from .metadata import META_SHEET
+from .metadata import META_SHEET, MetaName, name_table
 from .sheets import SHEET_TYPES, SheetType
 from .spec import MAX_PLAYERS, MAX_ROWS, Spec
 
@@ -59,7 +59,7 @@ class Opened:
     formulas: Workbook
     values: Workbook
     about: dict[str, str]
-    names: list[dict[str, Any]]
+    names: list[MetaName]
 
 
 @dataclass
@@ -168,21 +168,19 @@ GROWING = {"Games": MAX_ROWS, "Players": MAX_PLAYERS}
 """Tables whose rows typed below the last one are carried, up to the template maximum."""
 
 
-def _read_meta(path: Path, wb: Workbook) -> tuple[dict[str, str], list[dict[str, Any]]]:
+def _read_meta(path: Path, wb: Workbook) -> tuple[dict[str, str], list[MetaName]]:
     rows = list(wb[META_SHEET].iter_rows(values_only=True))
     damaged = f"{path}: its {META_SHEET} sheet is damaged"
     try:
-        blank = next(i for i, r in enumerate(rows) if not r or r[0] is None)
-        about = {str(r[0]): "" if r[1] is None else str(r[1]) for r in rows[:blank]}
-        header = [str(h) for h in rows[blank + 1] if h is not None]
-        names = [dict(zip(header, r, strict=False)) for r in rows[blank + 2:] if r and r[0]]
+        about, header, names = name_table(rows)
     except (StopIteration, IndexError):
         raise UnreadableWorkbook(damaged) from None
     missing = [column for column in META_HEADER if column not in header]
     if missing:
         raise UnreadableWorkbook(f"{damaged} (its name table has no {missing[0]!r} column; "
                                  f"header {header!r})")
-    return about, names
+    return ({key: "" if value is None else str(value) for key, value in about.items()},
+            [MetaName.read(row) for row in names])
 
 
 def cells_of(wb: Workbook, name: str) -> list[tuple[str, str]]:
@@ -250,7 +248,7 @@ def read_typed(opened: Opened) -> Typed:
     not_carried: list[str] = []
     columns = _input_columns(opened, sheet_type.input_tables, not_carried)
     for entry in opened.names:
-        name, role = str(entry["name"]), entry.get("role")
+        name, role = entry.name, entry.role
         if role == "setting":
             _read_setting(opened, entry, spec, settings, not_carried)
         elif role == "input" and name.startswith("Settings_"):
@@ -290,10 +288,10 @@ def _spec_from_meta(opened: Opened) -> Spec:
     return spec
 
 
-def _read_setting(opened: Opened, entry: Mapping[str, Any], spec: Spec,
+def _read_setting(opened: Opened, entry: MetaName, spec: Spec,
                   settings: dict[str, object], not_carried: list[str]) -> None:
     """One named constant on Settings: kept by name, and as a preset override if it is one."""
-    name = str(entry["name"])
+    name = entry.name
     cells = _located(opened, entry, not_carried)
     if len(cells) != 1:  # a column of a table on Settings, not one value
         _read_settings_table(opened, entry, spec, settings, not_carried)
@@ -302,7 +300,7 @@ def _read_setting(opened: Opened, entry: Mapping[str, Any], spec: Spec,
     value = opened.formulas[title][coord].value
     settings[name] = value
     base = SHEET_TYPES[spec.system].presets[spec.preset]
-    target = str(entry.get("field") or "")
+    target = entry.field
     field_name, _, index = target.partition(".")  # "knock_top.0": a tuple's item
     if field_name not in {f.name for f in dataclasses.fields(base)} or value in (None, ""):
         return  # not a rule constant, or blank: the template's value stands
@@ -320,14 +318,14 @@ def _read_setting(opened: Opened, entry: Mapping[str, Any], spec: Spec,
         del settings[name]  # reported here: settings_not_kept need not say it again
 
 
-def _read_settings_table(opened: Opened, entry: Mapping[str, Any], spec: Spec,
+def _read_settings_table(opened: Opened, entry: MetaName, spec: Spec,
                          settings: dict[str, object], not_carried: list[str]) -> None:
     """A column of a Settings table: kept by name, and in the preset if the rule takes it.
 
     A column the rule does not take (a fixed one, such as the rank codes) is rebuilt as
     the template has it; :func:`settings_not_kept` reports it if it was edited.
     """
-    name = str(entry["name"])
+    name = entry.name
     cells = _located(opened, entry, not_carried)
     values = tuple(opened.formulas[t][c].value for t, c in cells)
     settings[name] = values
@@ -481,15 +479,15 @@ def _input_columns(opened: Opened, tables: Sequence[str],
     """Every input column of the file's tables, checked against its recorded heading."""
     out: list[InputColumn] = []
     for entry in opened.names:
-        name = str(entry["name"])
+        name = entry.name
         table, _, key = name.partition("_")
-        if entry.get("role") != "input" or table not in tables or not key:
+        if entry.role != "input" or table not in tables or not key:
             continue
         cells = _located(opened, entry, not_carried)
         if not cells:
             raise UnreadableWorkbook(f"{opened.path}: input column {name} is neither a defined "
                                      f"name nor where {META_SHEET} records it "
-                                     f"({entry.get('sheet')}!{entry.get('range')})")
+                                     f"({entry.sheet}!{entry.range})")
         title = cells[0][0]
         first_col, first_row, _, _ = range_boundaries(cells[0][1])
         last_col, last_row = _row_col(cells[-1][1])
@@ -506,16 +504,15 @@ def _row_col(coord: str) -> tuple[int, int]:
     return col, row
 
 
-def _located(opened: Opened, entry: Mapping[str, Any], notes: list[str]) -> list[tuple[str, str]]:
+def _located(opened: Opened, entry: MetaName, notes: list[str]) -> list[tuple[str, str]]:
     """The cells of ``entry``'s defined name, or where ``_meta`` recorded them if the name
     was deleted (Excel's Name Manager, another program); the fallback is reported."""
-    name = str(entry["name"])
+    name = entry.name
     cells = cells_of(opened.formulas, name)
     if cells:
         return cells
-    title, ref = entry.get("sheet"), entry.get("range")
-    if not isinstance(title, str) or title not in opened.formulas.sheetnames or \
-            not isinstance(ref, str):
+    title, ref = entry.sheet, entry.range
+    if title is None or title not in opened.formulas.sheetnames or ref is None:
         return []
     cells = _cells_in(title, ref, name)
     if cells:
@@ -531,7 +528,7 @@ def _check_headings(opened: Opened, columns: Sequence[InputColumn]) -> None:
     row, so a deleted column shifts the next one's values into its name. (The formula
     catalog's inputs are single cells under headings of their own.)
     """
-    labels = {str(e["name"]): e.get("label") for e in opened.names}
+    labels = {e.name: e.label for e in opened.names}
     for column in columns:
         if column.table not in GROWING:
             continue
@@ -554,10 +551,10 @@ def _same_label(value: object, label: str) -> bool:
     return isinstance(value, str) and " ".join(value.split()) == " ".join(label.split())
 
 
-def named_cells(opened: Opened) -> dict[tuple[str, str], dict[str, Any]]:
+def named_cells(opened: Opened) -> dict[tuple[str, str], MetaName]:
     """Every cell under a name ``_meta`` records (where it records it, if the name was
     deleted), with the name's entry."""
-    out: dict[tuple[str, str], dict[str, Any]] = {}
+    out: dict[tuple[str, str], MetaName] = {}
     for entry in opened.names:
         for cell in _located(opened, entry, []):
             out.setdefault(cell, entry)
@@ -568,9 +565,9 @@ def computed_cells(opened: Opened) -> dict[tuple[str, str], str]:
     """Every cell of a computed or helper column, with its name: where a formula belongs."""
     out: dict[tuple[str, str], str] = {}
     for entry in opened.names:
-        if entry.get("role") in ("computed", "helper"):
-            for cell in cells_of(opened.formulas, str(entry["name"])):
-                out[cell] = str(entry["name"])
+        if entry.role in ("computed", "helper"):
+            for cell in cells_of(opened.formulas, entry.name):
+                out[cell] = entry.name
     return out
 
 
