@@ -51,6 +51,7 @@ from .catalog_entries import (
     RULE_TABLES,
     TABLE_NAMES,
     Arg,
+    Cross,
     Entry,
     Refs,
     excel_value,
@@ -121,13 +122,14 @@ def copy_texts(entry: Entry, lang: str) -> dict[str, str]:
     return {k: "=" + f for k, f in step_formulas(entry, GENERIC_ROW, lang).items()}
 
 
-def checks(entry: Entry, lang: str) -> list[tuple[str | None, Any, str]]:
-    """(formula condition or None, Python test, message) in the order the check cell tries."""
-    out: list[tuple[str | None, Any, str]] = []
+def checks(entry: Entry, lang: str) -> list[tuple[Arg | Cross, str]]:
+    """(an argument or a test across arguments, its message), in the order the check
+    cell tries them."""
+    out: list[tuple[Arg | Cross, str]] = []
     for arg in entry.args:
-        out.append((arg.name, arg, f"⚠ {arg.name}: {arg.kind.reason(lang)}"))
+        out.append((arg, f"⚠ {arg.name}: {arg.kind.reason(lang)}"))
     for cross in entry.cross:
-        out.append((None, cross, f"⚠ {cross.arg}: {cross.reason(lang)}"))
+        out.append((cross, f"⚠ {cross.arg}: {cross.reason(lang)}"))
     return out
 
 
@@ -139,31 +141,32 @@ def check_of(entry: Entry, r: Refs, lang: str,
              first: tuple[tuple[str, str], ...] = ()) -> str:
     """The check: the first bad argument's "⚠" message, else ""; ``first`` cases go before."""
     cases = list(first)
-    for key, rule, message in checks(entry, lang):
-        condition = rule.kind.bad(r[key]) if key is not None else rule.bad(r)
+    for rule, message in checks(entry, lang):
+        condition = rule.kind.bad(r[rule.name]) if isinstance(rule, Arg) else rule.bad(r)
         cases.append((portable(condition), fx.text(message)))
     return fx.first_match(cases, '""')
 
 
-def typed_values(entry: Entry, typed: Mapping[str, Any]) -> dict[str, Any]:
+def typed_values(entry: Entry, typed: Mapping[str, object]) -> dict[str, object]:
     """Argument → the typed value (a list for a multi-cell argument), blanks as None."""
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for arg in entry.args:
         if arg.cells > 1:
             value = typed.get(arg.name) or ()
+            assert isinstance(value, (list, tuple)), (arg.name, value)  # one value per cell
             out[arg.name] = [value[i] if i < len(value) else None for i in range(arg.cells)]
         else:
             out[arg.name] = typed.get(arg.name)
     return out
 
 
-def evaluate(entry: Entry, typed: Mapping[str, Any], lang: str) -> dict[str, object]:
+def evaluate(entry: Entry, typed: Mapping[str, object], lang: str) -> dict[str, object]:
     """What the check cell and every step show for these typed inputs (engine values)."""
     values = typed_values(entry, typed)
     message = ""
-    for key, rule, text in checks(entry, lang):
-        if key is not None:
-            good = rule.kind.ok(values[key])
+    for rule, text in checks(entry, lang):
+        if isinstance(rule, Arg):
+            good = rule.kind.ok(values[rule.name])
         else:
             good = rule.ok({k: _engine_value(v) for k, v in values.items()})
         if not good:
@@ -184,7 +187,7 @@ def _engine_value(value: Any) -> Any:
     return excel_value(value)
 
 
-def example_values(entry: Entry) -> dict[str, Any]:
+def example_values(entry: Entry) -> dict[str, object]:
     return {arg.name: arg.example for arg in entry.args}
 
 
@@ -277,7 +280,7 @@ class Written:
     cached: dict[str, object]
 
 
-def write_entry(ws: Worksheet, top: int, entry: Entry, signature: str, typed: Mapping[str, Any],
+def write_entry(ws: Worksheet, top: int, entry: Entry, signature: str, typed: Mapping[str, object],
                 lang: str, out: Written) -> int:
     """One function's block from row ``top``; returns the first row after it.
 
@@ -323,7 +326,7 @@ def write_entry(ws: Worksheet, top: int, entry: Entry, signature: str, typed: Ma
     check.alignment = Alignment(shrink_to_fit=True)
     ws.merge_cells(start_row=check.row, start_column=1, end_row=check.row,
                    end_column=TEXT_COLUMNS)
-    messages = ("", *(m for _, _, m in checks(entry, lang)))
+    messages = ("", *(m for _, m in checks(entry, lang)))
     computed_cell(ws, check_ref, name_of(entry, "check"), "text", values["check"],
               Text("入力の確認", "input check")(lang), messages, out)
     return _write_copies(ws, check.row + 1, entry, lang) + 1
@@ -484,7 +487,7 @@ class CatalogSheet(SheetType[CatalogPreset]):
     """Workbook type ``system = "formulas"``: the formula catalog."""
 
     system = "formulas"
-    presets: ClassVar[Mapping[str, Any]] = {"default": CatalogPreset()}
+    presets: ClassVar[Mapping[str, object]] = {"default": CatalogPreset()}
     input_tables: ClassVar[tuple[str, ...]] = (TABLE,)
     """The example inputs are ``Catalog_<FUNCTION>_<argument>`` (read back by ``repair``)."""
 
@@ -551,9 +554,9 @@ class CatalogSheet(SheetType[CatalogPreset]):
         return Built(out.names, {ws.title: out.cached})
 
 
-def typed_inputs(entry: Entry, inputs: Sequence[Mapping[str, object]]) -> dict[str, Any]:
+def typed_inputs(entry: Entry, inputs: Sequence[Mapping[str, object]]) -> dict[str, object]:
     """An entry's typed inputs from ``inputs`` rows (a multi-cell argument: one per row)."""
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for arg in entry.args:
         key = f"{entry.name}_{arg.name}"
         if arg.cells > 1:

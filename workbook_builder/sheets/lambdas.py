@@ -174,7 +174,7 @@ def write_function(ws: Worksheet, top: int, entry: Entry, signature: str, stored
         ws.merge_cells(start_row=row, start_column=col, end_row=row, end_column=last)
         cell.alignment = Alignment(wrap_text=True, vertical="center")
     values = evaluate(entry, typed, lang)
-    messages = ("", *(m for _, _, m in checks(entry, lang)))
+    messages = ("", *(m for _, m in checks(entry, lang)))
     computed_cell(ws, coord, name_of(entry), entry.result.type, values["check"] or values[OUT],
               entry.result.label(lang), messages, out)
     write_copy(ws, row + depth + 1, DEFINE(lang).format(name=entry.name), display(stored),
