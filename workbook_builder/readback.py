@@ -22,17 +22,22 @@ import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, TYPE_CHECKING, Any
 
 from defusedxml import ElementTree as SafeTree
 from openpyxl import Workbook, load_workbook
+from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.utils.cell import range_boundaries
+from openpyxl.worksheet.worksheet import Worksheet
 
 from .errors import UnreadableWorkbook
 from .kit.cells import excel_serial
 from .metadata import META_SHEET, MetaName, name_table
 from .sheets import SHEET_TYPES, SheetType
 from .spec import MAX_PLAYERS, MAX_ROWS, Spec
+
+if TYPE_CHECKING:
+    from xml.etree.ElementTree import Element  # the type only: parsing is defusedxml's
 
 __all__ = ["UnreadableWorkbook", "check_package", "open_project_workbook", "read_typed"]
 
@@ -114,10 +119,10 @@ def check_package(path: Path) -> None:
         raise UnreadableWorkbook(f"{path}: damaged .xlsx ({exc})") from None
 
 
-def _check_depth(path: Path, part: str, stream: Any) -> None:
+def _check_depth(path: Path, part: str, stream: IO[bytes]) -> None:
     """Stream one XML part: refuse deep nesting and more cells than any template makes."""
     cells = 0
-    open_elements: list[Any] = []
+    open_elements: list[Element] = []
     try:
         for event, element in SafeTree.iterparse(stream, events=("start", "end")):
             if event == "start":
@@ -405,7 +410,7 @@ class InputColumn:
     last_col: int = 0
     """The last column of a name that spans several (a formula-catalog argument row)."""
 
-    def values(self, wb: Workbook, footer: Footer) -> list[tuple[int, Any]]:
+    def values(self, wb: Workbook, footer: Footer) -> list[tuple[int, Cell | MergedCell]]:
         """(row index in the table, cell) of every filled cell, below the table too for a
         table that may grow; beyond the template maximum the file is refused. A name
         over several columns is read cell by cell, row by row."""
@@ -464,7 +469,7 @@ def _is_footer(footer: Footer, title: str, row: int, col: int, last: int, value:
     return shape is not None and shape == value
 
 
-def _filled_rows(ws: Any, col: int, first: int, last: int) -> list[int]:
+def _filled_rows(ws: Worksheet, col: int, first: int, last: int) -> list[int]:
     """Rows from ``first`` to ``last`` where column ``col`` holds something.
 
     Reads openpyxl's cell store directly: asking for each cell would create millions
