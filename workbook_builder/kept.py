@@ -171,18 +171,18 @@ class SheetFormulas:
         """Whether the formula in ``cell`` is the builder's: True, or False where the
         builder writes another; None where it writes none (nor one filled down to it)."""
         text, (row, col) = formula_text(cell.value), coordinate_to_tuple(cell.coordinate)
-        mine = None
+        verdict = None
         for ws in self.sheets:
             there = ws._cells.get((row, col))
             if there is not None and there.data_type == "f":
                 if same_formula(formula_text(there.value), text):
                     return True
-                mine = False
+                verdict = False
         below = self.last.get(col) and row > self.last[col][0].row
         if below and any(self.filled_down(source, cell.coordinate, text)
                          for source in self.last[col]):
             return True
-        return mine
+        return verdict
 
     @staticmethod
     def filled_down(source: Cell, coordinate: str, text: str) -> bool:
