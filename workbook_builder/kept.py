@@ -165,7 +165,8 @@ class SheetFormulas:
             if isinstance(cell, Cell) and cell.data_type == "f" and \
                     len(last.setdefault(col, [])) < FILLED_FROM:
                 last[col].append(cell)
-        return cls((*rebuilt, built), last)
+        sheets = (*rebuilt, built) if built not in rebuilt else tuple(rebuilt)
+        return cls(sheets, last)  # the rebuild is the file's own build when sizes agree
 
     def holds(self, cell: Cell) -> bool | None:
         """Whether the formula in ``cell`` is the builder's: True, or False where the
