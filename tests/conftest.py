@@ -54,6 +54,19 @@ def column_cells(wb, name: str) -> tuple[str, str, int, int]:
     return title, letter, min_row, max_row
 
 
+def outside(path: Path) -> list[str]:
+    """What ``repair`` would report of ``path`` beyond its tables (values, formulas,
+    comments of one's own), against the rebuild of what it holds."""
+    from workbook_builder.build import build_workbook
+    from workbook_builder.kept import values_outside
+    from workbook_builder.readback import open_project_workbook, read_typed
+
+    opened = open_project_workbook(path)
+    typed = read_typed(opened)
+    rebuilt, _ = build_workbook(typed.spec, typed.rows, tables=typed.tables)
+    return values_outside(opened, typed, rebuilt)
+
+
 def fill(path: Path, dst: Path, rows: list[dict[str, object]]) -> None:
     """Type ``rows`` into the Games inputs of ``path`` via openpyxl and save as ``dst``."""
     wb = load_workbook(path)
