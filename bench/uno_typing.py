@@ -30,7 +30,9 @@ from com.sun.star.beans import PropertyValue  # type: ignore[import-not-found]
 CONNECT_SECONDS = 60
 CLEAR = 1 | 2 | 4  # CellFlags VALUE | DATETIME | STRING: what deleting a typed cell clears
 Edit = list[Any]
-"""``[sheet, "D1003", value]``; value None deletes the cell's content."""
+"""``[sheet, "D1003", value]``; value None deletes the cell's content, and
+``[sheet, "A7:M9", {"fill": 1}]`` drags the range's first row(s) down over the rest, as
+the fill handle does, after lifting the sheet's protection."""
 
 
 def _prop(name: str, value: object) -> Any:
@@ -58,7 +60,11 @@ def _connect(pipe: str) -> Any:
 def _apply(doc: Any, edits: list[Edit]) -> None:
     for sheet, address, value in edits:
         cell = doc.Sheets.getByName(sheet).getCellRangeByName(address)
-        if value is None:
+        if isinstance(value, dict):  # on a protected sheet a fill does nothing
+            doc.Sheets.getByName(sheet).unprotect("")
+            cell.fillAuto(uno.Enum("com.sun.star.sheet.FillDirection", "TO_BOTTOM"),
+                          int(value["fill"]))
+        elif value is None:
             cell.clearContents(CLEAR)
         elif isinstance(value, str):
             cell.setString(value)

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from openpyxl import Workbook, load_workbook
+from openpyxl.utils import get_column_letter
 
+from bench.edit import time_in_libreoffice, uno_missing
 from rating_rules.mosaic import mosaic_delta
 from tests.conftest import TAMPERED_CHAIN_ROW, TAMPERED_ROW, column_cells, outside, shipped
 from workbook_builder import readback
@@ -19,6 +21,8 @@ from workbook_builder.cli import main
 from workbook_builder.repair import repair
 
 START = 100.0  # RULES.md §6, kept by the shipped templates
+UNO_MISSING = uno_missing()
+"""Why LibreOffice cannot be driven through UNO here (None: it can)."""
 
 
 def engine_ratings(games):
@@ -380,36 +384,36 @@ def test_a_value_typed_over_a_formula_outside_the_tables_is_reported(tmp_path) -
                      "workbook's formula"]
 
 
-@pytest.mark.parametrize(("template", "key", "block"), [
-    ("mosaic_ja", "Games_Result", 1),      # the previous row's chain
-    ("ledger_tokin_ja", "Games_Result", 1),  # a player's previous game, looked up
-    ("yonin_ledger_en", "Games_Place", 4),   # four rows a game
+@pytest.mark.skipif(UNO_MISSING is not None, reason=str(UNO_MISSING))
+@pytest.mark.parametrize(("template", "key", "block", "typed"), [
+    ("mosaic_ja", "Games_Result", 1, 1),           # the previous row's chain
+    ("ledger_tokin_ja", "Games_Result", 1, 1),     # a player's previous game, looked up
+    ("ledger_tokin_ja", "Players_Name", 1, "新人"),  # the Players sheet grown
+    ("yonin_ledger_en", "Games_Place", 4, 1),      # four rows a game
 ])
 def test_a_table_grown_by_dragging_its_last_rows_reports_nothing(tmp_path, template, key,
-                                                                 block) -> None:
-    """A person out of rows selects the last game and fills it down, formulas and all,
-    then types: the formulas filled down are the builder's, not something of one's own."""
+                                                                 block, typed) -> None:
+    """A person out of rows lifts the sheet's protection, drags the last game down in
+    LibreOffice, formulas, formats and all, then types: what the drag made is the
+    builder's, not something of one's own."""
     import dataclasses
-
-    from openpyxl.formula.translate import Translator
 
     from workbook_builder.build import TEMPLATES, build
     from workbook_builder.template import load_template
 
     spec = dataclasses.replace(load_template(TEMPLATES / f"{template}.toml"), rows=4)
-    wb = load_workbook(build(spec, tmp_path))
-    title, letter, first, last = column_cells(wb, key)
-    ws = wb[title]
-    for k in range(1, block + 1):
-        for cell in ws[last - block + k]:
-            if cell.data_type == "f":
-                below = ws.cell(last + k, cell.column)
-                below.value = Translator(cell.value, cell.coordinate).translate_formula(
-                    below.coordinate)
-    ws[f"{letter}{last + 1}"] = 1
-    path = tmp_path / "dragged.xlsx"
-    wb.save(path)
+    built = build(spec, tmp_path)
+    wb = load_workbook(built)
+    title, letter, _, last = column_cells(wb, key)
+    drag = f"A{last - block + 1}:{get_column_letter(wb[title].max_column)}{last + block}"
+    dragged = tmp_path / "dragged.xlsx"
+    time_in_libreoffice({"file": str(built), "out": str(dragged), "repeats": 1, "long": 0,
+                         "typed": [[[title, drag, {"fill": block}],
+                                    [title, f"{letter}{last + 1}", typed]]],
+                         "fix": [[]]}, tmp_path)
+    below = load_workbook(dragged)[title][last + 1]
+    assert any(cell.data_type == "f" for cell in below), "the drag filled no formula"
     out = tmp_path / "r.xlsx"
-    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(out)])
+    result = CliRunner().invoke(main, ["repair", str(dragged), "--out", str(out)])
     assert result.exit_code == 0 and "not carried" not in result.output, result.output
-    assert column(out, key.removeprefix("Games_"))[last - first + 1] == 1
+    assert load_workbook(out)[title][f"{letter}{last + 1}"].value == typed

@@ -104,7 +104,9 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
                  for line in cell_outside(cell, made.get((row, col)),
                                           (ws.title, cell.coordinate) in named
                                           or cell.value in texts, formulas)]
-        lines += formats_outside(ws, builder[ws.title])
+        bottom = max((row for (title, _), row in last_typed.items() if title == ws.title),
+                     default=None)
+        lines += formats_outside(ws, builder[ws.title], bottom)
         out += lines[:MOST_LINES]
         if len(lines) > MOST_LINES:
             out.append(f"{ws.title}: {len(lines) - MOST_LINES:,} more such cells")
@@ -201,20 +203,34 @@ Bounds = tuple[int, int, int, int]
 """A cell range's (first column, first row, last column, last row)."""
 
 
-def formats_outside(ws: Worksheet, made: Worksheet) -> list[str]:
+def formats_outside(ws: Worksheet, made: Worksheet, bottom: int | None) -> list[str]:
     """Conditional formats and data validations on cells where the builder puts none (a
-    club's own highlight or drop-down list)."""
+    club's own highlight or drop-down list).
+
+    One of the builder's that reaches the last row of the sheet's growing table
+    (``bottom``) reaches on below it: a person out of rows who fills the last game down
+    takes its formats along, and the rebuilt, longer table has them there too.
+    """
     out = []
     for kind, found, ours in (
             ("conditional format", [cf.sqref for cf in ws.conditional_formatting],
              [cf.sqref for cf in made.conditional_formatting]),
             ("data validation", [dv.sqref for dv in ws.data_validations.dataValidation],
              [dv.sqref for dv in made.data_validations.dataValidation])):
-        covered = [r.bounds for ranges in ours for r in ranges.ranges]
+        covered = [grown(r.bounds, bottom) for ranges in ours for r in ranges.ranges]
         out += [f"{ws.title}!{r.coord}: a {kind} of one's own" for ranges in found
                 for r in sorted(ranges.ranges, key=lambda r: r.bounds)
                 if not is_covered(r.bounds, covered)]
     return out
+
+
+def grown(bounds: Bounds, bottom: int | None) -> Bounds:
+    """``bounds`` down to the sheet's last row when it ends on ``bottom``."""
+    c1, r1, c2, r2 = bounds
+    return (c1, r1, c2, SHEET_ROWS) if r2 == bottom else bounds
+
+
+SHEET_ROWS = 1_048_576
 
 
 def is_covered(cells: Bounds, by: Sequence[Bounds]) -> bool:
