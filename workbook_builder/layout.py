@@ -102,7 +102,8 @@ class Column:
     allowed: tuple[object, ...] = ()
     """Allowed values, for ``describe`` (e.g. ``(1, 0)``)."""
     minimum: float | None = None
-    hidden: bool = False
+    hidden: bool | None = None
+    """None: hidden when a helper, which is every helper but those of a hidden sheet."""
     width_en: float | None = None
     """Width for English labels and values, when they need more room than Japanese."""
     lead_in_name: bool = False
@@ -121,6 +122,10 @@ class Column:
     """An input's :class:`~workbook_builder.kit.inputs.Check`: what a typed value must be."""
     message: Text | None = None
     """The Status message when the input fails its check."""
+
+    def __post_init__(self) -> None:
+        if self.hidden is None:
+            object.__setattr__(self, "hidden", self.role == "helper")
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ def running_column(label: Text, lead: Formula, lead_value: Value) -> Column:
         change = c.number("Change")
         return c.prev("Running") if change is None else numeric(c.prev("Running")) + change
 
-    return Column("Running", label, "helper", "number", 8, hidden=True, lead=lead,
+    return Column("Running", label, "helper", "number", 8, lead=lead,
                   lead_in_name=True,
                   formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
                                            f"{r.prev('Running')}+{r['Change']}",
@@ -44,7 +44,7 @@ def running_column(label: Text, lead: Formula, lead_value: Value) -> Column:
 
 def count_column(label: Text, width: float = 8) -> Column:
     """How many rows have counted so far."""
-    return Column("Count", label, "helper", "integer", width, hidden=True,
+    return Column("Count", label, "helper", "integer", width,
                   lead=lambda r: "0", lead_in_name=True,
                   formula=lambda r: f"{r.prev('Count')}+IF(ISNUMBER({r['Change']}),1,0)",
                   value=lambda c: c.prev("Count") + (1 if counted(c) else 0),
@@ -64,10 +64,10 @@ def chart_columns(y_label: Text, x_width: float = 8) -> tuple[Column, Column]:
     lead row is game 0, the start."""
     return (
         Column("ChartX", Text("グラフ用 対局", "Chart game"), "helper", "integer", x_width,
-               hidden=True, lead_in_name=True, lead=lambda r: "0",
+               lead_in_name=True, lead=lambda r: "0",
                formula=lambda r: chart_point(r, r["Count"]),
                value=_chart_x, lead_value=0),
-        Column("ChartY", y_label, "helper", "number", 8, hidden=True, lead_in_name=True,
+        Column("ChartY", y_label, "helper", "number", 8, lead_in_name=True,
                lead=lambda r: r["Running"],
                formula=lambda r: chart_point(r, r["Running"]),
                value=_chart_y, lead_value=lambda c: c["Running"]),

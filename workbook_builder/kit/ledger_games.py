@@ -265,7 +265,7 @@ def if_counted(formula: Formula, value: Value) -> tuple[Formula, Value]:
 
 def helper(key: str, label: Text, kind: ValueType, formula: Formula, value: Value,
            lead: Formula | None = None, lead_value: object = None) -> Column:
-    return Column(key, label, "helper", kind, 7, formula=formula, value=value, hidden=True,
+    return Column(key, label, "helper", kind, 7, formula=formula, value=value,
                   lead=lead, lead_value=lead_value)
 
 

@@ -180,7 +180,7 @@ def now_columns(rule: LedgerRule[Any], g: GamesRefs, shown: bool) -> list[Column
     """The rule's carried values now: the shown ones, or the hidden helpers."""
     def column(item: Carried) -> Column:
         return Column(f"{item.key}Now", item.label, "computed" if shown else "helper",
-                      item.kind, 6.5, hidden=not shown, number_format="0",
+                      item.kind, 6.5, number_format="0",
                       formula=lambda r: now_formula(r, g, item),
                       value=lambda c: now_value(c, item))
     return [column(item) for item in rule.carried if item.shown == shown]
@@ -241,7 +241,7 @@ def positions(players: Evaluation, key: str) -> dict[int, int]:
 
 def position_column(key: str, label: Text, source: str) -> Column:
     """A hidden place in the list ordered by ``source`` (``Rating`` or ``MRating``)."""
-    return Column(key, label, "helper", "integer", 7, hidden=True,
+    return Column(key, label, "helper", "integer", 7,
                   formula=lambda r: position_formula(r, source),
                   value=lambda c: positions(c.evaluation, source).get(c.k, ""))
 
@@ -322,7 +322,7 @@ def upto_value(c: Cells, back: int) -> int:
 def monthly_columns(g: GamesRefs) -> list[Column]:
     def helper(key: str, label: Text, formula: Formula, value: Value,
                kind: ValueType = "number") -> Column:
-        return Column(key, label, "helper", kind, 7, formula=formula, value=value, hidden=True)
+        return Column(key, label, "helper", kind, 7, formula=formula, value=value)
 
     def ok(c: Cells) -> bool:
         return c.number("MRating") is not None
@@ -384,7 +384,7 @@ def player_helpers(rule: LedgerRule[P], preset: P, g: GamesRefs) -> list[Column]
     """The start and games-before used, the last counted game, the list place."""
     def helper(key: str, label: Text, formula: Formula, value: Value,
                kind: ValueType = "number") -> Column:
-        return Column(key, label, "helper", kind, 7, formula=formula, value=value, hidden=True)
+        return Column(key, label, "helper", kind, 7, formula=formula, value=value)
 
     prior = helper("PriorUsed", Text("計算用 以前の局数", "Games before used"),
                    lambda r: fx.if_(fx.is_whole_at_least(r["Prior"], 0), r["Prior"], "0"),
@@ -521,7 +521,7 @@ def monthly_table(lang: str, g: GamesRefs) -> Table:
                number_format="yyyy/m", value=shown,
                formula=lambda r: fx.if_(f"ISNUMBER({r['Key']})", lx.month_date(r["Key"]), '""')),
         st.status_column((st.bad("Month"),), lang, width=18),
-        Column("Key", Text("計算用 月", "Month key"), "helper", "integer", 7, hidden=True,
+        Column("Key", Text("計算用 月", "Month key"), "helper", "integer", 7,
                formula=lambda r: fx.if_(
                    f"ISBLANK({r['Month']})", fx.if_(f"{LATEST}>0", LATEST, '""'),
                    lx.month_key(r["Month"])), value=key),
@@ -531,5 +531,5 @@ def monthly_table(lang: str, g: GamesRefs) -> Table:
 
 
 def upto_column(g: GamesRefs, back: int, label: Text) -> Column:
-    return Column(UPTO[back], label, "helper", "integer", 7, hidden=True,
+    return Column(UPTO[back], label, "helper", "integer", 7,
                   formula=lambda r: upto_formula(r, g, back), value=lambda c: upto_value(c, back))

@@ -167,7 +167,7 @@ class Seats:
             return log.value(k, key)
 
         column = Column("Id", Text("計上番号", "Counted id"), "helper", "integer", 10,
-                        formula=formula, value=value)
+                        formula=formula, value=value, hidden=False)  # the sheet is
         return Table(CHAIN.key, CHAIN.title, (column,), n * rows)
 
     def previous_value(self, c: Cells, seat: str) -> int:

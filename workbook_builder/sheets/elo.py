@@ -301,7 +301,7 @@ def helper(key: str, label: Text, kind: ValueType, formula: Formula, value: Valu
            lead: Formula | None = None, lead_value: object = None, *, late: bool = False,
            after_late: bool = False) -> Column:
     """A hidden chain column; one with a lead row has it in its defined name."""
-    return Column(key, label, "helper", kind, 8, formula=formula, lead=lead, hidden=True,
+    return Column(key, label, "helper", kind, 8, formula=formula, lead=lead,
                   lead_in_name=lead is not None, value=value, lead_value=lead_value,
                   late=late, after_late=after_late)
 

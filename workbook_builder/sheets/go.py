@@ -499,7 +499,7 @@ def outcome_columns(lang: str) -> tuple[Column, ...]:
 def reading_columns() -> tuple[Column, ...]:
     """Hidden helpers: the row's reading of its inputs against the rank before it."""
     def helper(key: str, label: Text, kind: ValueType, formula: Formula, value: Value) -> Column:
-        return Column(key, label, "helper", kind, 6, hidden=True, formula=formula, value=value)
+        return Column(key, label, "helper", kind, 6, formula=formula, value=value)
 
     return (
         helper("OppIdx", Text("計算用 相手", "Opp. index"), "integer",
@@ -508,7 +508,7 @@ def reading_columns() -> tuple[Column, ...]:
                else rank_codes(c.preset).index(code) + 1),
         helper("Kind", Text("計算用 種類", "Type no."), "integer",
                lambda r: type_number_formula(r["GameType"]), lambda c: type_number(c["GameType"])),
-        Column("Type", Text("計算用 種別", "Engine type"), "helper", "text", 8, hidden=True,
+        Column("Type", Text("計算用 種別", "Engine type"), "helper", "text", 8,
                allowed=tuple(dict.fromkeys(ENGINE_TYPE)),
                formula=lambda r: fx.if_(f"{r['Kind']}>0", "CHOOSE(" + r["Kind"] + "," + ",".join(
                    fx.text(t) for t in ENGINE_TYPE) + ")", '""'),
@@ -530,20 +530,20 @@ def state_columns() -> tuple[Column, ...]:
     """Hidden helpers: the player's state carried from row to row, then the chart."""
     return (
         Column("Rated", Text("計算用 レート局数", "Rated games"), "helper", "integer", 6,
-               hidden=True, lead_in_name=True,
+               lead_in_name=True,
                lead=lambda r: fx.if_(fx.is_whole_at_least(RATED_BEFORE, 0), RATED_BEFORE, "0"),
                formula=lambda r: f"{r.prev('Rated')}+{r['IsRated']}",
                value=lambda c: whole(c.prev("Rated")) + whole(c["IsRated"]),
                lead_value=lambda c: c.preset.rated_before),
         Column("Streak", Text("計算用 非レート連続", "Unrated streak"), "helper", "integer", 6,
-               hidden=True, lead_in_name=True, lead=lambda r: "0",
+               lead_in_name=True, lead=lambda r: "0",
                formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
                                         fx.if_(f"{r['IsRated']}=1", "0", f"{r.prev('Streak')}+1"),
                                         r.prev("Streak")),
                value=streak_value, lead_value=0),
         running_column(Text("計算用 ポイント", "Running points"), lead_points, lead_points_value),
         Column("RankIdx", Text("計算用 段級位", "Rank index"), "helper", "integer", 6,
-               hidden=True, lead_in_name=True, lead=lambda r: lead_rank_idx(),
+               lead_in_name=True, lead=lambda r: lead_rank_idx(),
                formula=next_rank_formula, value=next_rank_value,
                lead_value=lambda c: ladder(c.preset).index(start_rank(c.preset)) + 1),
         count_column(Text("計算用 対局数", "Games counted"), width=6),

@@ -364,7 +364,7 @@ def seat_columns(key: str, label: tuple[str, str], kind: ValueType,
     def column(side: str) -> Column:
         shown: Formula = lambda r: formula(r, side)  # noqa: E731
         return Column(f"{key}{side}", Text(label[0].format(side), label[1].format(side)),
-                      "helper", kind, 7, hidden=True,
+                      "helper", kind, 7,
                       formula=if_counted(shown) if counted_only else shown,
                       value=lambda c: value(c, side) if c["CA"] != 0 or not counted_only
                       else "")
@@ -377,7 +377,7 @@ def go_game_helpers(lang: str) -> tuple[Column, ...]:
 
     def helper(key: str, label: Text, kind: ValueType, formula: Formula,
                value: Value) -> Column:
-        return Column(key, label, "helper", kind, 7, hidden=True, formula=formula, value=value)
+        return Column(key, label, "helper", kind, 7, formula=formula, value=value)
 
     def diff_formula(r: Row) -> str:
         known = f"AND(ISNUMBER({r['RankA']}),ISNUMBER({r['RankB']}))"
@@ -564,10 +564,10 @@ class GoRule(LedgerRule[GoLedgerPreset]):
         default = fx.text(preset.default_rank)
         return (
             Column("RankStart", Text("計算用 申告段級位", "Declared rank index"), "helper",
-                   "integer", 7, hidden=True, value=rank_start_value,
+                   "integer", 7, value=rank_start_value,
                    formula=lambda r: rank_start_formula(r, default)),
             Column("Order", Text("計算用 並び順", "List order"), "helper", "number", 7,
-                   hidden=True, formula=lambda r: fx.if_(
+                   formula=lambda r: fx.if_(
                        f"AND(ISNUMBER({r['Rating']}),ISNUMBER({r['RankNow']}))",
                        f"{r['Rating']}-{r['RankNow']}*1000000", '""'),
                    value=lambda c: "" if c.number("Rating") is None or c.number("RankNow")

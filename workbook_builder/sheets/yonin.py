@@ -561,7 +561,7 @@ def helper_columns(lang: str) -> tuple[Column, ...]:
     """Hidden: the row's check, the game's state, and who is credited with each exit."""
     def helper(key: str, label: Text, kind: Any, formula: Callable[[Row], str],
                value: Value) -> Column:
-        return Column(key, label, "helper", kind, 8, hidden=True, formula=formula, value=value)
+        return Column(key, label, "helper", kind, 8, formula=formula, value=value)
 
     return (
         helper("RowCheck", Text("計算用 行の確認", "Row check"), "text",

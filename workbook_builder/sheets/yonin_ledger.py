@@ -186,7 +186,7 @@ def block_range(r: Row, first_key: str, last_key: str) -> str:
 def helper(key: str, label: Text, kind: ValueType, formula: Formula, value: Value,
            lead_value: object = None) -> Column:
     """A hidden helper column other formulas read."""
-    return Column(key, label, "helper", kind, 8, formula=formula, hidden=True, value=value,
+    return Column(key, label, "helper", kind, 8, formula=formula, value=value,
                   lead_value=lead_value)
 
 
@@ -441,7 +441,7 @@ def game_helpers(base: Mapping[str, Column], lang: str) -> tuple[Column, ...]:
                lambda r: CHAIN.previous_formula(r, ""), lambda c: CHAIN.previous_value(c, "")),
         helper("Cnt", Text("計算用 局数", "Games so far"), "integer", cnt_formula, cnt_value),
         Column("LastMonth", Text("計算用 最新の月", "Latest month"), "helper", "integer", 8,
-               hidden=True, lead=lambda r: "0", lead_value=0,
+               lead=lambda r: "0", lead_value=0,
                formula=lambda r: f"MAX({r.prev('LastMonth')},IF(ISNUMBER({r['Month']}),"
                                  f"{r['Month']},0))",
                value=lambda c: max(c.prev("LastMonth"),
