@@ -40,21 +40,8 @@ def write_settings(ws: Worksheet, title: str, settings: Sequence[Setting], lang:
     styles.style_title(ws.cell(1, 1, title), lang)
     for i, text in enumerate(SETTINGS_HEADER, 1):
         styles.style_header(ws.cell(2, i, text(lang)), lang)
-    infos = []
-    for number, setting in enumerate(settings, FIRST_ROW):
-        label = ws.cell(number, 1, setting.label(lang))
-        styles.style_computed(label, lang, bold=True)
-        value = ws.cell(number, 2, setting.value)
-        styles.style_input(value, lang, setting.number_format)
-        note = ws.cell(number, 3, setting.note(lang))
-        styles.style_note(note, lang)
-        note.alignment = Alignment(wrap_text=True, vertical="center")
-        add_validation(ws, setting.validation, f"B{number}", lang)
-        name = setting_name(setting.key)
-        define_name(ws, name, f"$B${number}")
-        infos.append(NameInfo(name, ws.title, f"$B${number}", "setting", setting.type,
-                              minimum=setting.minimum, label=setting.label(lang),
-                              extra={"preset_field": setting.preset_field}))
+    infos = [write_setting(ws, number, setting, lang)
+             for number, setting in enumerate(settings, FIRST_ROW)]
     row = FIRST_ROW + len(settings) + 1
     for line in notes:
         cell = ws.cell(row, 1, line(lang) if isinstance(line, Text) else line)
@@ -62,3 +49,19 @@ def write_settings(ws: Worksheet, title: str, settings: Sequence[Setting], lang:
         row += 1
     ws.freeze_panes = "A3"
     return infos
+
+
+def write_setting(ws: Worksheet, row: int, setting: Setting, lang: str,
+                  wrap: bool = True) -> NameInfo:
+    """One setting on ``row``: its label, the named input cell in column B, its note."""
+    styles.style_computed(ws.cell(row, 1, setting.label(lang)), lang, bold=True)
+    styles.style_input(ws.cell(row, 2, setting.value), lang, setting.number_format)
+    note = ws.cell(row, 3, setting.note(lang))
+    styles.style_note(note, lang)
+    note.alignment = Alignment(wrap_text=wrap, vertical="center")
+    add_validation(ws, setting.validation, f"B{row}", lang)
+    name = setting_name(setting.key)
+    define_name(ws, name, f"$B${row}")
+    return NameInfo(name, ws.title, f"$B${row}", "setting", setting.type,
+                    minimum=setting.minimum, label=setting.label(lang),
+                    extra={"preset_field": setting.preset_field})

@@ -41,7 +41,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar, cast
 
 from openpyxl import Workbook
-from openpyxl.styles import Alignment
 from openpyxl.worksheet.worksheet import Worksheet
 
 from rating_rules.go import (
@@ -83,9 +82,9 @@ from ..layout import (
     number_check,
 )
 from ..layout import validation as v
-from ..settings import setting_name
+from ..settings import FIRST_ROW, setting_name, write_setting
 from ..spec import Spec
-from ..table import add_validation, define_name
+from ..table import define_name
 
 GAMES = Text("対局", "Games")
 LADDER_TITLE = Text("昇段・降段表", "Promotion table")
@@ -670,24 +669,11 @@ def write_scalar_settings(ws: Worksheet, title: str, preset: GoSheetPreset,
     styles.style_title(ws.cell(1, 1, title), lang)
     for i, text in enumerate([*(h(lang) for h in SETTINGS_HEADER), "", "", ""], 1):
         styles.style_header(ws.cell(2, i, text), lang)
-    infos: list[NameInfo] = []
-    row = 3
     scalars = (*player_settings(preset), *points_settings(preset),
                *rank_and_komi_settings(preset))
-    for setting in scalars:
-        styles.style_computed(ws.cell(row, 1, setting.label(lang)), lang, bold=True)
-        styles.style_input(ws.cell(row, 2, setting.value), lang)
-        n = ws.cell(row, 3, setting.note(lang))
-        styles.style_note(n, lang)
-        n.alignment = Alignment(wrap_text=False, vertical="center")
-        add_validation(ws, setting.validation, f"B{row}", lang)
-        name = setting_name(setting.key)
-        define_name(ws, name, f"$B${row}")
-        infos.append(NameInfo(name, ws.title, f"$B${row}", "setting", setting.type,
-                              minimum=setting.minimum, label=setting.label(lang),
-                              extra={"preset_field": setting.preset_field}))
-        row += 1
-    return infos, row
+    infos = [write_setting(ws, row, setting, lang, wrap=False)
+             for row, setting in enumerate(scalars, FIRST_ROW)]
+    return infos, FIRST_ROW + len(scalars)
 
 
 def _ranks(preset: GoPreset) -> list[tuple[str, str, float, float | None, float | None]]:
