@@ -13,11 +13,12 @@ from __future__ import annotations
 import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.formula.translate import Translator, TranslatorError
-from openpyxl.utils.cell import coordinate_to_tuple
+from openpyxl.utils.cell import coordinate_to_tuple, get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .formulas.spelling import formula_text, same_formula
@@ -72,8 +73,11 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
     formula is the builder's when it is spelled alike
     (:func:`~.formulas.spelling.spelled`) where the builder writes it, or below a table
     column, filled down from its last rows; any other formula is one's own, reported. A
-    text the builder writes elsewhere on the sheet is its own too, moved (a file of an
-    earlier version, whose columns sat differently).
+    text the builder writes elsewhere on the sheet, or a heading ``_meta`` records, is
+    its own too, moved. On a sheet an earlier version wrote, whose formulas and columns
+    differ from this version's (:meth:`SheetFormulas.verdicts`), nothing in a place of
+    the builder's is reported: there an earlier version's formula cannot be told from
+    one of one's own.
     """
     from .build import build_workbook
 
@@ -84,6 +88,7 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
     named = named_cells(opened)
     last_typed = table_bottoms(named)
     out = parts_outside(opened, builder)
+    headings = {entry.label for entry in opened.names if entry.label}
     for ws in opened.formulas.worksheets:
         filled = [(row, col, cell) for (row, col), cell in ws._cells.items()
                   if cell.value is not None or cell.comment is not None]
@@ -96,14 +101,20 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
             continue
         made = builder[ws.title]._cells
         texts = {c.value for c in made.values()
-                 if isinstance(c.value, str) and c.data_type != "f"}
+                 if isinstance(c.value, str) and c.data_type != "f"} | headings
         formulas = SheetFormulas.of([rebuilt[ws.title]] if ws.title in rebuilt.sheetnames
                                     else [], builder[ws.title])
+        filled = [(row, col, cell) for row, col, cell in filled
+                  if row <= last_typed.get((ws.title, col), row)]  # else the table grown
+        where = places(named, ws.title, filled, made)
+        respelt = sum(where[(row, col)] == "made" and cell.data_type == "s" and
+                      cell.value not in texts for row, col, cell in filled)
+        ours, older = formulas.verdicts(filled, where, texts_changed=respelt >= 2)
         lines = [line for row, col, cell in filled
-                 if row <= last_typed.get((ws.title, col), row)  # else the table grown
-                 for line in cell_outside(cell, made.get((row, col)),
+                 for line in cell_outside(cell, made.get((row, col)), ours.get((row, col)),
                                           (ws.title, cell.coordinate) in named
-                                          or cell.value in texts, formulas)]
+                                          or cell.value in texts
+                                          or (older and where[(row, col)] is not None))]
         bottom = max((row for (title, _), row in last_typed.items() if title == ws.title),
                      default=None)
         lines += formats_outside(ws, builder[ws.title], bottom)
@@ -125,11 +136,11 @@ def table_bottoms(named: Mapping[tuple[str, str], MetaName]) -> dict[tuple[str, 
 
 
 def cell_outside(cell: Cell | MergedCell, there: Cell | MergedCell | None,
-                 carried: bool, formulas: SheetFormulas) -> list[str]:
-    """What of ``cell`` the builder's cell ``there`` does not hold: a formula of one's own,
-    a value (unless it is ``carried`` otherwise), a comment."""
+                 ours: bool | None, carried: bool) -> list[str]:
+    """What of ``cell`` the builder's cell ``there`` does not hold: a formula of one's own
+    (``ours`` is False: :meth:`SheetFormulas.verdicts`), a value (unless it is ``carried``
+    otherwise), a comment."""
     where, out = f"{cell.parent.title}!{cell.coordinate}", []
-    ours = formulas.holds(cell) if isinstance(cell, Cell) and cell.data_type == "f" else None
     if ours is False:
         out.append(f"{where}: a formula of one's own, {shown(formula_text(cell.value))}, "
                    "where the workbook has its own")
@@ -187,6 +198,32 @@ class SheetFormulas:
             return True
         return verdict
 
+    def verdicts(self, cells: Sequence[tuple[int, int, Cell | MergedCell]],
+                 places: Mapping[tuple[int, int], Place], texts_changed: bool = False
+                 ) -> tuple[dict[tuple[int, int], bool | None], bool]:
+        """:meth:`holds` of each formula cell, and whether an earlier version of the
+        builder wrote the sheet: then every formula in a place of the builder's is its.
+
+        An earlier version wrote a column whose formulas mostly differ from the builder's
+        (two or more, more than agree), counting the file's own computed columns where
+        the builder writes none now; a column is judged in rows four apart, as a
+        four-player game's seats are written differently. So did a sheet whose builder's
+        texts have changed (``texts_changed``: two or more, the LAMBDA edition's). A
+        formula of one's own among formulas the builder still writes alike is one cell,
+        or a few: it stays False.
+        """
+        found = {(row, col): self.holds(cell) for row, col, cell in cells
+                 if isinstance(cell, Cell) and cell.data_type == "f"}
+        tally: dict[tuple[int, int], list[int]] = {}  # formulas alike, formulas not
+        for (row, col), ours in found.items():
+            if ours is not None or places[(row, col)] == "column":
+                tally.setdefault((col, row % FILLED_FROM), [0, 0])[0 if ours else 1] += 1
+        older = texts_changed or any(other >= 2 and other > alike
+                                     for alike, other in tally.values())
+        if older:
+            found.update((key, True) for key, ours in found.items() if places[key] is not None)
+        return found, older
+
     @staticmethod
     def filled_down(source: Cell, coordinate: str, text: str) -> bool:
         """Whether ``text`` is ``source``'s formula filled down to ``coordinate``: a table
@@ -197,6 +234,37 @@ class SheetFormulas:
             return same_formula(moved.translate_formula(coordinate), text)
         except TranslatorError:
             return False
+
+
+Place = Literal["column", "lead", "made"] | None
+
+
+def places(named: Mapping[tuple[str, str], MetaName], title: str,
+           cells: Sequence[tuple[int, int, object]],
+           made: Mapping[tuple[int, int], Cell | MergedCell]
+           ) -> dict[tuple[int, int], Place]:
+    """Where each cell sits on sheet ``title`` among the builder's places: in a computed
+    or helper column of the file's own tables (its ``_meta``), on their lead row (the row
+    above the first typed row, or above the first computed one), where the builder
+    writes something now (``made``), or elsewhere (None)."""
+    first: dict[str | None, int] = {}
+    for (sheet, coord), entry in named.items():
+        if sheet == title and ":" in (entry.range or ""):  # a table column, not one cell
+            row = coordinate_to_tuple(coord)[0]
+            first[entry.role] = min(row, first.get(entry.role, row))
+    top = first.get("input", first.get("computed"))  # a list sheet has no typed column
+    lead = None if top is None else top - 1
+
+    def place(row: int, col: int) -> Place:
+        entry = named.get((title, f"{get_column_letter(col)}{row}"))
+        if row == lead:
+            return "lead"
+        if entry is not None and entry.role in ("computed", "helper"):
+            return "column"
+        there = made.get((row, col))
+        return "made" if there is not None and there.value is not None else None
+
+    return {(row, col): place(row, col) for row, col, _ in cells}
 
 
 Bounds = tuple[int, int, int, int]
@@ -271,7 +339,7 @@ def parts_outside(opened: Opened, builder: Workbook) -> list[str]:
         made["chart"] += len(getattr(sheet, "_charts", ()))
     with zipfile.ZipFile(opened.path) as archive:
         parts = archive.namelist()
-    ours = set(builder.defined_names)
+    ours = {*builder.defined_names, *(entry.name for entry in opened.names)}
     names = [name for name in opened.formulas.defined_names
              if name not in ours and not name.startswith("_xlnm.")]
     names += [f"{ws.title}!{name}" for ws in opened.formulas.worksheets

@@ -1,0 +1,69 @@
+"""Files made by earlier versions of the builder: ``repair`` carries them whole and
+reports nothing a person did not add.
+
+``tests/fixtures/earlier`` holds workbooks that earlier commits built (the commit is the
+file name's prefix; see the README there): 16 game rows, 8 players, each template's
+example games, untouched since. Their formulas, lead rows, headings and names are the
+earlier builder's, laid out as it laid them out, so none of it is "of one's own".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from openpyxl import load_workbook
+
+from workbook_builder.audit import audit
+from workbook_builder.cli import main
+
+EARLIER = sorted((Path(__file__).parent / "fixtures" / "earlier").glob("*.xlsx"))
+
+
+def typed(path: Path) -> dict[str, list[object]]:
+    """Every input and setting by its defined name, as ``_meta`` lists them, read with
+    openpyxl alone (trailing blanks dropped)."""
+    wb = load_workbook(path)
+    rows = list(wb["_meta"].iter_rows(values_only=True))
+    header = next(i for i, row in enumerate(rows) if row[0] == "name")
+    out = {}
+    for name, _, _, role, *_ in rows[header + 1:]:
+        if role not in ("input", "setting") or name not in wb.defined_names:
+            continue
+        ((title, ref),) = list(wb.defined_names[name].destinations)
+        found = wb[title][ref.replace("$", "")]
+        cells = [c for row in found for c in row] if isinstance(found, tuple) else [found]
+        values = [cell.value for cell in cells]
+        while values and values[-1] is None:
+            values.pop()
+        out[name] = values
+    return out
+
+
+@pytest.mark.parametrize("path", EARLIER, ids=lambda p: p.stem)
+def test_repair_carries_an_earlier_versions_file_and_reports_nothing(tmp_path, path) -> None:
+    out = tmp_path / "repaired.xlsx"
+    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "not carried" not in result.output, result.output
+    before, after = typed(path), typed(out)
+    assert any(before.values()), "the fixture holds typed values"
+    assert {name: after.get(name) for name in before} == before
+    assert audit(out).findings == []
+
+
+def test_a_formula_of_ones_own_beside_an_earlier_versions_table_is_reported(tmp_path) -> None:
+    """What an earlier version wrote is recognised as a column; a club's own column beside
+    the log is not the builder's, whatever version made the file."""
+    wb = load_workbook(Path(__file__).parent / "fixtures" / "earlier"
+                       / "a4ea76f_ledger_tokin_ja.xlsx")
+    ws = wb["対局"]
+    for row in (4, 5, 6):
+        ws[f"AD{row}"] = f"=D{row}*2"
+    path = tmp_path / "own.xlsx"
+    wb.save(path)
+    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(tmp_path / "r.xlsx")])
+    lines = [line for line in result.output.splitlines() if "not carried" in line]
+    assert lines == [f"not carried: 対局!AD{row}: '=D{row}*2' is outside the workbook's tables"
+                     for row in (4, 5, 6)]
