@@ -64,7 +64,7 @@ def outside(path: Path) -> list[str]:
     opened = open_project_workbook(path)
     typed = read_typed(opened)
     rebuilt, _ = build_workbook(typed.spec, typed.rows, tables=typed.tables)
-    return values_outside(opened, typed, rebuilt)
+    return values_outside(opened, typed, rebuilt).lines
 
 
 def fill(path: Path, dst: Path, rows: list[dict[str, object]]) -> None:

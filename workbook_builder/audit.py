@@ -9,15 +9,20 @@ a cell with no computed value at all (saved by a program that does not recalcula
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from openpyxl import Workbook
 from openpyxl.cell.cell import MergedCell
 
 from .build import build_workbook
 from .kept import settings_not_kept, values_outside
+from .kit.base import Built
 from .readback import (
+    Opened,
     built_preset,
+    cells_of,
     computed_cells,
     open_project_workbook,
     read_typed,
@@ -64,8 +69,8 @@ def audit(path: str | Path) -> AuditReport:
     report = AuditReport(opened.path, notes=list(typed.not_carried))
     report.notes += [f"{line}: the engine's values use the latter"
                      for line in settings_not_kept(typed, wb)]
-    report.notes += [f"{line}: `repair` would not carry it"
-                     for line in values_outside(opened, typed, wb)]
+    outside = values_outside(opened, typed, wb)
+    report.notes += [f"{line}: `repair` would not carry it" for line in outside.lines]
     then, now = built_preset(opened, typed)
     for title, cells in built.cached.items():
         if title in built.snapshots and then != now:
@@ -73,29 +78,57 @@ def audit(path: str | Path) -> AuditReport:
                                 "with, not the edited Settings: `repair` regenerates it")
             continue
         if title not in opened.formulas.sheetnames:
-            report.notes.append(f"sheet {title!r} is missing")
+            report.notes.append(f"sheet {title!r} is missing" + (
+                " (an earlier version made none): `repair` adds it" if outside.earlier else ""))
             continue
-        formulas, values = opened.formulas[title], opened.values[title]
-        for coord, expected in cells.items():
-            if isinstance(formulas[coord], MergedCell):
-                continue  # covered by a merged block's first cell (four-player game numbers)
-            report.checked += 1
-            name = names.get((title, coord), "")
-            if formulas[coord].data_type != "f":
-                found = formulas[coord].value
-                report.findings.append(Finding(title, coord, name, expected, found, "overwritten"))
-                continue
-            found = values[coord].value
-            if found is None and expected not in (None, ""):
-                report.not_calculated += 1
-            elif not same_value(expected, found):
-                report.findings.append(Finding(title, coord, name, expected, found, "differs"))
+        pairs: Iterable[tuple[str, object]] = cells.items()
+        if title in outside.earlier:
+            report.notes.append(f"sheet {title!r} was made by an earlier version: its computed "
+                                "columns are compared by name, its hidden helpers not "
+                                "(`repair` rebuilds them)")
+            pairs = by_name(opened, wb, built, title)
+        for coord, expected in pairs:
+            compare(report, opened, title, coord, expected, names.get((title, coord), ""))
     program = SHEET_TYPES[typed.spec.system].computed_by
     if program and any(str(f.found).startswith("#") for f in report.findings):
         report.notes.append(f"only {program} computes these formulas: the error values say "
                             f"another program saved the file last; open and save it in "
                             f"{program}")
     return report
+
+
+def by_name(opened: Opened, wb: Workbook, built: Built, title: str
+            ) -> list[tuple[str, object]]:
+    """The file's cells of each computed column of sheet ``title`` (by the column's name,
+    wherever the file has it) with the engine's values for the same rows."""
+    pairs = []
+    for info in built.names:
+        if info.sheet == title and info.role == "computed":
+            ours = [coord for _, coord in cells_of(wb, info.name)]
+            theirs = [coord for sheet, coord in cells_of(opened.formulas, info.name)
+                      if sheet == title]
+            pairs += [(found, built.cached[title][made])
+                      for found, made in zip(theirs, ours, strict=False)
+                      if made in built.cached[title]]
+    return pairs
+
+
+def compare(report: AuditReport, opened: Opened, title: str, coord: str, expected: object,
+            name: str) -> None:
+    """Add the finding, if any, of the file's cell ``coord``, which should show ``expected``."""
+    formulas, values = opened.formulas[title], opened.values[title]
+    if isinstance(formulas[coord], MergedCell):
+        return  # covered by a merged block's first cell (four-player game numbers)
+    report.checked += 1
+    if formulas[coord].data_type != "f":
+        found = formulas[coord].value
+        report.findings.append(Finding(title, coord, name, expected, found, "overwritten"))
+        return
+    found = values[coord].value
+    if found is None and expected not in (None, ""):
+        report.not_calculated += 1
+    elif not same_value(expected, found):
+        report.findings.append(Finding(title, coord, name, expected, found, "differs"))
 
 
 def _show(value: object) -> str:

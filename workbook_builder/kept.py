@@ -63,7 +63,16 @@ def settings_not_kept(typed: Typed, rebuilt: Workbook) -> list[str]:
     return out
 
 
-def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]:
+@dataclass(frozen=True)
+class Outside:
+    """What :func:`values_outside` found."""
+
+    lines: list[str]
+    earlier: frozenset[str]
+    """Sheets an earlier version of the builder wrote (:meth:`SheetFormulas.verdicts`)."""
+
+
+def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
     """Values, formulas and comments outside every named cell that the builder does not
     write there, one line each (a sheet the builder does not make: one line).
 
@@ -89,6 +98,7 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
     last_typed = table_bottoms(named)
     out = parts_outside(opened, builder)
     headings = {entry.label for entry in opened.names if entry.label}
+    earlier = set()
     for ws in opened.formulas.worksheets:
         filled = [(row, col, cell) for (row, col), cell in ws._cells.items()
                   if cell.value is not None or cell.comment is not None]
@@ -110,6 +120,8 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
         respelt = sum(where[(row, col)] == "made" and cell.data_type == "s" and
                       cell.value not in texts for row, col, cell in filled)
         ours, older = formulas.verdicts(filled, where, texts_changed=respelt >= 2)
+        if older:
+            earlier.add(ws.title)
         lines = [line for row, col, cell in filled
                  for line in cell_outside(cell, made.get((row, col)), ours.get((row, col)),
                                           (ws.title, cell.coordinate) in named
@@ -121,7 +133,7 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> list[str]
         out += lines[:MOST_LINES]
         if len(lines) > MOST_LINES:
             out.append(f"{ws.title}: {len(lines) - MOST_LINES:,} more such cells")
-    return out
+    return Outside(out, frozenset(earlier))
 
 
 def table_bottoms(named: Mapping[tuple[str, str], MetaName]) -> dict[tuple[str, int], int]:

@@ -86,7 +86,7 @@ def repair(path: str | Path, out: str | Path, password: str | None = None,
             report.restored.append(f"{title}!{coord} ({name}): typed {cell.value!r} replaced "
                                    "by its formula")
     wb, built = build_workbook(typed.spec, typed.rows, password, typed.tables)
-    report.not_carried += settings_not_kept(typed, wb) + values_outside(opened, typed, wb)
+    report.not_carried += settings_not_kept(typed, wb) + values_outside(opened, typed, wb).lines
 
     def write(temp: Path) -> None:
         wb.save(temp)
