@@ -95,10 +95,9 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
     same = (spec.rows, spec.players, then) == (typed.spec.rows, typed.spec.players, now)
     builder = rebuilt if same else build_workbook(spec)[0]
     named = named_cells(opened)
-    last_typed = table_bottoms(named)
-    out = parts_outside(opened, builder)
-    headings = {entry.label for entry in opened.names if entry.label}
-    earlier = set()
+    headings = frozenset(entry.label for entry in opened.names if entry.label)
+    bottoms = table_bottoms(named)
+    out, earlier = parts_outside(opened, builder), set()
     for ws in opened.formulas.worksheets:
         filled = [(row, col, cell) for (row, col), cell in ws._cells.items()
                   if cell.value is not None or cell.comment is not None]
@@ -109,31 +108,40 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
             out.append(f"sheet {ws.title!r} ({cells}) is not part of a {typed.spec.system} "
                        "workbook")
             continue
-        made = builder[ws.title]._cells
-        texts = {c.value for c in made.values()
-                 if isinstance(c.value, str) and c.data_type != "f"} | headings
-        formulas = SheetFormulas.of([rebuilt[ws.title]] if ws.title in rebuilt.sheetnames
-                                    else [], builder[ws.title])
-        filled = [(row, col, cell) for row, col, cell in filled
-                  if row <= last_typed.get((ws.title, col), row)]  # else the table grown
-        where = places(named, ws.title, filled, made)
-        respelt = sum(where[(row, col)] == "made" and cell.data_type == "s" and
-                      cell.value not in texts for row, col, cell in filled)
-        ours, older = formulas.verdicts(filled, where, texts_changed=respelt >= 2)
+        lines, older = sheet_outside(ws, filled, builder[ws.title], SheetFormulas.of(
+            [rebuilt[ws.title]] if ws.title in rebuilt.sheetnames else [], builder[ws.title]),
+            named, headings, bottoms)
         if older:
             earlier.add(ws.title)
-        lines = [line for row, col, cell in filled
-                 for line in cell_outside(cell, made.get((row, col)), ours.get((row, col)),
-                                          (ws.title, cell.coordinate) in named
-                                          or cell.value in texts
-                                          or (older and where[(row, col)] is not None))]
-        bottom = max((row for (title, _), row in last_typed.items() if title == ws.title),
-                     default=None)
-        lines += formats_outside(ws, builder[ws.title], bottom)
         out += lines[:MOST_LINES]
         if len(lines) > MOST_LINES:
             out.append(f"{ws.title}: {len(lines) - MOST_LINES:,} more such cells")
     return Outside(out, frozenset(earlier))
+
+
+def sheet_outside(ws: Worksheet, filled: Sequence[tuple[int, int, Cell | MergedCell]],
+                  built: Worksheet, formulas: SheetFormulas,
+                  named: Mapping[tuple[str, str], MetaName], headings: frozenset[str],
+                  bottoms: Mapping[tuple[str, int], int]) -> tuple[list[str], bool]:
+    """:func:`values_outside`'s lines for one sheet (``built``: the builder's), and whether
+    an earlier version wrote it; ``bottoms``: :func:`table_bottoms`."""
+    made = built._cells
+    texts = {c.value for c in made.values()
+             if isinstance(c.value, str) and c.data_type != "f"} | headings
+    filled = [(row, col, cell) for row, col, cell in filled
+              if row <= bottoms.get((ws.title, col), row)]  # else the table grown
+    where = places(named, ws.title, filled, made)
+    respelt = sum(where[(row, col)] == "made" and cell.data_type == "s" and
+                  cell.value not in texts for row, col, cell in filled)
+    ours, older = formulas.verdicts(filled, where, texts_changed=respelt >= 2)
+    lines = [line for row, col, cell in filled
+             for line in cell_outside(cell, made.get((row, col)), ours.get((row, col)),
+                                      (ws.title, cell.coordinate) in named
+                                      or cell.value in texts
+                                      or (older and where[(row, col)] is not None))]
+    bottom = max((row for (title, _), row in bottoms.items() if title == ws.title),
+                 default=None)
+    return lines + formats_outside(ws, built, bottom), older
 
 
 def table_bottoms(named: Mapping[tuple[str, str], MetaName]) -> dict[tuple[str, int], int]:
