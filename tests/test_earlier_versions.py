@@ -64,6 +64,26 @@ def test_audit_of_an_earlier_versions_file_finds_its_numbers_right(path) -> None
     assert not any("would not carry" in note for note in report.notes), report.notes
 
 
+@pytest.mark.parametrize(("fixture", "edits"), [
+    # a4ea76f's _meta names no preset field for these: the name's field today is used
+    ("a4ea76f_go_ja", {"Settings_StartRank": "三段", "Settings_StartPoints": 150,
+                       "Settings_RatedBefore": 25}),
+    ("a4ea76f_yonin_ja", {"Settings_ScoreRule": "B", "Settings_StartCpu1": 1234}),
+])
+def test_settings_edited_in_an_earlier_versions_file_are_carried(tmp_path, fixture,
+                                                                 edits) -> None:
+    wb = load_workbook(Path(__file__).parent / "fixtures" / "earlier" / f"{fixture}.xlsx")
+    for name, value in edits.items():
+        ((title, ref),) = list(wb.defined_names[name].destinations)
+        wb[title][ref.replace("$", "")] = value
+    path, out = tmp_path / "edited.xlsx", tmp_path / "repaired.xlsx"
+    wb.save(path)
+    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(out)])
+    assert result.exit_code == 0 and "not carried" not in result.output, result.output
+    assert {name: typed(out)[name] for name in edits} == {n: [v] for n, v in edits.items()}
+    assert audit(out).findings == []
+
+
 def test_a_formula_of_ones_own_beside_an_earlier_versions_table_is_reported(tmp_path) -> None:
     """What an earlier version wrote is recognised as a column; a club's own column beside
     the log is not the builder's, whatever version made the file."""

@@ -207,27 +207,48 @@ def test_a_table_that_does_not_fit_is_reported_not_carried(tmp_path) -> None:
     assert [repaired[t][c].value for t, c in cells_of(repaired, "Settings_HandicapAdj")][2] == 250
 
 
-def test_a_setting_repair_cannot_carry_is_reported(tmp_path) -> None:
-    """A workbook whose _meta names no preset field for a constant (as an older version
-    wrote it) still has the typed value; repair and audit say it is not kept."""
+def older_meta(tmp_path: Path, name: str, renamed: str | None = None) -> Path:
+    """The MOSAIC sheet with GapWeight typed as 0.2 and ``name``'s _meta row naming no
+    preset field, as an older version wrote it (``renamed``: and the name as one this
+    version does not have)."""
     wb = load_workbook(build(load_template(TEMPLATES / "mosaic_en.toml"), tmp_path / "b"))
-    put(wb, "Settings_GapWeight", 0, 0.2)
-    meta = wb["_meta"]
-    rows = list(meta.iter_rows())
+    put(wb, name, 0, 0.2)
+    rows = list(wb["_meta"].iter_rows())
     header = next(r for r in rows if r[0].value == "name")
     field = [c.value for c in header].index("field")
-    row = next(r for r in rows if r[0].value == "Settings_GapWeight")
+    row = next(r for r in rows if r[0].value == name)
     assert row[field].value == "gap_weight"
     row[field].value = None
+    if renamed:
+        row[0].value = renamed
+        defined = wb.defined_names.pop(name)
+        defined.name = renamed
+        wb.defined_names[renamed] = defined
     path = tmp_path / "older.xlsx"
     wb.save(path)
+    return path
+
+
+def test_a_setting_whose_meta_names_no_field_is_carried_by_its_name(tmp_path) -> None:
+    """An older version's _meta named no preset field for some constants (the Go sheet's
+    start, the four-player score rule): the field this version gives the name is used."""
     out = tmp_path / "repaired.xlsx"
-    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(out)])
+    result = CliRunner().invoke(main, ["repair", str(older_meta(tmp_path, "Settings_GapWeight")),
+                                       "--out", str(out)])
+    assert result.exit_code == 0 and "not carried" not in result.output, result.output
+    assert first_value(out, "Settings_GapWeight") == 0.2
+
+
+def test_a_setting_this_version_does_not_have_is_reported(tmp_path) -> None:
+    """A constant named as no template of this version names one: the typed value has no
+    place in the rebuild; repair and audit say so."""
+    path = older_meta(tmp_path, "Settings_GapWeight", renamed="Settings_Retired")
+    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(tmp_path / "r.xlsx")])
     assert result.exit_code == 0, result.output
-    assert "not carried: Settings_GapWeight: typed 0.2, the rebuilt workbook has 0.1" in (
+    assert "not carried: Settings_Retired: typed 0.2, the rebuilt workbook has None" in (
         result.output)
     result = CliRunner().invoke(main, ["audit", str(path)])
-    assert "Settings_GapWeight: typed 0.2" in result.output
+    assert "Settings_Retired: typed 0.2" in result.output
 
 
 def repaired_keeps(source: Path, edits: dict[str, object], computed: tuple[str, ...],
@@ -306,6 +327,27 @@ def test_a_constant_that_does_not_fit_is_reported_once(tmp_path) -> None:
     lines = [line for line in result.output.splitlines() if "Settings_GapWeight" in line]
     assert lines == ["not carried: Settings!B4 (Settings_GapWeight): 'lots' does not fit; "
                      "the template's value is used"]
+
+
+@pytest.mark.parametrize(("template", "name", "value", "reason"), [
+    ("ledger_elo_ja", "Settings_K", -5, "constants.k = -5.0: must be greater than 0"),
+    # 三段 is code 1d on the server's ladder: "3段" could be either, so the rule refuses it
+    ("go_ja", "Settings_StartRank", "3段", "preset.default_rank: '3段' is not a Go rank "
+                                          "(codes like 1d+, 3k, BC; labels like 三段★, 1級)"),
+])
+def test_a_constant_the_rule_refuses_is_reported_and_the_rest_carried(
+        tmp_path, template, name, value, reason) -> None:
+    """A constant of the right type that the rule itself refuses (K not above 0, a rank
+    the ladder does not have): the file is carried with the template's value there, and
+    the line says why, in place of a refusal (K) or a traceback (the Go rank)."""
+    wb = load_workbook(build(load_template(TEMPLATES / f"{template}.toml"), tmp_path / "b"))
+    put(wb, name, 0, value)
+    title, coord = cells_of(wb, name)[0]
+    path = tmp_path / "refused.xlsx"
+    wb.save(path)
+    assert not_carried(path, tmp_path / "r.xlsx") == [
+        f"not carried: {title}!{coord} ({name}): {value!r} does not fit ({reason}); the "
+        "template's value is used"]
 
 
 def not_carried(path: Path, out: Path) -> list[str]:

@@ -46,9 +46,9 @@ def settings_not_kept(typed: Typed, rebuilt: Workbook) -> list[str]:
     for name, value in typed.settings.items():
         cells = cells_of(rebuilt, name)
         if not isinstance(value, tuple):
-            if value in (None, "") or len(cells) != 1:
+            if value in (None, "") or len(cells) > 1:
                 continue
-            now = rebuilt[cells[0][0]][cells[0][1]].value
+            now = rebuilt[cells[0][0]][cells[0][1]].value if cells else None
             if not same_value(value, now):
                 out.append(f"{name}: typed {value!r}, the rebuilt workbook has {now!r}")
             continue

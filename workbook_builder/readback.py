@@ -33,7 +33,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from .errors import UnreadableWorkbook
 from .kit.cells import excel_serial
 from .metadata import META_SHEET, MetaName, name_table
-from .sheets import SHEET_TYPES, SheetType
+from .sheets import SHEET_TYPES, Built, SheetType
 from .spec import MAX_PLAYERS, MAX_ROWS, Spec
 
 if TYPE_CHECKING:
@@ -252,9 +252,14 @@ def read_typed(opened: Opened) -> Typed:
     settings: dict[str, object] = {}
     not_carried: list[str] = []
     columns = _input_columns(opened, sheet_type.input_tables, not_carried)
+    tiny = _tiny_build(spec)
+    fields = {} if tiny is None else {
+        info.name: str(info.extra.get("preset_field", "")) for info in tiny[1].names}
     for entry in opened.names:
         name, role = entry.name, entry.role
         if role == "setting":
+            if not entry.field:  # an earlier version's _meta: the field the name feeds now
+                entry = dataclasses.replace(entry, field=fields.get(name, ""))
             _read_setting(opened, entry, spec, settings, not_carried)
         elif role == "input" and name.startswith("Settings_"):
             _read_settings_table(opened, entry, spec, settings, not_carried)
@@ -263,7 +268,7 @@ def read_typed(opened: Opened) -> Typed:
             if table not in sheet_type.input_tables or not key:
                 not_carried.append(f"{name}: not an input table of a {spec.system} workbook")
     _check_tables(sheet_type, spec, settings, not_carried)
-    footer = _template_footer(spec)
+    footer = {} if tiny is None else _template_footer(*tiny)
     tables = _read_tables(opened, columns, footer, not_carried)
     games = tables.pop("Games", [])
     if len(games) > spec.rows:
@@ -313,12 +318,20 @@ def _read_setting(opened: Opened, entry: MetaName, spec: Spec,
     if index:
         current = current[int(index)]
     number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    reason = ""
     if number and (current is None or isinstance(current, (int, float))):
         spec.constants[str(target)] = float(value)
     elif isinstance(value, str) and isinstance(current, str):
         spec.constants[str(target)] = value  # type: ignore[assignment]
     else:
-        not_carried.append(f"{title}!{coord} ({name}): {value!r} does not fit; "
+        reason = "does not fit"
+    try:
+        SHEET_TYPES[spec.system].preset_for(spec)  # the rule's own checks (K above 0 …)
+    except (ValueError, TypeError) as exc:
+        reason = f"does not fit ({exc})"
+        spec.constants.pop(str(target), None)
+    if reason:
+        not_carried.append(f"{title}!{coord} ({name}): {value!r} {reason}; "
                            "the template's value is used")
         del settings[name]  # reported here: settings_not_kept need not say it again
 
@@ -440,17 +453,21 @@ Footer = dict[tuple[str, int, int], object]
 """(sheet title, column, rows below the table's last row) → what the builder puts there."""
 
 
-def _template_footer(spec: Spec) -> Footer:
-    """What the builder itself writes below each Games or Players table (a note such as
-    "a red cell lost its formula"), from a tiny build of the same template: such a cell
-    below a table is not something a person typed."""
+def _tiny_build(spec: Spec) -> tuple[Workbook, Built] | None:
+    """A build of the same template with four rows and one player: what the builder
+    writes whatever the size (None: the file's constants do not build)."""
     from .build import build_workbook
 
-    tiny = dataclasses.replace(spec, rows=4, players=1)
     try:
-        wb, built = build_workbook(tiny)
+        return build_workbook(dataclasses.replace(spec, rows=4, players=1))
     except (ValueError, KeyError, TypeError):
-        return {}
+        return None
+
+
+def _template_footer(wb: Workbook, built: Built) -> Footer:
+    """What the builder itself writes below each Games or Players table (a note such as
+    "a red cell lost its formula"), from :func:`_tiny_build`: such a cell below a table
+    is not something a person typed."""
     out: Footer = {}
     for info in built.names:
         table = info.name.partition("_")[0]
