@@ -334,12 +334,15 @@ def test_a_constant_that_does_not_fit_is_reported_once(tmp_path) -> None:
     # 三段 is code 1d on the server's ladder: "3段" could be either, so the rule refuses it
     ("go_ja", "Settings_StartRank", "3段", "preset.default_rank: '3段' is not a Go rank "
                                           "(codes like 1d+, 3k, BC; labels like 三段★, 1級)"),
+    # the starting rank must be a row of the rank table (the builder's own check)
+    ("tokin_ja", "Settings_Rank", "3段", "rank '3段' is not in the preset's rank table"),
+    ("yonin_ja", "Settings_ScoreRule", "=1+1", "a formula"),
 ])
 def test_a_constant_the_rule_refuses_is_reported_and_the_rest_carried(
         tmp_path, template, name, value, reason) -> None:
-    """A constant of the right type that the rule itself refuses (K not above 0, a rank
-    the ladder does not have): the file is carried with the template's value there, and
-    the line says why, in place of a refusal (K) or a traceback (the Go rank)."""
+    """A constant the rule or the builder refuses (K not above 0, a rank the ladder or
+    the rank table does not have, a formula): the file is carried with the template's
+    value there, and the line says why, in place of a refusal (K) or a traceback."""
     wb = load_workbook(build(load_template(TEMPLATES / f"{template}.toml"), tmp_path / "b"))
     put(wb, name, 0, value)
     title, coord = cells_of(wb, name)[0]

@@ -307,8 +307,8 @@ def _read_setting(opened: Opened, entry: MetaName, spec: Spec,
         _read_settings_table(opened, entry, spec, settings, not_carried)
         return
     ((title, coord),) = cells
-    value = opened.formulas[title][coord].value
-    settings[name] = value
+    cell = opened.formulas[title][coord]
+    value = settings[name] = cell.value
     base = SHEET_TYPES[spec.system].presets[spec.preset]
     target = entry.field
     field_name, _, index = target.partition(".")  # "knock_top.0": a tuple's item
@@ -318,22 +318,36 @@ def _read_setting(opened: Opened, entry: MetaName, spec: Spec,
     if index:
         current = current[int(index)]
     number = isinstance(value, (int, float)) and not isinstance(value, bool)
-    reason = ""
-    if number and (current is None or isinstance(current, (int, float))):
+    reason = None
+    if cell.data_type == "f":
+        reason = "a formula"
+    elif number and (current is None or isinstance(current, (int, float))):
         spec.constants[str(target)] = float(value)
     elif isinstance(value, str) and isinstance(current, str):
         spec.constants[str(target)] = value  # type: ignore[assignment]
     else:
-        reason = "does not fit"
-    try:
-        SHEET_TYPES[spec.system].preset_for(spec)  # the rule's own checks (K above 0 …)
-    except (ValueError, TypeError) as exc:
-        reason = f"does not fit ({exc})"
+        reason = ""
+    if reason is None and value != current:
+        reason = _refused(spec)
+    if reason is not None:
         spec.constants.pop(str(target), None)
-    if reason:
-        not_carried.append(f"{title}!{coord} ({name}): {value!r} {reason}; "
+        reason = f" ({reason})" if reason else ""
+        not_carried.append(f"{title}!{coord} ({name}): {value!r} does not fit{reason}; "
                            "the template's value is used")
         del settings[name]  # reported here: settings_not_kept need not say it again
+
+
+def _refused(spec: Spec) -> str | None:
+    """Why the rule or the builder refuses ``spec``'s constants (K above 0, a rank of the
+    ladder, a handicap a sheet can list …), or None when both take them."""
+    from .build import build_workbook
+
+    try:
+        SHEET_TYPES[spec.system].preset_for(spec)
+        build_workbook(dataclasses.replace(spec, rows=4, players=1))
+    except (ValueError, TypeError, ArithmeticError, LookupError, StopIteration) as exc:
+        return str(exc)
+    return None
 
 
 def _read_settings_table(opened: Opened, entry: MetaName, spec: Spec,
