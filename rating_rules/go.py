@@ -195,7 +195,7 @@ class GoPreset:
     max_gap_off_regular: float = 3.0
     """Players further apart than this are unrated unless at the regular handicap."""
     max_handicap: float = 9.0
-    """Largest handicap, as a rank difference: 9 stones, upper gives 5.5 komi."""
+    """Largest handicap, as a rank difference (0 or more): 9 stones, upper gives 5.5 komi."""
     multiplier_percent: tuple[tuple[int, float], ...] = ((20, 200.0), (50, 150.0), (100, 120.0))
     """(up to game number, percent); games 1–20 at 200% are **[assumed]**."""
     established_percent: float = 100.0
@@ -231,6 +231,8 @@ class GoPreset:
                 raise RatingInputError("preset.table", code, "overlaps the rank above")
         for name in ("bc_no_bonus_from", "bc_exit_rank", "default_rank"):
             GoRank.parse(getattr(self, name), f"preset.{name}")
+        if not self.max_handicap >= 0:
+            raise RatingInputError("preset.max_handicap", self.max_handicap, "must be 0 or more")
         if GoRank.parse(self.bc_exit_rank).code not in codes:
             raise RatingInputError("preset.bc_exit_rank", self.bc_exit_rank, "is not in the table")
         object.__setattr__(self, "_index", {c: i for i, c in enumerate(codes)})

@@ -346,6 +346,9 @@ def test_preset_is_overridable() -> None:
     assert GO.regular_points == 100
     with pytest.raises(RatingInputError, match=r"preset\.table"):
         replace(GO, table=(("1k", 25700, 24400), ("1d", 28000, 26400)))
+    # the largest handicap is a rank difference: a negative one is no rule at all
+    with pytest.raises(RatingInputError, match=r"preset\.max_handicap: -1 must be 0 or more"):
+        replace(GO, max_handicap=-1)
 
 
 # --- bad input -----------------------------------------------------------------------------

@@ -337,6 +337,7 @@ def test_a_constant_that_does_not_fit_is_reported_once(tmp_path) -> None:
     # the starting rank must be a row of the rank table (the builder's own check)
     ("tokin_ja", "Settings_Rank", "3段", "rank '3段' is not in the preset's rank table"),
     ("yonin_ja", "Settings_ScoreRule", "=1+1", "a formula"),
+    ("go_ja", "Settings_MaxHandicap", -1, "preset.max_handicap: -1.0 must be 0 or more"),
 ])
 def test_a_constant_the_rule_refuses_is_reported_and_the_rest_carried(
         tmp_path, template, name, value, reason) -> None:
@@ -351,6 +352,17 @@ def test_a_constant_the_rule_refuses_is_reported_and_the_rest_carried(
     assert not_carried(path, tmp_path / "r.xlsx") == [
         f"not carried: {title}!{coord} ({name}): {value!r} does not fit ({reason}); the "
         "template's value is used"]
+
+
+def test_a_go_maximum_handicap_beyond_the_ladder_is_carried(tmp_path) -> None:
+    """Any handicap from 0 up is a rule the sheet computes (MIN caps the difference); the
+    handicap view lists the differences the ladder has, down to 17k from 1d."""
+    wb = load_workbook(build(load_template(TEMPLATES / "go_ja.toml"), tmp_path / "b"))
+    put(wb, "Settings_MaxHandicap", 0, 30)
+    path, out = tmp_path / "wide.xlsx", tmp_path / "r.xlsx"
+    wb.save(path)
+    assert not_carried(path, out) == []
+    assert first_value(out, "Settings_MaxHandicap") == 30
 
 
 def not_carried(path: Path, out: Path) -> list[str]:

@@ -583,6 +583,9 @@ def _at_least(lo: str, prompt: Text, whole: bool = False) -> Validation:
                       prompt, Text("0以上の数値", "A number, 0 or more"))
 
 
+LADDER_SPAN = GoRank("1d").value - GoRank("17k").value
+"""The handicap view pairs 1d with each rank half a step below the last, down to 17k,
+the ladder's last: a larger maximum handicap lists no more rows."""
 RANK_LIST = Validation("list", None, gx.LADDER_CODE, None,
                        Text("一覧から段級位コードを選ぶ", "Pick a rank code"),
                        Text("一覧の段級位コード (10d〜17k)", "A rank code from the list"))
@@ -858,7 +861,7 @@ def write_handicap_view(ws: Worksheet, preset: GoPreset, lang: str) -> dict[str,
                           1):
         styles.style_header(ws.cell(2, i, h(lang)), lang)
     cached: dict[str, object] = {}
-    steps = int(preset.max_handicap * 2)
+    steps = int(min(preset.max_handicap, LADDER_SPAN) * 2)
     for s in range(steps + 1):
         r = s + 3
         d = s / 2
