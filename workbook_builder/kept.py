@@ -222,7 +222,8 @@ class SheetFormulas:
                  places: Mapping[tuple[int, int], Place], texts_changed: bool = False
                  ) -> tuple[dict[tuple[int, int], bool | None], bool]:
         """:meth:`holds` of each formula cell, and whether an earlier version of the
-        builder wrote the sheet: then every formula in a place of the builder's is its.
+        builder wrote the sheet: then every formula in one of the builder's places
+        (:func:`places`) is taken for the builder's.
 
         An earlier version wrote a column whose formulas mostly differ from the builder's
         (two or more, more than agree), counting the file's own computed columns where
