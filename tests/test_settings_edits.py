@@ -354,6 +354,18 @@ def test_a_constant_the_rule_refuses_is_reported_and_the_rest_carried(
         "template's value is used"]
 
 
+def test_a_formula_in_a_settings_table_gives_up_that_table(tmp_path) -> None:
+    """A formula typed over a handicap's name was carried as a formula the rebuild could
+    not compute (a traceback); it fits no column, so the table is the template's."""
+    wb = load_workbook(build(load_template(TEMPLATES / "tokin_ja.toml"), tmp_path / "b"))
+    put(wb, "Settings_HandicapName", 0, "=1+1")
+    path = tmp_path / "formula.xlsx"
+    wb.save(path)
+    assert not_carried(path, tmp_path / "r.xlsx") == [
+        "not carried: Settings table: Settings_HandicapName row 1: a formula '=1+1' is not a "
+        "name; the template's table is used"]
+
+
 def test_a_go_maximum_handicap_beyond_the_ladder_is_carried(tmp_path) -> None:
     """Any handicap from 0 up is a rule the sheet computes (MIN caps the difference); the
     handicap view lists the differences the ladder has, down to 17k from 1d."""

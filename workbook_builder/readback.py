@@ -355,15 +355,27 @@ def _read_settings_table(opened: Opened, entry: MetaName, spec: Spec,
     """A column of a Settings table: kept by name, and in the preset if the rule takes it.
 
     A column the rule does not take (a fixed one, such as the rank codes) is rebuilt as
-    the template has it; :func:`settings_not_kept` reports it if it was edited.
+    the template has it; :func:`settings_not_kept` reports it if it was edited. A formula
+    fits no column: the table is the template's, and the line says so.
     """
     name = entry.name
-    cells = _located(opened, entry, not_carried)
-    values = tuple(opened.formulas[t][c].value for t, c in cells)
+    cells = [opened.formulas[t][c] for t, c in _located(opened, entry, not_carried)]
+    values = tuple(TypedFormula(str(cell.value)) if cell.data_type == "f" else cell.value
+                   for cell in cells)
     settings[name] = values
     key = name.partition("_")[2]
     if any(key in table for table in SHEET_TYPES[spec.system].editable(spec)):
         spec.settings_tables[key] = values
+
+
+@dataclass(frozen=True)
+class TypedFormula:
+    """A formula typed where a Settings table takes a number or a name."""
+
+    text: str
+
+    def __repr__(self) -> str:
+        return f"a formula {self.text!r}"
 
 
 def _read_tables(opened: Opened, columns: Sequence[InputColumn], footer: Footer,
