@@ -494,3 +494,50 @@ def test_a_go_ladder_that_overlaps_is_given_up_alone(tmp_path) -> None:
               for name in ("Settings_Ladder_Down", "Settings_Multiplier_Percent")}
     assert values["Settings_Ladder_Down"][GO_ROW_3K] == GO.table[GO_ROW_3K][2] == 21400
     assert values["Settings_Multiplier_Percent"][1] == 140
+
+
+HOSTILE = ("x", -1, 0, 1e300, "3段", -1e300, 0.5, "=1+1", True, 99999)
+"""What a person may leave in a Settings cell: text, signs, extremes, a Japanese rank the
+Go ladder does not spell, a formula, a boolean, a large number."""
+
+
+@early
+def hostile_settings_repaired(_: dict[str, Path], folder: Path) -> list[str]:
+    """Every Settings constant and the first cell of every Settings table of each Japanese
+    sheet and ledger, given one of :data:`HOSTILE` in turn, repaired: what did not go as
+    promised (an exception, or the value neither in the rebuild nor reported)."""
+    from workbook_builder.metadata import describe
+    from workbook_builder.readback import same_value
+    from workbook_builder.repair import repair
+
+    problems = []
+    for toml in sorted(TEMPLATES.glob("*_ja.toml")):
+        spec = load_template(toml)
+        if spec.system in ("formulas", "lambda"):
+            continue
+        spec = dataclasses.replace(spec, rows=4, players=min(spec.players, 2))
+        built = build(spec, folder / "built")
+        names = [n["name"] for n in describe(built)["names"]
+                 if n["name"].startswith("Settings_") and n["role"] in ("setting", "input")]
+        for i, name in enumerate(names):
+            value = HOSTILE[i % len(HOSTILE)]
+            wb = load_workbook(built)
+            put(wb, name, 0, value)
+            path, out = folder / "hostile.xlsx", folder / "repaired.xlsx"
+            wb.save(path)
+            try:
+                report = repair(path, out)
+            except Exception as exc:  # any exception is a finding
+                problems.append(f"{toml.stem} {name}={value!r}: {type(exc).__name__}: {exc}")
+                continue
+            kept = first_value(out, name)
+            said = any(name in line or f"typed {value!r}" in line  # or a name over it
+                       for line in report.not_carried)
+            if not said and not same_value(value, kept) and str(value) != str(kept):
+                problems.append(f"{toml.stem} {name}={value!r}: rebuilt with {kept!r}, "
+                                "and not reported")
+    return problems
+
+
+def test_no_settings_value_breaks_repair_or_is_dropped_unsaid(early_jobs) -> None:
+    assert early_jobs["hostile_settings_repaired"].result() == []
