@@ -2,9 +2,10 @@
 
 The file's own inputs and settings are read back, the workbook is rebuilt from its
 template with the engine's values, and every computed cell is compared with what the
-file holds: a formula typed over (phone Excel does not enforce protection), a value
-that differs (a local edit of a formula, a spreadsheet that computes differently), or
-a cell with no computed value at all (saved by a program that does not recalculate).
+file holds: a formula typed over (protection lifted, or an app that does not keep it),
+a value that differs (a local edit of a formula, a spreadsheet that computes
+differently), or a cell with no computed value at all (saved by a program that does not
+recalculate).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Everything that must be the same on every sheet lives here: unlocked and validated
 input cells, locked blue computed cells, workbook-scoped names ``<Table>_<Column>``,
-the "formula overwritten" highlight (phone Excel ignores protection) and the
+the "formula overwritten" highlight (for a sheet whose protection was lifted) and the
 "this row is flagged" highlight.
 """
 
