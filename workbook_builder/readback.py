@@ -340,11 +340,9 @@ def _read_setting(opened: Opened, entry: MetaName, spec: Spec,
 def _refused(spec: Spec) -> str | None:
     """Why the rule or the builder refuses ``spec``'s constants (K above 0, a rank of the
     ladder, a handicap a sheet can list …), or None when both take them."""
-    from .build import build_workbook
-
     try:
         SHEET_TYPES[spec.system].preset_for(spec)
-        build_workbook(dataclasses.replace(spec, rows=4, players=1))
+        _tiny(spec)
     except (ValueError, TypeError, ArithmeticError, LookupError, StopIteration) as exc:
         return str(exc)
     return None
@@ -479,13 +477,18 @@ Footer = dict[tuple[str, int, int], object]
 """(sheet title, column, rows below the table's last row) → what the builder puts there."""
 
 
-def _tiny_build(spec: Spec) -> tuple[Workbook, Built] | None:
+def _tiny(spec: Spec) -> tuple[Workbook, Built]:
     """A build of the same template with four rows and one player: what the builder
-    writes whatever the size (None: the file's constants do not build)."""
+    writes whatever the size."""
     from .build import build_workbook
 
+    return build_workbook(dataclasses.replace(spec, rows=4, players=1))
+
+
+def _tiny_build(spec: Spec) -> tuple[Workbook, Built] | None:
+    """:func:`_tiny`, or None when the file's constants do not build."""
     try:
-        return build_workbook(dataclasses.replace(spec, rows=4, players=1))
+        return _tiny(spec)
     except (ValueError, KeyError, TypeError):
         return None
 
