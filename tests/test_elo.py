@@ -129,6 +129,9 @@ def test_replay_period_order_inside_period_does_not_matter(games) -> None:
         (lambda: elo_update(1500, [1500, 1600], [1, None]), "scores[2]", "None"),
         (lambda: replay("elo", [("A", "B", "1")]), "games[1].result", "'1'"),
         (lambda: replay("elo", [("A", "B")]), "games[1]", "('A', 'B')"),
+        # 10^((opp - my)/400) past the largest double (a spreadsheet shows #NUM!)
+        (lambda: elo_expected(0, 2e6), "opp_rating", "2000000.0"),
+        (lambda: elo_update(1500, [1500, 1.5e6], [1, 0]), "opp_rating", "1500000.0"),
     ],
 )
 def test_bad_input_names_field_and_value(call, field: str, value: str) -> None:

@@ -541,3 +541,15 @@ def hostile_settings_repaired(_: dict[str, Path], folder: Path) -> list[str]:
 
 def test_no_settings_value_breaks_repair_or_is_dropped_unsaid(early_jobs) -> None:
     assert early_jobs["hostile_settings_repaired"].result() == []
+
+
+def test_a_catalog_example_the_engine_cannot_compute_repairs(tmp_path) -> None:
+    """A rating gap whose 10^x passes the largest double: the catalog's example shows no
+    value (as for any argument the engine refuses), where it ended in OverflowError."""
+    wb = load_workbook(build(load_template(TEMPLATES / "formulas_ja.toml"), tmp_path / "b"))
+    put(wb, "Catalog_ELO_EXPECTED_opp_rating", 0, 2e6)
+    path = tmp_path / "far.xlsx"
+    wb.save(path)
+    assert not_carried(path, tmp_path / "r.xlsx") == []
+    assert first_value(tmp_path / "r.xlsx", "Catalog_ELO_EXPECTED_opp_rating") == 2e6
+

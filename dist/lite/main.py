@@ -239,7 +239,11 @@ def elo_expected(my_rating: float, opp_rating: float, preset: EloPreset = ELO) -
     """
     my = check_number("my_rating", my_rating)
     opp = check_number("opp_rating", opp_rating)
-    return float(1.0 / (1.0 + 10.0 ** ((opp - my) / preset.scale)))
+    try:
+        return float(1.0 / (1.0 + 10.0 ** ((opp - my) / preset.scale)))
+    except OverflowError:  # 10^x past the largest double: a spreadsheet shows #NUM!
+        raise RatingInputError("opp_rating", opp_rating,
+                               f"is too far from my_rating {my_rating!r} to compute") from None
 
 
 def linear_expected(my_rating: float, opp_rating: float, preset: EloPreset = ELO) -> float:
