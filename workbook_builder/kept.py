@@ -20,6 +20,7 @@ from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.formula.translate import Translator, TranslatorError
 from openpyxl.utils.cell import coordinate_to_tuple, get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
+from openpyxl.xml.constants import MAX_ROW
 
 from .formulas.spelling import formula_text, same_formula
 from .metadata import META_SHEET, MetaName
@@ -96,7 +97,7 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
     builder = rebuilt if same else build_workbook(spec)[0]
     named = named_cells(opened)
     headings = frozenset(entry.label for entry in opened.names if entry.label)
-    bottoms = table_bottoms(named)
+    bottoms, leads = table_bottoms(named), lead_rows(named)
     out, earlier = parts_outside(opened, builder), set()
     for ws in opened.formulas.worksheets:
         filled = [(row, col, cell) for (row, col), cell in ws._cells.items()
@@ -110,7 +111,7 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
             continue
         lines, older = sheet_outside(ws, filled, builder[ws.title], SheetFormulas.of(
             [rebuilt[ws.title]] if ws.title in rebuilt.sheetnames else [], builder[ws.title]),
-            named, headings, bottoms)
+            named, headings, bottoms, leads.get(ws.title))
         if older:
             earlier.add(ws.title)
         out += lines[:MOST_LINES]
@@ -122,15 +123,17 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
 def sheet_outside(ws: Worksheet, filled: Sequence[tuple[int, int, Cell | MergedCell]],
                   built: Worksheet, formulas: SheetFormulas,
                   named: Mapping[tuple[str, str], MetaName], headings: frozenset[str],
-                  bottoms: Mapping[tuple[str, int], int]) -> tuple[list[str], bool]:
+                  bottoms: Mapping[tuple[str, int], int], lead: int | None
+                  ) -> tuple[list[str], bool]:
     """:func:`values_outside`'s lines for one sheet (``built``: the builder's), and whether
-    an earlier version wrote it; ``bottoms``: :func:`table_bottoms`."""
+    an earlier version wrote it; ``bottoms``: :func:`table_bottoms`, ``lead``: the sheet's
+    :func:`lead_rows`."""
     made = built._cells
     texts = {c.value for c in made.values()
              if isinstance(c.value, str) and c.data_type != "f"} | headings
     filled = [(row, col, cell) for row, col, cell in filled
               if row <= bottoms.get((ws.title, col), row)]  # else the table grown
-    where = places(named, ws.title, filled, made)
+    where = places(named, ws.title, filled, made, lead)
     respelt = sum(where[(row, col)] == "made" and cell.data_type == "s" and
                   cell.value not in texts for row, col, cell in filled)
     ours, older = formulas.verdicts(filled, where, texts_changed=respelt >= 2)
@@ -153,6 +156,19 @@ def table_bottoms(named: Mapping[tuple[str, str], MetaName]) -> dict[tuple[str, 
         if entry.role == "input" and entry.name.partition("_")[0] in GROWING:
             bottoms[(title, col)] = max(bottoms.get((title, col), 0), row)
     return bottoms
+
+
+def lead_rows(named: Mapping[tuple[str, str], MetaName]) -> dict[str, int]:
+    """Per sheet with a table, its lead row: the row above the first typed row, or above
+    the first computed one (a list sheet has no typed column)."""
+    first: dict[tuple[str, str | None], int] = {}
+    for (title, coord), entry in named.items():
+        if ":" in (entry.range or ""):  # a table column, not one cell
+            row = coordinate_to_tuple(coord)[0]
+            first[(title, entry.role)] = min(row, first.get((title, entry.role), row))
+    titles = {title for title, _ in first}
+    return {title: top - 1 for title in titles
+            if (top := first.get((title, "input"), first.get((title, "computed"))))}
 
 
 def cell_outside(cell: Cell | MergedCell, there: Cell | MergedCell | None,
@@ -262,20 +278,11 @@ Place = Literal["column", "lead", "made"] | None
 
 def places(named: Mapping[tuple[str, str], MetaName], title: str,
            cells: Sequence[tuple[int, int, object]],
-           made: Mapping[tuple[int, int], Cell | MergedCell]
+           made: Mapping[tuple[int, int], Cell | MergedCell], lead: int | None
            ) -> dict[tuple[int, int], Place]:
     """Where each cell sits on sheet ``title`` among the builder's places: in a computed
-    or helper column of the file's own tables (its ``_meta``), on their lead row (the row
-    above the first typed row, or above the first computed one), where the builder
-    writes something now (``made``), or elsewhere (None)."""
-    first: dict[str | None, int] = {}
-    for (sheet, coord), entry in named.items():
-        if sheet == title and ":" in (entry.range or ""):  # a table column, not one cell
-            row = coordinate_to_tuple(coord)[0]
-            first[entry.role] = min(row, first.get(entry.role, row))
-    top = first.get("input", first.get("computed"))  # a list sheet has no typed column
-    lead = None if top is None else top - 1
-
+    or helper column of the file's own tables (its ``_meta``), on their ``lead`` row,
+    where the builder writes something now (``made``), or elsewhere (None)."""
     def place(row: int, col: int) -> Place:
         entry = named.get((title, f"{get_column_letter(col)}{row}"))
         if row == lead:
@@ -316,10 +323,7 @@ def formats_outside(ws: Worksheet, made: Worksheet, bottom: int | None) -> list[
 def grown(bounds: Bounds, bottom: int | None) -> Bounds:
     """``bounds`` down to the sheet's last row when it ends on ``bottom``."""
     c1, r1, c2, r2 = bounds
-    return (c1, r1, c2, SHEET_ROWS) if r2 == bottom else bounds
-
-
-SHEET_ROWS = 1_048_576
+    return (c1, r1, c2, MAX_ROW) if r2 == bottom else bounds
 
 
 def is_covered(cells: Bounds, by: Sequence[Bounds]) -> bool:
