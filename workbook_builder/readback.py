@@ -343,7 +343,7 @@ def _refused(spec: Spec) -> str | None:
     try:
         SHEET_TYPES[spec.system].preset_for(spec)
         _tiny(spec)
-    except (ValueError, TypeError, ArithmeticError, LookupError, StopIteration) as exc:
+    except NOT_BUILT as exc:
         return str(exc)
     return None
 
@@ -477,6 +477,10 @@ Footer = dict[tuple[str, int, int], object]
 """(sheet title, column, rows below the table's last row) → what the builder puts there."""
 
 
+NOT_BUILT = (ValueError, TypeError, ArithmeticError, LookupError, StopIteration)
+"""What building with constants the rule or a sheet cannot take may raise."""
+
+
 def _tiny(spec: Spec) -> tuple[Workbook, Built]:
     """A build of the same template with four rows and one player: what the builder
     writes whatever the size."""
@@ -489,7 +493,7 @@ def _tiny_build(spec: Spec) -> tuple[Workbook, Built] | None:
     """:func:`_tiny`, or None when the file's constants do not build."""
     try:
         return _tiny(spec)
-    except (ValueError, KeyError, TypeError):
+    except NOT_BUILT:
         return None
 
 
