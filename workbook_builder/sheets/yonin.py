@@ -550,10 +550,7 @@ def result_columns(lang: str, preset: YoninPreset) -> tuple[Column, ...]:
                formula=score_formula, value=rated("Score")),
         Column("Win", Text("勝敗", "Win"), "computed", "number", 5,
                formula=lambda r: when_rated(r, fy.win_score(r["Place"])), value=rated("Win")),
-        once_per_game(Column("Status", st.LABEL, "computed", "text", 26, width_en=31,
-                             allowed=all_messages(lang),
-                             formula=lambda r: st.status_formula(cases, r, lang),
-                             value=lambda c: st.status_value(cases, c))),
+        once_per_game(st.status_column(cases, lang, 26, all_messages(lang), width_en=31)),
     )
 
 

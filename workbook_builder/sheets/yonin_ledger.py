@@ -412,10 +412,7 @@ def game_results(base: Mapping[str, Column], lang: str, preset: YoninPreset
         Column("NewRate", Text("新レート", "New\nrate"), "computed", "number", 7.5,
                formula=new_rate_formula, value=rated("NewRate")),
         own("Rank"), own("Score"), own("Win"),
-        yn.once_per_game(Column("Status", st.LABEL, "computed", "text", 26, width_en=34,
-                        allowed=all_messages(lang),
-                        formula=lambda r: st.status_formula(cases, r, lang),
-                        value=lambda c: st.status_value(cases, c))),
+        yn.once_per_game(st.status_column(cases, lang, 26, all_messages(lang), width_en=34)),
     )
 
 
