@@ -18,6 +18,7 @@ from tests.conftest import TAMPERED_CHAIN_ROW, TAMPERED_ROW, column_cells, outsi
 from workbook_builder import readback
 from workbook_builder.audit import audit
 from workbook_builder.cli import main
+from workbook_builder.kit.status import UNBUILT
 from workbook_builder.repair import repair
 
 START = 100.0  # RULES.md §6, kept by the shipped templates
@@ -394,8 +395,9 @@ def test_a_value_typed_over_a_formula_outside_the_tables_is_reported(tmp_path) -
 def test_a_table_grown_by_dragging_its_last_rows_reports_nothing(tmp_path, template, key,
                                                                  block, typed) -> None:
     """A person out of rows lifts the sheet's protection, drags the last game down in
-    LibreOffice, formulas, formats and all, then types: what the drag made is the
-    builder's, not something of one's own."""
+    LibreOffice, formulas, formats and all, then types. LibreOffice leaves the hidden
+    helpers of the new rows empty, so their Status says so at once; what the drag made is
+    the builder's, not something of one's own, and repair makes the rows whole."""
     import dataclasses
 
     from workbook_builder.build import TEMPLATES, build
@@ -413,6 +415,9 @@ def test_a_table_grown_by_dragging_its_last_rows_reports_nothing(tmp_path, templ
                          "fix": [[]]}, tmp_path)
     below = load_workbook(dragged)[title][last + 1]
     assert any(cell.data_type == "f" for cell in below), "the drag filled no formula"
+    _, status, _, _ = column_cells(wb, f"{key.split('_')[0]}_Status")
+    shown = load_workbook(dragged, data_only=True)[title][f"{status}{last + 1}"].value
+    assert shown == UNBUILT(spec.lang), "LibreOffice left the hidden helpers empty unflagged"
     out = tmp_path / "r.xlsx"
     result = CliRunner().invoke(main, ["repair", str(dragged), "--out", str(out)])
     assert result.exit_code == 0 and "not carried" not in result.output, result.output

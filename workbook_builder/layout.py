@@ -160,6 +160,9 @@ class Table:
     def letter(self, key: str) -> str:
         return get_column_letter(self.index(key))
 
+    def has(self, key: str) -> bool:
+        return key in self._positions
+
     def column(self, key: str) -> Column:
         return self.columns[self.index(key) - 1]
 

@@ -418,5 +418,5 @@ def games_table(rows: int, lang: str, rule: LedgerRule[P], preset: P) -> Table:
                                None))
     columns = (*input_columns(rule, preset, lang), *side_columns(rule),
                *rule.outcomes(preset, lang), status, note, *chain_columns(rule),
-               *counted_columns(rule), *rule.game_helpers(preset, lang))
+               *counted_columns(rule), *rule.game_helpers(preset, lang), st.built_column())
     return Table("Games", GAMES, columns, rows)

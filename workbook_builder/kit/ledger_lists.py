@@ -408,7 +408,8 @@ def player_helpers(rule: LedgerRule[P], preset: P, g: GamesRefs) -> list[Column]
 def players_table(rows: int, rule: LedgerRule[P], preset: P, g: GamesRefs, lang: str) -> Table:
     status = st.status_column(player_cases(rule), lang, width=20, width_en=24)
     columns = (*player_inputs(rule, preset), *rating_columns(rule, g), status,
-               *player_helpers(rule, preset, g), *(monthly_columns(g) if rule.monthly else ()))
+               *player_helpers(rule, preset, g), *(monthly_columns(g) if rule.monthly else ()),
+               st.built_column())
     return Table("Players", PLAYERS, columns, rows)
 
 

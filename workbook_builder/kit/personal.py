@@ -23,6 +23,7 @@ from ..layout import Column, NameInfo, Setting, Table
 from ..settings import write_settings
 from ..spec import Spec
 from ..table import write_table
+from . import status as st
 from .base import Built, P, SheetType
 from .cells import cached_by_row, evaluate
 from .frame import COUNTED_ONLY, add_history_chart, decorate_games, page_setup, sheet_title
@@ -99,7 +100,7 @@ class PersonalSheet(SheetType[P]):
         self.check(preset)
         lang = spec.lang
         rows = -(-spec.rows // self.rows_per_game) * self.rows_per_game
-        table = self.table(rows, lang, preset)
+        table = st.with_built(self.table(rows, lang, preset))
         games = wb.create_sheet(GAMES(lang))
         chart_ws = wb.create_sheet(CHART_TITLE(lang)) if self.chart else None
         after = self.reference_after_settings

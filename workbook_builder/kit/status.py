@@ -7,12 +7,13 @@ order it reports problems; the standard ones are here.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .. import formulas as fx
 from ..labels import Text
-from ..layout import Column, Row
+from ..layout import Column, Row, Table
 from .cells import Cells, excel_number
 
 
@@ -67,12 +68,41 @@ SETTINGS = Text("⚠ 設定シートの値を確認", "⚠ check the Settings sh
 """A constant or table on Settings is not a number: every sheet's first Status case."""
 
 
+UNBUILT = Text("⚠ 計算用の列が空 (repair で直せます)", "⚠ helper columns empty: run repair")
+"""A row the builder did not make: its hidden helpers are empty (see :func:`built_column`)."""
+
+
+def built_column() -> Column:
+    """A hidden ``=1`` in every row the builder made, the first test of the row's Status.
+
+    A person out of rows who drags the last row down in LibreOffice copies the visible
+    formulas but not the hidden helpers, so the new row computes a rating of 0 with no
+    sign of trouble. Every other helper reads Status (a flagged row is not counted), so
+    testing one of them would be a circular reference; this column reads nothing.
+    """
+    return Column("Built", Text("計算用 作成済みの行", "Built row"), "helper", "integer", 4,
+                  formula=lambda r: "1", value=lambda c: 1)
+
+
+def with_built(table: Table) -> Table:
+    """``table`` with a :func:`built_column` after its last column."""
+    return dataclasses.replace(table, columns=(*table.columns, built_column()))
+
+
 def status_column(cases: Sequence[Case], lang: str, width: float = 22,
                   allowed: tuple[object, ...] = (), **extra: object) -> Column:
-    """The Status column of ``cases``: its formula and, from the same cases, its value."""
-    return Column("Status", LABEL, "computed", "text", width,
-                  formula=lambda r: status_formula(cases, r, lang),
-                  value=lambda c: status_value(cases, c), allowed=allowed,
+    """The Status column of ``cases``: its formula and, from the same cases, its value.
+
+    In a table with a :func:`built_column`, a row without it shows :data:`UNBUILT` first.
+    """
+    built = Case(lambda r: f"ISBLANK({r['Built']})", lambda c: False, UNBUILT)
+
+    def formula(r: Row) -> str:
+        return status_formula((built, *cases) if r.table.has("Built") else cases, r, lang)
+
+    return Column("Status", LABEL, "computed", "text", width, formula=formula,
+                  value=lambda c: status_value(cases, c),
+                  allowed=(*allowed, UNBUILT(lang)) if allowed else (),
                   **extra)  # type: ignore[arg-type]
 
 

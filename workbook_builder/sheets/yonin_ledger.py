@@ -14,7 +14,8 @@ Sheets:
   row on the Players sheet, 0 = not listed), ``Filled``,
   ``Rated``, ``Knocker``, ``Foul``, ``KoGiven`` (as the personal sheet), ``CountedId``
   (the id on a counted game, else 0), ``PrevRow`` (sheet row of the player's previous
-  counted game, 0 = none) and ``Month`` (the counted game's month key).
+  counted game, 0 = none), ``Month`` (the counted game's month key) and ``Built``
+  (:func:`~workbook_builder.kit.status.built_column`).
 * 名簿 / Players: ``Name``, ``Start`` (blank = the Settings start of a member or a
   non-member), ``Official`` rank (dropdown, blank = none), ``Member`` (blank = member).
   Computed: current ``Rate``, ``Rank``, counted ``Games``, ``Month`` (games in the
@@ -457,7 +458,7 @@ def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
                   if yn.block(r)[1] == 1 else '""',
                   value=lambda c: yn.game_of(c) if yn.seat_of(c) == 1 else "")
     columns = (game, base["Seat"], *game_inputs(base), *game_results(base, lang, preset),
-               *game_helpers(base, lang))
+               *game_helpers(base, lang), st.built_column())
     return Table("Games", GAMES, columns, rows)
 
 
@@ -672,7 +673,7 @@ def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
 def players_table(count: int, games_t: Table, lang: str, preset: YoninPreset) -> Table:
     refs = GamesRefs(games_t, GAMES(lang))
     columns = (*player_inputs(count, lang, preset), *player_results(refs, lang, preset),
-               *player_helpers(refs))
+               *player_helpers(refs), st.built_column())
     return Table("Players", PLAYERS, columns, count)
 
 
