@@ -391,6 +391,8 @@ def test_a_value_typed_over_a_formula_outside_the_tables_is_reported(tmp_path) -
     ("ledger_tokin_ja", "Games_Result", 1, 1),     # a player's previous game, looked up
     ("ledger_tokin_ja", "Players_Name", 1, "新人"),  # the Players sheet grown
     ("yonin_ledger_en", "Games_Place", 4, 1),      # four rows a game
+    ("yonin_ja", "Games_Place", 4, 1),             # Status on a game's first row
+    ("go_en", "Games_Result", 1, 1),               # a layout of its own
 ])
 def test_a_table_grown_by_dragging_its_last_rows_reports_nothing(tmp_path, template, key,
                                                                  block, typed) -> None:
