@@ -76,9 +76,10 @@ def built_column() -> Column:
     """A hidden ``=1`` in every row the builder made, the first test of the row's Status.
 
     A person out of rows who drags the last row down in LibreOffice copies the visible
-    formulas but not the hidden helpers, so the new row computes a rating of 0 with no
-    sign of trouble. Every other helper reads Status (a flagged row is not counted), so
-    testing one of them would be a circular reference; this column reads nothing.
+    formulas but not the hidden helpers, so the new row computes from nothing (a rating
+    of 0 on the MOSAIC sheet) with no sign of trouble. On the MOSAIC, Tokin and Club 24
+    sheets every helper reads Status (a flagged row is not counted), so testing one would
+    be a circular reference; this column reads nothing and is the same test everywhere.
     """
     return Column("Built", Text("計算用 作成済みの行", "Built row"), "helper", "integer", 4,
                   formula=lambda r: "1", value=lambda c: 1)
