@@ -28,7 +28,6 @@ from openpyxl.worksheet.formula import ArrayFormula
 
 XLFN_SINCE = {"ISFORMULA": 2013, "IFNA": 2013, "IFERROR": 2007}
 """``_xlfn.`` functions the lint accepts → the first Excel version that has them."""
-XLFN_ALLOWED = frozenset(XLFN_SINCE)
 BASELINE = 2010
 """Every cell formula, validation and name computes in this Excel version."""
 FORBIDDEN = frozenset({

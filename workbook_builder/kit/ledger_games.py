@@ -39,8 +39,6 @@ MSG = {
     "order": Text("⚠ 前の対局より前の月", "⚠ month earlier than a game above"),
     "incomplete": st.INCOMPLETE,
 }
-LATER = ("Date", "PlayerA", "PlayerB", "Result")
-"""A filled one below makes a half-filled row a mistake, not a game in progress."""
 
 
 # --- Values the sheet compares as text --------------------------------------------------
