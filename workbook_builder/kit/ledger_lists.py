@@ -261,7 +261,7 @@ before (:func:`upto_value`)."""
 def month_last_formula(r: Row, g: GamesRefs, back: int) -> str:
     """The player's last counted game in the log up to the end of the chosen month
     (minus ``back``): see :func:`upto_value`."""
-    return SEATS.last_upto_formula(g.table, pid(r), f"Monthly_{UPTO[back]}")
+    return SEATS.last_upto_formula(g.table, pid(r), r["Name"], f"Monthly_{UPTO[back]}")
 
 
 def month_last(c: Cells, back: int) -> int:
@@ -395,7 +395,7 @@ def player_helpers(rule: LedgerRule[P], preset: P, g: GamesRefs) -> list[Column]
         *([prior] if rule.has_prior else []),
         *rule.player_helpers(preset),
         helper("Last", Text("計算用 最後の対局", "Last game row"),
-               lambda r: SEATS.last_formula(g.table, pid(r)),
+               lambda r: SEATS.last_formula(g.table, pid(r), r["Name"]),
                lambda c: max(played(c), default=0), kind="integer"),
         helper("Since", Text("計算用 今月の前の行", "Last row before this month"),
                lambda r: fx.if_(f"{LATEST}=0", str(g.table.rows), last_row_by(g, f"{LATEST}-1")),

@@ -110,13 +110,18 @@ class Seats:
                       self._row_of(r.table, r[f"Id{seat}"],
                                    self.position(r.table, above, len(self.names) - 1)))
 
-    def last_formula(self, games: Table, player: str) -> str:
-        """The sheet row of ``player``'s last counted game in the whole log, else 0."""
-        return self._row_of(games, player, 1)
+    def last_formula(self, games: Table, player: str, name: str) -> str:
+        """The sheet row of ``player``'s last counted game in the whole log, else 0.
 
-    def last_upto_formula(self, games: Table, player: str, upto: str) -> str:
+        ``name`` is the player's name cell: a blank row of the Players sheet has no
+        game, and its lookup would read the whole list for nothing at every typed game
+        (a ledger ships with more rows than a club has players)."""
+        return fx.if_(f"ISBLANK({name})", "0", self._row_of(games, player, 1))
+
+    def last_upto_formula(self, games: Table, player: str, name: str, upto: str) -> str:
         """The sheet row of ``player``'s last counted game in data rows 1 … ``upto`` (a
-        cell), else 0: a list as it stood at a point of the log (a monthly list).
+        cell), else 0: a list as it stood at a point of the log (a monthly list). A
+        blank ``name`` gives 0 at once, as in :meth:`last_formula`.
 
         The list's start moves with ``upto``, so the range is an ``OFFSET``, which is
         volatile: these few summary cells recompute at every change, each a ``MATCH``
@@ -127,7 +132,8 @@ class Seats:
         start = f"{len(self.names)}*({games.rows}-{upto})"
         found = (f"MATCH({player},OFFSET({CHAIN_SHEET}!$A${top},{start},0,"
                  f"{total}-{start},1),0)")
-        return fx.if_(f"{upto}<1", "0", self._sheet_row(games, f"{start}+{found}-1"))
+        return fx.if_(f"OR(ISBLANK({name}),{upto}<1)", "0",
+                      self._sheet_row(games, f"{start}+{found}-1"))
 
     def position(self, games: Table, k: int, seat: int) -> int:
         """The place in the reversed list of data row ``k``'s seat (the last seat of the

@@ -659,7 +659,7 @@ def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
         helper("Floor", Text("計算用 下限", "Floor"), "number",
                lambda r: fy.floor_value(r["Official"]), floor_value),
         helper("Last", Text("計算用 最後の対局の行", "Last game row"), "integer",
-               lambda r: CHAIN.last_formula(refs.table, r["Id"]),
+               lambda r: CHAIN.last_formula(refs.table, r["Id"], r["Name"]),
                lambda c: max(CHAIN.played(games(c), c.k), default=0)),
         helper("Since", Text("計算用 今月の前の行", "Last row before this month"), "integer",
                lambda r: fx.if_(f"{LATEST_KEY}=0", str(refs.table.rows),
