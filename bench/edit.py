@@ -210,7 +210,7 @@ def measure(ledger: Ledger, games: int, seed: int, work: Path) -> Measured:
     del half[bottom][ledger.typed]
     spare = SPARE_GAMES * ledger.rows_per_game
     spec = dataclasses.replace(load_template(TEMPLATES / f"{ledger.template}.toml"),
-                               rows=min(len(rows) + spare, MAX_ROWS), players=PLAYERS,
+                               rows=min(len(rows) + spare, MAX_ROWS),
                                output=f"{ledger.template}_{games}")
     built = build(spec, work / "built", tables={**full, "Games": half})
     names = defined_names(built)
@@ -310,7 +310,8 @@ def run(config: Config) -> Section:
 
 def _method_notes(load_before: str) -> list[str]:
     return [
-        f"Each file: the project's builder (cached values in, {PLAYERS} players, "
+        f"Each file: the project's builder (cached values in, {PLAYERS} players on the "
+        "template's Players rows, the others blank as in a club's file, "
         f"{SPARE_GAMES} empty game rows below the log where the template allows), the last "
         "game half-typed; one soffice per file (LibreOffice "
         "headless, Hidden=True), driven from /usr/bin/python3 by bench/uno_typing.py.",
