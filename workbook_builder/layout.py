@@ -66,10 +66,36 @@ class Row:
         return self.number - self.table.lead_row
 
     def __getitem__(self, key: str) -> str:
+        if self.table.column(key).role == "input":
+            return self.at_position(key, self.number)
         return f"{self.table.letter(key)}{self.number}"
 
     def prev(self, key: str) -> str:
-        return f"{self.table.letter(key)}{self.number - 1}"
+        return self.at_position(key, self.number - 1)
+
+    def next(self, key: str) -> str:
+        """Column ``key``'s cell in the row below, read so that deleting that row gives the
+        row after it instead of ``#REF!``: the two-row range below shrinks to one."""
+        below, after = self.plain(key, self.number + 1), self.plain(key, self.number + 2)
+        return f"INDEX({below}:{after},1)"
+
+    def plain(self, key: str, number: int | None = None) -> str:
+        """Column ``key``'s cell in this row (or sheet row ``number``) as a plain reference,
+        for the end of a range; a formula that reads an input reads it with ``row[key]``."""
+        return f"{self.table.letter(key)}{self.number if number is None else number}"
+
+    def at_position(self, key: str, number: int) -> str:
+        """Column ``key``'s cell in sheet row ``number``, read by its position in the column.
+
+        A person who cuts a game's cells and pastes them lower moves every plain reference
+        to them (``=B85`` becomes ``=B90``), so the emptied row would still count the game.
+        A range is not moved when only its last cell is, so ``INDEX($B$2:B85,ROWS($B$2:B85))``
+        keeps reading row 85: the row reads what stands in it. Deleting the row above
+        shrinks the range instead of giving ``#REF!``, and a sort moves it with its row.
+        """
+        letter = self.table.letter(key)
+        span = f"${letter}${self.table.header_row}:{letter}{number}"
+        return f"INDEX({span},ROWS({span}))"
 
     def column(self, key: str, *, with_lead: bool = False) -> str:
         top = self.table.lead_row if with_lead else self.table.first_row
@@ -139,6 +165,10 @@ class Table:
     rows: int
     header_row: int = 2
     lead_row: int = 3
+    fixed_rows: bool = False
+    """Whether a row's formulas hold its place as a constant (a ledger's chain, a game of
+    four rows): then a row that an insert, delete, sort or copy shifted flags itself,
+    where a table whose rows read only themselves and the row above just follows."""
 
     @property
     def first_row(self) -> int:

@@ -17,7 +17,9 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
+from . import formulas as fx
 from . import styles
+from .kit.status import MOVED
 from .labels import Text
 from .layout import Column, NameInfo, Table, Validation
 
@@ -79,7 +81,7 @@ def write_table(ws: Worksheet, table: Table, lang: str,
                     cell.number_format = column.number_format
             else:
                 assert column.formula is not None, f"{column.key} has no formula"
-                cell.value = "=" + column.formula(table.row(number))
+                cell.value = "=" + shown(table, column, column.formula(table.row(number)), lang)
                 if column.role == "computed":
                     styles.style_computed(cell, lang, column.number_format,
                                           color="C00000" if column.key == flag else "1F3864")
@@ -93,6 +95,22 @@ def write_table(ws: Worksheet, table: Table, lang: str,
             add_validation(ws, column.validation, rng, lang)
     _highlight(ws, table, flag)
     return _names(ws, table, lang)
+
+
+def shown(table: Table, column: Column, formula: str, lang: str) -> str:
+    """``formula`` as a visible cell of a table shows it.
+
+    Rows moved, inserted or deleted by hand can leave references that point nowhere
+    (``#REF!``) or lookups past their range; such a row's Status says so
+    (:data:`~workbook_builder.kit.status.MOVED`), and its other cells show nothing
+    rather than an error code. The Status itself shows that message if it cannot be
+    computed at all.
+    """
+    if column.role != "computed":
+        return formula
+    moved = column.key == "Status" and table.has("Built")
+    fallback = fx.text(MOVED(lang)) if moved else '""'
+    return f"IFERROR({formula},{fallback})"
 
 
 def _write_lead(ws: Worksheet, table: Table, column: Column, index: int, lang: str) -> None:

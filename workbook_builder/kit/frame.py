@@ -3,14 +3,18 @@ the history chart's page."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from openpyxl.styles import Alignment
 from openpyxl.worksheet.worksheet import Worksheet
 
+from .. import formulas as fx
 from .. import styles
 from ..charts import history_chart
 from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, Text
 from ..layout import Table
 from ..spec import Spec
+from .status import misplaced_count
 
 
 def page_setup(ws: Worksheet) -> None:
@@ -29,21 +33,51 @@ def sheet_title(spec: Spec, default: str) -> str:
     return " ・ ".join(t for t in (spec.title or default, spec.club) if t)
 
 
+SHIFTED = Text("行が移動・挿入・削除・並べ替え・コピーでずれています: レートは正しくありません"
+               " — repair を実行 (README「間違いを直す」)",
+               "rows moved, inserted, deleted, sorted or copied out of place: the ratings are "
+               "not right — run repair (README, Fixing mistakes)")
+"""The banner's words after "⚠ <count>": what happened, what it means, what to do."""
+
+
+def title_cell(ws: Worksheet, title: str, lang: str,
+               watch: Sequence[Table] = ()) -> dict[str, object]:
+    """The sheet's title in A1; its cached value by cell, if it is a formula.
+
+    With tables to ``watch``, the title gives way to a banner when rows of them are out
+    of place (:func:`~.status.misplaced_count`): the top-left cell is what a phone shows
+    first, and every number below may be wrong then.
+    """
+    cell = ws.cell(1, 1)
+    styles.style_title(cell, lang)
+    if not watch:
+        cell.value = title
+        return {}
+    count = "+".join(misplaced_count(table, lang) for table in watch)
+    cell.value = "=" + fx.if_(f"{count}=0", fx.text(title),
+                              f'"⚠ "&({count})&{fx.text(" " + SHIFTED(lang))}')
+    return {"A1": title}
+
+
 def decorate_games(games: Worksheet, table: Table, lang: str, title: str, legend_at: str,
-                   freeze_column: str = "A") -> None:
-    """Title, the where-to-type legend, a tall header, frozen panes, the overwrite warning."""
-    title_row(games, table, lang, title, legend_at)
+                   freeze_column: str = "A", watch: Sequence[Table] = ()) -> dict[str, object]:
+    """Title, the where-to-type legend, a tall header, frozen panes, the overwrite warning;
+    the title's cached value (see :func:`title_cell`)."""
+    cached = title_row(games, table, lang, title, legend_at, watch)
     games.row_dimensions[table.header_row].height = 34
     games.freeze_panes = f"{freeze_column}{table.lead_row}"
     overwrite_note(games, table, lang)
+    return cached
 
 
-def title_row(games: Worksheet, table: Table, lang: str, title: str, legend_at: str) -> None:
+def title_row(games: Worksheet, table: Table, lang: str, title: str, legend_at: str,
+              watch: Sequence[Table] = ()) -> dict[str, object]:
     """The title, and the where-to-type legend above column ``legend_at``."""
-    styles.style_title(games.cell(1, 1, title), lang)
+    cached = title_cell(games, title, lang, watch)
     legend = games.cell(1, table.index(legend_at),
                         f"{LEGEND_INPUT(lang)} / {LEGEND_COMPUTED(lang)}")
     styles.style_note(legend, lang)
+    return cached
 
 
 def overwrite_note(games: Worksheet, table: Table, lang: str) -> None:

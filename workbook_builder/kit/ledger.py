@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from .. import styles
 from ..errors import TemplateError
 from ..labels import SETTINGS_TITLE, Text
 from ..layout import NameInfo, Setting, Table
@@ -39,7 +38,7 @@ from ..spec import Spec
 from ..table import define_name, write_table
 from .base import Built, SheetType, with_constants
 from .cells import Evaluation, cached_by_row
-from .frame import decorate_games, page_setup, sheet_title
+from .frame import decorate_games, page_setup, sheet_title, title_cell
 from .inputs import START_RANGE
 from .ledger_games import GAMES, SEATS, games_table
 from .ledger_lists import LATEST, MONTHLY, PLAYERS, list_table, monthly_table, players_table
@@ -100,6 +99,8 @@ class Sheets:
     settings: Worksheet
     chain: Worksheet
     tables: dict[str, Table] = dataclasses.field(default_factory=dict)
+    titles: dict[str, dict[str, object]] = dataclasses.field(default_factory=dict)
+    """Sheet title → the cached value of its title cell, where that is a formula."""
 
 
 def evaluate_tables(tables: Mapping[str, Table],
@@ -213,12 +214,15 @@ def write_log(sheets: Sheets, spec: Spec, rule: LedgerRule[P], preset: P,
     chain = SEATS.chain_table(refs)
     sheets.tables.update(Games=games, Players=players, Chain=chain)
     names = write_table(sheets.games, games, lang, tables.get("Games", ()), flag="Status")
-    decorate_games(sheets.games, games, lang, title, "Status")
+    watch = (games, players)
+    sheets.titles[sheets.games.title] = decorate_games(sheets.games, games, lang, title,
+                                                       "Status", watch=watch)
     latest = f"${games.letter('LastMonth')}${games.last_row}"
     define_name(sheets.games, LATEST, latest)
     names.append(NameInfo(LATEST, sheets.games.title, latest, "helper", "integer"))
     names += write_table(sheets.players, players, lang, tables.get("Players", ()), flag="Status")
-    decorate_games(sheets.players, players, lang, f"{PLAYERS(lang)} ・ {title}", "Status")
+    sheets.titles[sheets.players.title] = decorate_games(
+        sheets.players, players, lang, f"{PLAYERS(lang)} ・ {title}", "Status", watch=watch)
     names += write_table(sheets.chain, chain, lang)
     return names
 
@@ -231,7 +235,9 @@ def write_lists(sheets: Sheets, spec: Spec, rule: LedgerRule[Any],
     rating_list = list_table("List", LIST, spec.players, RATING_LIST, rule)
     sheets.tables["List"] = rating_list
     names = write_table(sheets.rating_list, rating_list, lang)
-    styles.style_title(sheets.rating_list.cell(1, 1, f"{LIST(lang)} ・ {title}"), lang)
+    watch = (sheets.tables["Games"], sheets.tables["Players"])
+    sheets.titles[sheets.rating_list.title] = title_cell(
+        sheets.rating_list, f"{LIST(lang)} ・ {title}", lang, watch)
     sheets.rating_list.freeze_panes = "A3"
     if sheets.monthly is not None:
         chooser = monthly_table(lang, GamesRefs(sheets.tables["Games"], sheets.games.title))
@@ -240,7 +246,8 @@ def write_lists(sheets: Sheets, spec: Spec, rule: LedgerRule[Any],
         sheets.tables.update(Monthly=chooser, MonthList=month_list)
         names += write_table(sheets.monthly, chooser, lang, tables.get("Monthly", ()))
         names += write_table(sheets.monthly, month_list, lang)
-        styles.style_title(sheets.monthly.cell(1, 1, f"{MONTHLY(lang)} ・ {title}"), lang)
+        sheets.titles[sheets.monthly.title] = title_cell(
+            sheets.monthly, f"{MONTHLY(lang)} ・ {title}", lang, watch)
         sheets.monthly.freeze_panes = "A8"
     return names
 
@@ -256,4 +263,4 @@ def cached(sheets: Sheets, values: Mapping[str, list[dict[str, object]]],
            sheets.chain.title: of("Chain")}
     if sheets.monthly is not None:
         out[sheets.monthly.title] = {**of("Monthly"), **of("MonthList")}
-    return out
+    return {title: {**sheets.titles.get(title, {}), **cells} for title, cells in out.items()}

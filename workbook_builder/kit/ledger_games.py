@@ -138,7 +138,7 @@ def status_cases(rule: LedgerRule[P], preset: P, lang: str) -> tuple[st.Case, ..
     unknown_a, start_a = side_cases("A")
     unknown_b, start_b = side_cases("B")
     return (
-        st.empty(keys, grouped=False),
+        st.empty(keys),
         st.Case(lambda r: f"NOT({rule.settings_ok(preset)})", lambda c: False, MSG["settings"]),
         unknown_a, unknown_b,
         st.Case(lambda r: f"AND({r['IdA']}>0,{r['IdA']}={r['IdB']})",
@@ -416,5 +416,6 @@ def games_table(rows: int, lang: str, rule: LedgerRule[P], preset: P) -> Table:
                                None))
     columns = (*input_columns(rule, preset, lang), *side_columns(rule),
                *rule.outcomes(preset, lang), status, note, *chain_columns(rule),
-               *counted_columns(rule), *rule.game_helpers(preset, lang), st.built_column())
-    return Table("Games", GAMES, columns, rows)
+               *counted_columns(rule), *rule.game_helpers(preset, lang),
+               st.built_column(fixed=True))
+    return Table("Games", GAMES, columns, rows, fixed_rows=True)

@@ -114,7 +114,7 @@ def player_cases(rule: LedgerRule[Any]) -> tuple[st.Case, ...]:
                    f"{lx.name_match(r['Name'], 'Players_Name')}<>{pid(r)})"),
         lambda c: c["Name"] is not None and player_id(c.evaluation, c["Name"]) != c.k,
         PLAYER_MSG["duplicate"])
-    return (st.empty(keys, grouped=False), duplicate,
+    return (st.empty(keys), duplicate,
             *(st.bad(key) for key in keys[1:]))
 
 
@@ -210,8 +210,9 @@ def position_formula(r: Row, key: str) -> str:
     first = r.number == r.table.first_row
     return lx.list_position(
         r[key], r.column(key), r.column("Name"),
-        None if first else f"{r.cell(key, r.table.first_row)}:{r.prev(key)}",
-        None if first else f"{r.cell('Name', r.table.first_row)}:{r.prev('Name')}", r["Name"])
+        None if first else f"{r.cell(key, r.table.first_row)}:{r.plain(key, r.number - 1)}",
+        None if first else f"{r.cell('Name', r.table.first_row)}:{r.plain('Name', r.number - 1)}",
+        r["Name"])
 
 
 def listed(players: Evaluation, key: str) -> list[tuple[int, float]]:
@@ -409,8 +410,8 @@ def players_table(rows: int, rule: LedgerRule[P], preset: P, g: GamesRefs, lang:
     status = st.status_column(player_cases(rule), lang, width=20, width_en=24)
     columns = (*player_inputs(rule, preset), *rating_columns(rule, g), status,
                *player_helpers(rule, preset, g), *(monthly_columns(g) if rule.monthly else ()),
-               st.built_column())
-    return Table("Players", PLAYERS, columns, rows)
+               st.built_column(fixed=True))
+    return Table("Players", PLAYERS, columns, rows, fixed_rows=True)
 
 
 # --- The lists ----------------------------------------------------------------------------

@@ -76,9 +76,12 @@ class PersonalSheet(SheetType[P]):
         """Named tables under the settings (from row ``top``); names and cached values."""
         return [], {}
 
-    def dress_games(self, ws: Worksheet, table: Table, lang: str, title: str) -> None:
-        """The Games sheet's title, legend, header and frozen panes, once its table is written."""
-        decorate_games(ws, table, lang, title, self.legend_at, self.freeze_column)
+    def dress_games(self, ws: Worksheet, table: Table, lang: str,
+                    title: str) -> dict[str, object]:
+        """The Games sheet's title, legend, header and frozen panes, once its table is
+        written; the cached values of the formulas it wrote (the title's banner)."""
+        return decorate_games(ws, table, lang, title, self.legend_at, self.freeze_column,
+                              watch=(table,))
 
     def settings_sheet(self, ws: Worksheet, title: str, preset: P,
                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
@@ -100,7 +103,7 @@ class PersonalSheet(SheetType[P]):
         self.check(preset)
         lang = spec.lang
         rows = -(-spec.rows // self.rows_per_game) * self.rows_per_game
-        table = st.with_built(self.table(rows, lang, preset))
+        table = st.with_built(self.table(rows, lang, preset), fixed=self.rows_per_game > 1)
         games = wb.create_sheet(GAMES(lang))
         chart_ws = wb.create_sheet(CHART_TITLE(lang)) if self.chart else None
         after = self.reference_after_settings
@@ -109,7 +112,7 @@ class PersonalSheet(SheetType[P]):
         title = sheet_title(spec, self.default_title(lang))
 
         names = write_table(games, table, lang, inputs, flag="Status")
-        self.dress_games(games, table, lang, title)
+        dressed = self.dress_games(games, table, lang, title)
         settings_names, settings_cached = self.settings_sheet(
             settings_ws, f"{SETTINGS_TITLE(lang)} ・ {title}", preset, lang)
         names += settings_names
@@ -119,7 +122,8 @@ class PersonalSheet(SheetType[P]):
             cached.update(self.reference_sheets(wb, preset, lang))
         for ws in wb.worksheets:
             page_setup(ws)
-        cached[games.title] = cached_by_row(table, evaluate(table, inputs, preset, lang))
+        cached[games.title] = {**dressed,
+                               **cached_by_row(table, evaluate(table, inputs, preset, lang))}
         if settings_cached:
             cached[settings_ws.title] = settings_cached
         return Built(names, cached, snapshots=frozenset(cached) - {games.title,

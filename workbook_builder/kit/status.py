@@ -70,40 +70,86 @@ SETTINGS = Text("⚠ 設定シートの値を確認", "⚠ check the Settings sh
 
 UNBUILT = Text("⚠ 計算用の列が空 (repair で直せます)", "⚠ helper columns empty: run repair")
 """A row the builder did not make: its hidden helpers are empty (see :func:`built_column`)."""
+MOVED = Text("⚠ 行の移動・挿入・削除・並べ替え・コピーでずれた行: 計算せず — repair を実行",
+             "⚠ row moved, inserted, deleted, sorted or copied: not counted — run repair")
+"""A row of a :attr:`~workbook_builder.layout.Table.fixed_rows` table that is not where the
+builder put it."""
+INSERTED = Text("⚠ 上に挿入された行の対局は計算されません — repair を実行",
+                "⚠ the game typed in the inserted row above is not counted: run repair")
+"""The row under a row a person inserted and typed into: that row has no formulas."""
 
 
-def built_column() -> Column:
-    """A hidden ``=1`` in every row the builder made, the first test of the row's Status.
+def built_column(fixed: bool = False) -> Column:
+    """A hidden helper in every row the builder made, the first test of the row's Status.
 
     A person out of rows who drags the last row down in LibreOffice copies the visible
     formulas but not the hidden helpers, so the new row computes from nothing (a rating
     of 0 on the MOSAIC sheet) with no sign of trouble. On the MOSAIC, Tokin and Club 24
     sheets every helper reads Status (a flagged row is not counted), so testing one would
     be a circular reference; this column reads nothing and is the same test everywhere.
+    In a ``fixed`` table it is ``IF(ROW()=n,1,0)`` with the row it was built in: an
+    insert or delete above shifts it, a sort or copy moves it, and it turns 0.
     """
+    def formula(r: Row) -> str:
+        return f"IF(ROW()={r.number},1,0)" if fixed else "1"
+
     return Column("Built", Text("計算用 作成済みの行", "Built row"), "helper", "integer", 4,
-                  formula=lambda r: "1", value=lambda c: 1)
+                  formula=formula, value=lambda c: 1)
 
 
-def with_built(table: Table) -> Table:
+def with_built(table: Table, fixed: bool = False) -> Table:
     """``table`` with a :func:`built_column` after its last column."""
-    return dataclasses.replace(table, columns=(*table.columns, built_column()))
+    return dataclasses.replace(table, columns=(*table.columns, built_column(fixed)),
+                               fixed_rows=fixed)
+
+
+def inserted_above(r: Row) -> str:
+    """Whether rows were inserted right above this one and something typed in them.
+
+    The range from the row above to this one grows when a row is inserted between them
+    (and shrinks when the row above is deleted, which is harmless here: a row reads the
+    row above by position). What the grown ranges hold beyond the two rows' own inputs
+    was typed in rows that have no formulas, so it would silently not count.
+    """
+    built, above = r.table.letter("Built"), r.number - 1
+    inputs = [c.key for c in r.table.columns if c.role == "input"]
+    spans = ",".join(f"{r.plain(key, above)}:{r.plain(key)}" for key in inputs)
+    own = ",".join([r.prev(key) for key in inputs] + [r[key] for key in inputs])
+    return f"AND(ROWS({built}{above}:{built}{r.number})>2,COUNTA({spans})>COUNTA({own}))"
+
+
+def placement_case(table: Table) -> Case:
+    """The Status case of a row that is not where it was built (see :data:`MOVED`)."""
+    if table.fixed_rows:
+        return Case(lambda r: f"{r['Built']}<>1", lambda c: False, MOVED)
+    return Case(inserted_above, lambda c: False, INSERTED)
+
+
+def misplaced_count(table: Table, lang: str) -> str:
+    """How many rows of ``table`` show the :func:`placement_case` message: a summary, so
+    it may read the whole Status column."""
+    message = MOVED if table.fixed_rows else INSERTED
+    return f"COUNTIF({table.name('Status')},{fx.text(message(lang))})"
 
 
 def status_column(cases: Sequence[Case], lang: str, width: float = 22,
                   allowed: tuple[object, ...] = (), **extra: object) -> Column:
     """The Status column of ``cases``: its formula and, from the same cases, its value.
 
-    In a table with a :func:`built_column`, a row without it shows :data:`UNBUILT` first.
+    In a table with a :func:`built_column`, a row without it shows :data:`UNBUILT` first,
+    then a row out of place its :func:`placement_case`.
     """
     built = Case(lambda r: f"ISBLANK({r['Built']})", lambda c: False, UNBUILT)
 
     def formula(r: Row) -> str:
-        return status_formula((built, *cases) if r.table.has("Built") else cases, r, lang)
+        if not r.table.has("Built"):
+            return status_formula(cases, r, lang)
+        return status_formula((built, placement_case(r.table), *cases), r, lang)
 
     return Column("Status", LABEL, "computed", "text", width, formula=formula,
                   value=lambda c: status_value(cases, c),
-                  allowed=(*allowed, UNBUILT(lang)) if allowed else (),
+                  allowed=(*allowed, UNBUILT(lang), MOVED(lang), INSERTED(lang))
+                  if allowed else (),
                   **extra)  # type: ignore[arg-type]
 
 
@@ -123,24 +169,15 @@ def _text_of(value: object) -> str:
 # --- The standard cases ------------------------------------------------------------------
 
 
-def inputs_text(r: Row, keys: Sequence[str], grouped: bool) -> str:
-    """The input cells as COUNTA/COUNT arguments; ``grouped`` joins neighbours into ranges."""
-    if not grouped:
-        return ",".join(r[key] for key in keys)
-    index = {key: r.table.index(key) for key in keys}
-    runs: list[list[str]] = []
-    for key in keys:
-        if runs and index[key] == index[runs[-1][-1]] + 1:
-            runs[-1].append(key)
-        else:
-            runs.append([key])
-    return ",".join(r[run[0]] if len(run) == 1 else f"{r[run[0]]}:{r[run[-1]]}"
-                    for run in runs)
+def inputs_text(r: Row, keys: Sequence[str]) -> str:
+    """The input cells as COUNTA/COUNT arguments, one by one: a range such as ``A4:B4``
+    would follow the cells when a person cuts them and pastes them on another row."""
+    return ",".join(r[key] for key in keys)
 
 
-def empty(keys: Sequence[str], grouped: bool = True) -> Case:
+def empty(keys: Sequence[str]) -> Case:
     """Nothing typed in the row's inputs: Status stays empty."""
-    return Case(lambda r: f"COUNTA({inputs_text(r, keys, grouped)})=0",
+    return Case(lambda r: f"COUNTA({inputs_text(r, keys)})=0",
                 lambda c: all(c[key] is None for key in keys))
 
 
@@ -177,7 +214,7 @@ def bad_via(key: str, test: Callable[[Row], str]) -> Case:
 
 def _case_with_column_message(key: str, test: Callable[[Row], str],
                               holds: Callable[[Cells], bool], fill: Fill | None = None) -> Case:
-    return _ColumnCase(test, holds, None, None, key, fill)
+    return _ColumnCase(test, holds, column=key, fill=fill)
 
 
 @dataclass(frozen=True)
@@ -211,9 +248,9 @@ def settings_bad(names: Sequence[str], message: Text) -> Case:
     return Case(lambda r: f"NOT(AND({tests}))", lambda c: False, message)
 
 
-def complete(keys: Sequence[str], grouped: bool = False) -> Case:
+def complete(keys: Sequence[str]) -> Case:
     """Every required input is a number: the row counts, Status stays empty."""
-    return Case(lambda r: f"COUNT({inputs_text(r, keys, grouped)})={len(keys)}",
+    return Case(lambda r: f"COUNT({inputs_text(r, keys)})={len(keys)}",
                 lambda c: c.numbers(*keys))
 
 

@@ -180,8 +180,7 @@ def next_new_formula(r: Row) -> str:
     """Whether the next counted game below opens a new period (TRUE when there is none)."""
     if r.number >= r.table.last_row:
         return "TRUE"
-    below = r.table.row(r.number + 1)
-    return fx.if_(counted_test(below), below["New"], below["NextNew"])
+    return fx.if_(f"ISNUMBER({r.next('Change')})", r.next("New"), r.next("NextNew"))
 
 
 def next_new_value(c: Cells) -> bool:
@@ -467,9 +466,10 @@ class EloSheet(PersonalSheet[EloSheetPreset]):
     def settings(self, preset: EloSheetPreset) -> list[Setting]:
         return settings_for(preset)
 
-    def dress_games(self, ws: Worksheet, table: Table, lang: str, title: str) -> None:
+    def dress_games(self, ws: Worksheet, table: Table, lang: str,
+                    title: str) -> dict[str, object]:
         _mark_period_ends(ws, table)
-        super().dress_games(ws, table, lang, title)
+        return super().dress_games(ws, table, lang, title)
 
 
 def _mark_period_ends(ws: Worksheet, table: Table) -> None:

@@ -168,7 +168,7 @@ def status_column(sheet: ShogiSheet[S], lang: str, preset: S,
     are reported); on the 自分 row, for bad Settings (never on a built sheet)."""
     keys = sheet.input_keys
     cases = (
-        st.empty(keys, grouped=False),
+        st.empty(keys),
         st.Case(lambda r: f"NOT({sheet.settings_ok(r, preset)})", lambda c: False,
                 MSG["settings"]),
         *(st.bad(column.key) for column in checked),

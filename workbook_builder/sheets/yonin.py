@@ -144,15 +144,40 @@ def block(r: Row) -> tuple[int, int]:
 
 def seat_cells(r: Row, key: str) -> list[str]:
     """The game's four cells of column ``key``, rows relative: every game's seat-s row
-    then holds the same formula relative to its row (one shared formula in the file)."""
+    then holds the same formula relative to its row (one shared formula in the file).
+    A typed column's cells are read by position (:meth:`Row.at_position`), so a game
+    whose cells a person cuts and pastes lower is read where it now stands."""
     top, _ = block(r)
+    if r.table.column(key).role == "input":
+        return [r.at_position(key, top + i) for i in range(SEATS)]
     letter = r.table.letter(key)
     return [f"{letter}{top + i}" for i in range(SEATS)]
 
 
 def game_range(r: Row, key: str) -> str:
+    """The game's four cells of a computed column as a range; a typed column has none
+    (a cut of the game's cells would move it): see :func:`game_list`."""
+    assert r.table.column(key).role != "input", f"{key} is typed: read it by position"
     cells = seat_cells(r, key)
     return f"{cells[0]}:{cells[-1]}"
+
+
+def game_list(r: Row, *keys: str) -> str:
+    """The game's cells of ``keys`` as COUNT/COUNTA/CHOOSE arguments."""
+    return ",".join(cell for key in keys for cell in seat_cells(r, key))
+
+
+def count_equal(r: Row, key: str, value: str) -> str:
+    """How many of the game's four ``key`` cells equal ``value`` (COUNTIF, cell by cell)."""
+    return "(" + "+".join(f"({cell}={value})" for cell in seat_cells(r, key)) + ")"
+
+
+def first_seat(r: Row, key: str, value: str) -> str:
+    """The first seat (1-4) whose ``key`` equals ``value`` (MATCH(…,0), cell by cell)."""
+    formula = "NA()"
+    for seat, cell in reversed(list(enumerate(seat_cells(r, key), 1))):
+        formula = f"IF({cell}={value},{seat},{formula})"
+    return formula
 
 
 def game_of(c: Cells) -> int:
@@ -260,9 +285,7 @@ def settings_ok(preset: YoninPreset) -> str:
 
 def typed_formula(r: Row) -> str:
     """How many input cells of the game hold something."""
-    top, _ = block(r)
-    first, last = r.table.letter(INPUT_KEYS[0]), r.table.letter(INPUT_KEYS[-1])
-    return f"COUNTA({first}{top}:{last}{top + SEATS - 1})"
+    return f"COUNTA({game_list(r, *INPUT_KEYS)})"
 
 
 def nothing_typed(c: Cells) -> bool:
@@ -270,9 +293,8 @@ def nothing_typed(c: Cells) -> bool:
 
 
 def places_formula(r: Row) -> str:
-    places = game_range(r, "Place")
-    return (f"NOT(AND(COUNTIF({places},1)=1,COUNTIF({places},2)=1,"
-            f"COUNTIF({places},3)=1))")
+    ones, twos, threes = (count_equal(r, "Place", str(n)) for n in (1, 2, 3))
+    return f"NOT(AND({ones}=1,{twos}=1,{threes}=1))"
 
 
 def places_wrong(places: Sequence[float]) -> bool:
@@ -292,7 +314,8 @@ class SeatRule:
     message: str
     """Key of :data:`MSG`; the message names the seat."""
     test: Callable[[str, str, str, int], str]
-    """The sheet's test from the game's places, the seat's place and knocker, the seat."""
+    """The sheet's test from the game's places (as CHOOSE arguments), the seat's place
+    and knocker, the seat."""
     holds: Callable[[Sequence[float], Sequence[object], int], bool]
     """The engine's test from the four places and knockers and the seat index (0-3)."""
 
@@ -304,7 +327,8 @@ SEAT_RULES = (
              lambda places, knocked, s: places[s] != 1 and knocked[s] is None),
     SeatRule("self", lambda g, p, k, s: f"{k}={s}",
              lambda places, knocked, s: excel_number(knocked[s]) == s + 1),
-    SeatRule("out", lambda g, p, k, s: f"IF(ISNUMBER({k}),INDEX({g},{k})>{p},FALSE)", was_out),
+    SeatRule("out", lambda g, p, k, s: f"IF(ISNUMBER({k}),CHOOSE({k},{g})>{p},FALSE)",
+             was_out),
 )
 """After the places, in this order: the first rule that holds for some seat decides."""
 
@@ -316,7 +340,7 @@ def seat_text(key: str, seat: int) -> Text:
 def seat_rule_case(rule: SeatRule, s: int) -> st.Case:
     """``rule`` for seat index ``s`` as a Status case of the game's seat-1 row."""
     def test(r: Row) -> str:
-        return rule.test(game_range(r, "Place"), seat_cells(r, "Place")[s],
+        return rule.test(game_list(r, "Place"), seat_cells(r, "Place")[s],
                          seat_cells(r, "KnockedBy")[s], s + 1)
 
     def holds(c: Cells) -> bool:
@@ -331,9 +355,21 @@ def row_check_case(s: int) -> st.Case:
                            lambda c: c.at(top_of(c) + s, "RowCheck"))
 
 
+def game_moved(r: Row) -> str:
+    """Whether an insert, delete, sort or copy broke the game's block of four rows: one of
+    its rows is not where it was built (its Built is 0), or a row is missing. The game's
+    seat-1 row reads the other three by their place in the block."""
+    return f"IFERROR(SUM({game_range(r, 'Built')})<>{SEATS},TRUE)"
+
+
+MOVED_CASE = st.Case(game_moved, lambda c: False, st.MOVED)
+"""The first case of a game's Status after the kit's own (see :func:`game_moved`)."""
+
+
 def status_cases(preset: YoninPreset) -> tuple[st.Case, ...]:
     """The game's Status, first case first, computed in its seat-1 row."""
     return (
+        MOVED_CASE,
         st.Case(lambda r: f"{typed_formula(r)}=0", nothing_typed),
         st.Case(lambda r: f"NOT({settings_ok(preset)})", lambda c: False, MSG["settings"]),
         *(row_check_case(s) for s in range(SEATS)),
@@ -348,7 +384,7 @@ def status_cases(preset: YoninPreset) -> tuple[st.Case, ...]:
 # ---- per game: typed, rated -------------------------------------------------------------
 
 def filled_formula(r: Row) -> str:
-    rates, places = game_range(r, "Rate"), game_range(r, "Place")
+    rates, places = game_list(r, "Rate"), game_list(r, "Place")
     out_given = ",".join(f"OR({p}=1,NOT(ISBLANK({k})))" for p, k in
                          zip(seat_cells(r, "Place"), seat_cells(r, "KnockedBy"), strict=True))
     return f"IF(AND(COUNT({rates})=4,COUNT({places})=4),IF(AND({out_given}),2,1),0)"
@@ -419,7 +455,7 @@ def rated(key: str, rate: Rating = rate_seats) -> Value:
 
 def knocker_formula(r: Row) -> str:
     k, p = r["KnockedBy"], r["Place"]
-    first_place = f"MATCH(1,{game_range(r, 'Place')},0)"
+    first_place = first_seat(r, "Place", "1")
     return when_rated(r, f"IF(ISNUMBER({k}),{k},IF(AND(NOT(ISBLANK({k})),{p}=2),{first_place},0))")
 
 
@@ -429,7 +465,7 @@ def foul_formula(r: Row) -> str:
 
 
 def knocker_rate(r: Row) -> str:
-    return f"INDEX({game_range(r, 'Rate')},{r['Knocker']})"
+    return f"CHOOSE({r['Knocker']},{game_list(r, 'Rate')})"
 
 
 def ko_given_formula(r: Row) -> str:
@@ -580,8 +616,9 @@ def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
     """The Games table: four rows a game, inputs, results and hidden helpers."""
     columns = (
         Column("Game", Text("局", "Game"), "computed", "integer", 4, width_en=5.5,
-               formula=lambda r: str((r.number - r.table.first_row) // SEATS + 1),
-               value=game_of),
+               formula=lambda r: str((r.number - r.table.first_row) // SEATS + 1)
+               if block(r)[1] == 1 else '""',
+               value=lambda c: game_of(c) if seat_of(c) == 1 else ""),
         Column("Seat", Text("席", "Seat"), "computed", "integer", 3.5, width_en=4.5,
                formula=lambda r: str(block(r)[1]), value=seat_of),
         *input_columns(lang, preset),
@@ -864,8 +901,9 @@ class YoninSheet(PersonalSheet[YoninSheetPreset]):
     def table(self, rows: int, lang: str, preset: YoninPreset) -> Table:
         return games_table(rows, lang, preset)
 
-    def dress_games(self, ws: Worksheet, table: Table, lang: str, title: str) -> None:
-        _dress(ws, table, lang, title)
+    def dress_games(self, ws: Worksheet, table: Table, lang: str,
+                    title: str) -> dict[str, object]:
+        return _dress(ws, table, lang, title)
 
     def settings_sheet(self, ws: Worksheet, title: str, preset: YoninSheetPreset,
                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
@@ -888,23 +926,22 @@ def write_settings_sheet(ws: Worksheet, preset: YoninPreset, lang: str, heading:
     return names + tables
 
 
-def _dress(ws: Worksheet, table: Table, lang: str, title: str) -> None:
-    """Title, legend, the hint row, one merged game number and a line under each game."""
-    title_row(ws, table, lang, title, "Status")
+def _dress(ws: Worksheet, table: Table, lang: str, title: str) -> dict[str, object]:
+    """Title, legend, the hint row, the game number on its first row and a line under
+    each game; the title's cached value. No merged cells: a merged block stops a sort
+    of the rows and a paste across it."""
+    cached = title_row(ws, table, lang, title, "Status", watch=(table,))
     ws.row_dimensions[table.header_row].height = 48
     hint_row(ws, table, lang)
     ws.freeze_panes = f"D{table.first_row}"
-    game = table.index("Game")
-    centred = [table.index(k) for k in ("Seat", "Place", "KnockedBy", "Rank")]
+    centred = [table.index(k) for k in ("Game", "Seat", "Place", "KnockedBy", "Rank")]
     for top in range(table.first_row, table.last_row + 1, SEATS):
-        ws.merge_cells(start_row=top, end_row=top + SEATS - 1, start_column=game,
-                       end_column=game)
-        ws.cell(top, game).alignment = Alignment(horizontal="center", vertical="center")
         for s in range(SEATS):
             for col in centred:
                 ws.cell(top + s, col).alignment = Alignment(horizontal="center")
     underline_games(ws, table)
     overwrite_note(ws, table, lang)
+    return cached
 
 
 def hint_row(ws: Worksheet, table: Table, lang: str) -> None:

@@ -75,7 +75,7 @@ from ..kit.cells import (
     excel_serial,
     whole,
 )
-from ..kit.frame import overwrite_note, page_setup, sheet_title, title_row
+from ..kit.frame import overwrite_note, page_setup, sheet_title, title_cell, title_row
 from ..kit.ledger import evaluate_tables
 from ..kit.ledger_games import month_of, player_id, table_of
 from ..kit.ledger_lists import (
@@ -179,9 +179,6 @@ def general(value: object) -> str:
 
 # ---- where things are -------------------------------------------------------------------
 
-def block_range(r: Row, first_key: str, last_key: str) -> str:
-    """A game's four rows across ``first_key``..``last_key``."""
-    return f"{yn.seat_cells(r, first_key)[0]}:{yn.seat_cells(r, last_key)[-1]}"
 
 
 def helper(key: str, label: Text, kind: ValueType, formula: Formula, value: Value,
@@ -278,7 +275,8 @@ def status_cases(preset: YoninPreset) -> tuple[st.Case, ...]:
     """The game's Status, first case first, computed in its seat-1 row: the personal
     sheet's cases."""
     return (
-        st.Case(lambda r: f"COUNTA({block_range(r, GAME_INPUTS[0], GAME_INPUTS[-1])})=0",
+        yn.MOVED_CASE,
+        st.Case(lambda r: f"COUNTA({yn.game_list(r, *GAME_INPUTS)})=0",
                 nothing_typed),
         st.Case(lambda r: f"NOT({yn.settings_ok(preset)})", lambda c: False, yn.MSG["settings"]),
         *(yn.row_check_case(s) for s in range(SEATS)),
@@ -292,7 +290,7 @@ def status_cases(preset: YoninPreset) -> tuple[st.Case, ...]:
 
 
 def filled_formula(r: Row) -> str:
-    players_, places = yn.game_range(r, "Player"), yn.game_range(r, "Place")
+    players_, places = yn.game_list(r, "Player"), yn.game_list(r, "Place")
     out_given = ",".join(f"OR({p}=1,NOT(ISBLANK({k})))" for p, k in
                          zip(yn.seat_cells(r, "Place"), yn.seat_cells(r, "KnockedBy"), strict=True))
     return f"IF(AND(COUNTA({players_})=4,COUNT({places})=4),IF(AND({out_given}),2,1),0)"
@@ -458,8 +456,8 @@ def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
                   if yn.block(r)[1] == 1 else '""',
                   value=lambda c: yn.game_of(c) if yn.seat_of(c) == 1 else "")
     columns = (game, base["Seat"], *game_inputs(base), *game_results(base, lang, preset),
-               *game_helpers(base, lang), st.built_column())
-    return Table("Games", GAMES, columns, rows)
+               *game_helpers(base, lang), st.built_column(fixed=True))
+    return Table("Games", GAMES, columns, rows, fixed_rows=True)
 
 
 # ---- Players ----------------------------------------------------------------------------
@@ -673,8 +671,8 @@ def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
 def players_table(count: int, games_t: Table, lang: str, preset: YoninPreset) -> Table:
     refs = GamesRefs(games_t, GAMES(lang))
     columns = (*player_inputs(count, lang, preset), *player_results(refs, lang, preset),
-               *player_helpers(refs), st.built_column())
-    return Table("Players", PLAYERS, columns, count)
+               *player_helpers(refs), st.built_column(fixed=True))
+    return Table("Players", PLAYERS, columns, count, fixed_rows=True)
 
 
 # ---- the rate table ---------------------------------------------------------------------
@@ -820,13 +818,16 @@ class YoninLedgerSheet(SheetType[yn.YoninSheetPreset]):
         chain_ws = chain_sheet(wb)
         chain_t = CHAIN.chain_table(GamesRefs(games_t, games_ws.title))
 
+        watch = (games_t, players_t)
         names = write_table(games_ws, games_t, lang, tables.get("Games", ()), flag="Status")
-        dress_games(games_ws, games_t, lang, title)
+        titles = {games_ws.title: dress_games(games_ws, games_t, lang, title, watch)}
         names += write_table(players_ws, players_t, lang, tables.get("Players", ()),
                              flag="Status")
-        dress_players(players_ws, players_t, lang, title)
+        titles[players_ws.title] = dress_players(players_ws, players_t, lang, title, watch)
         names += write_table(list_ws, list_t, lang)
-        names += dress_rate_table(list_ws, list_t, lang, title)
+        titles[list_ws.title] = title_cell(list_ws, f"{title} ・ {RATE_TABLE(lang)}", lang,
+                                           watch)
+        names += dress_rate_table(list_ws, list_t, lang)
         names += yn.write_settings_sheet(settings_ws, preset, lang,
                                          f"{SETTINGS_TITLE(lang)} ・ {title}",
                                          ledger_settings(preset, lang),
@@ -838,10 +839,11 @@ class YoninLedgerSheet(SheetType[yn.YoninSheetPreset]):
         # the two-player ledger's wiring: Games reads Players, Players and the list the log
         values = evaluate_tables({"Games": games_t, "Players": players_t, "List": list_t,
                                   "Chain": chain_t}, tables, preset, lang)
-        return Built(names, {games_ws.title: formula_cells(games_t, values["Games"]),
-                             players_ws.title: formula_cells(players_t, values["Players"]),
-                             list_ws.title: formula_cells(list_t, values["List"]),
-                             chain_ws.title: cached_by_row(chain_t, values["Chain"])})
+        cells = {games_ws.title: formula_cells(games_t, values["Games"]),
+                 players_ws.title: formula_cells(players_t, values["Players"]),
+                 list_ws.title: formula_cells(list_t, values["List"]),
+                 chain_ws.title: cached_by_row(chain_t, values["Chain"])}
+        return Built(names, {t: {**titles.get(t, {}), **c} for t, c in cells.items()})
 
 
 def formula_cells(table: Table, values: Sequence[Mapping[str, object]]) -> dict[str, object]:
@@ -856,9 +858,11 @@ def formula_cells(table: Table, values: Sequence[Mapping[str, object]]) -> dict[
 LATER_ROWS_FILL = PatternFill("solid", fgColor="F2F2F2")
 
 
-def dress_games(ws: Worksheet, table: Table, lang: str, title: str) -> None:
-    """Title, hint row, a line under each game, the date cells past a game's first row grey."""
-    title_row(ws, table, lang, f"{title} ・ {GAMES(lang)}", "Status")
+def dress_games(ws: Worksheet, table: Table, lang: str, title: str,
+                watch: Sequence[Table]) -> dict[str, object]:
+    """Title, hint row, a line under each game, the date cells past a game's first row
+    grey; the title's cached value (its banner watches ``watch``)."""
+    cached = title_row(ws, table, lang, f"{title} ・ {GAMES(lang)}", "Status", watch)
     ws.row_dimensions[table.header_row].height = 48
     yn.hint_row(ws, table, lang)
     ws.freeze_panes = f"D{table.first_row}"
@@ -872,6 +876,7 @@ def dress_games(ws: Worksheet, table: Table, lang: str, title: str) -> None:
                 ws.cell(top + s, date).fill = LATER_ROWS_FILL
     yn.underline_games(ws, table)
     overwrite_note(ws, table, lang)
+    return cached
 
 
 PLAYERS_NOTE = Text("対局シートの名前はここから選びます。レートは対局から自動で計算します。",
@@ -883,18 +888,19 @@ RATE_TABLE_NOTES = (
 )
 
 
-def dress_players(ws: Worksheet, table: Table, lang: str, title: str) -> None:
-    title_row(ws, table, lang, f"{title} ・ {PLAYERS(lang)}", "Status")
+def dress_players(ws: Worksheet, table: Table, lang: str, title: str,
+                  watch: Sequence[Table]) -> dict[str, object]:
+    cached = title_row(ws, table, lang, f"{title} ・ {PLAYERS(lang)}", "Status", watch)
     ws.row_dimensions[table.header_row].height = 34
     yn.hint_row(ws, table, lang)
     ws.freeze_panes = f"B{table.first_row}"
     styles.style_note(ws.cell(table.last_row + 2, 1, PLAYERS_NOTE(lang)), lang)
     styles.style_note(ws.cell(table.last_row + 3, 1, OVERWRITTEN(lang)), lang, color="C00000")
+    return cached
 
 
-def dress_rate_table(ws: Worksheet, table: Table, lang: str, title: str) -> list[NameInfo]:
-    """Title, the month shown above the Month column (named), the notes."""
-    styles.style_title(ws.cell(1, 1, f"{title} ・ {RATE_TABLE(lang)}"), lang)
+def dress_rate_table(ws: Worksheet, table: Table, lang: str) -> list[NameInfo]:
+    """The month shown above the Month column (named), the notes."""
     ws.row_dimensions[table.header_row].height = 34
     ws.freeze_panes = f"C{table.first_row}"
     month = ws.cell(table.lead_row, table.index("Month"))
