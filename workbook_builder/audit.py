@@ -20,6 +20,7 @@ from openpyxl.cell.cell import MergedCell
 from .build import build_workbook
 from .kept import settings_not_kept, values_outside
 from .kit.base import Built
+from .placement import placement_problems
 from .readback import (
     Opened,
     built_preset,
@@ -59,6 +60,13 @@ class AuditReport:
     """Formula cells without a stored value (the file was never recalculated)."""
     findings: list[Finding] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    """What a person's row edits did that the formulas cannot follow, one line each
+    (:mod:`.placement`): the cause of the findings, to read first."""
+
+    @property
+    def needs_repair(self) -> bool:
+        return bool(self.findings or self.problems)
 
 
 def audit(path: str | Path) -> AuditReport:
@@ -68,6 +76,8 @@ def audit(path: str | Path) -> AuditReport:
     wb, built = build_workbook(typed.spec, typed.rows, tables=typed.tables)
     names = computed_cells(opened)
     report = AuditReport(opened.path, notes=list(typed.not_carried))
+    sheet_type = SHEET_TYPES[typed.spec.system]
+    report.problems = placement_problems(opened, sheet_type.input_tables)
     report.notes += [f"{line}: the engine's values use the latter"
                      for line in settings_not_kept(typed, wb)]
     outside = values_outside(opened, typed, wb)
@@ -83,14 +93,15 @@ def audit(path: str | Path) -> AuditReport:
                 " (an earlier version made none): `repair` adds it" if outside.earlier else ""))
             continue
         pairs: Iterable[tuple[str, object]] = cells.items()
-        if title in outside.earlier:
+        if title in outside.earlier and not report.problems:
+            # rows a person moved explain formulas that differ from the builder's
             report.notes.append(f"sheet {title!r} was made by an earlier version: its computed "
                                 "columns are compared by name, its hidden helpers not "
                                 "(`repair` rebuilds them)")
             pairs = by_name(opened, wb, built, title)
         for coord, expected in pairs:
             compare(report, opened, title, coord, expected, names.get((title, coord), ""))
-    program = SHEET_TYPES[typed.spec.system].computed_by
+    program = sheet_type.computed_by
     if program and any(str(f.found).startswith("#") for f in report.findings):
         report.notes.append(f"only {program} computes these formulas: the error values say "
                             f"another program saved the file last; open and save it in "

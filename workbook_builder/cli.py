@@ -244,6 +244,8 @@ def audit(workbook: str) -> None:
         report = run_audit(workbook)
     except BuilderError as exc:
         raise _fail(exc) from None
+    for problem in report.problems:
+        click.echo(f"problem: {problem}")
     for note in report.notes:
         click.echo(f"note: {note}", err=True)
     for finding in report.findings:
@@ -252,7 +254,10 @@ def audit(workbook: str) -> None:
     if report.not_calculated:
         summary += f", {report.not_calculated} never calculated (open and save in a spreadsheet)"
     click.echo(summary, err=True)
-    if report.findings:
+    if report.needs_repair:
+        fixed = Path(workbook).with_name(Path(workbook).stem + "-repaired.xlsx")
+        click.echo(f"to fix: workbook-builder repair {_quoted(workbook)} --out "
+                   f"{_quoted(str(fixed))}", err=True)
         raise SystemExit(1)
 
 
@@ -283,3 +288,10 @@ def repair(workbook: str, out: str, password: str | None, rows: int | None,
         click.echo(f"not carried: {line}")
     lost = f"; {len(report.not_carried)} left out, listed above" if report.not_carried else ""
     click.echo(f"{report.out}: {report.rows} rows carried over{lost}")
+
+
+def _quoted(path: str) -> str:
+    """``path`` as a shell word: quoted when it holds a space or a shell character."""
+    import shlex
+
+    return shlex.quote(path)

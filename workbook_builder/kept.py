@@ -10,6 +10,7 @@ never dropped in silence.
 
 from __future__ import annotations
 
+import dataclasses
 import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from openpyxl.utils.cell import coordinate_to_tuple, get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.constants import MAX_ROW
 
-from .formulas.spelling import formula_text, same_formula
+from .formulas.spelling import formula_text, rowless, same_formula
 from .metadata import META_SHEET, MetaName
 from .readback import (
     GROWING,
@@ -206,6 +207,9 @@ class SheetFormulas:
     sheets: tuple[Worksheet, ...]
     last: dict[int, list[Cell]]
     """Per column of the file's own build, its last formula cells, bottom first."""
+    shapes: dict[int, frozenset[str]] = dataclasses.field(default_factory=dict)
+    """Per column, its formulas as :func:`~.formulas.spelling.rowless` spells them: a
+    formula a person's row edit moved or shifted is still the builder's."""
 
     @classmethod
     def of(cls, rebuilt: Sequence[Worksheet], built: Worksheet) -> SheetFormulas:
@@ -215,7 +219,13 @@ class SheetFormulas:
                     len(last.setdefault(col, [])) < FILLED_FROM:
                 last[col].append(cell)
         sheets = (*rebuilt, built) if built not in rebuilt else tuple(rebuilt)
-        return cls(sheets, last)  # the rebuild is the file's own build when sizes agree
+        shapes: dict[int, set[str]] = {}
+        for ws in sheets:
+            for (_, col), cell in ws._cells.items():
+                if isinstance(cell, Cell) and cell.data_type == "f":
+                    shapes.setdefault(col, set()).add(rowless(formula_text(cell.value)))
+        # the rebuild is the file's own build when sizes agree
+        return cls(sheets, last, {col: frozenset(s) for col, s in shapes.items()})
 
     def holds(self, cell: Cell) -> bool | None:
         """Whether the formula in ``cell`` is the builder's: True, or False where the
@@ -232,6 +242,10 @@ class SheetFormulas:
         if below and any(self.filled_down(source, cell.coordinate, text)
                          for source in self.last[col]):
             return True
+        if verdict is False and (rowless(text) in self.shapes.get(col, frozenset())
+                                 or "#REF!" in text.upper()):
+            return True  # the builder's, from another row (moved, shifted or copied) or
+            # with a reference to a deleted row
         return verdict
 
     def verdicts(self, cells: Sequence[tuple[int, int, Cell | MergedCell]],
@@ -314,10 +328,21 @@ def formats_outside(ws: Worksheet, made: Worksheet, bottom: int | None) -> list[
             ("data validation", [dv.sqref for dv in ws.data_validations.dataValidation],
              [dv.sqref for dv in made.data_validations.dataValidation])):
         covered = [grown(r.bounds, bottom) for ranges in ours for r in ranges.ranges]
+        covered += [stretched(r.bounds, found) for ranges in ours for r in ranges.ranges]
         out += [f"{ws.title}!{r.coord}: a {kind} of one's own" for ranges in found
                 for r in sorted(ranges.ranges, key=lambda r: r.bounds)
                 if not is_covered(r.bounds, covered)]
     return out
+
+
+def stretched(bounds: Bounds, found: Sequence[object]) -> Bounds:
+    """``bounds`` down as far as a range in ``found`` with the same columns and first row
+    reaches: rows inserted inside a table stretch its formats, which are still the
+    builder's."""
+    c1, r1, c2, r2 = bounds
+    ends = [r.bounds[3] for ranges in found for r in ranges.ranges  # type: ignore[attr-defined]
+            if r.bounds[0] == c1 and r.bounds[1] == r1 and r.bounds[2] == c2]
+    return (c1, r1, c2, max([r2, *ends]))
 
 
 def grown(bounds: Bounds, bottom: int | None) -> Bounds:

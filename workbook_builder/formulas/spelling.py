@@ -36,6 +36,19 @@ def spelled(formula: str) -> str:
     return "".join(parts)
 
 
+_ROW_OF_CELL = re.compile(r"(?<![\w.])(\$?[A-Z]{1,3}\$?)\d+(?![\w(])")
+
+
+def rowless(formula: str) -> str:
+    """:func:`spelled` with every cell reference's row left out: a formula a person's
+    insert, delete, cut, sort or copy of rows moved or shifted spells alike with the
+    builder's formula of the same column in some row."""
+    parts = _LITERAL.split(spelled(formula))
+    for i in range(0, len(parts), 2):
+        parts[i] = _ROW_OF_CELL.sub(r"\1#", parts[i])
+    return "".join(parts)
+
+
 def same_formula(ours: str, found: str) -> bool:
     """Whether ``found`` is the formula ``ours``, as written or respelled (LibreOffice's
     usual respellings first: a plain text replace is ten times quicker)."""
