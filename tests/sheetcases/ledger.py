@@ -197,11 +197,23 @@ def bad_tables(spec) -> dict[str, list[dict[str, object]]]:
     if spec.preset == "go":
         games += [dict(g) for g in GO_BAD_GAMES]
         players += [dict(p) for p in GO_BAD_PLAYERS]
+    players += [dict(p) for p in SPACED_PLAYERS]
+    games += [{**g, **({"TurnDiff": 2} if spec.preset == "mosaic" else {})}
+              for g in SPACED_GAMES]
     players.append(dict(FAR_START))
     games.append({"Date": dt.date(2024, 5, 10), "PlayerA": FAR_START["Name"], "PlayerB": "P05",
                   "Result": 1, **({"TurnDiff": 2} if spec.preset == "mosaic" else {})})
     return {"Games": games, "Players": players}
 
+
+SPACED_PLAYERS: list[dict[str, object]] = [{"Name": "P06\u3000", "Start": 1450}]
+"""A full-width space after a name on Players: flagged there, quoted so it shows."""
+SPACED_GAMES: list[dict[str, object]] = [
+    {"Date": dt.date(2024, 5, 7), "PlayerA": "P05 ", "PlayerB": "P01", "Result": 1},
+    {"Date": dt.date(2024, 5, 7), "PlayerA": "P01", "PlayerB": "\u3000p05", "Result": 0},
+]
+"""A phone keyboard's space after a member's name, a full-width one before it: the game
+is flagged, quoting the name, and the member it probably means is named."""
 
 FAR_START = {"Name": "P99", "Start": 12345678}
 """Last on Players and in the log: a start no scale has (Elo's 10^(diff/400) overflows)."""

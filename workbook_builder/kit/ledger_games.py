@@ -17,6 +17,7 @@ from openpyxl.utils.datetime import from_excel
 
 from .. import formulas as fx
 from ..formulas import ledger as lx
+from ..formulas import shogi as sx
 from ..labels import Text
 from ..layout import Column, Formula, Row, Table, ValueType
 from . import inputs as kinds
@@ -30,6 +31,7 @@ SEATS = Seats(SIDES)
 MSG = {
     "settings": st.SETTINGS,
     "unknown": Text("⚠ 名簿にない名前: ", "⚠ not on the Players sheet: "),
+    "spaced": Text("⚠ 名前に余分な空白 (全角も): ", "⚠ extra space in the name: "),
     "same": Text("⚠ 同じ人が両側に", "⚠ the same player on both sides"),
     "start": Text("⚠ 名簿の開始レートを確認: ", "⚠ check the start on Players: "),
     "result": kinds.RESULT_MESSAGE,
@@ -39,6 +41,8 @@ MSG = {
     "order": Text("⚠ 前の対局より前の月", "⚠ month earlier than a game above"),
     "incomplete": st.INCOMPLETE,
 }
+SPACES = Text(" — 余分な空白 (全角も)", " — extra space")
+LISTED_AS = Text("。名簿は", "; Players has ")
 
 
 # --- Values the sheet compares as text --------------------------------------------------
@@ -50,6 +54,41 @@ def text_of(value: object) -> str:
     if isinstance(value, str) or number is None:
         return str(value)
     return str(int(number)) if number.is_integer() else repr(number)
+
+
+def excel_trim(text: str) -> str:
+    """``TRIM(SUBSTITUTE(text,"　"," "))``: full-width spaces made plain, spaces at either
+    end dropped, runs of spaces inside made one."""
+    return " ".join(part for part in text.replace("\u3000", " ").split(" ") if part)
+
+
+def trimmed(name: str) -> str:
+    """The formula of :func:`excel_trim` on the cell ``name``."""
+    return f'TRIM(SUBSTITUTE({name}&"","　"," "))'
+
+
+def space_hint(player: str) -> tuple[Callable[[Row, str], str], Callable[[Cells], str]]:
+    """The hint after an unknown name that has a space too many (a phone keyboard's, or a
+    full-width one): says so, and names the Players entry it probably means."""
+    def formula(r: Row, lang: str) -> str:
+        name, left, right = r[player], *st.QUOTES[lang]
+        found = f"IFERROR({sx.exact_match(trimmed(name), 'Players_Name')},0)"
+        listed = fx.if_(f"{found}>0", f"{fx.text(LISTED_AS(lang) + left)}&INDEX(Players_Name,"
+                                      f"{found})&{fx.text(right)}", '""')
+        return fx.if_(f'{trimmed(name)}<>{name}&""', f"{fx.text(SPACES(lang))}&{listed}", '""')
+
+    def value(c: Cells) -> str:
+        name = text_of(c[player])
+        if excel_trim(name) == name:
+            return ""
+        players = table_of(c, "Players")
+        found = player_id(players, excel_trim(name))
+        left, right = st.QUOTES[c.lang]
+        listed = (LISTED_AS(c.lang) + left + text_of(players.value(found, "Name")) + right
+                  if found else "")
+        return SPACES(c.lang) + listed
+
+    return formula, value
 
 
 def same_cell(a: object, b: object) -> bool:
@@ -117,8 +156,10 @@ def side_cases(side: str) -> tuple[st.Case, st.Case]:
     game above it, and a result fixed far up would recalculate the log row by row.
     """
     player, pid = f"Player{side}", f"Id{side}"
+    hint, hint_value = space_hint(player)
     return (st.Case(lambda r: f"AND(NOT(ISBLANK({r[player]})),{r[pid]}=0)",
-                    lambda c: c[player] is not None and c[pid] == 0, MSG["unknown"], player),
+                    lambda c: c[player] is not None and c[pid] == 0, MSG["unknown"], player,
+                    hint, hint_value),
             st.Case(lambda r: f"AND({r[pid]}>0,NOT(ISNUMBER(INDEX(Players_StartUsed,{r[pid]}))))",
                     lambda c: c[pid] != 0
                     and excel_number(start_of(c, c[pid], "StartUsed")) is None,

@@ -22,7 +22,16 @@ from ..layout import Column, Formula, Row, Table, ValueType
 from . import inputs as kinds
 from . import status as st
 from .cells import Cells, Evaluation, Value, excel_number, excel_serial, numeric, whole
-from .ledger_games import MSG, SEATS, month_of, player_id, same_cell, table_of
+from .ledger_games import (
+    MSG,
+    SEATS,
+    excel_trim,
+    month_of,
+    player_id,
+    same_cell,
+    table_of,
+    trimmed,
+)
 from .ledger_rule import RANK_LABEL, RANK_RATING, START, Carried, LedgerRule, P, v
 from .seats import GamesRefs
 
@@ -114,7 +123,11 @@ def player_cases(rule: LedgerRule[Any]) -> tuple[st.Case, ...]:
                    f"{lx.name_match(r['Name'], 'Players_Name')}<>{pid(r)})"),
         lambda c: c["Name"] is not None and player_id(c.evaluation, c["Name"]) != c.k,
         PLAYER_MSG["duplicate"])
-    return (st.empty(keys), duplicate,
+    spaced = st.Case(
+        lambda r: f'AND(ISTEXT({r["Name"]}),{trimmed(r["Name"])}<>{r["Name"]})',
+        lambda c: isinstance(c["Name"], str) and excel_trim(c["Name"]) != c["Name"],
+        MSG["spaced"], "Name")
+    return (st.empty(keys), duplicate, spaced,
             *(st.bad(key) for key in keys[1:]))
 
 

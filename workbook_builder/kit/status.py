@@ -26,18 +26,34 @@ class Case:
     message: Text | None = None
     """None: the row is fine (Status stays empty)."""
     quote: str | None = None
-    """An input column whose text follows the message (an unknown name, say)."""
+    """An input column whose text follows the message in quotes (「…」, '…'), so that a
+    space typed before or after a name shows."""
+    hint: Callable[[Row, str], str] | None = None
+    """A formula of text after the quote (a likely fix), given the row and language."""
+    hint_value: Callable[[Cells], str] | None = None
+    """What :attr:`hint` shows, from the engine."""
 
     def shown(self, r: Row, lang: str) -> str:
         if self.message is None:
             return '""'
         text = fx.text(self.message(lang))
-        return f"{text}&{r[self.quote]}" if self.quote else text
+        if self.quote:
+            left, right = QUOTES[lang]
+            text += f"&{fx.text(left)}&{r[self.quote]}&{fx.text(right)}"
+        return f"{text}&{self.hint(r, lang)}" if self.hint else text
 
     def value(self, c: Cells) -> str:
         if self.message is None:
             return ""
-        return self.message(c.lang) + (_text_of(c[self.quote]) if self.quote else "")
+        text = self.message(c.lang)
+        if self.quote:
+            left, right = QUOTES[c.lang]
+            text += left + _text_of(c[self.quote]) + right
+        return text + (self.hint_value(c) if self.hint_value else "")
+
+
+QUOTES = {"ja": ("「", "」"), "en": ("'", "'")}
+"""How a Status message quotes what was typed."""
 
 
 def no_problem(status: str) -> str:
