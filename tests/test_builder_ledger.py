@@ -231,12 +231,14 @@ def test_bad_input_is_flagged_never_an_error_and_kept(recalc, name):
     en = name.endswith("_en")
     assert status[1] == ("⚠ not on the Players sheet: 'Tanaka'" if en
                          else "⚠ 名簿にない名前: 「Tanaka」")
-    spaced = len(tables["Games"]) - 3  # SPACED_GAMES, then FAR_START's game
+    spaced = len(tables["Games"]) - 5  # SPACED_GAMES, then FAR_START's game
+    texts = status[spaced + 2:spaced + 4]  # a result typed as text "1" and "１"
+    assert all(s.startswith(("⚠ 勝敗は", "⚠ result must be")) for s in texts), texts
     assert status[spaced:spaced + 2] == (
-        ["⚠ not on the Players sheet: 'P05 ' — extra space; Players has 'P05'",
-         "⚠ not on the Players sheet: '\u3000p05' — extra space; Players has 'P05'"] if en
-        else ["⚠ 名簿にない名前: 「P05 」 — 余分な空白 (全角も)。名簿は「P05」",
-              "⚠ 名簿にない名前: 「\u3000p05」 — 余分な空白 (全角も)。名簿は「P05」"])
+        ["⚠ not on the Players sheet: 'P05 ' — a space too many?",
+         "⚠ not on the Players sheet: '\u3000p05' — a space too many?"] if en
+        else ["⚠ 名簿にない名前: 「P05 」 — 前後に余分な空白? (全角も)",
+              "⚠ 名簿にない名前: 「\u3000p05」 — 前後に余分な空白? (全角も)"])
     spaced_player = players_status_of(wb)[len(tables["Players"]) - 2]
     assert spaced_player == ("⚠ extra space in the name: 'P06\u3000'" if en
                              else "⚠ 名前に余分な空白 (全角も): 「P06\u3000」")

@@ -25,6 +25,7 @@ from workbook_builder.build import TEMPLATES, build
 from workbook_builder.cli import main
 from workbook_builder.gamelog import parse_game_log
 from workbook_builder.metadata import META_SHEET
+from workbook_builder.readback import MAX_PART_BYTES
 from workbook_builder.template import MAX_PLAYERS, MAX_ROWS, load_template
 
 GAMES = [
@@ -345,7 +346,8 @@ def _bomb(path: Path, cells: int) -> None:
 @pytest.fixture(scope="module")
 def huge_part(tmp_path_factory) -> Path:
     bomb = tmp_path_factory.mktemp("bomb") / "bomb.xlsx"
-    _bomb(bomb, 8_000_000)  # 176 MB of cells, like the 193 MB part
+    cell = len(b'<c r="A1"><v>1</v></c>')
+    _bomb(bomb, (MAX_PART_BYTES // cell // 10000 + 10) * 10000)  # just over the size limit
     return bomb
 
 

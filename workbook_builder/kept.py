@@ -332,7 +332,24 @@ def formats_outside(ws: Worksheet, made: Worksheet, bottom: int | None) -> list[
         out += [f"{ws.title}!{r.coord}: a {kind} of one's own" for ranges in found
                 for r in sorted(ranges.ranges, key=lambda r: r.bounds)
                 if not is_covered(r.bounds, covered)]
-    return out
+    rules = {_rule(dv) for dv in made.data_validations.dataValidation}
+    return [line for line in out if not _same_rule_moved(line, ws, rules)]
+
+
+def _rule(dv: object) -> tuple[object, ...]:
+    """What a data validation asks, apart from where: its kind, bounds and messages."""
+    return tuple(getattr(dv, key, None) for key in
+                 ("type", "operator", "formula1", "formula2", "prompt", "error"))
+
+
+def _same_rule_moved(line: str, ws: Worksheet, rules: set[tuple[object, ...]]) -> bool:
+    """Whether ``line`` reports a data validation the builder also writes, on another
+    column: an earlier version laid the same column out one place over."""
+    for dv in ws.data_validations.dataValidation:
+        if any(line == f"{ws.title}!{r.coord}: a data validation of one's own"
+               for r in dv.sqref.ranges):
+            return _rule(dv) in rules
+    return False
 
 
 def stretched(bounds: Bounds, found: Sequence[object]) -> Bounds:

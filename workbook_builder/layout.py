@@ -71,6 +71,9 @@ class Row:
         return f"{self.table.letter(key)}{self.number}"
 
     def prev(self, key: str) -> str:
+        """The row above's cell of ``key``, read by position: deleting the row above then
+        gives the row before it, not ``#REF!`` (a plain reference in a ledger's month chain
+        showed ``#REF!`` on the monthly list after a delete, and was no faster)."""
         return self.at_position(key, self.number - 1)
 
     def next(self, key: str) -> str:
@@ -93,9 +96,28 @@ class Row:
         keeps reading row 85: the row reads what stands in it. Deleting the row above
         shrinks the range instead of giving ``#REF!``, and a sort moves it with its row.
         """
+        anchored = self._anchored(key, number)
+        if anchored is not None:
+            return anchored
         letter = self.table.letter(key)
         span = f"${letter}${self.table.header_row}:{letter}{number}"
         return f"INDEX({span},ROWS({span}))"
+
+    def _anchored(self, key: str, number: int) -> str | None:
+        """``key``'s cell through the row's range to the table's anchor, when only typed
+        columns lie between: ``INDEX(B85:$F85,1,1)``. It reads row ``number`` alone, so
+        fixing an old game does not make every later row's inputs dirty."""
+        table = self.table
+        if table.anchor is None:
+            return None
+        at, anchor = table.index(key), table.index(table.anchor)
+        between = table.columns[min(at, anchor):max(at, anchor) - 1]
+        if any(column.role != "input" for column in between):
+            return None
+        pin = f"${table.letter(table.anchor)}{number}"
+        if at < anchor:
+            return f"INDEX({table.letter(key)}{number}:{pin},1,1)"
+        return f"INDEX({pin}:{table.letter(key)}{number},1,{at - anchor + 1})"
 
     def column(self, key: str, *, with_lead: bool = False) -> str:
         top = self.table.lead_row if with_lead else self.table.first_row
@@ -169,6 +191,10 @@ class Table:
     """Whether a row's formulas hold its place as a constant (a ledger's chain, a game of
     four rows): then a row that an insert, delete, sort or copy shifted flags itself,
     where a table whose rows read only themselves and the row above just follows."""
+    anchor: str | None = None
+    """A locked column that reads nothing, next to the typed columns (with only typed
+    columns between): a row reads its typed cells through a range of its own row that
+    reaches it (:meth:`Row.at_position`), which a cut of typed cells cannot move."""
 
     @property
     def first_row(self) -> int:

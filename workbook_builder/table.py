@@ -19,7 +19,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as fx
 from . import styles
-from .kit.status import MOVED
+from .kit.status import NAMED
 from .labels import Text
 from .layout import Column, NameInfo, Table, Validation
 
@@ -94,6 +94,10 @@ def write_table(ws: Worksheet, table: Table, lang: str,
             rng = f"{letter}{table.first_row}:{letter}{table.last_row}"
             add_validation(ws, column.validation, rng, lang)
     _highlight(ws, table, flag)
+    if table.has("Built"):
+        for name, message in NAMED.items():
+            assert ws.parent is not None, "a sheet of no workbook"
+            ws.parent.defined_names[name] = DefinedName(name, attr_text=fx.text(message(lang)))
     return _names(ws, table, lang)
 
 
@@ -102,14 +106,15 @@ def shown(table: Table, column: Column, formula: str, lang: str) -> str:
 
     Rows moved, inserted or deleted by hand can leave references that point nowhere
     (``#REF!``) or lookups past their range; such a row's Status says so
-    (:data:`~workbook_builder.kit.status.MOVED`), and its other cells show nothing
+    (``Msg_Moved``: :data:`~workbook_builder.kit.status.MOVED`), and its other cells
+    show nothing
     rather than an error code. The Status itself shows that message if it cannot be
     computed at all.
     """
     if column.role != "computed":
         return formula
     moved = column.key == "Status" and table.has("Built")
-    fallback = fx.text(MOVED(lang)) if moved else '""'
+    fallback = "Msg_Moved" if moved else '""'
     return f"IFERROR({formula},{fallback})"
 
 

@@ -211,6 +211,9 @@ SPACED_PLAYERS: list[dict[str, object]] = [{"Name": "P06\u3000", "Start": 1450}]
 SPACED_GAMES: list[dict[str, object]] = [
     {"Date": dt.date(2024, 5, 7), "PlayerA": "P05 ", "PlayerB": "P01", "Result": 1},
     {"Date": dt.date(2024, 5, 7), "PlayerA": "P01", "PlayerB": "\u3000p05", "Result": 0},
+    # a result stored as text (a cell formatted as text, a full-width digit): flagged
+    {"Date": dt.date(2024, 5, 7), "PlayerA": "P01", "PlayerB": "P05", "Result": "1"},
+    {"Date": dt.date(2024, 5, 7), "PlayerA": "P01", "PlayerB": "P05", "Result": "\uff11"},
 ]
 """A phone keyboard's space after a member's name, a full-width one before it: the game
 is flagged, quoting the name, and the member it probably means is named."""

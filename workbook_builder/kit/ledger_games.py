@@ -17,7 +17,6 @@ from openpyxl.utils.datetime import from_excel
 
 from .. import formulas as fx
 from ..formulas import ledger as lx
-from ..formulas import shogi as sx
 from ..labels import Text
 from ..layout import Column, Formula, Row, Table, ValueType
 from . import inputs as kinds
@@ -41,8 +40,7 @@ MSG = {
     "order": Text("⚠ 前の対局より前の月", "⚠ month earlier than a game above"),
     "incomplete": st.INCOMPLETE,
 }
-SPACES = Text(" — 余分な空白 (全角も)", " — extra space")
-LISTED_AS = Text("。名簿は", "; Players has ")
+SPACES = Text(" — 前後に余分な空白? (全角も)", " — a space too many?")
 
 
 # --- Values the sheet compares as text --------------------------------------------------
@@ -68,25 +66,16 @@ def trimmed(name: str) -> str:
 
 
 def space_hint(player: str) -> tuple[Callable[[Row, str], str], Callable[[Cells], str]]:
-    """The hint after an unknown name that has a space too many (a phone keyboard's, or a
-    full-width one): says so, and names the Players entry it probably means."""
+    """The hint after an unknown name with a space too many (a phone keyboard's, or a
+    full-width one). The member it probably means is not looked up: the lookup doubled
+    the Status formula, which every row of a 20,000-game ledger carries."""
     def formula(r: Row, lang: str) -> str:
-        name, left, right = r[player], *st.QUOTES[lang]
-        found = f"IFERROR({sx.exact_match(trimmed(name), 'Players_Name')},0)"
-        listed = fx.if_(f"{found}>0", f"{fx.text(LISTED_AS(lang) + left)}&INDEX(Players_Name,"
-                                      f"{found})&{fx.text(right)}", '""')
-        return fx.if_(f'{trimmed(name)}<>{name}&""', f"{fx.text(SPACES(lang))}&{listed}", '""')
+        name = r[player]
+        return fx.if_(f'{trimmed(name)}<>{name}&""', fx.text(SPACES(lang)), '""')
 
     def value(c: Cells) -> str:
         name = text_of(c[player])
-        if excel_trim(name) == name:
-            return ""
-        players = table_of(c, "Players")
-        found = player_id(players, excel_trim(name))
-        left, right = st.QUOTES[c.lang]
-        listed = (LISTED_AS(c.lang) + left + text_of(players.value(found, "Name")) + right
-                  if found else "")
-        return SPACES(c.lang) + listed
+        return "" if excel_trim(name) == name else SPACES(c.lang)
 
     return formula, value
 
@@ -455,8 +444,10 @@ def games_table(rows: int, lang: str, rule: LedgerRule[P], preset: P) -> Table:
     note = Column("Note", Text("メモ", "Note"), "input", "text", 10,
                   validation=v(None, Text("自由なメモ (計算には使わない)", "Free note (not used)"),
                                None))
-    columns = (*input_columns(rule, preset, lang), *side_columns(rule),
+    anchor = Column("Anchor", Text("計算用 行の目印", "Row anchor"), "helper", "integer", 2,
+                    formula=lambda r: "0", value=lambda c: 0)
+    columns = (*input_columns(rule, preset, lang), anchor, *side_columns(rule),
                *rule.outcomes(preset, lang), status, note, *chain_columns(rule),
                *counted_columns(rule), *rule.game_helpers(preset, lang),
                st.built_column(fixed=True))
-    return Table("Games", GAMES, columns, rows, fixed_rows=True)
+    return Table("Games", GAMES, columns, rows, fixed_rows=True, anchor="Anchor")

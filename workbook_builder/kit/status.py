@@ -32,11 +32,14 @@ class Case:
     """A formula of text after the quote (a likely fix), given the row and language."""
     hint_value: Callable[[Cells], str] | None = None
     """What :attr:`hint` shows, from the engine."""
+    name: str | None = None
+    """A defined name holding :attr:`message` (:data:`NAMED`): a long text many rows
+    show is written once in the file, not in every row's formula."""
 
     def shown(self, r: Row, lang: str) -> str:
         if self.message is None:
             return '""'
-        text = fx.text(self.message(lang))
+        text = self.name or fx.text(self.message(lang))
         if self.quote:
             left, right = QUOTES[lang]
             text += f"&{fx.text(left)}&{r[self.quote]}&{fx.text(right)}"
@@ -95,6 +98,10 @@ INSERTED = Text("⚠ 上に挿入された行の対局は計算されません �
 """The row under a row a person inserted and typed into: that row has no formulas."""
 
 
+NAMED = {"Msg_Unbuilt": UNBUILT, "Msg_Moved": MOVED, "Msg_Inserted": INSERTED}
+"""Messages every table with a Built column may show in any row, as defined names."""
+
+
 def built_column(fixed: bool = False) -> Column:
     """A hidden helper in every row the builder made, the first test of the row's Status.
 
@@ -137,15 +144,14 @@ def inserted_above(r: Row) -> str:
 def placement_case(table: Table) -> Case:
     """The Status case of a row that is not where it was built (see :data:`MOVED`)."""
     if table.fixed_rows:
-        return Case(lambda r: f"{r['Built']}<>1", lambda c: False, MOVED)
-    return Case(inserted_above, lambda c: False, INSERTED)
+        return Case(lambda r: f"{r['Built']}<>1", lambda c: False, MOVED, name="Msg_Moved")
+    return Case(inserted_above, lambda c: False, INSERTED, name="Msg_Inserted")
 
 
 def misplaced_count(table: Table, lang: str) -> str:
     """How many rows of ``table`` show the :func:`placement_case` message: a summary, so
     it may read the whole Status column."""
-    message = MOVED if table.fixed_rows else INSERTED
-    return f"COUNTIF({table.name('Status')},{fx.text(message(lang))})"
+    return f"COUNTIF({table.name('Status')},{'Msg_Moved' if table.fixed_rows else 'Msg_Inserted'})"
 
 
 def status_column(cases: Sequence[Case], lang: str, width: float = 22,
@@ -155,7 +161,8 @@ def status_column(cases: Sequence[Case], lang: str, width: float = 22,
     In a table with a :func:`built_column`, a row without it shows :data:`UNBUILT` first,
     then a row out of place its :func:`placement_case`.
     """
-    built = Case(lambda r: f"ISBLANK({r['Built']})", lambda c: False, UNBUILT)
+    built = Case(lambda r: f"ISBLANK({r['Built']})", lambda c: False, UNBUILT,
+                 name="Msg_Unbuilt")
 
     def formula(r: Row) -> str:
         if not r.table.has("Built"):

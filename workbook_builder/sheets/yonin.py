@@ -362,7 +362,7 @@ def game_moved(r: Row) -> str:
     return f"IFERROR(SUM({game_range(r, 'Built')})<>{SEATS},TRUE)"
 
 
-MOVED_CASE = st.Case(game_moved, lambda c: False, st.MOVED)
+MOVED_CASE = st.Case(game_moved, lambda c: False, st.MOVED, name="Msg_Moved")
 """The first case of a game's Status after the kit's own (see :func:`game_moved`)."""
 
 
@@ -625,7 +625,7 @@ def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
         *result_columns(lang, preset),
         *helper_columns(lang),
     )
-    return Table("Games", GAMES, columns, rows)
+    return Table("Games", GAMES, columns, rows, anchor="Seat")
 
 
 # ---- Settings ---------------------------------------------------------------------------

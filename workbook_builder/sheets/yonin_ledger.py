@@ -457,7 +457,7 @@ def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
                   value=lambda c: yn.game_of(c) if yn.seat_of(c) == 1 else "")
     columns = (game, base["Seat"], *game_inputs(base), *game_results(base, lang, preset),
                *game_helpers(base, lang), st.built_column(fixed=True))
-    return Table("Games", GAMES, columns, rows, fixed_rows=True)
+    return Table("Games", GAMES, columns, rows, fixed_rows=True, anchor="Seat")
 
 
 # ---- Players ----------------------------------------------------------------------------
