@@ -21,12 +21,14 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import uno  # type: ignore[import-not-found]
 from com.sun.star.beans import PropertyValue  # type: ignore[import-not-found]
 
+T = TypeVar("T")
 CONNECT_SECONDS = 60
 CLEAR = 1 | 2 | 4  # CellFlags VALUE | DATETIME | STRING: what deleting a typed cell clears
 Edit = list[Any]
@@ -35,13 +37,14 @@ Edit = list[Any]
 the fill handle does, after lifting the sheet's protection."""
 
 
-def _prop(name: str, value: object) -> Any:
-    prop = PropertyValue()
-    prop.Name, prop.Value = name, value
-    return prop
+def prop(name: str, value: object) -> Any:
+    """A PropertyValue, the argument type of UNO's load/store/sort calls."""
+    item = PropertyValue()
+    item.Name, item.Value = name, value
+    return item
 
 
-def _connect(pipe: str) -> Any:
+def connect(pipe: str) -> Any:
     """The desktop of the soffice listening on ``pipe``, waiting while it starts."""
     local = uno.getComponentContext()
     resolver = local.ServiceManager.createInstanceWithContext(
@@ -104,7 +107,7 @@ def measure(desktop: Any, job: dict[str, Any]) -> dict[str, Any]:
     repeats, long = int(job["repeats"]), float(job["long"])
     start = time.perf_counter()
     doc = desktop.loadComponentFromURL(Path(job["file"]).resolve().as_uri(), "_blank", 0,
-                                       (_prop("Hidden", True),))
+                                       (prop("Hidden", True),))
     result: dict[str, Any] = {"load": time.perf_counter() - start}
     try:
         doc.calculate()  # anything left dirty by the load is not the typed cell's cost
@@ -113,7 +116,7 @@ def measure(desktop: Any, job: dict[str, Any]) -> dict[str, Any]:
         result["full"] = _full(doc, repeats, long)
         start = time.perf_counter()
         doc.storeToURL(Path(job["out"]).resolve().as_uri(),
-                       (_prop("FilterName", "Calc MS Excel 2007 XML"),))
+                       (prop("FilterName", "Calc MS Excel 2007 XML"),))
         result["store"] = time.perf_counter() - start
     finally:
         doc.close(True)
@@ -122,7 +125,7 @@ def measure(desktop: Any, job: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def _stop(proc: subprocess.Popen[bytes], asked: bool) -> None:
+def stop(proc: subprocess.Popen[bytes], asked: bool) -> None:
     """End our soffice: it quits by itself after ``terminate()``; otherwise (an error)
     its process group (the wrapper and ``soffice.bin``) gets SIGTERM, then SIGKILL."""
     try:
@@ -139,29 +142,35 @@ def _stop(proc: subprocess.Popen[bytes], asked: bool) -> None:
             continue
 
 
-def main(argv: list[str]) -> int:
-    job = json.loads(Path(argv[1]).read_text("utf-8"))
+def in_office(name: str, work: Callable[[Any], T]) -> T:
+    """``work(desktop)`` in a soffice of our own (own pipe, own profile), ended whatever
+    happens; ``name`` tells the pipe and profile apart from another run's."""
     soffice = shutil.which("soffice") or shutil.which("libreoffice")
     if soffice is None:
         raise SystemExit("soffice not found")
-    pipe = f"bench_edit_{os.getpid()}_{uuid.uuid4().hex[:8]}"
-    with tempfile.TemporaryDirectory(prefix="bench-edit-profile-") as profile:
+    pipe = f"{name}_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    with tempfile.TemporaryDirectory(prefix=f"{name}-profile-") as profile:
         proc = subprocess.Popen(
             [soffice, f"-env:UserInstallation={Path(profile).as_uri()}", "--headless",
              "--invisible", "--norestore", "--nologo", f"--accept=pipe,name={pipe};urp;"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         asked = False
         try:
-            desktop = _connect(pipe)
-            result = measure(desktop, job)
+            desktop = connect(pipe)
+            result = work(desktop)
             try:
                 asked = True
                 desktop.terminate()
             except Exception:
                 pass  # the bridge drops when soffice quits: expected
         finally:
-            _stop(proc, asked)
-    print(json.dumps(result))
+            stop(proc, asked)
+    return result
+
+
+def main(argv: list[str]) -> int:
+    job = json.loads(Path(argv[1]).read_text("utf-8"))
+    print(json.dumps(in_office("bench_edit", lambda desktop: measure(desktop, job))))
     return 0
 
 

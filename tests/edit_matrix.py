@@ -48,6 +48,7 @@ from openpyxl import Workbook, load_workbook
 from openpyxl.cell.cell import MergedCell
 from openpyxl.utils.cell import get_column_letter, range_boundaries
 
+from bench.edit import uno_missing
 from tests.sheetcases import CASES
 from workbook_builder.build import TEMPLATES, build, build_workbook
 from workbook_builder.kit.cells import excel_serial
@@ -370,19 +371,6 @@ def edit_steps(layout: Layout, edit: str) -> list[Step]:
 
 
 # --- running LibreOffice ----------------------------------------------------------------
-
-def uno_missing() -> str | None:
-    """Why LibreOffice cannot be driven through UNO here, or None when it can."""
-    if not (shutil.which("soffice") or shutil.which("libreoffice")):
-        return "LibreOffice (soffice) is not installed"
-    if not Path(SYSTEM_PYTHON).exists():
-        return f"{SYSTEM_PYTHON} is missing (Debian's python3 with python3-uno)"
-    probe = subprocess.run([SYSTEM_PYTHON, "-c", "import uno"], capture_output=True,
-                           text=True, check=False)
-    if probe.returncode != 0:
-        return f"`{SYSTEM_PYTHON} -c 'import uno'` fails: apt-get install python3-uno"
-    return None
-
 
 def run_uno(jobs: list[dict[str, Any]], work: Path) -> dict[str, dict[str, Any]]:
     """Each job's result by its ``out`` path: one soffice per half of the jobs, both at

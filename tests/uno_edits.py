@@ -28,47 +28,19 @@ After the steps ``calculateAll()``, then the document is stored as xlsx to ``out
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import signal
-import subprocess
 import sys
-import tempfile
 import time
 import traceback
-import uuid
 from pathlib import Path
 from typing import Any
 
 import uno  # type: ignore[import-not-found]
-from com.sun.star.beans import PropertyValue  # type: ignore[import-not-found]
 
-CONNECT_SECONDS = 60
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.uno_typing import in_office, prop
+
 CLEAR = 1 | 2 | 4 | 16  # CellFlags VALUE | DATETIME | STRING | FORMULA: the Delete key
 Step = dict[str, Any]
-
-
-def prop(name: str, value: object) -> Any:
-    """A PropertyValue, the argument type of UNO's load/store/sort calls."""
-    item = PropertyValue()
-    item.Name, item.Value = name, value
-    return item
-
-
-def connect(pipe: str) -> Any:
-    """The desktop of the soffice listening on ``pipe``, waiting while it starts."""
-    local = uno.getComponentContext()
-    resolver = local.ServiceManager.createInstanceWithContext(
-        "com.sun.star.bridge.UnoUrlResolver", local)
-    deadline = time.monotonic() + CONNECT_SECONDS
-    while True:
-        try:
-            ctx = resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
-            return ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
-        except Exception:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
 
 
 def range_address(sheet: Any, ref: str) -> Any:
@@ -167,46 +139,9 @@ def run_job(desktop: Any, job: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def stop(proc: subprocess.Popen[bytes], asked: bool) -> None:
-    """End our soffice: it quits by itself after ``terminate()``; otherwise (an error)
-    its process group (the wrapper and ``soffice.bin``) gets SIGTERM, then SIGKILL."""
-    try:
-        proc.wait(timeout=20 if asked else 0.1)
-        return
-    except subprocess.TimeoutExpired:
-        pass
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.killpg(proc.pid, sig)
-            proc.wait(timeout=10)
-            return
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            continue
-
-
 def run_all(jobs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every job in one soffice of our own, ended whatever happens."""
-    soffice = shutil.which("soffice") or shutil.which("libreoffice")
-    if soffice is None:
-        raise SystemExit("soffice not found")
-    pipe = f"edit_matrix_{os.getpid()}_{uuid.uuid4().hex[:8]}"
-    with tempfile.TemporaryDirectory(prefix="edit-matrix-profile-") as profile:
-        proc = subprocess.Popen(
-            [soffice, f"-env:UserInstallation={Path(profile).as_uri()}", "--headless",
-             "--invisible", "--norestore", "--nologo", f"--accept=pipe,name={pipe};urp;"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-        asked = False
-        try:
-            desktop = connect(pipe)
-            results = [run_job(desktop, job) for job in jobs]
-            try:
-                asked = True
-                desktop.terminate()
-            except Exception:
-                pass  # the bridge drops when soffice quits: expected
-        finally:
-            stop(proc, asked)
-    return results
+    return in_office("edit_matrix", lambda desktop: [run_job(desktop, job) for job in jobs])
 
 
 def main(argv: list[str]) -> int:
