@@ -53,7 +53,7 @@ def title_cell(ws: Worksheet, title: str, lang: str,
     if not watch:
         cell.value = title
         return {}
-    count = "+".join(misplaced_count(table, lang) for table in watch)
+    count = "+".join(misplaced_count(table) for table in watch)
     cell.value = "=" + fx.if_(f"{count}=0", fx.text(title),
                               f'"⚠ "&({count})&{fx.text(" " + SHIFTED(lang))}')
     return {"A1": title}

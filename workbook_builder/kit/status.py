@@ -148,7 +148,7 @@ def placement_case(table: Table) -> Case:
     return Case(inserted_above, lambda c: False, INSERTED, name="Msg_Inserted")
 
 
-def misplaced_count(table: Table, lang: str) -> str:
+def misplaced_count(table: Table) -> str:
     """How many rows of ``table`` show the :func:`placement_case` message: a summary, so
     it may read the whole Status column."""
     return f"COUNTIF({table.name('Status')},{'Msg_Moved' if table.fixed_rows else 'Msg_Inserted'})"
