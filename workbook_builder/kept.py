@@ -296,7 +296,17 @@ def places(named: Mapping[tuple[str, str], MetaName], title: str,
            ) -> dict[tuple[int, int], Place]:
     """Where each cell sits on sheet ``title`` among the builder's places: in a computed
     or helper column of the file's own tables (its ``_meta``), on their ``lead`` row,
-    where the builder writes something now (``made``), or elsewhere (None)."""
+    where the builder writes something now (``made``), or elsewhere (None).
+
+    Beside the file's own tables, on their rows, is never the builder's place, even where
+    the builder now writes a column (a table grown by a later version): a club's own
+    column next to the log is reported, not taken for an earlier version's."""
+    columns = {coordinate_to_tuple(coord)[1] for (sheet, coord) in named if sheet == title}
+    rows = [coordinate_to_tuple(coord)[0] for (sheet, coord) in named if sheet == title]
+
+    def beside(row: int, col: int) -> bool:
+        return bool(rows) and min(rows) <= row <= max(rows) and col not in columns
+
     def place(row: int, col: int) -> Place:
         entry = named.get((title, f"{get_column_letter(col)}{row}"))
         if row == lead:
@@ -304,7 +314,9 @@ def places(named: Mapping[tuple[str, str], MetaName], title: str,
         if entry is not None and entry.role in ("computed", "helper"):
             return "column"
         there = made.get((row, col))
-        return "made" if there is not None and there.value is not None else None
+        if there is None or there.value is None or beside(row, col):
+            return None
+        return "made"
 
     return {(row, col): place(row, col) for row, col, _ in cells}
 
