@@ -90,15 +90,19 @@ def test_settings_edited_in_an_earlier_versions_file_are_carried(tmp_path, fixtu
 
 def test_a_formula_of_ones_own_beside_an_earlier_versions_table_is_reported(tmp_path) -> None:
     """What an earlier version wrote is recognised as a column; a club's own column beside
-    the log is not the builder's, whatever version made the file."""
+    the log is not the builder's, whatever version made the file: also where this version's
+    table has grown a column (that file's table ends at W, this version's at AE)."""
     wb = load_workbook(Path(__file__).parent / "fixtures" / "earlier"
                        / "a4ea76f_ledger_tokin_ja.xlsx")
     ws = wb["対局"]
     for row in (4, 5, 6):
         ws[f"AD{row}"] = f"=D{row}*2"
+        ws[f"AH{row}"] = f"=D{row}*3"
     path = tmp_path / "own.xlsx"
     wb.save(path)
     result = CliRunner().invoke(main, ["repair", str(path), "--out", str(tmp_path / "r.xlsx")])
     lines = [line for line in result.output.splitlines() if "not carried" in line]
-    assert lines == [f"not carried: 対局!AD{row}: '=D{row}*2' is outside the workbook's tables"
-                     for row in (4, 5, 6)]
+    assert lines == [line for row in (4, 5, 6) for line in (
+        f"not carried: 対局!AD{row}: a formula of one's own, '=D{row}*2', where the "
+        "workbook has its own",
+        f"not carried: 対局!AH{row}: '=D{row}*3' is outside the workbook's tables")]

@@ -12,6 +12,7 @@ import dataclasses
 import datetime
 import datetime as dt
 import errno
+import shutil
 import tempfile
 import zipfile
 from pathlib import Path
@@ -20,10 +21,12 @@ import pytest
 from click.testing import CliRunner
 from openpyxl import Workbook, load_workbook
 
+from rating_rules import replay
 from tests.conftest import column_cells
 from workbook_builder.build import TEMPLATES, build
 from workbook_builder.cli import main
 from workbook_builder.gamelog import parse_game_log
+from workbook_builder.libreoffice import recalculate
 from workbook_builder.metadata import META_SHEET
 from workbook_builder.readback import MAX_PART_BYTES
 from workbook_builder.template import MAX_PLAYERS, MAX_ROWS, load_template
@@ -447,6 +450,48 @@ def test_a_flagged_game_in_a_later_month_still_sets_the_month_order(tmp_path: Pa
     status = values(source, "Games_Status", data_only=True)
     assert status[0] in (None, "") and "山田" in str(status[1])
     assert status[2] == "⚠ 前の対局より前の月"
+
+
+@pytest.mark.skipif(shutil.which("soffice") is None, reason="needs LibreOffice")
+def test_a_game_out_of_month_order_passes_its_players_ratings_on(tmp_path: Path) -> None:
+    # README (monthly mode): the game dated in May after a June game is flagged and not
+    # counted; the games after it follow the engine's replay of the log without it.
+    # 田中's first June game, after the flagged one, is played at the list after May;
+    # 佐藤's second June game at the June list, as their first was.
+    day = datetime.date
+    games = [(day(2026, 5, 1), "佐藤", "田中", 1), (day(2026, 5, 3), "鈴木", "田中", 1),
+             (day(2026, 6, 2), "佐藤", "鈴木", 1), (day(2026, 5, 20), "田中", "佐藤", 1),
+             (day(2026, 6, 5), "田中", "鈴木", 0), (day(2026, 6, 9), "佐藤", "田中", 0)]
+    starts = {"田中": 1600, "佐藤": 1500, "鈴木": 1400}
+    spec = dataclasses.replace(load_template(TEMPLATES / "ledger_tokin_ja.toml"), rows=8,
+                               players=3, output="club")
+    source = build(spec, tmp_path, tables={
+        "Players": [{"Name": n, "Start": v} for n, v in starts.items()],
+        "Games": [{"Date": d, "PlayerA": a, "PlayerB": b, "Result": r}
+                  for d, a, b, r in games]})
+    [done] = recalculate([source], tmp_path / "lo")
+    kept = [g for i, g in enumerate(games) if i != 3]
+    expected = replay("tokin", [(a, b, r, None) for _, a, b, r in kept], initial=starts,
+                      periods=[(d.year, d.month) for d, *_ in kept])
+    for path in (source, done):  # the engine's cached values, then LibreOffice's
+        status = values(path, "Games_Status", data_only=True)
+        assert status[3] == "⚠ 前の対局より前の月" and status[:6].count(None) == 5, status
+        change = list(zip(values(path, "Games_ChangeA", data_only=True),
+                          values(path, "Games_ChangeB", data_only=True), strict=True))
+        assert [change[i] for i in (0, 1, 2, 4, 5)] == expected.changes, path
+        assert change[3] == (None, None)
+        after_may = replay("tokin", [(a, b, r, None) for _, a, b, r in kept[:2]],
+                           initial=starts, periods=[(2026, 5)] * 2).ratings
+        played_at = list(zip(values(path, "Games_RatingA", data_only=True),
+                             values(path, "Games_RatingB", data_only=True), strict=True))
+        assert played_at[4][0] == after_may["田中"] != starts["田中"], played_at
+        assert played_at[5][0] == played_at[2][0] == after_may["佐藤"], played_at
+        rating = dict(zip(values(path, "Players_Name", data_only=True),
+                          values(path, "Players_Rating", data_only=True), strict=True))
+        assert rating == expected.ratings, path
+        count = dict(zip(values(path, "Players_Name", data_only=True),
+                         values(path, "Players_Games", data_only=True), strict=True))
+        assert count == expected.games, path
 
 
 def test_names_that_differ_only_in_case_are_one_player_everywhere(tmp_path: Path) -> None:

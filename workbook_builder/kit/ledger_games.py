@@ -10,6 +10,7 @@ earlier month than any dated row above it is flagged (the log runs in month orde
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -26,7 +27,7 @@ from .ledger_rule import MONTHLY_MODE, SIDES, Carried, LedgerRule, P, v
 from .seats import Seats
 
 GAMES = Text("対局", "Games")
-SEATS = Seats(SIDES)
+SEATS = Seats(SIDES, chain_key="K{}")
 MSG = {
     "settings": st.SETTINGS,
     "unknown": Text("⚠ 名簿にない名前: ", "⚠ not on the Players sheet: "),
@@ -156,7 +157,28 @@ def side_cases(side: str) -> tuple[st.Case, st.Case]:
 
 
 def status_cases(rule: LedgerRule[P], preset: P, lang: str) -> tuple[st.Case, ...]:
-    """The Games Status column, first case first."""
+    """The Games Status column, first case first: for a monthly rule, the hidden Check's
+    message, else the month-order flag (:func:`check_cases`)."""
+    if not rule.monthly:
+        return check_cases(rule, preset, lang)
+    check = st.cell_message(lambda r: r["Check"], lambda c: c["Check"])
+    return (check, order_case(rule, preset))
+
+
+def order_case(rule: LedgerRule[P], preset: P) -> st.Case:
+    """A game dated in an earlier month than a dated row above it (monthly mode)."""
+    is_monthly = rule.monthly and rule.monthly_mode(preset)
+    return st.Case(
+        lambda r: f"AND({MONTHLY_MODE}=1,{complete_formula(r, rule)},"
+                  f"{r['Month']}<{r.prev('DatedMonth')})",
+        lambda c: is_monthly and complete(c, rule)
+        and whole(c["Month"]) < whole(c.prev("DatedMonth")),
+        MSG["order"])
+
+
+def check_cases(rule: LedgerRule[P], preset: P, lang: str) -> tuple[st.Case, ...]:
+    """Every check of a row but its month order: what the chain links a row by
+    (:func:`chain_key_columns`). The Status of a rule without monthly lists."""
     keys = ("Date", "PlayerA", "PlayerB", "Result",
             *(e.key for e in rule.extras(preset, lang)), "Note")
     monthly = f"{MONTHLY_MODE}=1" if rule.monthly else "FALSE"
@@ -181,10 +203,6 @@ def status_cases(rule: LedgerRule[P], preset: P, lang: str) -> tuple[st.Case, ..
         st.Case(lambda r: f"AND({monthly},{done(r)},NOT(ISNUMBER({r['Date']})))",
                 lambda c: is_monthly and complete(c, rule) and c.number("Date") is None,
                 MSG["need_date"]),
-        st.Case(lambda r: f"AND({monthly},{done(r)},{r['Month']}<{r.prev('DatedMonth')})",
-                lambda c: is_monthly and complete(c, rule)
-                and whole(c["Month"]) < whole(c.prev("DatedMonth")),
-                MSG["order"]),
         st.Case(done, lambda c: complete(c, rule)),
         st.unfinished(MSG["incomplete"]),
     )
@@ -218,8 +236,8 @@ def rating_formula(r: Row, side: str, rule: LedgerRule[Any]) -> str:
         return r[f"Run{side}"]
     pid, prev = r[f"Id{side}"], r[f"Prev{side}"]
     # IF, not AND: AND evaluates INDEX(…, 0) too, the whole range, an error off its rows.
-    same_month = (f"AND({MONTHLY_MODE}=1,"
-                  f"IF({prev}>0,INDEX({SEATS.before(r, 'Month', '1')},{prev})={r['Month']},FALSE))")
+    same_month = (f"AND({MONTHLY_MODE}=1,IF({prev}>0,INDEX("
+                  f"{SEATS.before(r, 'LastMonth', '1')},{prev})={list_month_formula(r)},FALSE))")
     listed = SEATS.carried_formula(r, prev, pid, "Rating", '""')
     return fx.if_(f"{pid}=0", '""', fx.if_(same_month, listed, r[f"Run{side}"]))
 
@@ -230,22 +248,44 @@ def rating_value(c: Cells, side: str, rule: LedgerRule[Any]) -> object:
         return c[f"Run{side}"]
     lead = c.table.lead_row
     if rule.monthly_mode(c.preset) and prev != 0 and \
-            c.at(whole(prev) - lead, "Month") == c["Month"]:
+            c.at(whole(prev) - lead, "LastMonth") == list_month(c):
         return SEATS.carried(c, prev, pid, "Rating", "")
     return c[f"Run{side}"]
+
+
+def list_month_formula(r: Row) -> str:
+    """The month whose list a row's game is played at, as the previous row's LastMonth
+    shows it: the row's month, or, on a row out of month order (linked, not counted),
+    the latest month counted so far, so that the game after it reads the list its
+    player's last counted game was played at (:meth:`Seats.key_of`)."""
+    return fx.if_(f"ISNUMBER({r['Month']})", f"MAX({r['Month']},{r['LastMonth']})", '""')
+
+
+def list_month(c: Cells) -> object:
+    month = c["Month"]
+    return max(whole(month), whole(c["LastMonth"])) if isinstance(month, int) else ""
+
+
+def linked(r: Row) -> str:
+    """A row the chain links (:meth:`Seats.key_of`) but does not count carries the
+    player's values through: a monthly rule's row out of month order."""
+    return f"{r['KA']}>0"
 
 
 def cnt_formula(r: Row, side: str) -> str:
     """On a counted row, the player's counted games so far, this one included: the
     Players sheet reads it at the player's last game instead of counting the log."""
     pid, prev = r[f"Id{side}"], r[f"Prev{side}"]
-    return fx.if_(counted(r), f"{SEATS.carried_formula(r, prev, pid, 'Cnt', '0')}+1", '""')
+    so_far = SEATS.carried_formula(r, prev, pid, 'Cnt', '0')
+    skipped = fx.if_(linked(r), so_far, '""') if r.table.has("KA") else '""'
+    return fx.if_(counted(r), f"{so_far}+1", skipped)
 
 
 def cnt_value(c: Cells, side: str) -> object:
-    if c["CA"] == 0:
+    if c["CA"] == 0 and (not c.table.has("KA") or c["KA"] == 0):
         return ""
-    return whole(SEATS.carried(c, c[f"Prev{side}"], c[f"Id{side}"], "Cnt", 0)) + 1
+    so_far = whole(SEATS.carried(c, c[f"Prev{side}"], c[f"Id{side}"], "Cnt", 0))
+    return so_far + 1 if c["CA"] != 0 else so_far
 
 
 def number_formula(r: Row, side: str) -> str:
@@ -349,8 +389,14 @@ def side_rule(key: str, side: str, rule: LedgerRule[Any]) -> tuple[Formula, Valu
     if key == "Change":
         return if_counted(lambda r: rule.change_formula(r, side),
                           lambda c: rule.change_value(c, side))
-    return if_counted(lambda r: f"{r[f'Run{side}']}+{r[f'Change{side}']}",
-                      lambda c: numeric(c[f"Run{side}"]) + numeric(c[f"Change{side}"]))
+    run = f"Run{side}"
+    if rule.monthly:  # a linked row out of month order shows the rating it leaves unchanged
+        return (lambda r: fx.if_(counted(r), f"{r[run]}+{r[f'Change{side}']}",
+                                 fx.if_(linked(r), r[run], '""')),
+                lambda c: numeric(c[run]) + numeric(c[f"Change{side}"]) if c["CA"] != 0
+                else c[run] if c["KA"] != 0 else "")
+    return if_counted(lambda r: f"{r[run]}+{r[f'Change{side}']}",
+                      lambda c: numeric(c[run]) + numeric(c[f"Change{side}"]))
 
 
 def seat_helpers(stem: str, label: tuple[str, str], kind: ValueType,
@@ -412,17 +458,30 @@ def month_so_far(key: str, label: Text, test: Callable[[Row], str] | None,
 
 
 def counted_columns(rule: LedgerRule[Any]) -> list[Column]:
-    """Who counted on the row (the chain's keys), the latest month counted so far, and
-    the latest month of any dated row so far.
+    """Who counted on the row, the latest month counted so far, and the latest month of
+    any dated row so far; a monthly rule first has who the chain links (``KA``, ``KB``).
 
     A game dated earlier than that last month is out of month order. The test reads
     dates alone: had it read the latest *counted* month, whether a row counts would
     depend on whether every row above counted, so fixing one result far up would make
     the whole log below it dirty (every row's Status, counted ids and lookups), which
-    LibreOffice recalculates many times slower than the ratings alone.
+    LibreOffice recalculates many times slower than the ratings alone. For the same
+    reason the chain links rows by ``KA``/``KB``, which leave the month order out: a
+    date fixed far up then changes which rows count below it, not how they are linked.
     """
     zero = lambda r: "0"  # noqa: E731 - the lead row's constant
+    linked_columns = [
+        helper("KA", Text("計算用 A連結", "A linked"), "integer",
+               lambda r: fx.if_(f"AND({r['Check']}=\"\",{complete_formula(r, rule)})",
+                                r["IdA"], "0"),
+               lambda c: c["IdA"] if c["Check"] == "" and complete(c, rule) else 0,
+               lead=zero, lead_value=0),
+        helper("KB", Text("計算用 B連結", "B linked"), "integer",
+               lambda r: fx.if_(f"{r['KA']}>0", r["IdB"], "0"),
+               lambda c: c["IdB"] if c["KA"] != 0 else 0, lead=zero, lead_value=0),
+    ] if rule.monthly else []
     return [
+        *linked_columns,
         helper("CA", Text("計算用 A計上", "A counted"), "integer",
                lambda r: fx.if_(f"AND({r['Status']}=\"\",{complete_formula(r, rule)})",
                                 r["IdA"], "0"),
@@ -441,6 +500,10 @@ def counted_columns(rule: LedgerRule[Any]) -> list[Column]:
 def games_table(rows: int, lang: str, rule: LedgerRule[P], preset: P) -> Table:
     """The Games table: inputs, each side's computed columns, Status, the hidden chain."""
     status = st.status_column(status_cases(rule, preset, lang), lang, width=20, width_en=26)
+    check = dataclasses.replace(
+        st.status_column(check_cases(rule, preset, lang), lang), key="Check",
+        label=Text("計算用 月の順以外の確認", "Checks but month order"), role="helper",
+        hidden=True)
     note = Column("Note", Text("メモ", "Note"), "input", "text", 10,
                   validation=v(None, Text("自由なメモ (計算には使わない)", "Free note (not used)"),
                                None))
@@ -448,6 +511,7 @@ def games_table(rows: int, lang: str, rule: LedgerRule[P], preset: P) -> Table:
                     formula=lambda r: "0", value=lambda c: 0)
     columns = (*input_columns(rule, preset, lang), anchor, *side_columns(rule),
                *rule.outcomes(preset, lang), status, note, *chain_columns(rule),
-               *counted_columns(rule), *rule.game_helpers(preset, lang),
+               *([check] if rule.monthly else []), *counted_columns(rule),
+               *rule.game_helpers(preset, lang),
                st.built_column(fixed=True))
     return Table("Games", GAMES, columns, rows, fixed_rows=True, anchor="Anchor")

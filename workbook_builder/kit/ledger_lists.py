@@ -62,6 +62,11 @@ def played(c: Cells) -> Sequence[int]:
     return SEATS.played(games(c), c.k)
 
 
+def linked(c: Cells) -> Sequence[int]:
+    """The sheet rows the chain links for this player: where their values are read."""
+    return SEATS.linked(games(c), c.k)
+
+
 def month_at(c: Cells, row: int) -> object:
     g = games(c)
     return g.value(row - g.table.lead_row, "Month")
@@ -281,7 +286,7 @@ def month_last_formula(r: Row, g: GamesRefs, back: int) -> str:
 def month_last(c: Cells, back: int) -> int:
     upto = table_of(c, "Monthly").value(1, UPTO[back])
     lead = games(c).table.lead_row
-    return max((n for n in played(c) if n - lead <= whole(upto)), default=0)
+    return max((n for n in linked(c) if n - lead <= whole(upto)), default=0)
 
 
 def upto_formula(r: Row, g: GamesRefs, back: int) -> str:
@@ -410,7 +415,7 @@ def player_helpers(rule: LedgerRule[P], preset: P, g: GamesRefs) -> list[Column]
         *rule.player_helpers(preset),
         helper("Last", Text("計算用 最後の対局", "Last game row"),
                lambda r: SEATS.last_formula(g.table, pid(r), r["Name"]),
-               lambda c: max(played(c), default=0), kind="integer"),
+               lambda c: max(linked(c), default=0), kind="integer"),
         helper("Since", Text("計算用 今月の前の行", "Last row before this month"),
                lambda r: fx.if_(f"{LATEST}=0", str(g.table.rows), last_row_by(g, f"{LATEST}-1")),
                since_value, kind="integer"),

@@ -77,11 +77,31 @@ class Seats:
     """Sheet rows one game takes; a game reads only the games above its first row."""
     counted_key: str = "C{}"
     """The counted-id column of a seat (``{}`` is the seat's suffix)."""
+    chain_key: str | None = None
+    """The chain-key column of a seat, where a table declares it (Tokin's ``KA``, ``KB``):
+    the id on every row the chain links, counted or not. Else the counted id."""
 
     @property
     def counted(self) -> tuple[str, ...]:
         """The counted-id columns, one per seat (``CA``, ``CB``)."""
         return tuple(self.counted_key.format(s) for s in self.names)
+
+    def key_of(self, games: Table, seat: str) -> str:
+        """The column the chain links ``seat`` by in ``games``.
+
+        Tokin's monthly ledger links a row whose month is out of order (flagged, not
+        counted) too: whether a row counts then depends on every date above it, and a
+        chain keyed on that would make a date fixed far up re-link the whole log below,
+        which LibreOffice recalculates in time that grows with the square of the log
+        (docs/performance.md). Such a row carries its player's values through unchanged.
+        """
+        if self.chain_key is not None and games.has(self.chain_key.format(self.names[0])):
+            return self.chain_key.format(seat)
+        return self.counted_key.format(seat)
+
+    def keys(self, games: Table) -> tuple[str, ...]:
+        """:meth:`key_of` of every seat."""
+        return tuple(self.key_of(games, s) for s in self.names)
 
     def top(self, r: Row) -> int:
         """The sheet row of the first row of ``r``'s game."""
@@ -160,7 +180,7 @@ class Seats:
 
         def where(p: int) -> tuple[int, str]:
             k, seat = rows - (p - 1) // n, n - 1 - (p - 1) % n
-            return k, self.counted_key.format(self.names[seat])
+            return k, self.key_of(games.table, self.names[seat])
 
         def formula(r: Row) -> str:
             k, key = where(r.k)
@@ -182,59 +202,66 @@ class Seats:
         if player == 0:
             return 0
         top = c.k - (c.k - 1) % self.rows
-        k = c.evaluation.last_above(top, self.counted, player)
+        k = c.evaluation.last_above(top, self.keys(c.table), player)
         return c.table.lead_row + k if k else 0
 
     def carried_formula(self, r: Row, row: str, player: str, key: str, otherwise: str) -> str:
         """What ``player`` left sheet row ``row`` with (``key`` of their seat there)."""
-        seats = [(self.before(r, self.counted_key.format(s), "1"),
+        seats = [(self.before(r, self.key_of(r.table, s), "1"),
                   self.before(r, f"{key}{s}", "1")) for s in self.names]
         return lx.seat_value(row, player, seats, otherwise)
 
-    def carried_value(self, at: Reader, lead_row: int, row: object, player: object, key: str,
+    def carried_value(self, at: Reader, games: Table, row: object, player: object, key: str,
                       otherwise: object) -> object:
         """:meth:`carried_formula`'s value; ``at`` reads the Games table."""
         if row == 0:
             return otherwise
-        k = whole(row) - lead_row
+        k = whole(row) - games.lead_row
         for seat in self.names[:-1]:
-            if at(k, self.counted_key.format(seat)) == player:
+            if at(k, self.key_of(games, seat)) == player:
                 return at(k, f"{key}{seat}")
         return at(k, f"{key}{self.names[-1]}")
 
     def carried(self, c: Cells, row: object, player: object, key: str,
                 otherwise: object) -> object:
         """:meth:`carried_value` from a game row's cells."""
-        return self.carried_value(c.at, c.table.lead_row, row, player, key, otherwise)
+        return self.carried_value(c.at, c.table, row, player, key, otherwise)
 
     # --- Another sheet: a player's counted games over the whole log ----------------------
 
     def whole_formula(self, g: GamesRefs, row: str, player: str, key: str,
                       otherwise: str) -> str:
         """:meth:`carried_formula` over whole Games columns (from Players, say)."""
-        seats = [(g.full(self.counted_key.format(s)), g.full(f"{key}{s}")) for s in self.names]
+        seats = [(g.full(self.key_of(g.table, s)), g.full(f"{key}{s}")) for s in self.names]
         return lx.seat_value(row, player, seats, otherwise)
 
     def whole_value(self, games: Evaluation, row: object, player: object, key: str,
                     otherwise: object) -> object:
-        return self.carried_value(games.value, games.table.lead_row, row, player, key,
-                                  otherwise)
+        return self.carried_value(games.value, games.table, row, player, key, otherwise)
 
     def played(self, games: Evaluation, player: int) -> Sequence[int]:
         """The sheet rows of ``player``'s counted games, in log order (built once)."""
-        index = games.context.get("seats.played")
+        return self._rows(games, player, self.counted)
+
+    def linked(self, games: Evaluation, player: int) -> Sequence[int]:
+        """The sheet rows the chain links for ``player`` (:meth:`key_of`), in log order:
+        where the Players sheet and the lists read a player's values."""
+        return self._rows(games, player, self.keys(games.table))
+
+    def _rows(self, games: Evaluation, player: int, keys: tuple[str, ...]) -> Sequence[int]:
+        index = games.context.get(f"seats.{keys}")
         if not isinstance(index, dict):
-            index = self._played(games)
-            games.context["seats.played"] = index
+            index = self._played(games, keys)
+            games.context[f"seats.{keys}"] = index
         found: Sequence[int] = index.get(player, ())
         return found
 
-    def _played(self, games: Evaluation) -> dict[object, list[int]]:
-        """Counted id → the sheet rows where it was counted (one pass over the log)."""
+    def _played(self, games: Evaluation, keys: tuple[str, ...]) -> dict[object, list[int]]:
+        """Id in ``keys`` → the sheet rows where it stands (one pass over the log)."""
         index: dict[object, list[int]] = {}
         for k in range(1, games.table.rows + 1):
             row = games.table.lead_row + k
-            for key in self.counted:
+            for key in keys:
                 counted = games.value(k, key)
                 if counted:
                     rows = index.setdefault(counted, [])
