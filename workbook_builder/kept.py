@@ -301,11 +301,13 @@ def places(named: Mapping[tuple[str, str], MetaName], title: str,
     Beside the file's own tables, on their rows, is never the builder's place, even where
     the builder now writes a column (a table grown by a later version): a club's own
     column next to the log is reported, not taken for an earlier version's."""
-    columns = {coordinate_to_tuple(coord)[1] for (sheet, coord) in named if sheet == title}
-    rows = [coordinate_to_tuple(coord)[0] for (sheet, coord) in named if sheet == title]
+    cells_named = [coordinate_to_tuple(coord) for (sheet, coord) in named if sheet == title]
+    columns = {col for _, col in cells_named}
+    top = min((row for row, _ in cells_named), default=0)
+    bottom = max((row for row, _ in cells_named), default=-1)
 
     def beside(row: int, col: int) -> bool:
-        return bool(rows) and min(rows) <= row <= max(rows) and col not in columns
+        return top <= row <= bottom and col not in columns
 
     def place(row: int, col: int) -> Place:
         entry = named.get((title, f"{get_column_letter(col)}{row}"))
