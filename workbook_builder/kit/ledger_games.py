@@ -469,31 +469,31 @@ def counted_columns(rule: LedgerRule[Any]) -> list[Column]:
     reason the chain links rows by ``KA``/``KB``, which leave the month order out: a
     date fixed far up then changes which rows count below it, not how they are linked.
     """
-    zero = lambda r: "0"  # noqa: E731 - the lead row's constant
-    linked_columns = [
-        helper("KA", Text("計算用 A連結", "A linked"), "integer",
-               lambda r: fx.if_(f"AND({r['Check']}=\"\",{complete_formula(r, rule)})",
-                                r["IdA"], "0"),
-               lambda c: c["IdA"] if c["Check"] == "" and complete(c, rule) else 0,
-               lead=zero, lead_value=0),
-        helper("KB", Text("計算用 B連結", "B linked"), "integer",
-               lambda r: fx.if_(f"{r['KA']}>0", r["IdB"], "0"),
-               lambda c: c["IdB"] if c["KA"] != 0 else 0, lead=zero, lead_value=0),
-    ] if rule.monthly else []
+    linked = id_pair("K", Text("連結", "linked"), "Check", rule) if rule.monthly else []
     return [
-        *linked_columns,
-        helper("CA", Text("計算用 A計上", "A counted"), "integer",
-               lambda r: fx.if_(f"AND({r['Status']}=\"\",{complete_formula(r, rule)})",
-                                r["IdA"], "0"),
-               lambda c: c["IdA"] if c["Status"] == "" and complete(c, rule) else 0,
-               lead=zero, lead_value=0),
-        helper("CB", Text("計算用 B計上", "B counted"), "integer",
-               lambda r: fx.if_(f"{r['CA']}>0", r["IdB"], "0"),
-               lambda c: c["IdB"] if c["CA"] != 0 else 0, lead=zero, lead_value=0),
+        *linked,
+        *id_pair("C", Text("計上", "counted"), "Status", rule),
         month_so_far("LastMonth", Text("計算用 最新の月", "Latest month"), counted,
                      lambda c: c["CA"] != 0),
         month_so_far("DatedMonth", Text("計算用 日付の最新の月", "Latest month dated"), None,
                      lambda c: True),
+    ]
+
+
+def id_pair(stem: str, label: Text, status: str, rule: LedgerRule[Any]) -> list[Column]:
+    """Each side's id on a complete row whose ``status`` column is empty (0 elsewhere):
+    ``CA``/``CB`` from Status (counted), ``KA``/``KB`` from Check (linked)."""
+    zero = lambda r: "0"  # noqa: E731 - the lead row's constant
+    first = f"{stem}A"
+    return [
+        helper(first, Text(f"計算用 A{label.ja}", f"A {label.en}"), "integer",
+               lambda r: fx.if_(f"AND({r[status]}=\"\",{complete_formula(r, rule)})",
+                                r["IdA"], "0"),
+               lambda c: c["IdA"] if c[status] == "" and complete(c, rule) else 0,
+               lead=zero, lead_value=0),
+        helper(f"{stem}B", Text(f"計算用 B{label.ja}", f"B {label.en}"), "integer",
+               lambda r: fx.if_(f"{r[first]}>0", r["IdB"], "0"),
+               lambda c: c["IdB"] if c[first] != 0 else 0, lead=zero, lead_value=0),
     ]
 
 
