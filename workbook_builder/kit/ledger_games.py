@@ -272,20 +272,18 @@ def linked(r: Row) -> str:
     return f"{r['KA']}>0"
 
 
-def cnt_formula(r: Row, side: str) -> str:
-    """On a counted row, the player's counted games so far, this one included: the
-    Players sheet reads it at the player's last game instead of counting the log."""
-    pid, prev = r[f"Id{side}"], r[f"Prev{side}"]
-    so_far = SEATS.carried_formula(r, prev, pid, 'Cnt', '0')
-    skipped = fx.if_(linked(r), so_far, '""') if r.table.has("KA") else '""'
-    return fx.if_(counted(r), f"{so_far}+1", skipped)
+def cnt_rule(side: str) -> tuple[Formula, Value]:
+    """On a counted row, the player's counted games so far, this one included (on a
+    linked row, so far): the Players sheet reads it at the player's last game instead of
+    counting the log."""
+    def so_far(r: Row) -> str:
+        return SEATS.carried_formula(r, r[f"Prev{side}"], r[f"Id{side}"], "Cnt", "0")
 
+    def so_far_value(c: Cells) -> int:
+        return whole(SEATS.carried(c, c[f"Prev{side}"], c[f"Id{side}"], "Cnt", 0))
 
-def cnt_value(c: Cells, side: str) -> object:
-    if c["CA"] == 0 and (not c.table.has("KA") or c["KA"] == 0):
-        return ""
-    so_far = whole(SEATS.carried(c, c[f"Prev{side}"], c[f"Id{side}"], "Cnt", 0))
-    return so_far + 1 if c["CA"] != 0 else so_far
+    return if_counted(lambda r: f"{so_far(r)}+1", lambda c: so_far_value(c) + 1,
+                      so_far, so_far_value)
 
 
 def number_formula(r: Row, side: str) -> str:
@@ -325,10 +323,23 @@ def counted(r: Row) -> str:
     return f"{r['CA']}>0"
 
 
-def if_counted(formula: Formula, value: Value) -> tuple[Formula, Value]:
-    """A column shown only on a counted row ("" elsewhere)."""
-    return (lambda r: fx.if_(counted(r), formula(r), '""'),
-            lambda c: value(c) if c["CA"] != 0 else "")
+def if_counted(formula: Formula, value: Value, carried: Formula | None = None,
+               carried_value: Value | None = None) -> tuple[Formula, Value]:
+    """A column shown only on a counted row ("" elsewhere), or ``carried`` on a row the
+    chain links without counting it (:func:`linked`, where the table has such rows)."""
+    def otherwise(r: Row) -> str:
+        if carried is None or not r.table.has("KA"):
+            return '""'
+        return fx.if_(linked(r), carried(r), '""')
+
+    def shown(c: Cells) -> object:
+        if c["CA"] != 0:
+            return value(c)
+        if carried_value is None or not c.table.has("KA") or c["KA"] == 0:
+            return ""
+        return carried_value(c)
+
+    return (lambda r: fx.if_(counted(r), formula(r), otherwise(r)), shown)
 
 
 def helper(key: str, label: Text, kind: ValueType, formula: Formula, value: Value,
@@ -389,14 +400,10 @@ def side_rule(key: str, side: str, rule: LedgerRule[Any]) -> tuple[Formula, Valu
     if key == "Change":
         return if_counted(lambda r: rule.change_formula(r, side),
                           lambda c: rule.change_value(c, side))
-    run = f"Run{side}"
-    if rule.monthly:  # a linked row out of month order shows the rating it leaves unchanged
-        return (lambda r: fx.if_(counted(r), f"{r[run]}+{r[f'Change{side}']}",
-                                 fx.if_(linked(r), r[run], '""')),
-                lambda c: numeric(c[run]) + numeric(c[f"Change{side}"]) if c["CA"] != 0
-                else c[run] if c["KA"] != 0 else "")
+    run = f"Run{side}"  # a linked row out of month order shows the rating it leaves
     return if_counted(lambda r: f"{r[run]}+{r[f'Change{side}']}",
-                      lambda c: numeric(c[run]) + numeric(c[f"Change{side}"]))
+                      lambda c: numeric(c[run]) + numeric(c[f"Change{side}"]),
+                      lambda r: r[run], lambda c: c[run])
 
 
 def seat_helpers(stem: str, label: tuple[str, str], kind: ValueType,
@@ -423,8 +430,8 @@ def chain_columns(rule: LedgerRule[Any]) -> list[Column]:
         *seat_helpers("Prev", ("計算用 {}の前の対局", "{}'s previous row"), "integer",
                       SEATS.previous_formula, SEATS.previous_value),
         *seat_helpers("Run", ("計算用 {}対局前", "{} before"), "number", run_formula, run_value),
-        *seat_helpers("Cnt", ("計算用 {}の局数", "{}'s games so far"), "integer", cnt_formula,
-                      cnt_value),
+        *seat_helpers("Cnt", ("計算用 {}の局数", "{}'s games so far"), "integer",
+                      lambda r, s: cnt_rule(s)[0](r), lambda c, s: cnt_rule(s)[1](c)),
     ]
     if rule.has_prior:
         columns += seat_helpers("No", ("計算用 {}局数", "{} game no."), "integer",
