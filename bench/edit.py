@@ -33,6 +33,7 @@ from openpyxl.utils.cell import get_column_letter, range_boundaries
 
 from workbook_builder.audit import audit
 from workbook_builder.build import TEMPLATES, build
+from workbook_builder.kit.cells import excel_serial
 from workbook_builder.spec import MAX_ROWS
 from workbook_builder.template import load_template
 
@@ -102,9 +103,7 @@ def date_fix(ledger: Ledger, rows: list[dict[str, object]], where: Where) -> lis
     if moved.month != day.month:
         moved = day - dt.timedelta(days=1)
     sheet, cell = where("Games_Date", row)
-    serial = float((moved - dt.date(1899, 12, 30)).days)
-    was = float((day - dt.date(1899, 12, 30)).days)
-    return [[(sheet, cell, serial)], [(sheet, cell, was)]]
+    return [[(sheet, cell, excel_serial(moved))], [(sheet, cell, excel_serial(day))]]
 
 
 def yonin_log(games: int, players: int, seed: int) -> Tables:
