@@ -18,7 +18,7 @@ import random
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -116,14 +116,39 @@ def as_cells(outcome: dict[str, Any]) -> dict[str, Any]:
     return outcome
 
 
-def differences(cases: list[dict[str, Any]], results: list[dict[str, Any]]) -> list[str]:
+def differences(cases: list[dict[str, Any]], results: list[dict[str, Any]],
+                handed_over: Callable[[Any], Any] = lambda args: args) -> list[str]:
+    """Each call's outcomes against udfs'; ``handed_over``: the arguments as the call
+    through xlwings gets them (Pyodide turns whole numbers into ints on the way)."""
     found = []
     for case, result in zip(cases, results, strict=True):
         want = expected(case)
         if result["direct"] != want:
             found.append(f"{case}: direct {result['direct']} != udfs {want}")
+        want = expected({**case, "args": handed_over(case["args"])})
         if result["lite"] != as_cells(want):
             found.append(f"{case}: through xlwings {result['lite']} != udfs {want}")
+    return found
+
+
+def registration_problems(meta: dict[str, Any]) -> list[str]:
+    """How xlwings' registration misses the catalog: names, arguments, optional ones, help."""
+    functions = {f["name"]: f for f in meta.get("functions", [])}
+    if sorted(functions) != sorted(e.name for e in udfs.catalog()):
+        return [f"registered {sorted(functions)}"]
+    found = []
+    for entry in udfs.catalog():
+        function = functions[entry.name]
+        if function["description"] != entry.doc:
+            found.append(f"{entry.name}: help {function['description']!r}")
+        parameters = inspect.signature(entry.function).parameters
+        if [p["name"] for p in function["parameters"]] != list(parameters):
+            found.append(f"{entry.name}: arguments {function['parameters']}")
+            continue
+        for p in function["parameters"]:
+            optional = parameters[p["name"]].default is not inspect.Parameter.empty
+            if p["description"] != entry.args[p["name"]] or p.get("optional", False) != optional:
+                found.append(f"{entry.name}: argument {p}")
     return found
 
 
@@ -183,17 +208,9 @@ def test_every_function_gives_udfs_numbers_and_messages(answer: dict[str, Any]) 
 
 def test_xlwings_registers_the_catalog(answer: dict[str, Any]) -> None:
     """Each function under its name, its arguments, optional ones marked, the help texts."""
+    assert registration_problems(answer["meta"]) == []
     meta = {f["name"]: f for f in answer["meta"]["functions"]}
-    assert sorted(meta) == sorted(e.name for e in udfs.catalog())
-    for entry in udfs.catalog():
-        function = meta[entry.name]
-        assert function["description"] == entry.doc
-        parameters = inspect.signature(entry.function).parameters
-        assert [p["name"] for p in function["parameters"]] == list(parameters)
-        for p in function["parameters"]:
-            assert p["description"] == entry.args[p["name"]]
-            optional = parameters[p["name"]].default is not inspect.Parameter.empty
-            assert p.get("optional", False) == optional, (entry.name, p["name"])
+    assert any(p.get("optional") for f in meta.values() for p in f["parameters"])
 
 
 def test_a_wrong_rule_or_message_in_main_py_is_noticed(
