@@ -33,6 +33,10 @@ from workbook_builder.sheets import SHEET_TYPES
 from workbook_builder.template import load_template
 
 REPO = Path(__file__).resolve().parents[1]
+os.environ["LC_MESSAGES"] = "en_US.UTF-8"
+"""The command line's messages in English unless a test asks (its texts are asserted in
+English; tests/test_messages.py checks the Japanese). LC_MESSAGES changes no number or
+date format, in this process or in LibreOffice."""
 SYSTEM_OF = {p.stem: load_template(p).system for p in sorted(TEMPLATES.glob("*.toml"))}
 
 
