@@ -22,6 +22,8 @@ from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+os.environ.setdefault("OPENPYXL_LXML", "False")  # as workbook_builder/__init__.py, and first
+
 import pytest
 from openpyxl import Workbook, load_workbook
 from openpyxl.utils.cell import range_boundaries
