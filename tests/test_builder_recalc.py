@@ -133,4 +133,4 @@ def test_dates_stay_dates(recalc):
     title, letter, first, _ = column_cells(wb, "Games_Date")
     cell = wb[title][f"{letter}{first + 12}"]
     assert cell.value == dt.datetime(2024, 5, 26)
-    assert cell.number_format == "yyyy/m/d"
+    assert cell.number_format == "m/d"

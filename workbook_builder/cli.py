@@ -282,15 +282,19 @@ def describe(file: Path, as_json: bool) -> None:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=None, help="help.render_out")
 @click.option("--example/--blank", default=True, help="help.example")
-def render(templates: tuple[Path, ...], out_dir: Path | None, example: bool) -> None:
+@click.option("--phone", is_flag=True, help="help.phone")
+def render(templates: tuple[Path, ...], out_dir: Path | None, example: bool,
+           phone: bool) -> None:
     from workbook_builder import build as builder
-    from workbook_builder.preview import render_previews
+    from workbook_builder.preview import render_phone, render_previews
     from workbook_builder.template import TemplateError, load_template
 
     paths = list(templates) or sorted(builder.TEMPLATES.glob("*.toml"))
     try:
         specs = [load_template(p) for p in paths]
-        for png in render_previews(specs, out_dir or builder.REPO / "docs" / "img", example):
+        folder = out_dir or builder.REPO / "docs" / "img"
+        pngs = render_phone(specs, folder) if phone else render_previews(specs, folder, example)
+        for png in pngs:
             click.echo(str(png))
     except (TemplateError, RuntimeError) as exc:
         raise _fail(exc) from None

@@ -73,6 +73,8 @@ TABLE: dict[str, tuple[str, str]] = {
                         "Picture folder (default: docs/img/)."),
     "help.example": ("例の対局を入れる (既定) か、空のシートを写す。",
                      "Fill a few example games (default) or show the empty sheet."),
+    "help.phone": ("代わりに、縦にしたスマホ (390 px、100 %) に見える範囲を写す。",
+                   "Render what an upright phone (390 px, 100 %) shows instead."),
     "help.lint": ("FILES のすべての計算式を Excel 2010 / LibreOffice 7.4 の関数で確かめます。",
                   "Check every formula in FILES against the Excel 2010 / LibreOffice 7.4 "
                   "function set."),

@@ -19,6 +19,7 @@ from openpyxl.formatting.formatting import ConditionalFormattingList
 from openpyxl.worksheet.formula import ArrayFormula
 
 from .build import build
+from .kit.phone import SCREEN_PX
 from .libreoffice import convert
 from .lint import lambda_names
 from .sheets import SHEET_TYPES
@@ -27,6 +28,11 @@ from .spec import Spec
 DPI = 110
 CROP = {1: ("", 880, 560), 2: ("_chart", 700, 520)}
 """PDF page → (file suffix, width, height in pixels at DPI)."""
+PHONE_DPI = 96
+"""A CSS pixel is 1/96 inch: at 96 DPI a sheet printed at 100 % is the phone's 100 %."""
+PHONE_MARGIN = 0.25
+"""Left and top print margin (inches) of the phone picture: cut off before cropping."""
+PHONE_HEIGHT = 640
 
 def render_previews(specs: Sequence[Spec], out_dir: Path, example: bool = True) -> list[Path]:
     """PNG files ``<output>.png`` (Games) and ``<output>_chart.png`` for each spec."""
@@ -51,6 +57,46 @@ def render_previews(specs: Sequence[Spec], out_dir: Path, example: bool = True) 
                 shutil.move(f"{prefix}.png", target)
                 written.append(target)
     return written
+
+
+def render_phone(specs: Sequence[Spec], out_dir: Path) -> list[Path]:
+    """PNG files ``<output>_phone.png``: what an upright phone (390 px, 100 % zoom) shows
+    of the first sheet on opening, row numbers included, from a print at 100 %."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    with tempfile.TemporaryDirectory(prefix="wb-phone-") as tmp:
+        small = [dataclasses.replace(spec, rows=15, players=8) for spec in specs]
+        books = [build(spec, Path(tmp), tables=SHEET_TYPES[spec.system].example_tables(spec))
+                 for spec in small]
+        for book in books:
+            _show_cached_calls(book)
+            _print_at_full_size(book)
+        pdfs = convert(books, Path(tmp) / "pdf", "pdf")
+        edge = str(int(PHONE_MARGIN * PHONE_DPI))
+        for spec, pdf in zip(specs, pdfs, strict=True):
+            prefix = Path(tmp) / f"{spec.output}_phone"
+            subprocess.run(["pdftoppm", "-png", "-r", str(PHONE_DPI), "-f", "1", "-l", "1",
+                            "-singlefile", "-x", edge, "-y", edge, "-W", str(SCREEN_PX),
+                            "-H", str(PHONE_HEIGHT), str(pdf), str(prefix)],
+                           check=True, timeout=120)
+            target = out_dir / f"{spec.output}_phone.png"
+            shutil.move(f"{prefix}.png", target)
+            written.append(target)
+    return written
+
+
+def _print_at_full_size(path: Path) -> None:
+    """The first sheet printed at 100 % with row numbers (a phone shows them), narrow
+    margins, instead of fitted to the page's width."""
+    wb = load_workbook(path)
+    ws = wb.worksheets[0]
+    setup = ws.sheet_properties.pageSetUpPr
+    if setup is not None:
+        setup.fitToPage = False
+    ws.page_setup.scale = 100
+    ws.print_options.headings = True
+    ws.page_margins.left = ws.page_margins.top = PHONE_MARGIN
+    wb.save(path)
 
 
 def _show_cached_calls(path: Path) -> None:

@@ -94,6 +94,8 @@ def write_table(ws: Worksheet, table: Table, lang: str,
             rng = f"{letter}{table.first_row}:{letter}{table.last_row}"
             add_validation(ws, column.validation, rng, lang)
     _highlight(ws, table, flag)
+    if not any(column.lead is not None and not column.hidden for column in table.columns):
+        ws.row_dimensions[table.lead_row].hidden = True  # an empty blue row: no use on a phone
     if table.has("Built"):
         for name, message in NAMED.items():
             assert ws.parent is not None, "a sheet of no workbook"

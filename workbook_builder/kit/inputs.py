@@ -15,6 +15,7 @@ from .. import formulas as fx
 from ..labels import Text
 from ..layout import Column, Validation, validation
 from .cells import excel_number
+from .phone import DATE_FORMAT
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ DATE_MESSAGE = Text("⚠ 日付は 5/26 の形で", "⚠ date: type it like 5/26
 
 def date_column(width: float = 10.5) -> Column:
     """The game's date, typed like 5/26; the Status column flags anything else."""
-    return Column("Date", Text("日付", "Date"), "input", "date", width, number_format="yyyy/m/d",
+    return Column("Date", Text("日付", "Date"), "input", "date", width, number_format=DATE_FORMAT,
                   validation=validation("date", Text("5/26 のように入力", "Type like 5/26"),
                                         Text("日付を入力してください", "Type a date"),
                                         "greaterThanOrEqual", "1"),

@@ -216,13 +216,14 @@ def write_log(sheets: Sheets, spec: Spec, rule: LedgerRule[P], preset: P,
     names = write_table(sheets.games, games, lang, tables.get("Games", ()), flag="Status")
     watch = (games, players)
     sheets.titles[sheets.games.title] = decorate_games(sheets.games, games, lang, title,
-                                                       "Status", watch=watch)
+                                                       "Status", "D", watch=watch)
     latest = f"${games.letter('LastMonth')}${games.last_row}"
     define_name(sheets.games, LATEST, latest)
     names.append(NameInfo(LATEST, sheets.games.title, latest, "helper", "integer"))
     names += write_table(sheets.players, players, lang, tables.get("Players", ()), flag="Status")
     sheets.titles[sheets.players.title] = decorate_games(
-        sheets.players, players, lang, f"{PLAYERS(lang)} ・ {title}", "Status", watch=watch)
+        sheets.players, players, lang, f"{PLAYERS(lang)} ・ {title}", "Status", "B",
+        watch=watch)
     names += write_table(sheets.chain, chain, lang)
     return names
 
@@ -246,10 +247,24 @@ def write_lists(sheets: Sheets, spec: Spec, rule: LedgerRule[Any],
         sheets.tables.update(Monthly=chooser, MonthList=month_list)
         names += write_table(sheets.monthly, chooser, lang, tables.get("Monthly", ()))
         names += write_table(sheets.monthly, month_list, lang)
+        hide_shared_helpers(sheets.monthly, chooser)
         sheets.titles[sheets.monthly.title] = title_cell(
             sheets.monthly, f"{MONTHLY(lang)} ・ {title}", lang, watch)
         sheets.monthly.freeze_panes = "A8"
     return names
+
+
+def hide_shared_helpers(ws: Worksheet, chooser: Table) -> None:
+    """The chooser's helpers whose columns the month list below shows: their numbers and
+    headings are not for reading (a hidden column would hide the list's column too)."""
+    for column in chooser.columns:
+        letter = chooser.letter(column.key)
+        if column.role != "helper" or ws.column_dimensions[letter].hidden:
+            continue
+        header = ws.cell(chooser.header_row, chooser.index(column.key))
+        header.value, header.style = None, "Normal"
+        for number in range(chooser.first_row, chooser.last_row + 1):
+            ws[f"{letter}{number}"].number_format = ";;;"
 
 
 def cached(sheets: Sheets, values: Mapping[str, list[dict[str, object]]],

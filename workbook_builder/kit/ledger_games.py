@@ -21,6 +21,7 @@ from ..formulas import ledger as lx
 from ..labels import Text
 from ..layout import Column, Formula, Row, Table, ValueType
 from . import inputs as kinds
+from . import phone
 from . import status as st
 from .cells import Cells, Evaluation, Value, excel_number, numeric, whole
 from .ledger_rule import MONTHLY_MODE, SIDES, Carried, LedgerRule, P, v
@@ -41,6 +42,11 @@ MSG = {
     "order": Text("⚠ 前の対局より前の月", "⚠ month earlier than a game above"),
     "incomplete": st.INCOMPLETE,
 }
+LEDGER_WIDTHS: phone.Widths = {
+    "Date": (5.5, 5.5), "PlayerA": (6, 6.5), "PlayerB": (6, 6.5), "Result": (3.5, 5.5),
+    "Handicap": (4, 6.5), "GameType": (3.5, 5), "TurnDiff": (4.5, 5.5),
+}
+"""The Games columns a phone shows beside the answers (:mod:`.phone`), (ja, en)."""
 SPACES = Text(" — 前後に余分な空白? (全角も)", " — a space too many?")
 
 
@@ -367,7 +373,7 @@ def input_columns(rule: LedgerRule[P], preset: P, lang: str) -> list[Column]:
     return [
         kinds.date_column(9.5),
         player_column("A"), player_column("B"),
-        Column("Result", Text("A勝敗", "A's\nresult"), "input", "choice", 5.5, width_en=6.5,
+        Column("Result", Text("A\n勝敗", "A's\nresult"), "input", "choice", 5.5, width_en=6.5,
                number_format="General", allowed=rule.scores,
                validation=v("list", score_prompt, Text(f"{listing} から選ぶ", f"Choose {listing}"),
                             None, f'"{listing}"'),
@@ -383,7 +389,7 @@ def side_columns(rule: LedgerRule[Any]) -> list[Column]:
     for key, label, width, number_format in (
             ("Rating", (f"\n{name.ja}", f"\n{name.en.lower()}"), widths[0], fmt),
             ("Change", ("\n増減", "\nchange"), widths[1], rule.change_format),
-            ("New", (f"\n新{name.ja}", "\nnew"), widths[2], fmt)):
+            ("New", (f"新\n{name.ja}", "\nnew"), widths[2], fmt)):
         for side in SIDES:
             formula, value = side_rule(key, side, rule)
             columns.append(Column(f"{key}{side}", Text(side + label[0], side + label[1]),
@@ -516,9 +522,13 @@ def games_table(rows: int, lang: str, rule: LedgerRule[P], preset: P) -> Table:
                                None))
     anchor = Column("Anchor", Text("計算用 行の目印", "Row anchor"), "helper", "integer", 2,
                     formula=lambda r: "0", value=lambda c: 0)
-    columns = (*input_columns(rule, preset, lang), anchor, *side_columns(rule),
-               *rule.outcomes(preset, lang), status, note, *chain_columns(rule),
+    sides = {c.key: c for c in side_columns(rule)}
+    answers = [sides.pop(f"New{side}") for side in SIDES]
+    columns = (*input_columns(rule, preset, lang), anchor, *answers, status,
+               *sides.values(), *rule.outcomes(preset, lang), note, *chain_columns(rule),
                *([check] if rule.monthly else []), *counted_columns(rule),
                *rule.game_helpers(preset, lang),
                st.built_column(fixed=True))
-    return Table("Games", GAMES, columns, rows, fixed_rows=True, anchor="Anchor")
+    widths = {**LEDGER_WIDTHS, **rule.phone_widths}
+    return Table("Games", GAMES, phone.narrowed(columns, widths), rows, fixed_rows=True,
+                 anchor="Anchor")

@@ -12,6 +12,7 @@ names, chart and cached values.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
@@ -23,12 +24,20 @@ from ..layout import Column, NameInfo, Setting, Table
 from ..settings import write_settings
 from ..spec import Spec
 from ..table import write_table
+from . import phone
 from . import status as st
 from .base import Built, P, SheetType
 from .cells import cached_by_row, evaluate
 from .frame import COUNTED_ONLY, add_history_chart, decorate_games, page_setup, sheet_title
 
 GAMES = Text("対局", "Games")
+PHONE_WIDTHS: phone.Widths = {
+    "Opponent": (6.5, 7), "OppRating": (5.5, 6), "OppRank": (4.5, 6), "Suggested": (4.5, 5.5),
+    "Handicap": (4.5, 6), "First": (4.5, 6), "Result": (3.5, 5), "Score": (4.5, 5.5),
+    "TurnDiff": (4.5, 5.5), "Period": (5, 5.5), "GameType": (3.5, 5), "Date": (5.5, 5.5),
+    "Rating": (5.5, 6), "InPeriod": (5.5, 6.5), "Points": (6.5, 6.5),
+}
+"""Widths (ja, en) of the Games columns a phone shows (:mod:`.phone`)."""
 
 
 class PersonalSheet(SheetType[P]):
@@ -46,8 +55,11 @@ class PersonalSheet(SheetType[P]):
     """The line under the chart: which rows it plots."""
     legend_at: ClassVar[str] = "Status"
     """The Games column above which the where-to-type legend is printed."""
-    freeze_column: ClassVar[str] = "A"
+    freeze_column: ClassVar[str] = "B"
     """The first Games column that scrolls sideways (B keeps the opponent in view)."""
+    phone_first: ClassVar[tuple[str, ...]] = ()
+    """The Games columns a phone shows first (:mod:`.phone`): what is typed, the new
+    rating and the Status; the other columns follow in their declared order."""
     reference_after_settings: ClassVar[bool] = False
     """Whether the reference sheets follow Settings instead of preceding it (a system
     whose quick tables are views of its Settings tables puts them after)."""
@@ -96,7 +108,12 @@ class PersonalSheet(SheetType[P]):
         return names + table_names, cached
 
     def table(self, rows: int, lang: str, preset: P) -> Table:
-        return Table("Games", GAMES, self.columns(lang, preset), rows)
+        return self.phone_view(Table("Games", GAMES, self.columns(lang, preset), rows))
+
+    def phone_view(self, table: Table) -> Table:
+        """``table`` with :attr:`phone_first` first and the phone's widths."""
+        columns = phone.answers_first(table.columns, self.phone_first)
+        return dataclasses.replace(table, columns=phone.narrowed(columns, PHONE_WIDTHS))
 
     def populate(self, wb: Workbook, spec: Spec, preset: P,
                  inputs: Sequence[Mapping[str, object]]) -> Built:

@@ -159,6 +159,7 @@ class Club24Sheet(ShogiSheet[Club24SheetPreset]):
     presets: ClassVar[dict[str, Any]] = {"default": extend(CLUB24, Club24SheetPreset)}
     input_keys = ("Opponent", "OppRating", "Result", "Date")
     title = Text("将棋倶楽部24 レーティング", "Shogi Club 24 rating")
+    phone_first = ("Opponent", "OppRating", "Result", "Date", "Rating", "Status")
     notes = CLUB24_NOTES
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:

@@ -437,6 +437,8 @@ class EloSheet(PersonalSheet[EloSheetPreset]):
     presets: ClassVar[Mapping[str, Any]] = {"default": EloSheetPreset()}
     start_field = "start"
     title = Text("イロレーティング", "Elo rating")
+    phone_first = ("Opponent", "OppRating", "Score", "Period", "Date", "Rating", "InPeriod",
+                   "Status")
     notes = RULE_NOTES
     chart_note = SETTLED_ONLY
 
@@ -461,7 +463,7 @@ class EloSheet(PersonalSheet[EloSheetPreset]):
         return example_games(lang)
 
     def table(self, rows: int, lang: str, preset: EloSheetPreset) -> Table:
-        return games_table(rows, lang)
+        return self.phone_view(games_table(rows, lang))
 
     def settings(self, preset: EloSheetPreset) -> list[Setting]:
         return settings_for(preset)

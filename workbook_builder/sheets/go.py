@@ -922,10 +922,10 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
     presets: ClassVar[dict[str, Any]] = {"default": GoSheetPreset()}
     start_field = None
     title = Text("囲碁 段級位ポイント", "Go dan/kyu points")
+    phone_first = ("Opponent", "OppRank", "Handicap", "GameType", "Result", "Date", "Points",
+                   "Status")
     notes = RULE_NOTES
     chart = (Text("ポイントの推移", "Points history"), Text("ポイント", "points"))
-    legend_at = "Mult"
-    freeze_column = "B"
     reference_after_settings = True
     editable_tables = (frozenset(LADDER_FIGURES), frozenset(EXCHANGE), frozenset(MULTIPLIER))
 
@@ -944,7 +944,7 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
         return go_tables(preset, tables)
 
     def table(self, rows: int, lang: str, preset: GoSheetPreset) -> Table:
-        return games_table(rows, lang, preset)
+        return self.phone_view(games_table(rows, lang, preset))
 
     def settings_sheet(self, ws: Worksheet, title: str, preset: GoSheetPreset,
                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:

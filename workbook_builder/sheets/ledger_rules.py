@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -506,7 +506,10 @@ class GoRule(LedgerRule[GoLedgerPreset]):
     rating_format = "0.0"
     change_format = "+0.0;-0.0;0"
     rating_name = Text("ポイント", "Points")
-    side_widths = (8.5, 7, 8.5)
+    side_widths = (8.5, 7, 6.5)
+    phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {
+        "PlayerA": (6, 6), "PlayerB": (6, 6), "Result": (3.5, 4.5),
+        "Handicap": (4, 4.5), "GameType": (3.5, 3), "NewA": (6.5, 6), "NewB": (6.5, 6)}
     carried = GO_CARRIED
     order_key = "Order"
 

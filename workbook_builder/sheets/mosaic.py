@@ -191,13 +191,15 @@ class MosaicSheet(PersonalSheet[MosaicPreset]):
     presets: ClassVar[dict[str, Any]] = {"default": MOSAIC}
     start_field = "start"
     title = Text("MOSAIC レーティング", "MOSAIC rating")
+    phone_first = ("Opponent", "OppRating", "First", "Result", "TurnDiff", "Date", "Rating",
+                   "Status")
     notes = RULE_NOTES
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)
 
     def table(self, rows: int, lang: str, preset: MosaicPreset) -> Table:
-        return games_table(rows, lang)
+        return self.phone_view(games_table(rows, lang))
 
     def settings(self, preset: MosaicPreset) -> list[Setting]:
         return settings_for(preset)

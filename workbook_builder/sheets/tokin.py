@@ -440,6 +440,8 @@ class TokinSheet(ShogiSheet[TokinSheetPreset]):
                                          "league": extend(LEAGUE, TokinSheetPreset)}
     input_keys = ("Opponent", "OppRating", "Handicap", "Result", "Date")
     title = Text("将棋レーティング (と金 16±4%)", "Shogi rating (Tokin 16 ± 4%)")
+    phone_first = ("Opponent", "OppRating", "Suggested", "Handicap", "Result", "Date",
+                   "Rating", "Status")
     notes = TOKIN_NOTES
     editable_tables = (frozenset(HANDICAP_TABLE), frozenset(RANK_TABLE))
 
