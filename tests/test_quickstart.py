@@ -54,7 +54,7 @@ def quickstart(_: dict[str, Path], work: Path) -> tuple[Path, list[Ran]] | str:
     ran = []
     for line in quickstart_lines((clone / "README.md").read_text(encoding="utf-8")):
         done = subprocess.run(["bash", "-c", line], cwd=clone, env=env, capture_output=True,
-                              text=True, timeout=900)
+                              text=True, timeout=1800)
         ran.append(Ran(line, done.returncode, done.stdout + done.stderr))
         if done.returncode:
             break
@@ -63,7 +63,7 @@ def quickstart(_: dict[str, Path], work: Path) -> tuple[Path, list[Ran]] | str:
 
 def test_the_first_screen_has_the_commands_a_user_needs() -> None:
     lines = quickstart_lines((REPO / "README.md").read_text(encoding="utf-8"))
-    assert lines[0] == "bash scripts/build.sh"
+    assert lines[0].startswith("bash scripts/build.sh")
     assert any(line.startswith("./workbook-builder import") for line in lines)
 
 
