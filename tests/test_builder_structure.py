@@ -31,8 +31,9 @@ def test_every_column_is_a_workbook_scoped_name(built, opened):
         assert (title, first, last) == ("対局", 4, 203), key
     assert list(wb.defined_names["Settings_Start"].destinations) == [("設定", "$B$3")]
     assert wb["設定"]["B3"].value == 100 and wb["設定"]["B4"].value == 0.1
-    assert "Settings_GapWeight" in wb["対局"]["F4"].value
-    assert "Settings_Start" in wb["対局"]["G3"].value
+    change, rating = (column_cells(wb, f"Games_{k}")[1] for k in ("Change", "Rating"))
+    assert "Settings_GapWeight" in wb["対局"][f"{change}4"].value
+    assert "Settings_Start" in wb["対局"][f"{rating}3"].value
 
 
 def test_describe_json_reports_every_name(built):
@@ -111,19 +112,26 @@ def test_validation_rejects_bad_entries_and_explains(built, opened):
     assert (result.type, result.formula1) == ("list", '"1,0"')
     turn = by_range["E4:E203"]
     assert (turn.type, turn.operator, turn.formula1) == ("whole", "greaterThanOrEqual", "0")
-    assert by_range["I4:I203"].type == "date"
+    date = column_cells(wb, "Games_Date")[1]
+    assert by_range[f"{date}4:{date}203"].type == "date"
     assert "勝ち" in result.prompt
     settings = {str(dv.sqref) for dv in wb["設定"].data_validations.dataValidation}
     assert settings == {"B3", "B4"}
 
 
 def test_overwritten_formulas_and_flagged_rows_are_highlighted(built, opened):
-    ws = opened["mosaic_en"]["Games"]
+    wb = opened["mosaic_en"]
+    ws = wb["Games"]
     rules = {str(r.sqref): [rule.formula[0] for rule in r.rules] for r in ws.conditional_formatting}
-    for col in "CFH":
+    at = {k: column_cells(wb, f"Games_{k}")[1] for k in ("First", "Change", "Status", "Rating",
+                                                          "Opponent", "Date")}
+    for col in (at["First"], at["Change"], at["Status"]):
         assert rules[f"{col}4:{col}203"] == [f"NOT(_xlfn.ISFORMULA({col}4))"]
-    assert rules["G3:G203"] == ["NOT(_xlfn.ISFORMULA(G3))"]
-    assert rules["A4:I203"] == ['LEFT($H4,1)="⚠"']
+    rating = at["Rating"]
+    assert rules[f"{rating}3:{rating}203"] == [f"NOT(_xlfn.ISFORMULA({rating}3))"]
+    last = max((at["Change"], at["Date"], at["Status"]), key=lambda c: (len(c), c))
+    status = at["Status"]
+    assert rules[f"A4:{last}203"] == [f'LEFT(${status}4,1)="⚠"']
 
 
 def test_chart_plots_the_hidden_helper_columns(built, opened):
