@@ -138,3 +138,21 @@ def test_import_refuses_a_likely_misspelling_unless_told_it_is_new(tmp_path: Pat
     assert accepted.exit_code == 0, accepted.output
     assert "3 games, 4 players" in accepted.output
     assert "new members (4): 斎藤、鈴木、齋藤、タナカ" in accepted.output
+
+
+def test_audit_names_the_member_a_typed_name_probably_means(tmp_path: Path) -> None:
+    """The sheet's ⚠ says only that 齋藤 is not on Players; audit says whom it means."""
+    import dataclasses
+
+    from workbook_builder.build import TEMPLATES, build
+    from workbook_builder.template import load_template
+
+    spec = dataclasses.replace(load_template(TEMPLATES / "ledger_tokin_ja.toml"), rows=6,
+                               players=3, output="club")
+    path = build(spec, tmp_path, tables={
+        "Players": [{"Name": "斎藤"}, {"Name": "鈴木"}],
+        "Games": [{"PlayerA": "齋藤", "PlayerB": "鈴木", "Result": 1},
+                  {"PlayerA": "鈴木", "PlayerB": "佐藤", "Result": 0}]})
+    ja = cli("audit", str(path))
+    assert "対局の '齋藤' (1 局) は名簿にありません。'斎藤' の書き間違い?" in ja.output
+    assert "佐藤" not in ja.output  # not close to a member: the sheet's ⚠ is enough

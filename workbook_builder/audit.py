@@ -10,7 +10,7 @@ recalculate).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +20,7 @@ from openpyxl.cell.cell import MergedCell
 from .build import build_workbook
 from .kept import settings_not_kept, values_outside
 from .kit.base import Built
+from .names import misspelt
 from .placement import placement_problems
 from .readback import (
     Opened,
@@ -80,6 +81,7 @@ def audit(path: str | Path) -> AuditReport:
     report.problems = placement_problems(opened, sheet_type.input_tables)
     report.notes += [f"{line}: the engine's values use the latter"
                      for line in settings_not_kept(typed, wb)]
+    report.notes += misspelt_in(typed.rows, typed.tables)
     outside = values_outside(opened, typed, wb)
     report.notes += [f"{line}: `repair` would not carry it" for line in outside.lines]
     then, now = built_preset(opened, typed)
@@ -107,6 +109,15 @@ def audit(path: str | Path) -> AuditReport:
                             f"another program saved the file last; open and save it in "
                             f"{program}")
     return report
+
+
+def misspelt_in(games: Sequence[Mapping[str, object]],
+                tables: Mapping[str, Sequence[Mapping[str, object]]]) -> list[str]:
+    """Names in a ledger's games that are probably a member's misspelt (:mod:`.names`)."""
+    if "Players" not in tables:
+        return []
+    typed = [row.get(key) for row in games for key in ("PlayerA", "PlayerB", "Player")]
+    return list(misspelt(typed, [row.get("Name") for row in tables["Players"]]))
 
 
 def by_name(opened: Opened, wb: Workbook, built: Built, title: str

@@ -251,6 +251,10 @@ TABLE: dict[str, tuple[str, str]] = {
                       "({why}; 新しい会員なら --new-players)",
                       "{field} {value!r} is not a member: a misspelling of {member!r}? "
                       "({why}; a new member: pass --new-players)"),
+    "audit.misspelt": ("対局の {name!r} ({games} 局) は名簿にありません。{member!r} の書き間違い? "
+                       "({why}。直すか、名簿に加えてください)",
+                       "{name!r} ({games} games) is not on Players: a misspelling of "
+                       "{member!r}? ({why}; correct it, or add the player to Players)"),
     "near.space": ("前後の空白だけ違う", "only spaces differ"),
     "near.width": ("全角/半角だけ違う", "only full-/half-width differs"),
     "near.kana": ("ひらがな/カタカナだけ違う", "only hiragana/katakana differs"),

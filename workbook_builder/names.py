@@ -46,6 +46,24 @@ def near_miss(name: str, members: Iterable[str]) -> tuple[str, Message] | None:
     return None
 
 
+def misspelt(typed: Iterable[object], members: Iterable[object]) -> list[Message]:
+    """One line per name typed in games that is not on the players list but is probably
+    a member's misspelt (``audit``: the sheet's ⚠ says only that it is not on the list)."""
+    known = [str(m) for m in members if m not in (None, "")]
+    folded = {m.lower() for m in known}
+    counts: dict[str, int] = {}
+    for name in typed:
+        if isinstance(name, str) and name and name.lower() not in folded:
+            counts[name] = counts.get(name, 0) + 1
+    lines = []
+    for name, games in counts.items():
+        close = near_miss(name, known)
+        if close is not None:
+            lines.append(say("audit.misspelt", name=name, games=games, member=close[0],
+                             why=close[1]))
+    return lines
+
+
 def _spaces(text: str) -> str:
     return "".join(text.replace("\u3000", " ").split())
 
