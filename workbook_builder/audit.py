@@ -103,6 +103,10 @@ def audit(path: str | Path) -> AuditReport:
             pairs = by_name(opened, wb, built, title)
         for coord, expected in pairs:
             compare(report, opened, title, coord, expected, names.get((title, coord), ""))
+    report.notes += [f"sheet {title!r} is missing (an earlier version made none): `repair` "
+                     "adds it" for title in wb.sheetnames  # a sheet of text: the How to
+                     if title not in built.cached and title not in opened.formulas.sheetnames
+                     and wb[title].sheet_state == "visible"]
     program = sheet_type.computed_by
     if program and any(str(f.found).startswith("#") for f in report.findings):
         report.notes.append(f"only {program} computes these formulas: the error values say "
