@@ -27,7 +27,6 @@ from packaging.version import Version
 
 from tests.conftest import REPO
 from tests.test_lite import LITE_ENV, PROBE, cases, differences, registration_problems
-from workbook_builder import lite
 
 RUNNER = Path(__file__).with_name("lite_pyodide.mjs")
 CACHE = REPO / ".cache" / "pyodide"
@@ -60,13 +59,6 @@ def pyodide() -> Path:
 def lock(pyodide: Path) -> dict[str, Any]:
     found: dict[str, Any] = json.loads((pyodide / "pyodide-lock.json").read_text("utf-8"))
     return found
-
-
-@pytest.fixture(scope="module")
-def lite_files(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("lite")
-    lite.write(folder)
-    return folder
 
 
 @pytest.fixture(scope="module")
