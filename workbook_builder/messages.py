@@ -249,6 +249,32 @@ TABLE: dict[str, tuple[str, str]] = {
                       "({why}; 新しい会員なら --new-players)",
                       "{field} {value!r} is not a member: a misspelling of {member!r}? "
                       "({why}; a new member: pass --new-players)"),
+    "audit.finding": ("{where}: 正しくは {expected}、ファイルは {found} [{kind}]",
+                      "{where}: expected {expected}, found {found} [{kind}]"),
+    "audit.blank": ("(空欄)", "(blank)"),
+    "audit.overwritten": ("計算式が消えている", "overwritten"),
+    "audit.differs": ("値が違う", "differs"),
+    "audit.latter": ("{line}: エンジンは後の方の値で計算します",
+                     "{line}: the engine's values use the latter"),
+    "audit.not_carried": ("{line}: `repair` では引き継がれません",
+                          "{line}: `repair` would not carry it"),
+    "audit.snapshot": ("シート {title!r} は作ったときの定数のままで、編集した設定ではありません: "
+                       "`repair` で作り直します",
+                       "sheet {title!r} shows the constants the workbook was built with, not "
+                       "the edited Settings: `repair` regenerates it"),
+    "audit.missing": ("シート {title!r} がありません", "sheet {title!r} is missing"),
+    "audit.missing_earlier": ("シート {title!r} がありません (前の版は作りませんでした): "
+                              "`repair` で加わります",
+                              "sheet {title!r} is missing (an earlier version made none): "
+                              "`repair` adds it"),
+    "audit.earlier": ("シート {title!r} は前の版で作られています: 計算の列は名前で比べ、"
+                      "隠れた補助の列は比べません (`repair` で作り直します)",
+                      "sheet {title!r} was made by an earlier version: its computed columns are "
+                      "compared by name, its hidden helpers not (`repair` rebuilds them)"),
+    "audit.program": ("この計算式を計算できるのは {program} だけです: エラー値は、最後に別の"
+                      "プログラムで保存されたしるしです。{program} で開いて保存してください",
+                      "only {program} computes these formulas: the error values say another "
+                      "program saved the file last; open and save it in {program}"),
     "audit.misspelt": ("対局の {name!r} ({games} 局) は名簿にありません。{member!r} の書き間違い? "
                        "({why}。直すか、名簿に加えてください)",
                        "{name!r} ({games} games) is not on Players: a misspelling of "
