@@ -13,7 +13,7 @@ from __future__ import annotations
 import errno
 import os
 from collections.abc import Mapping
-from typing import Literal
+from typing import Literal, Protocol, runtime_checkable
 
 Lang = Literal["ja", "en"]
 LANGS: tuple[Lang, ...] = ("ja", "en")
@@ -321,23 +321,16 @@ TABLE: dict[str, tuple[str, str]] = {
 }
 """Key → (Japanese, English). Field names in braces are filled by :func:`say`."""
 
-FIELDS: dict[str, tuple[str, str]] = {
-    "date": ("日付", "date"), "player_a": ("対局者A", "player_a"),
-    "player_b": ("対局者B", "player_b"), "result": ("勝敗", "result"),
-    "handicap": ("手合", "handicap"), "turn_diff": ("手番差", "turn_diff"),
-    "handicap_diff": ("置石差", "handicap_diff"), "game_type": ("種別", "game_type"),
-    **{f"player{i}": (f"対局者{i}", f"player{i}") for i in range(1, 5)},
-    **{f"place{i}": (f"順位{i}", f"place{i}") for i in range(1, 5)},
-    **{f"knocked_by{i}": (f"撃破者{i}", f"knocked_by{i}") for i in range(1, 5)},
-    "knocked_by": ("撃破者", "knocked_by"),
-}
-"""A game log's column keys as a person reads them (the Japanese is the log's header)."""
+@runtime_checkable
+class Localized(Protocol):
+    """Anything that shows itself in either language (a message, a game log's column)."""
+
+    def text(self, lang: Lang) -> str: ...
 
 
 class Message(str):
     """A message of :data:`TABLE`: its English text, and its key and fields to render it
-    in Japanese. Fields that are messages or column keys are rendered in the same
-    language."""
+    in Japanese. Fields that are :class:`Localized` are rendered in the same language."""
 
     key: str
     fields: Mapping[str, object]
@@ -353,14 +346,6 @@ class Message(str):
         return _render(self.key, self.fields, lang)
 
 
-class Field(str):
-    """A column key shown as its name in the message's language (``result`` → 勝敗)."""
-
-    def text(self, lang: Lang) -> str:
-        names = FIELDS.get(str(self))
-        return names[LANGS.index(lang)] if names else str(self)
-
-
 def say(key: str, **fields: object) -> Message:
     """The message ``key`` with ``fields`` filled in."""
     return Message(key, fields)
@@ -372,7 +357,7 @@ def shown(text: object, lang: Lang | None = None) -> str:
     lang = lang or current()
     if isinstance(text, BaseException) and text.args:
         text = text.args[0]
-    if isinstance(text, (Message, Field)):
+    if isinstance(text, Localized):
         return text.text(lang)
     return str(text)
 
@@ -394,7 +379,7 @@ def _render(key: str, fields: Mapping[str, object], lang: Lang) -> str:
 
 
 def _field(value: object, lang: Lang) -> object:
-    if isinstance(value, (Message, Field)):
+    if isinstance(value, Localized):
         return value.text(lang)
     return value
 
@@ -407,11 +392,9 @@ def choose(lang: str | None) -> None:
     _chosen[:] = [la for la in LANGS if la == lang]
 
 
-def current(environ: Mapping[str, str] | None = None) -> Lang:
+def current() -> Lang:
     """The run's language: ``--lang``, else the locale (see the module's docstring)."""
-    if _chosen:
-        return _chosen[0]
-    return from_locale(os.environ if environ is None else environ)
+    return _chosen[0] if _chosen else from_locale(os.environ)
 
 
 def from_locale(environ: Mapping[str, str]) -> Lang:
