@@ -226,6 +226,16 @@ class Opened(dict[str, Workbook]):
 
 
 @pytest.fixture(scope="session")
+def lite_files(tmp_path_factory) -> Path:
+    """The xlwings Lite files (main.py, requirements.txt) written once for the session."""
+    from workbook_builder import lite
+
+    folder = tmp_path_factory.mktemp("lite")
+    lite.write(folder)
+    return folder
+
+
+@pytest.fixture(scope="session")
 def opened(built) -> Opened:
     """Every built workbook as openpyxl reads it: do not change them."""
     return Opened(built)

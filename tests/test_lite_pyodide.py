@@ -27,7 +27,6 @@ from packaging.version import Version
 
 from tests.conftest import REPO
 from tests.test_lite import LITE_ENV, PROBE, cases, differences, registration_problems
-from workbook_builder import lite
 
 RUNNER = Path(__file__).with_name("lite_pyodide.mjs")
 CACHE = REPO / ".cache" / "pyodide"
@@ -63,16 +62,9 @@ def lock(pyodide: Path) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("lite")
-    lite.write(folder)
-    return folder
-
-
-@pytest.fixture(scope="module")
-def floor(built: Path) -> Version:
+def floor(lite_files: Path) -> Version:
     """The lowest xlwings the generated requirements.txt allows."""
-    lines = (built / "requirements.txt").read_text("utf-8").split()
+    lines = (lite_files / "requirements.txt").read_text("utf-8").split()
     (xlwings,) = [r for r in map(Requirement, lines) if r.name == "xlwings"]
     (lowest,) = [s.version for s in xlwings.specifier if s.operator == ">="]
     return Version(lowest)
@@ -108,11 +100,11 @@ def run_in_pyodide(pyodide: Path, lock: dict[str, Any], xlwings_wheel: Path, mai
 
 @pytest.fixture(scope="module", params=["floor", "newest"])
 def answered(request: pytest.FixtureRequest, pyodide: Path, lock: dict[str, Any],
-             built: Path, floor: Version, tmp_path_factory: pytest.TempPathFactory,
+             lite_files: Path, floor: Version, tmp_path_factory: pytest.TempPathFactory,
              ) -> tuple[Path, dict[str, Any]]:
     requirement = f"xlwings=={floor}" if request.param == "floor" else "xlwings"
     found = wheel(requirement, lock, tmp_path_factory.mktemp(request.param))
-    return found, run_in_pyodide(pyodide, lock, found, built / "main.py", cases())
+    return found, run_in_pyodide(pyodide, lock, found, lite_files / "main.py", cases())
 
 
 def test_every_function_gives_udfs_answers_in_pyodide(
@@ -133,12 +125,12 @@ def test_xlwings_registers_the_catalog_in_pyodide(answered: tuple[Path, dict[str
 
 
 def test_the_xlwings_below_the_floor_fails_in_pyodide(
-        pyodide: Path, lock: dict[str, Any], built: Path, floor: Version,
+        pyodide: Path, lock: dict[str, Any], lite_files: Path, floor: Version,
         tmp_path: Path) -> None:
     """The floor is no higher than it must be: the release before it gets calls wrong."""
     below = wheel(f"xlwings<{floor}", lock, tmp_path)
     calls = cases()
-    answer = run_in_pyodide(pyodide, lock, below, built / "main.py", calls)
+    answer = run_in_pyodide(pyodide, lock, below, lite_files / "main.py", calls)
     found = differences(calls, answer["results"], handed_over)
     assert found or registration_problems(answer["meta"]), (
         f"{below.name} answers every call as udfs does: the floor {floor} could be lower")

@@ -21,7 +21,7 @@ from workbook_builder.messages import TABLE, from_locale
 from workbook_builder.names import near_miss
 
 REPO = Path(__file__).resolve().parents[1]
-SPOKEN = ("cli.py", "gamelog.py", "importer.py", "names.py")
+SPOKEN = ("cli.py", "gamelog.py", "importer.py", "names.py", "audit.py")
 """Modules whose every word for a user is in the table (the rest still speak English:
 the closing note of the issue lists them)."""
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")

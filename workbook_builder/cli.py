@@ -335,7 +335,7 @@ def audit(workbook: str) -> None:
     for note in report.notes:
         click.echo(shown(say("cli.note_line", text=note)), err=True)
     for finding in report.findings:
-        click.echo(finding.line())
+        click.echo(shown(finding.line()))
     summary = shown(say("cli.audit_summary", checked=report.checked,
                         differ=len(report.findings)))
     if report.not_calculated:

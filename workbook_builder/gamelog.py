@@ -29,7 +29,7 @@ from rating_rules import SYSTEMS, LogField, replay
 from rating_rules.shogi import TOKIN
 
 from .errors import GameLogError
-from .messages import Field, os_reason, say
+from .messages import Lang, os_reason, say
 from .names import near_miss
 
 __all__ = ["BadRow", "GameLog", "GameLogError", "parse_game_log", "read_game_log"]
@@ -57,6 +57,17 @@ HEADERS: dict[str, tuple[str, ...]] = {
     **{f"place{i}": (f"place{i}", f"順位{i}") for i in range(1, 5)},
     **{f"knocked_by{i}": (f"knocked_by{i}", f"撃破者{i}", f"詰まされ{i}") for i in range(1, 5)},
 }
+
+
+
+class Field(str):
+    """A log column's key, shown in a Japanese message as its Japanese header
+    (``result`` → 勝敗, ``player_b`` → 対局者B): the names a log's own header uses."""
+
+    def text(self, lang: Lang) -> str:
+        japanese = [a for a in HEADERS.get(str(self), ()) if not a.isascii()]
+        return japanese[0].upper() if lang == "ja" and japanese else str(self)
+
 
 PAIR = ("player_a", "player_b", "result")
 SEATS = tuple(f"{k}{i}" for k in ("player", "place") for i in range(1, 5))
@@ -399,7 +410,8 @@ def _parse_row(
         seats = range(1, 5)
         players = tuple(_name(_cell(row, columns, f"player{i}"), f"player{i}") for i in seats)
         places = tuple(parse_number(f"place{i}", _cell(row, columns, f"place{i}")) for i in seats)
-        knocked = tuple(_knocker(_cell(row, columns, f"knocked_by{i}")) for i in seats)
+        knocked = tuple(_knocker(f"knocked_by{i}", _cell(row, columns, f"knocked_by{i}"))
+                        for i in seats)
         return (players, places, knocked), when
     a = _name(_cell(row, columns, "player_a"), "player_a")
     b = _name(_cell(row, columns, "player_b"), "player_b")
@@ -446,10 +458,10 @@ def _handicap(text: str) -> str | None:
     return name
 
 
-def _knocker(text: str) -> object:
+def _knocker(key: str, text: str) -> object:
     folded = unicodedata.normalize("NFKC", text).strip()
     if not folded:
         return None
     if folded.upper() == "T":
         return "T"
-    return parse_number("knocked_by", folded)
+    return parse_number(key, folded)

@@ -86,7 +86,7 @@ def import_log(games_csv: str | Path, template: str | Path, out: str | Path,
                                lines=lines, line=first.line, reason=first.reason))
     tables = sheet.tables_from_log(_cleaned(log, report.warnings), spec)
     report.games, report.players = len(log.games), len(tables["Players"])
-    report.new_members = [str(p.get("Name") or p.get("Player")) for p in tables["Players"]]
+    report.new_members = [str(p["Name"]) for p in tables["Players"]]
     if not log.games:
         raise ImportFailed(say("import.no_games", source=str(source)))
     rows, players = len(tables["Games"]), len(tables["Players"])

@@ -13,7 +13,7 @@ from __future__ import annotations
 import errno
 import os
 from collections.abc import Mapping
-from typing import Literal
+from typing import Literal, Protocol, runtime_checkable
 
 Lang = Literal["ja", "en"]
 LANGS: tuple[Lang, ...] = ("ja", "en")
@@ -251,6 +251,32 @@ TABLE: dict[str, tuple[str, str]] = {
                       "({why}; 新しい会員なら --new-players)",
                       "{field} {value!r} is not a member: a misspelling of {member!r}? "
                       "({why}; a new member: pass --new-players)"),
+    "audit.finding": ("{where}: 正しくは {expected}、ファイルは {found} [{kind}]",
+                      "{where}: expected {expected}, found {found} [{kind}]"),
+    "audit.blank": ("(空欄)", "(blank)"),
+    "audit.overwritten": ("計算式が消えている", "overwritten"),
+    "audit.differs": ("値が違う", "differs"),
+    "audit.latter": ("{line}: エンジンは後の方の値で計算します",
+                     "{line}: the engine's values use the latter"),
+    "audit.not_carried": ("{line}: `repair` では引き継がれません",
+                          "{line}: `repair` would not carry it"),
+    "audit.snapshot": ("シート {title!r} は作ったときの定数のままで、編集した設定ではありません: "
+                       "`repair` で作り直します",
+                       "sheet {title!r} shows the constants the workbook was built with, not "
+                       "the edited Settings: `repair` regenerates it"),
+    "audit.missing": ("シート {title!r} がありません", "sheet {title!r} is missing"),
+    "audit.missing_earlier": ("シート {title!r} がありません (前の版は作りませんでした): "
+                              "`repair` で加わります",
+                              "sheet {title!r} is missing (an earlier version made none): "
+                              "`repair` adds it"),
+    "audit.earlier": ("シート {title!r} は前の版で作られています: 計算の列は名前で比べ、"
+                      "隠れた補助の列は比べません (`repair` で作り直します)",
+                      "sheet {title!r} was made by an earlier version: its computed columns are "
+                      "compared by name, its hidden helpers not (`repair` rebuilds them)"),
+    "audit.program": ("この計算式を計算できるのは {program} だけです: エラー値は、最後に別の"
+                      "プログラムで保存されたしるしです。{program} で開いて保存してください",
+                      "only {program} computes these formulas: the error values say another "
+                      "program saved the file last; open and save it in {program}"),
     "audit.misspelt": ("対局の {name!r} ({games} 局) は名簿にありません。{member!r} の書き間違い? "
                        "({why}。直すか、名簿に加えてください)",
                        "{name!r} ({games} games) is not on Players: a misspelling of "
@@ -297,23 +323,16 @@ TABLE: dict[str, tuple[str, str]] = {
 }
 """Key → (Japanese, English). Field names in braces are filled by :func:`say`."""
 
-FIELDS: dict[str, tuple[str, str]] = {
-    "date": ("日付", "date"), "player_a": ("対局者A", "player_a"),
-    "player_b": ("対局者B", "player_b"), "result": ("勝敗", "result"),
-    "handicap": ("手合", "handicap"), "turn_diff": ("手番差", "turn_diff"),
-    "handicap_diff": ("置石差", "handicap_diff"), "game_type": ("種別", "game_type"),
-    **{f"player{i}": (f"対局者{i}", f"player{i}") for i in range(1, 5)},
-    **{f"place{i}": (f"順位{i}", f"place{i}") for i in range(1, 5)},
-    **{f"knocked_by{i}": (f"撃破者{i}", f"knocked_by{i}") for i in range(1, 5)},
-    "knocked_by": ("撃破者", "knocked_by"),
-}
-"""A game log's column keys as a person reads them (the Japanese is the log's header)."""
+@runtime_checkable
+class Localized(Protocol):
+    """Anything that shows itself in either language (a message, a game log's column)."""
+
+    def text(self, lang: Lang) -> str: ...
 
 
 class Message(str):
     """A message of :data:`TABLE`: its English text, and its key and fields to render it
-    in Japanese. Fields that are messages or column keys are rendered in the same
-    language."""
+    in Japanese. Fields that are :class:`Localized` are rendered in the same language."""
 
     key: str
     fields: Mapping[str, object]
@@ -329,14 +348,6 @@ class Message(str):
         return _render(self.key, self.fields, lang)
 
 
-class Field(str):
-    """A column key shown as its name in the message's language (``result`` → 勝敗)."""
-
-    def text(self, lang: Lang) -> str:
-        names = FIELDS.get(str(self))
-        return names[LANGS.index(lang)] if names else str(self)
-
-
 def say(key: str, **fields: object) -> Message:
     """The message ``key`` with ``fields`` filled in."""
     return Message(key, fields)
@@ -348,7 +359,7 @@ def shown(text: object, lang: Lang | None = None) -> str:
     lang = lang or current()
     if isinstance(text, BaseException) and text.args:
         text = text.args[0]
-    if isinstance(text, (Message, Field)):
+    if isinstance(text, Localized):
         return text.text(lang)
     return str(text)
 
@@ -370,7 +381,7 @@ def _render(key: str, fields: Mapping[str, object], lang: Lang) -> str:
 
 
 def _field(value: object, lang: Lang) -> object:
-    if isinstance(value, (Message, Field)):
+    if isinstance(value, Localized):
         return value.text(lang)
     return value
 
@@ -383,11 +394,9 @@ def choose(lang: str | None) -> None:
     _chosen[:] = [la for la in LANGS if la == lang]
 
 
-def current(environ: Mapping[str, str] | None = None) -> Lang:
+def current() -> Lang:
     """The run's language: ``--lang``, else the locale (see the module's docstring)."""
-    if _chosen:
-        return _chosen[0]
-    return from_locale(os.environ if environ is None else environ)
+    return _chosen[0] if _chosen else from_locale(os.environ)
 
 
 def from_locale(environ: Mapping[str, str]) -> Lang:
