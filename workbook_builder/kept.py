@@ -11,6 +11,7 @@ never dropped in silence.
 from __future__ import annotations
 
 import dataclasses
+import re
 import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -347,7 +348,29 @@ def formats_outside(ws: Worksheet, made: Worksheet, bottom: int | None) -> list[
                 for r in sorted(ranges.ranges, key=lambda r: r.bounds)
                 if not is_covered(r.bounds, covered)]
     rules = {_rule(dv) for dv in made.data_validations.dataValidation}
-    return [line for line in out if not _same_rule_moved(line, ws, rules)]
+    highlights = {_highlight(cf) for cf in made.conditional_formatting}
+    return [line for line in out if not _same_rule_moved(line, ws, rules)
+            and not _same_highlight_moved(line, ws, highlights)]
+
+
+def _highlight(cf: object) -> tuple[str, ...]:
+    """What a conditional format tests, apart from where: its rules' formulas with the
+    range's first cell written ``@`` (a rule is written for that cell)."""
+    row, col = min((r.min_row, r.min_col) for r in cf.sqref.ranges)  # type: ignore[attr-defined]
+    first = f"{get_column_letter(col)}{row}"
+    own = re.compile(rf"(?<![A-Z$])\$?{re.escape(first)}(?![0-9])")
+    return tuple(own.sub("@", formula) for rule in cf.rules  # type: ignore[attr-defined]
+                 for formula in rule.formula)
+
+
+def _same_highlight_moved(line: str, ws: Worksheet, highlights: set[tuple[str, ...]]) -> bool:
+    """Whether ``line`` reports a highlight the builder also writes on another column: an
+    earlier version laid the computed columns out in another order."""
+    for cf in ws.conditional_formatting:
+        if any(line == f"{ws.title}!{r.coord}: a conditional format of one's own"
+               for r in cf.sqref.ranges):
+            return _highlight(cf) in highlights
+    return False
 
 
 def _rule(dv: object) -> tuple[object, ...]:
