@@ -450,7 +450,7 @@ def test_a_flagged_game_in_a_later_month_still_sets_the_month_order(tmp_path: Pa
             {"Date": day(2026, 5, 20), "PlayerA": "田中", "PlayerB": "鈴木", "Result": 1}]})
     status = values(source, "Games_Status", data_only=True)
     assert status[0] in (None, "") and "山田" in str(status[1])
-    assert status[2] == "⚠ 前の対局より前の月"
+    assert status[2] == "⚠ 日付が前の対局より前の月"
 
 
 @pytest.mark.slow
@@ -477,7 +477,7 @@ def test_a_game_out_of_month_order_passes_its_players_ratings_on(tmp_path: Path)
                       periods=[(d.year, d.month) for d, *_ in kept])
     for path in (source, done):  # the engine's cached values, then LibreOffice's
         status = values(path, "Games_Status", data_only=True)
-        assert status[3] == "⚠ 前の対局より前の月" and status[:6].count(None) == 5, status
+        assert status[3] == "⚠ 日付が前の対局より前の月" and status[:6].count(None) == 5, status
         change = list(zip(values(path, "Games_ChangeA", data_only=True),
                           values(path, "Games_ChangeB", data_only=True), strict=True))
         assert [change[i] for i in (0, 1, 2, 4, 5)] == expected.changes, path

@@ -33,18 +33,19 @@ MSG = {
     "settings": st.SETTINGS,
     "unknown": Text("⚠ 名簿にない名前: ", "⚠ not on the Players sheet: "),
     "spaced": Text("⚠ 名前に余分な空白 (全角も): ", "⚠ extra space in the name: "),
-    "same": Text("⚠ 同じ人が両側に", "⚠ the same player on both sides"),
+    "same": Text("⚠ 対局者AとBが同じ人", "⚠ players A and B are the same"),
     "start": Text("⚠ 名簿の開始レートを確認: ", "⚠ check the start on Players: "),
     "result": kinds.RESULT_MESSAGE,
     "score": Text("⚠ 勝敗は 1・0.5・0", "⚠ result must be 1, 0.5 or 0"),
     "date": kinds.DATE_MESSAGE,
-    "need_date": Text("⚠ 月例リストには日付が必要", "⚠ monthly lists need the date"),
-    "order": Text("⚠ 前の対局より前の月", "⚠ month earlier than a game above"),
+    "need_date": Text("⚠ 日付がない (月例リストに必要)", "⚠ date missing (monthly lists need it)"),
+    "order": Text("⚠ 日付が前の対局より前の月", "⚠ month earlier than a game above"),
     "incomplete": st.INCOMPLETE,
 }
 LEDGER_WIDTHS: phone.Widths = {
-    "Date": (5.5, 5.5), "PlayerA": (6, 6.5), "PlayerB": (6, 6.5), "Result": (3.5, 5.5),
-    "Handicap": (4, 6.5), "GameType": (3.5, 5), "TurnDiff": (4.5, 5.5),
+    "Date": (4.5, 4.5), "PlayerA": (5.5, 5.5), "PlayerB": (5.5, 5.5), "Result": (3.5, 4.5),
+    "Handicap": (3.5, 4.5), "GameType": (3, 4), "TurnDiff": (3.5, 4.5),
+    "NewA": (5.5, 5), "NewB": (5.5, 5),
 }
 """The Games columns a phone shows beside the answers (:mod:`.phone`), (ja, en)."""
 SPACES = Text(" — 前後に余分な空白? (全角も)", " — a space too many?")
@@ -385,11 +386,12 @@ def input_columns(rule: LedgerRule[P], preset: P, lang: str) -> list[Column]:
 def side_columns(rule: LedgerRule[Any]) -> list[Column]:
     """Each side's rating the game is played at, its change and its new rating."""
     fmt, name, widths = rule.rating_format, rule.rating_name, rule.side_widths
+    short = rule.short_name or name
     columns: list[Column] = []
     for key, label, width, number_format in (
             ("Rating", (f"\n{name.ja}", f"\n{name.en.lower()}"), widths[0], fmt),
             ("Change", ("\n増減", "\nchange"), widths[1], rule.change_format),
-            ("New", (f"新\n{name.ja}", "\nnew"), widths[2], fmt)):
+            ("New", (f"新\n{short.ja}", "\nnew"), widths[2], fmt)):
         for side in SIDES:
             formula, value = side_rule(key, side, rule)
             columns.append(Column(f"{key}{side}", Text(side + label[0], side + label[1]),

@@ -94,13 +94,15 @@ class LedgerRule(ABC, Generic[P]):
     """Extra inputs a game needs to count (besides the result)."""
     rating_format: ClassVar[str] = "0"
     change_format: ClassVar[str] = "+0;-0;0"
-    side_widths: ClassVar[tuple[float, float, float]] = (6.5, 5.5, 6)
+    side_widths: ClassVar[tuple[float, float, float]] = (6.5, 5.5, 5)
+    """Widths of each side's rating, change and new rating on Games."""
     phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {}
     """Games column key → (ja, en) width where the rule's inputs need other widths to fit
     a phone's first screen (:mod:`.phone`)."""
-    """Widths of each side's rating, change and new rating on Games."""
     rating_name: ClassVar[Text] = Text("レート", "Rating")
     """What the rule calls the number it keeps (Go: ポイント, points)."""
+    short_name: ClassVar[Text | None] = None
+    """A shorter word for the new-rating heading on a phone's narrow column (Go: pt)."""
     carried: ClassVar[tuple[Carried, ...]] = ()
     """Values besides the rating a player carries from game to game."""
     order_key: ClassVar[str] = "Rating"

@@ -506,10 +506,11 @@ class GoRule(LedgerRule[GoLedgerPreset]):
     rating_format = "0.0"
     change_format = "+0.0;-0.0;0"
     rating_name = Text("ポイント", "Points")
-    side_widths = (8.5, 7, 6.5)
+    short_name = Text("pt", "pts")
+    side_widths = (8.5, 7, 7)
     phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {
-        "PlayerA": (6, 6), "PlayerB": (6, 6), "Result": (3.5, 4.5),
-        "Handicap": (4, 4.5), "GameType": (3.5, 3), "NewA": (6.5, 6), "NewB": (6.5, 6)}
+        "PlayerA": (5, 4.5), "PlayerB": (5, 4.5), "Result": (3.5, 4),
+        "Handicap": (3.5, 4.5), "GameType": (3, 3.5), "NewA": (7, 7), "NewB": (7, 7)}
     carried = GO_CARRIED
     order_key = "Order"
 

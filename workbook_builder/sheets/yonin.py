@@ -48,6 +48,7 @@ from .. import formulas as fx
 from .. import styles
 from ..formulas import yonin as fy
 from ..kit import inputs as kinds
+from ..kit import phone
 from ..kit import status as st
 from ..kit.base import typed_rows
 from ..kit.cells import Cells, Value, excel_number
@@ -577,7 +578,7 @@ def result_columns(lang: str, preset: YoninPreset) -> tuple[Column, ...]:
                formula=lambda r: upset_formula(r, lang), value=rated("UpsetPt")),
         Column("TroublePt", Text("トラブル\npt", "Trouble\npt"), "computed", "number",
                8, width_en=8, formula=trouble_formula, value=rated("TroublePt")),
-        Column("NewRate", Text("新レート", "New\nrate"), "computed", "number", 7.5,
+        Column("NewRate", Text("新\nレート", "New\nrate"), "computed", "number", 7.5,
                number_format="0.##", formula=new_rate_formula, value=rated("NewRate")),
         Column("Rank", Text("段級", "Rank"), "computed", "text", 5.5, width_en=7,
                allowed=tuple(rank_labels(preset, lang)),
@@ -625,7 +626,22 @@ def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
         *result_columns(lang, preset),
         *helper_columns(lang),
     )
-    return Table("Games", GAMES, columns, rows, anchor="Seat")
+    return Table("Games", GAMES, phone_view(columns, PHONE_FIRST), rows, anchor="Seat")
+
+
+PHONE_FIRST = ("Game", "Seat", "Player", "Rate", "Place", "KnockedBy", "NewRate", "Status")
+"""What a phone shows first (:mod:`~workbook_builder.kit.phone`): the seat, what is typed
+at the table, the new rate and the Status. Official rank and membership follow: blank for
+most players and the same every game."""
+PHONE_WIDTHS: phone.Widths = {
+    "Game": (3, 3.5), "Seat": (2.5, 3.5), "Player": (6, 5.5), "Rate": (5, 4.5),
+    "Place": (3.5, 4), "KnockedBy": (5, 4.5), "Date": (4.5, 4.5), "NewRate": (5.5, 5)}
+"""Widths (ja, en) of the columns a phone shows, on both four-player sheets."""
+
+
+def phone_view(columns: Sequence[Column], first: Sequence[str]) -> tuple[Column, ...]:
+    """``columns`` with ``first`` first, narrowed to a phone's first screen."""
+    return phone.narrowed(phone.answers_first(columns, first), PHONE_WIDTHS)
 
 
 # ---- Settings ---------------------------------------------------------------------------

@@ -64,6 +64,7 @@ from .. import styles
 from ..formulas import ledger as fl
 from ..formulas import yonin as fy
 from ..kit import inputs as kinds
+from ..kit import phone
 from ..kit import status as st
 from ..kit.base import Built, SheetType
 from ..kit.cells import (
@@ -107,7 +108,6 @@ GAME_INPUTS = ("Player", "Place", "KnockedBy", "Date")
 """Games input columns, in sheet order (contiguous C:F)."""
 PLAYER_INPUTS = ("Name", "Start", "Official", "Member")
 """Players input columns, in sheet order (contiguous A:D)."""
-DATE_FORMAT = "yyyy/m/d"
 LEAD_ROW = 3
 FIRST_ROW = LEAD_ROW + 1
 """Every table here: header on row 2, the hint row 3, data from row 4."""
@@ -388,7 +388,7 @@ def game_inputs(base: Mapping[str, Column]) -> tuple[Column, ...]:
                              None, "Players_Name")),
         base["Place"],
         base["KnockedBy"],
-        Column("Date", Text("日付", "Date"), "input", "date", 9.5, number_format=DATE_FORMAT,
+        Column("Date", Text("日付", "Date"), "input", "date", 9.5, number_format=phone.DATE_FORMAT,
                lead=Text("1行目", "1st row"),
                validation=v("date", Text("対局日を各局の1行目に (5/26 のように)",
                                           "The game's date, on its first row (like 5/26)"),
@@ -411,7 +411,7 @@ def game_results(base: Mapping[str, Column], lang: str, preset: YoninPreset
         Column("UpsetPt", Text("下克上\npt", "Upset\npt"), "computed", "number", 6,
                formula=upset_formula, value=rated("UpsetPt")),
         own("TroublePt"),
-        Column("NewRate", Text("新レート", "New\nrate"), "computed", "number", 7.5,
+        Column("NewRate", Text("新\nレート", "New\nrate"), "computed", "number", 7.5,
                formula=new_rate_formula, value=rated("NewRate")),
         own("Rank"), own("Score"), own("Win"),
         yn.once_per_game(st.status_column(cases, lang, 26, all_messages(lang), width_en=34)),
@@ -460,7 +460,13 @@ def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
                   value=lambda c: yn.game_of(c) if yn.seat_of(c) == 1 else "")
     columns = (game, base["Seat"], *game_inputs(base), *game_results(base, lang, preset),
                *game_helpers(base, lang), st.built_column(fixed=True))
-    return Table("Games", GAMES, columns, rows, fixed_rows=True, anchor="Seat")
+    return Table("Games", GAMES, yn.phone_view(columns, PHONE_FIRST), rows, fixed_rows=True,
+                 anchor="Seat")
+
+
+PHONE_FIRST = ("Game", "Seat", "Player", "Place", "KnockedBy", "Date", "NewRate", "Status")
+"""What a phone shows first: the seat, what is typed at the table, the new rate and the
+Status (:data:`.yonin.PHONE_FIRST`)."""
 
 
 # ---- Players ----------------------------------------------------------------------------
