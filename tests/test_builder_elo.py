@@ -432,7 +432,8 @@ def test_template_mode_and_constants(tmp_path):
     assert result.exit_code == 0, result.output
     wb = load_workbook(tmp_path / "club.xlsx", data_only=True)
     assert [wb["Settings"][f"B{n}"].value for n in range(3, 7)] == [1612, 24, 1, 400]
-    assert wb["Games"]["I3"].value == 1612
+    _, letter, first, _ = column_cells(wb, "Games_Rating")
+    assert wb["Games"][f"{letter}{first - 1}"].value == 1612  # the "Me" row above the games
 
 
 @pytest.mark.parametrize("constants, words", [

@@ -141,3 +141,16 @@ def test_the_frozen_columns_hold_the_names() -> None:
         letters = "".join(ch for ch in cell if ch.isalpha())
         expected = "D" if kind(path) in ("ledger", "yonin", "yonin_ledger") else "B"
         assert letters == expected, f"{path.name}: frozen up to {cell}"
+
+
+@pytest.mark.parametrize("program", PROGRAMS)
+def test_the_how_to_sheet_wraps_inside_the_phone(program: str) -> None:
+    """The 使い方 / How to sheet's one column of steps is no wider than the screen beside
+    the row numbers, so a step is read without scrolling sideways."""
+    to_px, gutter, _ = PROGRAMS[program]
+    for path in SHEETS:
+        wb = load_workbook(path)
+        howto = next(ws for ws in wb.worksheets if ws.title in ("使い方", "How to"))
+        width = howto.column_dimensions["A"].width
+        assert gutter + to_px(width) <= SCREEN, f"{path.name}: {width} units in {program}"
+        assert not howto["B2"].value and not howto["B3"].value, f"{path.name}: a second column"

@@ -283,8 +283,9 @@ def describe(file: Path, as_json: bool) -> None:
               default=None, help="help.render_out")
 @click.option("--example/--blank", default=True, help="help.example")
 @click.option("--phone", is_flag=True, help="help.phone")
+@click.option("--howto", is_flag=True, help="help.howto")
 def render(templates: tuple[Path, ...], out_dir: Path | None, example: bool,
-           phone: bool) -> None:
+           phone: bool, howto: bool) -> None:
     from workbook_builder import build as builder
     from workbook_builder.preview import render_phone, render_previews
     from workbook_builder.template import TemplateError, load_template
@@ -293,7 +294,8 @@ def render(templates: tuple[Path, ...], out_dir: Path | None, example: bool,
     try:
         specs = [load_template(p) for p in paths]
         folder = out_dir or builder.REPO / "docs" / "img"
-        pngs = render_phone(specs, folder) if phone else render_previews(specs, folder, example)
+        pngs = (render_phone(specs, folder, howto) if phone
+                else render_previews(specs, folder, example))
         for png in pngs:
             click.echo(str(png))
     except (TemplateError, RuntimeError) as exc:

@@ -75,6 +75,10 @@ TABLE: dict[str, tuple[str, str]] = {
                      "Fill a few example games (default) or show the empty sheet."),
     "help.phone": ("代わりに、縦にしたスマホ (390 px、100 %) に見える範囲を写す。",
                    "Render what an upright phone (390 px, 100 %) shows instead."),
+    "help.howto": ("--phone で、最初のシートの代わりに 使い方 シートを写す "
+                   "(<名前>_howto_phone.png)。",
+                   "With --phone, draw the How to sheet instead of the first sheet "
+                   "(<name>_howto_phone.png)."),
     "help.lint": ("FILES のすべての計算式を Excel 2010 / LibreOffice 7.4 の関数で確かめます。",
                   "Check every formula in FILES against the Excel 2010 / LibreOffice 7.4 "
                   "function set."),

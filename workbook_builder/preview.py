@@ -19,6 +19,7 @@ from openpyxl.formatting.formatting import ConditionalFormattingList
 from openpyxl.worksheet.formula import ArrayFormula
 
 from .build import build
+from .kit.howto import HOWTO_TITLE
 from .kit.phone import SCREEN_PX
 from .libreoffice import convert
 from .lint import lambda_names
@@ -59,36 +60,41 @@ def render_previews(specs: Sequence[Spec], out_dir: Path, example: bool = True) 
     return written
 
 
-def render_phone(specs: Sequence[Spec], out_dir: Path) -> list[Path]:
+def render_phone(specs: Sequence[Spec], out_dir: Path, howto: bool = False) -> list[Path]:
     """PNG files ``<output>_phone.png``: what an upright phone (390 px, 100 % zoom) shows
-    of the first sheet on opening, row numbers included, from a print at 100 %."""
+    of the first sheet on opening, row numbers included, from a print at 100 %; with
+    ``howto``, of the 使い方 / How to sheet (``<output>_howto_phone.png``)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     with tempfile.TemporaryDirectory(prefix="wb-phone-") as tmp:
         small = [dataclasses.replace(spec, rows=15, players=8) for spec in specs]
         books = [build(spec, Path(tmp), tables=SHEET_TYPES[spec.system].example_tables(spec))
                  for spec in small]
-        for book in books:
+        for spec, book in zip(small, books, strict=True):
             _show_cached_calls(book)
-            _print_at_full_size(book)
+            _print_at_full_size(book, HOWTO_TITLE(spec.lang) if howto else None)
         pdfs = convert(books, Path(tmp) / "pdf", "pdf")
         edge = str(int(PHONE_MARGIN * PHONE_DPI))
         for spec, pdf in zip(specs, pdfs, strict=True):
-            prefix = Path(tmp) / f"{spec.output}_phone"
+            name = f"{spec.output}{'_howto' if howto else ''}_phone"
+            prefix = Path(tmp) / name
             subprocess.run(["pdftoppm", "-png", "-r", str(PHONE_DPI), "-f", "1", "-l", "1",
                             "-singlefile", "-x", edge, "-y", edge, "-W", str(SCREEN_PX),
                             "-H", str(PHONE_HEIGHT), str(pdf), str(prefix)],
                            check=True, timeout=120)
-            target = out_dir / f"{spec.output}_phone.png"
+            target = out_dir / f"{name}.png"
             shutil.move(f"{prefix}.png", target)
             written.append(target)
     return written
 
 
-def _print_at_full_size(path: Path) -> None:
-    """The first sheet printed at 100 % with row numbers (a phone shows them), narrow
-    margins, instead of fitted to the page's width."""
+def _print_at_full_size(path: Path, sheet: str | None = None) -> None:
+    """The first sheet (or ``sheet``, moved first) printed at 100 % with row numbers (a
+    phone shows them), narrow margins, instead of fitted to the page's width."""
     wb = load_workbook(path)
+    if sheet is not None:
+        wb.move_sheet(sheet, -wb.sheetnames.index(sheet))
+        wb.active = 0
     ws = wb.worksheets[0]
     setup = ws.sheet_properties.pageSetUpPr
     if setup is not None:
