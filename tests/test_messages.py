@@ -24,6 +24,7 @@ REPO = Path(__file__).resolve().parents[1]
 SPOKEN = ("cli.py", "gamelog.py", "importer.py", "names.py", "audit.py")
 """Modules whose every word for a user is in the table (the rest still speak English:
 the closing note of the issue lists them)."""
+ENGINE_ERRORS = ("RatingInputError", "UnknownSystemError")
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 TEMPLATE = "templates/ledger_tokin_ja.toml"
 
@@ -92,6 +93,27 @@ def test_no_words_for_users_outside_the_table(module: str) -> None:
                 found.append(ast.unparse(node))
     markdown = [f for f in found if "|" in f]  # the README's table, English like the README's
     assert found == markdown and (not markdown or module == "cli.py"), found
+
+
+def test_every_reason_the_engine_gives_is_in_the_table() -> None:
+    """rating_rules raises English (it cannot import the table); its fixed reason text is
+    the key the command line shows in Japanese by, so each must be one, word for word."""
+    reasons = []
+    for path in sorted((REPO / "rating_rules").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and ast.unparse(node.func) in ENGINE_ERRORS):
+                continue
+            reason = node.args[2]
+            if ast.unparse(reason) == "err.template":
+                continue  # an error passed on under another field's name
+            branches = [reason.body, reason.orelse] if isinstance(reason, ast.IfExp) \
+                else [reason]
+            for branch in branches:
+                assert isinstance(branch, ast.Constant), f"{path.name}: {ast.unparse(node)}"
+                reasons.append(branch.value)
+    assert len(reasons) > 40
+    missing = [r for r in reasons if r not in TABLE or TABLE[r][1] != r]
+    assert not missing, missing
 
 
 @pytest.mark.parametrize(("environ", "lang"), [
@@ -182,3 +204,47 @@ def test_audit_names_the_member_a_typed_name_probably_means(tmp_path: Path) -> N
     ja = cli("audit", str(path))
     assert "対局の '齋藤' (1 局) は名簿にありません。'斎藤' の書き間違い?" in ja.output
     assert "佐藤" not in ja.output  # not close to a member: the sheet's ⚠ is enough
+
+
+# --- audit, repair, templates and the engine's errors in Japanese ----------------------------
+
+
+def test_an_engine_error_is_shown_in_japanese_naming_the_field_and_the_value(
+        tmp_path: Path) -> None:
+    """RULES.md §5: every placement but first was mated or resigned, so a blank
+    撃破者 is an error the engine names (in English: the worksheet functions show it)."""
+    log = tmp_path / "四人.csv"
+    log.write_text("対局者1,対局者2,対局者3,対局者4,順位1,順位2,順位3,順位4\n"
+                   "A,B,C,D,1,2,3,4\n", encoding="utf-8")
+    ja = cli("rate", str(log), "-s", "yonin")
+    assert ja.exit_code == 1
+    assert ja.output == ("エラー: 2 行目: games[1].knocked_by[2] = None: 空欄ですが、2 位の人は"
+                         "詰まされたか投了しています\n")
+    en = cli("--lang", "en", "rate", str(log), "-s", "yonin")
+    assert en.output == ("Error: line 2: games[1].knocked_by[2]: None is blank but placement 2 "
+                         "was mated or resigned\n")
+
+
+def test_a_template_constant_the_engine_refuses_is_named_in_japanese(tmp_path: Path) -> None:
+    """The engine checks a Go preset; two templates build in worker processes, which hand
+    the error back pickled (it used to end in a traceback)."""
+    bad = tmp_path / "go_club.toml"
+    bad.write_text('system = "go"\n[constants]\nmax_handicap = -1\n', encoding="utf-8")
+    good = REPO / "templates" / "mosaic_ja.toml"
+    result = cli("build", str(bad), str(good), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    assert result.output.endswith("エラー: preset.max_handicap = -1.0: 0 以上にしてください\n")
+    assert "Traceback" not in result.output
+
+
+def test_engine_errors_and_messages_survive_pickling() -> None:
+    import pickle
+
+    from rating_rules.errors import RatingInputError
+
+    error = RatingInputError("k", 0, "must be {minimum} or more", minimum=1)
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is RatingInputError and str(again) == "k: 0 must be 1 or more"
+    assert messages.shown(again, "ja") == "k = 0: 1 以上にしてください"
+    said = messages.say("audit.missing", title="対局")
+    assert pickle.loads(pickle.dumps(said)).text("ja") == "シート '対局' がありません"

@@ -6,6 +6,18 @@ knows its key, and :func:`shown` renders it in the language of the run. The lang
 ``--lang`` when given, else the first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that
 names a language (``ja…`` gives Japanese, any other language English); the C/POSIX
 locale names none, and then it is Japanese: the people this is for read Japanese first.
+
+Errors of the engine (:mod:`rating_rules`) are translated here too, not in the engine:
+``rating_rules`` must not import this package, and its errors are also what a worksheet
+function shows in a cell (``udfs``, xlwings Lite), where there is no language to choose,
+so the engine keeps raising English. It raises a
+:class:`~rating_rules.errors.RatingInputError` with the field, the bad value and a fixed
+English reason whose varying parts are named details (``"must be {minimum} or more"``,
+``minimum=1``). That fixed text is the reason's key in :data:`TABLE`, as click's own
+English words are keys here: :func:`reason_of` shows the error as ``rule.input`` with the
+reason in the run's language, still naming the field and quoting the value. A test
+checks that every reason the engine raises is a key, so a new one cannot reach a person
+in English only.
 """
 
 from __future__ import annotations
@@ -14,6 +26,8 @@ import errno
 import os
 from collections.abc import Mapping
 from typing import Literal, Protocol, runtime_checkable
+
+from rating_rules.errors import RatingInputError
 
 Lang = Literal["ja", "en"]
 LANGS: tuple[Lang, ...] = ("ja", "en")
@@ -318,6 +332,100 @@ TABLE: dict[str, tuple[str, str]] = {
     "import.control": ("{line} 行目: {what} {value!r} から制御文字を除きました",
                        "line {line}: control characters removed from {what} {value!r}"),
     "import.the_name": ("名前", "the name"),
+    # --- the engine's errors (rating_rules): "{field}: {value!r} {reason}" -------------------
+    # Each reason's key is the engine's English text itself (see the module's docstring).
+    "rule.input": ("{field} = {value!r}: {reason}", "{field}: {value!r} {reason}"),
+    "is not a number": ("数ではありません", "is not a number"),
+    "is not a finite number": ("有限の数ではありません", "is not a finite number"),
+    "must be a whole number": ("整数にしてください", "must be a whole number"),
+    "must be {minimum} or more": ("{minimum} 以上にしてください", "must be {minimum} or more"),
+    "must be 0 or more": ("0 以上にしてください", "must be 0 or more"),
+    "must be greater than 0": ("0 より大きくしてください", "must be greater than 0"),
+    "must be 1 (win) or 0 (loss)": ("1 (勝ち) か 0 (負け) にしてください",
+                                    "must be 1 (win) or 0 (loss)"),
+    "must be 1 (win), 0.5 (draw) or 0 (loss)": ("1 (勝ち)、0.5 (引き分け)、0 (負け) のどれかに"
+                                                "してください",
+                                                "must be 1 (win), 0.5 (draw) or 0 (loss)"),
+    "must be True or False": ("True か False にしてください", "must be True or False"),
+    "must be one of {known}": ("{known} のどれかにしてください", "must be one of {known}"),
+    "is not one of {known}": ("{known} のどれでもありません", "is not one of {known}"),
+    "is not an option of the {system!r} system": ("規則 {system!r} にはないオプションです",
+                                                  "is not an option of the {system!r} system"),
+    "is the same player as player_a": ("player_a と同じ対局者です",
+                                       "is the same player as player_a"),
+    "appears again after another period": ("別の期間のあとにもう一度出てきます",
+                                            "appears again after another period"),
+    "must be (player_a, player_b, score_a)": ("(player_a, player_b, score_a) の形にしてください",
+                                              "must be (player_a, player_b, score_a)"),
+    "must be (player_a, player_b, result_a[, handicap_diff[, game_type]])": (
+        "(player_a, player_b, result_a[, handicap_diff[, game_type]]) の形にしてください",
+        "must be (player_a, player_b, result_a[, handicap_diff[, game_type]])"),
+    "must be (player_a, player_b, result_a, turn_diff)": (
+        "(player_a, player_b, result_a, turn_diff) の形にしてください",
+        "must be (player_a, player_b, result_a, turn_diff)"),
+    "must be (players, places, knocked_by)": ("(players, places, knocked_by) の形にしてください",
+                                              "must be (players, places, knocked_by)"),
+    "must have 3 to {width} items": ("3 から {width} 個の項目にしてください",
+                                     "must have 3 to {width} items"),
+    "is too far from my_rating {mine!r} to compute": (
+        "my_rating {mine!r} から離れすぎていて計算できません",
+        "is too far from my_rating {mine!r} to compute"),
+    "has {count} items but opp_ratings has {other}": (
+        "{count} 個ありますが、opp_ratings は {other} 個です",
+        "has {count} items but opp_ratings has {other}"),
+    "is not a Go rank (codes like 1d+, 3k, BC; labels like 三段★, 1級)": (
+        "囲碁の段級ではありません (1d+、3k、BC のような記号か、三段★、1級 のような書き方)",
+        "is not a Go rank (codes like 1d+, 3k, BC; labels like 三段★, 1級)"),
+    "is not a Go rank code": ("囲碁の段級の記号ではありません", "is not a Go rank code"),
+    "has no band to start in": ("開始ポイントを決める昇段・降段の幅がありません",
+                                "has no band to start in"),
+    'must be "ja" or "en"': ('"ja" か "en" にしてください', 'must be "ja" or "en"'),
+    "must be a multiple of 0.5": ("0.5 刻みの数にしてください", "must be a multiple of 0.5"),
+    "must be a multiple of 0.5 from 0 to {most:g}": (
+        "0 から {most:g} までの 0.5 刻みの数にしてください",
+        "must be a multiple of 0.5 from 0 to {most:g}"),
+    "must list ladder ranks strongest first": ("段級を強い順に並べてください",
+                                               "must list ladder ranks strongest first"),
+    "overlaps the rank above": ("一つ上の段級と重なっています", "overlaps the rank above"),
+    "is not in the table": ("表にありません", "is not in the table"),
+    "is not a handicap name ({names})": ("手合の名前ではありません ({names})",
+                                         "is not a handicap name ({names})"),
+    "must be 0 or more adjustment points": ("0 以上の調整点にしてください",
+                                            "must be 0 or more adjustment points"),
+    "must be a rank label such as 初段 or 1級": ("初段 や 1級 のような段級にしてください",
+                                                "must be a rank label such as 初段 or 1級"),
+    "is not in the starting table ({labels})": ("開始レートの表にありません ({labels})",
+                                                "is not in the starting table ({labels})"),
+    "is not a rank label (初段, 一級 … 十級)": ("段級ではありません (初段、一級 … 十級)",
+                                             "is not a rank label (初段, 一級 … 十級)"),
+    "is not a rank label or a number": ("段級でも数でもありません",
+                                        "is not a rank label or a number"),
+    "must be 'A', 'B', '102' or '単勝'": ("'A'、'B'、'102'、'単勝' のどれかにしてください",
+                                         "must be 'A', 'B', '102' or '単勝'"),
+    "must be 1, 2, 3 or 4": ("1、2、3、4 のどれかにしてください", "must be 1, 2, 3 or 4"),
+    "must be 1, 2, 3, 4 in some order": ("1、2、3、4 を一つずつ使ってください",
+                                         "must be 1, 2, 3, 4 in some order"),
+    "must list four seats": ("4 席分を並べてください", "must list four seats"),
+    "must be four different players": ("4 人とも別の対局者にしてください",
+                                       "must be four different players"),
+    "must be a list of rates": ("レートを並べてください", "must be a list of rates"),
+    "lists more players than placement {place} can have mated": (
+        "{place} 位の人が詰ませられる人数より多く並んでいます",
+        "lists more players than placement {place} can have mated"),
+    "is more than placement {place} can have": ("{place} 位で撃破できる数より多くなっています",
+                                                "is more than placement {place} can have"),
+    "is given for the 1st place": ("1 位の人に入っています", "is given for the 1st place"),
+    "is given for the 1st place, who is never out": (
+        "1 位の人に入っています (1 位は脱落しません)",
+        "is given for the 1st place, who is never out"),
+    "is blank but placement {place} was mated or resigned": (
+        "空欄ですが、{place} 位の人は詰まされたか投了しています",
+        "is blank but placement {place} was mated or resigned"),
+    "must be a seat 1-4, 'T' or blank": ("席 1〜4 か 'T' か空欄にしてください",
+                                         "must be a seat 1-4, 'T' or blank"),
+    "is the player's own seat": ("その人自身の席です", "is the player's own seat"),
+    "was already out (placement {place})": ("その席の人はすでに脱落しています ({place} 位)",
+                                            "was already out (placement {place})"),
 }
 """Key → (Japanese, English). Field names in braces are filled by :func:`say`."""
 
@@ -345,6 +453,11 @@ class Message(str):
     def text(self, lang: Lang) -> str:
         return _render(self.key, self.fields, lang)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # made again from its key and fields (an error raised in a worker process of
+        # ``build`` comes back pickled); str's own pickling would pass the text alone
+        return Message, (self.key, dict(self.fields))
+
 
 def say(key: str, **fields: object) -> Message:
     """The message ``key`` with ``fields`` filled in."""
@@ -355,11 +468,24 @@ def shown(text: object, lang: Lang | None = None) -> str:
     """``text`` in ``lang`` (the run's language by default): a :class:`Message` or an
     exception carrying one is rendered; anything else is shown as it is."""
     lang = lang or current()
-    if isinstance(text, BaseException) and text.args:
+    if isinstance(text, RatingInputError):
+        text = reason_of(text)
+    elif isinstance(text, BaseException) and text.args:
         text = text.args[0]
     if isinstance(text, Localized):
         return text.text(lang)
     return str(text)
+
+
+def reason_of(exc: BaseException) -> object:
+    """What ``exc`` says, to put in a message: the :class:`Message` it carries, an engine
+    error in the table's words (its reason in the run's language), else its text."""
+    if isinstance(exc, RatingInputError) and exc.template in TABLE:
+        return say("rule.input", field=exc.field, value=exc.value,
+                   reason=say(exc.template, **exc.details))
+    if exc.args and isinstance(exc.args[0], Localized):
+        return exc.args[0]
+    return str(exc)
 
 
 def os_reason(exc: OSError) -> object:
