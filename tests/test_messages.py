@@ -21,7 +21,8 @@ from workbook_builder.messages import TABLE, from_locale
 from workbook_builder.names import near_miss
 
 REPO = Path(__file__).resolve().parents[1]
-SPOKEN = ("cli.py", "gamelog.py", "importer.py", "names.py", "audit.py")
+SPOKEN = ("cli.py", "gamelog.py", "importer.py", "names.py", "audit.py", "repair.py",
+          "readback.py")
 """Modules whose every word for a user is in the table (the rest still speak English:
 the closing note of the issue lists them)."""
 ENGINE_ERRORS = ("RatingInputError", "UnknownSystemError")
@@ -207,6 +208,17 @@ def test_audit_names_the_member_a_typed_name_probably_means(tmp_path: Path) -> N
 
 
 # --- audit, repair, templates and the engine's errors in Japanese ----------------------------
+
+
+def test_a_file_that_is_no_workbook_is_refused_in_japanese(tmp_path: Path) -> None:
+    path = tmp_path / "名簿.xlsx"
+    path.write_text("名前,レート\n田中,1500\n", encoding="utf-8")
+    result = cli("audit", str(path))
+    assert result.exit_code == 1
+    assert result.output == (f"エラー: {path}: .xlsx ファイルではありません (zip 形式では"
+                             "ありません)\n")
+    missing = cli("audit", str(tmp_path / "ない.xlsx"))
+    assert missing.output == f"エラー: {tmp_path / 'ない.xlsx'}: ファイルがありません\n"
 
 
 def test_an_engine_error_is_shown_in_japanese_naming_the_field_and_the_value(

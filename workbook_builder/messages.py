@@ -332,6 +332,109 @@ TABLE: dict[str, tuple[str, str]] = {
     "import.control": ("{line} 行目: {what} {value!r} から制御文字を除きました",
                        "line {line}: control characters removed from {what} {value!r}"),
     "import.the_name": ("名前", "the name"),
+    # --- repair ---------------------------------------------------------------------------
+    "repair.same_file": ("{target}: --out が元のファイルと同じです。repair は元のファイルを"
+                         "書き換えません",
+                         "{target}: --out is the input file; repair never writes over it"),
+    "repair.suffix": ("{target}: --out の名前は .xlsx で終わるようにしてください",
+                      "{target}: --out must end in .xlsx"),
+    "repair.rows": ("--rows {rows}: {least} (入力済みの対局の行数) から {most:,} までの整数に"
+                    "してください",
+                    "--rows {rows}: must be a whole number from {least} (the game rows already "
+                    "typed) to {most:,}"),
+    "repair.no_players": ("--players {players}: {system} のブックには名簿 (Players) がありません",
+                          "--players {players}: a {system} workbook has no Players table"),
+    "repair.players": ("--players {players}: {least} (名簿に入力済みの人数) から {most:,} までの"
+                       "整数にしてください",
+                       "--players {players}: must be a whole number from {least} (the players "
+                       "already listed) to {most:,}"),
+    "repair.restored": ("{where} ({name}): 入力された {value!r} を計算式に置き換え",
+                        "{where} ({name}): typed {value!r} replaced by its formula"),
+    # --- reading a workbook back (audit, repair, describe, lint) ---------------------------
+    "read.os": ("{path}: {reason}", "{path}: {reason}"),
+    "read.too_big": ("{path}: {size:,} バイトは大きすぎます (最大 {limit:,} バイト)",
+                     "{path}: {size:,} bytes is more than {limit:,}"),
+    "read.not_zip": ("{path}: .xlsx ファイルではありません (zip 形式ではありません)",
+                     "{path}: not an .xlsx file (not a zip archive)"),
+    "read.parts": ("{path}: 中の部品が {count} 個あり、上限の {limit} 個を超えています",
+                   "{path}: {count} parts is more than {limit}"),
+    "read.part_big": ("{path}: 部品 {part} は展開すると {size:,} バイトになります (上限 "
+                      "{limit:,} バイト)",
+                      "{path}: part {part} unpacks to {size:,} bytes (limit {limit:,})"),
+    "read.total_big": ("{path}: 展開すると {size:,} バイトになります (上限 {limit:,} バイト)",
+                       "{path}: unpacks to {size:,} bytes (limit {limit:,})"),
+    "read.not_xlsx": ("{path}: zip ですが、表計算のファイル (.xlsx) ではありません",
+                      "{path}: a zip, but not a spreadsheet (.xlsx)"),
+    "read.broken": ("{path}: .xlsx が壊れています ({reason})", "{path}: damaged .xlsx ({reason})"),
+    "read.deep": ("{path}: {part} の入れ子が {limit} 段より深くなっています",
+                  "{path}: {part} nests deeper than {limit} levels"),
+    "read.cells": ("{path}: {part} のセルが {limit:,} 個を超えています。このプロジェクトが作る"
+                   "どのブックよりも多い数です",
+                   "{path}: {part} has more than {limit:,} cells, more than any workbook this "
+                   "project makes"),
+    "read.xml": ("{path}: {part} は正しい形の XML ではありません ({reason})",
+                 "{path}: {part} is not well-formed XML ({reason})"),
+    "read.refused": ("{path}: {part} は安全のため読み込みません: {kind}: {reason}",
+                     "{path}: {part} refused: {kind}: {reason}"),
+    "read.unreadable": ("{path}: 読み込めません ({kind}: {reason})",
+                        "{path}: cannot be read ({kind}: {reason})"),
+    "read.not_ours": ("{path}: workbook-builder で作ったブックではありません ({sheet} シートが"
+                      "ありません)",
+                      "{path}: not made by workbook-builder (no {sheet} sheet)"),
+    "read.unknown_type": ("{path}: シートの種類 {system!r} を知りません",
+                          "{path}: unknown sheet type {system!r}"),
+    "read.damaged": ("{path}: {sheet} シートが壊れています",
+                     "{path}: its {sheet} sheet is damaged"),
+    "read.damaged_why": ("{path}: {sheet} シートが壊れています ({reason})",
+                         "{path}: its {sheet} sheet is damaged ({reason})"),
+    "read.damaged_column": ("{path}: {sheet} シートが壊れています (名前の表に {column!r} の列が"
+                            "ありません。見出し {header!r})",
+                            "{path}: its {sheet} sheet is damaged (its name table has no "
+                            "{column!r} column; header {header!r})"),
+    "read.damaged_count": ("{path}: {sheet} シートが壊れています ({name} = {text!r}。テンプレート"
+                           "では 1 から {most:,} まで)",
+                           "{path}: its {sheet} sheet is damaged ({name} = {text!r}; a template "
+                           "has 1 to {most:,})"),
+    "read.name_cells": ("名前 {name!r} は {where} の {count:,} 個のセルを指しています。この"
+                        "プロジェクトが作るブックでは多くて {limit:,} 個です",
+                        "name {name!r} covers {where}, {count:,} cells; no workbook this "
+                        "project makes has more than {limit:,}"),
+    "read.not_input": ("{name}: {system} のブックの入力の表ではありません",
+                       "{name}: not an input table of a {system} workbook"),
+    "read.not_fit": ("{where} ({name}): {value!r} は使えません。テンプレートの値を使います",
+                     "{where} ({name}): {value!r} does not fit; the template's value is used"),
+    "read.not_fit_why": ("{where} ({name}): {value!r} は使えません ({reason})。テンプレートの値"
+                         "を使います",
+                         "{where} ({name}): {value!r} does not fit ({reason}); the template's "
+                         "value is used"),
+    "read.a_formula": ("計算式です", "a formula"),
+    "read.as_text": ("{where}: 入力のセルにある計算式 ({formula}) は文字として引き継ぎます",
+                     "{where}: a formula ({formula}) in an input cell is carried as text"),
+    "read.table_not_kept": ("設定の表: {reason}。テンプレートの表を使います",
+                            "Settings table: {reason}; the template's table is used"),
+    "read.below": ("{where}: {value!r} は、ブックが持てる最大の {table} の表 ({most:,} 行) より"
+                   "下に入力されています。表の中へ移して、もう一度 repair してください",
+                   "{where}: {value!r} is typed below the largest {table} table a workbook can "
+                   "have ({most:,} rows); move it up into the table and repair again"),
+    "read.no_column": ("{path}: 入力の列 {name} は、名前の定義にも {sheet} が記録した場所 "
+                       "({where}) にもありません",
+                       "{path}: input column {name} is neither a defined name nor where "
+                       "{sheet} records it ({where})"),
+    "read.name_missing": ("{name}: 名前の定義がありません。{sheet} が記録した {where} から"
+                          "読みました",
+                          "{name}: the defined name is missing; read from {where}, where "
+                          "{sheet} records it"),
+    "read.heading": ("{path}: 列 {name} ({where}) の見出しは {label!r} のはずですが {found!r} "
+                     "です: 名前を直さずに列が削除か移動されています。何も引き継いでいません",
+                     "{path}: column {name} ({where}) should be headed {label!r} but is headed "
+                     "{found!r}: a column was deleted or moved without updating the names; "
+                     "nothing was carried"),
+    "read.no_heading": ("{path}: 列 {name} ({where}) の見出しは {label!r} のはずですが見出しが"
+                        "ありません: 名前を直さずに列が削除か移動されています。何も引き継いで"
+                        "いません",
+                        "{path}: column {name} ({where}) should be headed {label!r} but has no "
+                        "heading: a column was deleted or moved without updating the names; "
+                        "nothing was carried"),
     # --- the engine's errors (rating_rules): "{field}: {value!r} {reason}" -------------------
     # Each reason's key is the engine's English text itself (see the module's docstring).
     "rule.input": ("{field} = {value!r}: {reason}", "{field}: {value!r} {reason}"),
