@@ -22,7 +22,7 @@ from workbook_builder.names import near_miss
 
 REPO = Path(__file__).resolve().parents[1]
 SPOKEN = ("cli.py", "gamelog.py", "importer.py", "names.py", "audit.py", "repair.py",
-          "readback.py")
+          "readback.py", "kept.py", "placement.py")
 """Modules whose every word for a user is in the table (the rest still speak English:
 the closing note of the issue lists them)."""
 ENGINE_ERRORS = ("RatingInputError", "UnknownSystemError")
@@ -210,6 +210,27 @@ def test_audit_names_the_member_a_typed_name_probably_means(tmp_path: Path) -> N
 # --- audit, repair, templates and the engine's errors in Japanese ----------------------------
 
 
+def test_repair_says_in_japanese_what_it_did_not_carry(tmp_path: Path) -> None:
+    from openpyxl import load_workbook
+
+    wb = load_workbook(REPO / "dist" / "mosaic_ja.xlsx")
+    ws = wb["対局"]
+    ws["Z5"] = "来月は 5 日"
+    wb.create_sheet("memo")["B2"] = "会場の予約"
+    path = tmp_path / "mine.xlsx"
+    wb.save(path)
+    result = cli("repair", str(path), "--out", str(tmp_path / "r.xlsx"))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "引き継げませんでした: 対局!Z5: '来月は 5 日' はブックの表の外にあります" in lines
+    assert ("引き継げませんでした: シート 'memo' (入力のあるセル 1 個) は mosaic のブックには"
+            "ないシートです") in lines
+    assert lines[-1].endswith("2 件は引き継げませんでした (上の一覧)")
+    english = cli("--lang", "en", "repair", str(path), "--out", str(tmp_path / "e.xlsx"))
+    assert "not carried: 対局!Z5: '来月は 5 日' is outside the workbook's tables" \
+        in english.output.splitlines()
+
+
 def test_a_file_that_is_no_workbook_is_refused_in_japanese(tmp_path: Path) -> None:
     path = tmp_path / "名簿.xlsx"
     path.write_text("名前,レート\n田中,1500\n", encoding="utf-8")
@@ -219,6 +240,23 @@ def test_a_file_that_is_no_workbook_is_refused_in_japanese(tmp_path: Path) -> No
                              "ありません)\n")
     missing = cli("audit", str(tmp_path / "ない.xlsx"))
     assert missing.output == f"エラー: {tmp_path / 'ない.xlsx'}: ファイルがありません\n"
+
+
+def test_row_edits_are_described_in_japanese() -> None:
+    from workbook_builder.placement import Placed, lost_typing, shifts
+
+    rows = [Placed(5, 5, True, False), Placed(6, None, False, True), Placed(7, None, False, False),
+            Placed(8, 6, True, False), Placed(9, 6, True, False), Placed(10, 9, True, False)]
+    assert [messages.shown(line, "ja") for line in shifts(rows)] == [
+        "6–7 行目: 挿入された行です (計算式がありません)。6 行目の入力は数えられていません",
+        "9 行目: 作ったときの 6 行目 (今の 8 行目) のコピーです",
+        "8 行目と 10 行目の間の 1 行が削除されています"]
+    assert [messages.shown(line, "en") for line in shifts(rows)] == [
+        "rows 6–7: inserted (no formulas); typed in row 6, not counted",
+        "row 9: a copy of the row built as row 6 (now row 8)",
+        "1 row deleted between rows 8 and 10"]
+    assert messages.shown(lost_typing([Placed(4, None, True, False)], 3)[0], "ja") == \
+        "2 行が削除されています (レートは正しく続きます。表は作ったときより短くなっています)"
 
 
 def test_an_engine_error_is_shown_in_japanese_naming_the_field_and_the_value(

@@ -435,6 +435,79 @@ TABLE: dict[str, tuple[str, str]] = {
                         "{path}: column {name} ({where}) should be headed {label!r} but has no "
                         "heading: a column was deleted or moved without updating the names; "
                         "nothing was carried"),
+    # --- what a rebuild would not hold (kept.py) -------------------------------------------
+    "kept.setting": ("{name}: 入力は {value!r}、作り直したブックでは {now!r}",
+                     "{name}: typed {value!r}, the rebuilt workbook has {now!r}"),
+    "kept.setting_row": ("{name} の {row} 行目: 入力は {value!r}、作り直したブックでは {now!r}",
+                         "{name} row {row}: typed {value!r}, the rebuilt workbook has {now!r}"),
+    "kept.sheet": ("シート {title!r} (入力のあるセル {count} 個) は {system} のブックにはない"
+                   "シートです",
+                   "sheet {title!r} ({count} filled cell) is not part of a {system} workbook"),
+    "kept.sheet_many": ("シート {title!r} (入力のあるセル {count} 個) は {system} のブックには"
+                        "ないシートです",
+                        "sheet {title!r} ({count} filled cells) is not part of a {system} "
+                        "workbook"),
+    "kept.more_cells": ("{title}: ほかに同じようなセルが {count:,} 個",
+                        "{title}: {count:,} more such cells"),
+    "kept.own_formula": ("{where}: ブックの計算式の場所に独自の計算式 {formula} があります",
+                         "{where}: a formula of one's own, {formula}, where the workbook has its "
+                         "own"),
+    "kept.typed_over": ("{where}: ブックの計算式の代わりに {value} が入力されています",
+                        "{where}: {value} typed in place of the workbook's formula"),
+    "kept.outside": ("{where}: {value} はブックの表の外にあります",
+                     "{where}: {value} is outside the workbook's tables"),
+    "kept.comment": ("{where}: コメント {note}", "{where}: the comment {note}"),
+    "kept.own_format": ("{where}: 独自の{kind}", "{where}: a {kind} of one's own"),
+    "kept.conditional_format": ("条件付き書式", "conditional format"),
+    "kept.data_validation": ("入力規則", "data validation"),
+    "kept.defined_name": ("名前の定義 {name}", "the defined name {name}"),
+    "kept.more_names": ("ほかに名前の定義が {count:,} 個", "{count:,} more defined names"),
+    "kept.chart_sheet": ("グラフのシート {title!r}", "the chart sheet {title!r}"),
+    "kept.parts": ("ブックが作るもの以外の{kind}が {count} 個 ({start}…)",
+                   "{count} {kind} ({start}…) beyond what the workbook makes"),
+    "kept.parts_many": ("ブックが作るもの以外の{kind}が {count} 個 ({start}…)",
+                        "{count} {kind}s ({start}…) beyond what the workbook makes"),
+    "kept.chart": ("グラフ", "chart"),
+    "kept.picture": ("画像", "picture"),
+    "kept.pivot_table": ("ピボットテーブル", "pivot table"),
+    "kept.macro_project": ("マクロ", "macro project"),
+    # --- where row edits left a table (placement.py) ---------------------------------------
+    "rows.one": ("{rows} 行目", "row {rows}"),
+    "rows.many": ("{rows} 行目", "rows {rows}"),
+    "place.problem": ("シート {title!r}、{line}", "sheet {title!r}, {line}"),
+    "place.inserted": ("{rows}: 挿入された行です (計算式がありません)",
+                       "{rows}: inserted (no formulas)"),
+    "place.inserted_typed": ("{rows}: 挿入された行です (計算式がありません)。{typed}の入力は"
+                             "数えられていません",
+                             "{rows}: inserted (no formulas); typed in {typed}, not counted"),
+    "place.copy": ("{row} 行目: 作ったときの {built} 行目 (今の {now} 行目) のコピーです",
+                   "row {row}: a copy of the row built as row {built} (now row {now})"),
+    "place.sorted": ("{first}–{last} 行目: 並べ替えか移動がされています (作ったときの順と"
+                     "違う最初の行は {at} 行目)",
+                     "rows {first}–{last}: sorted or moved (rows out of the order they were "
+                     "built in, first at row {at})"),
+    "place.deleted": ("{a} 行目と {b} 行目の間の {count} 行が削除されています",
+                      "{count} row deleted between rows {a} and {b}"),
+    "place.deleted_many": ("{a} 行目と {b} 行目の間の {count} 行が削除されています",
+                           "{count} rows deleted between rows {a} and {b}"),
+    "place.typed_lost": ("{rows}: 挿入して入力されていますが、計算式がないので数えられて"
+                         "いません",
+                         "{rows}: inserted and typed in; no formulas there, so not counted"),
+    "place.empty_inserted": ("{rows}: 挿入された行です (計算式がありません)。ここに入れた対局は"
+                             "数えられません",
+                             "{rows}: inserted (no formulas); a game typed there would not "
+                             "count"),
+    "place.fewer": ("{count} 行が削除されています (レートは正しく続きます。表は作ったときより"
+                    "短くなっています)",
+                    "{count} row deleted (the ratings follow; the table is shorter than it was "
+                    "built)"),
+    "place.fewer_many": ("{count} 行が削除されています (レートは正しく続きます。表は作ったとき"
+                         "より短くなっています)",
+                         "{count} rows deleted (the ratings follow; the table is shorter than "
+                         "it was built)"),
+    "place.lost_reference": ("{rows}: 編集で計算式の参照がなくなったため、数えられていません",
+                             "{rows}: the formulas lost a reference to an edit, so the rows are "
+                             "not counted"),
     # --- the engine's errors (rating_rules): "{field}: {value!r} {reason}" -------------------
     # Each reason's key is the engine's English text itself (see the module's docstring).
     "rule.input": ("{field} = {value!r}: {reason}", "{field}: {value!r} {reason}"),
