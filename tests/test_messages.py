@@ -22,7 +22,7 @@ from workbook_builder.names import near_miss
 
 REPO = Path(__file__).resolve().parents[1]
 SPOKEN = ("cli.py", "gamelog.py", "importer.py", "names.py", "audit.py", "repair.py",
-          "readback.py", "kept.py", "placement.py")
+          "readback.py", "kept.py", "placement.py", "template.py")
 """Modules whose every word for a user is in the table (the rest still speak English:
 the closing note of the issue lists them)."""
 ENGINE_ERRORS = ("RatingInputError", "UnknownSystemError")
@@ -257,6 +257,14 @@ def test_row_edits_are_described_in_japanese() -> None:
         "1 row deleted between rows 8 and 10"]
     assert messages.shown(lost_typing([Placed(4, None, True, False)], 3)[0], "ja") == \
         "2 行が削除されています (レートは正しく続きます。表は作ったときより短くなっています)"
+
+
+def test_a_template_mistake_is_named_in_japanese(tmp_path: Path) -> None:
+    path = tmp_path / "club.toml"
+    path.write_text('system = "mosaic"\nrows = 0\n', encoding="utf-8")
+    result = cli("build", str(path), "--out", str(tmp_path))
+    assert result.exit_code == 1
+    assert result.output == f"エラー: {path}: rows = 0: 1 から 20000 までの整数にしてください\n"
 
 
 def test_an_engine_error_is_shown_in_japanese_naming_the_field_and_the_value(

@@ -508,6 +508,27 @@ TABLE: dict[str, tuple[str, str]] = {
     "place.lost_reference": ("{rows}: 編集で計算式の参照がなくなったため、数えられていません",
                              "{rows}: the formulas lost a reference to an edit, so the rows are "
                              "not counted"),
+    # --- templates ------------------------------------------------------------------------
+    "template.missing": ("{path}: テンプレートがありません", "{path}: no such template"),
+    "template.toml": ("{path}: TOML として正しくありません: {reason}",
+                      "{path}: not valid TOML: {reason}"),
+    "template.bad": ("{where}{name} = {value!r}: {reason}", "{where}{name} = {value!r}: {reason}"),
+    "template.unknown_key": ("知らないキーです (使えるのは {known})",
+                             "unknown key (known: {known})"),
+    "template.one_of": ("{choices} のどれかにしてください", "must be one of {choices}"),
+    "template.whole": ("1 から {most} までの整数にしてください",
+                       "must be a whole number from 1 to {most}"),
+    "template.output": ("英字・数字・'_'・'-'・'.' だけにしてください",
+                        "must use only letters, digits, '_', '-' and '.'"),
+    "template.constants": ("表 ([constants]) にしてください", "must be a table ([constants])"),
+    "template.unknown_constant": ("知らない定数です (使えるのは {known})",
+                                  "unknown constant (known: {known})"),
+    "template.no_start": ("{system} には一つに決まった開始レートがありません",
+                          "{system} has no single starting rating"),
+    "template.start_differs": ("constants.{field} と違います", "differs from constants.{field}"),
+    "template.text": ("引用符で囲んだ文字にしてください", "must be text in quotes"),
+    "template.long": ("{limit} 文字より長くなっています", "is longer than {limit} characters"),
+    "template.number": ("数にしてください", "must be a number"),
     # --- the engine's errors (rating_rules): "{field}: {value!r} {reason}" -------------------
     # Each reason's key is the engine's English text itself (see the module's docstring).
     "rule.input": ("{field} = {value!r}: {reason}", "{field}: {value!r} {reason}"),
