@@ -27,10 +27,12 @@ def replay(system: str, games: Iterable[tuple[Any, ...]], **options: Any) -> Rep
 
     """
     if system not in SYSTEMS:
-        raise UnknownSystemError("system", system, f"is not one of {', '.join(SYSTEMS)}")
+        raise UnknownSystemError("system", system, "is not one of {known}",
+                                 known=", ".join(SYSTEMS))
     run = SYSTEMS[system].replay
     accepted = inspect.signature(run).parameters
     for name in options:
         if name not in accepted or name == "games":
-            raise UnknownSystemError("option", name, f"is not an option of the {system!r} system")
+            raise UnknownSystemError("option", name, "is not an option of the {system!r} system",
+                                     system=system)
     return run(games, **options)

@@ -54,7 +54,7 @@ def check_whole(name: str, value: object, minimum: int | None = None) -> int:
     if number != int(number):
         raise RatingInputError(name, value, "must be a whole number")
     if minimum is not None and number < minimum:
-        raise RatingInputError(name, value, f"must be {minimum} or more")
+        raise RatingInputError(name, value, "must be {minimum} or more", minimum=minimum)
     return int(number)
 
 
@@ -62,8 +62,8 @@ def check_result(name: str, value: object, *, draws: bool = False) -> float:
     """Return a game result: 1 win, 0 loss, and 0.5 draw where ``draws`` is allowed."""
     allowed = (0.0, 0.5, 1.0) if draws else (0.0, 1.0)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value not in allowed:
-        wanted = "1 (win), 0.5 (draw) or 0 (loss)" if draws else "1 (win) or 0 (loss)"
-        raise RatingInputError(name, value, f"must be {wanted}")
+        raise RatingInputError(name, value, "must be 1 (win), 0.5 (draw) or 0 (loss)"
+                               if draws else "must be 1 (win) or 0 (loss)")
     return float(value)
 
 

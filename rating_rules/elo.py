@@ -80,7 +80,8 @@ def elo_expected(my_rating: float, opp_rating: float, preset: EloPreset = ELO) -
         return float(1.0 / (1.0 + 10.0 ** ((opp - my) / preset.scale)))
     except OverflowError:  # 10^x past the largest double: a spreadsheet shows #NUM!
         raise RatingInputError("opp_rating", opp_rating,
-                               f"is too far from my_rating {my_rating!r} to compute") from None
+                               "is too far from my_rating {mine!r} to compute",
+                               mine=my_rating) from None
 
 
 def linear_expected(my_rating: float, opp_rating: float, preset: EloPreset = ELO) -> float:
@@ -124,7 +125,8 @@ def elo_update(
     if len(opp_ratings) != len(scores):
         raise RatingInputError(
             "scores", list(scores),
-            f"has {len(scores)} items but opp_ratings has {len(opp_ratings)}",
+            "has {count} items but opp_ratings has {other}", count=len(scores),
+            other=len(opp_ratings),
         )
     total_w = total_we = 0.0
     for i, (opp, score) in enumerate(zip(opp_ratings, scores, strict=True), 1):

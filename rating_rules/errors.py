@@ -16,15 +16,35 @@ class RatingError(Exception):
 class RatingInputError(RatingError, ValueError):
     """An argument is outside what the rules accept.
 
+    ``reason`` is a fixed English text; what varies (a limit, a list of names) is a
+    ``{detail}`` in it, filled from ``details``. The fixed text is how the command line
+    finds the reason's Japanese (``workbook_builder.messages``, which this package does
+    not import); the worksheet functions show the English as it is.
+
     >>> str(RatingInputError("result", 2, "must be 1 (win) or 0 (loss)"))
     'result: 2 must be 1 (win) or 0 (loss)'
+    >>> str(RatingInputError("k", 0, "must be {minimum} or more", minimum=1))
+    'k: 0 must be 1 or more'
     """
 
-    def __init__(self, field: str, value: object, reason: str) -> None:
+    def __init__(self, field: str, value: object, reason: str, **details: object) -> None:
         self.field = field
         self.value = value
-        self.reason = reason
+        self.template = reason
+        """The reason before its details are filled in."""
+        self.details = details
+        self.reason = reason = reason.format(**details)
         super().__init__(f"{field}: {value!r} {reason}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # built again from its parts: the default would call __init__ with the message
+        # alone (a build in a worker process hands its error back pickled)
+        return _rebuilt, (type(self), self.field, self.value, self.template, self.details)
+
+
+def _rebuilt(cls: type[RatingInputError], field: str, value: object, reason: str,
+             details: dict[str, object]) -> RatingInputError:
+    return cls(field, value, reason, **details)
 
 
 class UnknownSystemError(RatingInputError):

@@ -356,7 +356,8 @@ def _check_handicap(value: object, preset: GoPreset) -> float | None:
     h = check_number("handicap_diff", value)
     if h * 2 != int(h * 2) or not 0 <= h <= preset.max_handicap:
         raise RatingInputError(
-            "handicap_diff", value, f"must be a multiple of 0.5 from 0 to {preset.max_handicap:g}"
+            "handicap_diff", value, "must be a multiple of 0.5 from 0 to {most:g}",
+            most=preset.max_handicap,
         )
     return h
 
@@ -449,7 +450,8 @@ def _check_flag(name: str, value: object) -> bool:
 def _check_game_type(value: object, name: str = "game_type") -> str:
     kind = value.strip().lower() if isinstance(value, str) else ""
     if kind not in GAME_TYPES:
-        raise RatingInputError(name, value, f"must be one of {', '.join(GAME_TYPES)}")
+        raise RatingInputError(name, value, "must be one of {known}",
+                               known=", ".join(GAME_TYPES))
     return kind
 
 
@@ -607,4 +609,5 @@ def _check_handicap_at(value: object, n: int, preset: GoPreset) -> float | None:
     try:
         return _check_handicap(value, preset)
     except RatingInputError as err:
-        raise RatingInputError(f"games[{n}].handicap_diff", value, err.reason) from None
+        raise RatingInputError(f"games[{n}].handicap_diff", value, err.template,
+                               **err.details) from None

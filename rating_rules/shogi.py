@@ -116,7 +116,8 @@ def handicap_adjustment(handicap: object, preset: TokinPreset = TOKIN) -> float:
             if key == row.name or key.lower() == row.english:
                 return row.adjustment
         names = "、".join(row.name for row in preset.handicaps)
-        raise RatingInputError("handicap", handicap, f"is not a handicap name ({names})")
+        raise RatingInputError("handicap", handicap, "is not a handicap name ({names})",
+                               names=names)
     points = check_number("handicap", handicap)
     if points < 0:
         raise RatingInputError("handicap", handicap, "must be 0 or more adjustment points")
@@ -176,7 +177,8 @@ def tokin_start(rank: str, preset: TokinPreset = TOKIN) -> float:
         if key == label:
             return rating
     labels = "、".join(label for label, _ in preset.start_table)
-    raise RatingInputError("rank", rank, f"is not in the starting table ({labels})")
+    raise RatingInputError("rank", rank, "is not in the starting table ({labels})",
+                           labels=labels)
 
 
 @dataclass(frozen=True)
@@ -457,7 +459,8 @@ def _unpack_two_player(
 ) -> tuple[Player, Player, object, object]:
     """Split a game tuple; extras beyond the system's are an error, missing ones None."""
     if not 3 <= len(game) <= width:
-        raise RatingInputError(f"games[{n}]", game, f"must have 3 to {width} items")
+        raise RatingInputError(f"games[{n}]", game, "must have 3 to {width} items",
+                               width=width)
     a, b, result = game[0], game[1], game[2]
     if a == b:
         raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")

@@ -238,7 +238,8 @@ def rate_update(
                for i, v in enumerate(victim_rates, 1) if not _blank(v)]
     if len(victims) > 4 - p:
         raise RatingInputError("victim_rates", victim_rates,
-                               f"lists more players than placement {p} can have mated")
+                               "lists more players than placement {place} can have mated",
+                               place=p)
     total = r + preset.placement_pt[p - 1] + check_number("trouble_pt", trouble_pt)
     total += sum(_knock(r, v, preset)[0] for v in victims)
     if isinstance(knocked_by_rate, Sequence) and not isinstance(knocked_by_rate, str):
@@ -293,7 +294,8 @@ def _check_game(
         name = f"{_where(game)}knocked_by[{seat}]"
         if _blank(k):
             if p != 1:
-                raise RatingInputError(name, k, f"is blank but placement {p} was mated or resigned")
+                raise RatingInputError(name, k, "is blank but placement {place} was mated or "
+                                       "resigned", place=p)
             knockers.append(-1)
         elif p == 1:
             raise RatingInputError(name, k, "is given for the 1st place, who is never out")
@@ -306,7 +308,8 @@ def _check_game(
             if by == seat:
                 raise RatingInputError(name, k, "is the player's own seat")
             if ranks[by - 1] > p:
-                raise RatingInputError(name, k, f"was already out (placement {ranks[by - 1]})")
+                raise RatingInputError(name, k, "was already out (placement {place})",
+                                       place=ranks[by - 1])
             knockers.append(by - 1)
     return ranks, knockers
 
@@ -384,7 +387,7 @@ def start_rate(kind: str, preset: YoninPreset = YONIN) -> float:
              "cpu3": preset.start_cpu[2]}
     value = table.get(key.replace("cpu_", "cpu"))
     if value is None:
-        raise RatingInputError("kind", kind, f"must be one of {', '.join(table)}")
+        raise RatingInputError("kind", kind, "must be one of {known}", known=", ".join(table))
     return float(value)
 
 
@@ -406,7 +409,8 @@ def tournament_score(
     p = _check_placement("placement", placement)
     ko = check_whole("knockouts", knockouts, minimum=0)
     if ko > 4 - p:
-        raise RatingInputError("knockouts", knockouts, f"is more than placement {p} can have")
+        raise RatingInputError("knockouts", knockouts, "is more than placement {place} can have",
+                               place=p)
     key = _RULES.get(str(rule).strip().lower()) if isinstance(rule, (str, int)) else None
     if key == "a":
         return preset.score_a[p - 1] + preset.score_knockout * ko

@@ -21,9 +21,11 @@ from workbook_builder.messages import TABLE, from_locale
 from workbook_builder.names import near_miss
 
 REPO = Path(__file__).resolve().parents[1]
-SPOKEN = ("cli.py", "gamelog.py", "importer.py", "names.py", "audit.py")
+SPOKEN = ("cli.py", "gamelog.py", "importer.py", "names.py", "audit.py", "repair.py",
+          "readback.py", "kept.py", "placement.py", "template.py")
 """Modules whose every word for a user is in the table (the rest still speak English:
 the closing note of the issue lists them)."""
+ENGINE_ERRORS = ("RatingInputError", "UnknownSystemError")
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 TEMPLATE = "templates/ledger_tokin_ja.toml"
 
@@ -50,22 +52,69 @@ def _literal_text(node: ast.AST) -> bool:
         and bool(re.search(r"[A-Za-z]{2} ", node.value))
 
 
+def _prose(tree: ast.AST) -> list[str]:
+    """String literals that read as words (two in a row), docstrings aside, and text
+    matched against another program's (``"field limit" in str(exc)``)."""
+    skip = {id(n.value) for n in ast.walk(tree)
+            if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
+    skip |= {id(n.left) for n in ast.walk(tree)
+             if isinstance(n, ast.Compare) and isinstance(n.ops[0], ast.In)}
+    skip |= {id(part) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr)
+             for part in n.values}
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.JoinedStr):
+            text = "\0".join(part.value if isinstance(part, ast.Constant) else ""
+                             for part in node.values)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+        else:
+            continue
+        if re.search(r"[A-Za-z]{2,}[ ,;:]+[A-Za-z]{2,}", text):
+            found.append(ast.unparse(node))
+    return found
+
+
 @pytest.mark.parametrize("module", SPOKEN)
 def test_no_words_for_users_outside_the_table(module: str) -> None:
     tree = ast.parse((REPO / "workbook_builder" / module).read_text(encoding="utf-8"))
-    found = []
+    found = _prose(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.keyword) and node.arg == "help":
             assert isinstance(node.value, ast.Constant) and node.value.value in TABLE, \
                 ast.unparse(node)
         if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
-            if _literal_text(node.exc.args[0]):
+            made = ast.unparse(node.exc.func).rpartition(".")[2]
+            if made[:1].isupper() and _literal_text(node.exc.args[0]):  # an exception's text
                 found.append(ast.unparse(node))
         if isinstance(node, ast.Call) and ast.unparse(node.func) in ("click.echo", "_fail"):
             if node.args and _literal_text(node.args[0]):
                 found.append(ast.unparse(node))
     markdown = [f for f in found if "|" in f]  # the README's table, English like the README's
     assert found == markdown and (not markdown or module == "cli.py"), found
+
+
+def test_every_reason_the_engine_gives_is_in_the_table() -> None:
+    """rating_rules raises English (it cannot import the table); its fixed reason text is
+    the key the command line shows in Japanese by, so each must be one, word for word."""
+    reasons = []
+    for path in sorted((REPO / "rating_rules").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and ast.unparse(node.func) in ENGINE_ERRORS):
+                continue
+            reason = node.args[2]
+            if ast.unparse(reason) == "err.template":
+                continue  # an error passed on under another field's name
+            branches = [reason.body, reason.orelse] if isinstance(reason, ast.IfExp) \
+                else [reason]
+            for branch in branches:
+                assert isinstance(branch, ast.Constant), f"{path.name}: {ast.unparse(node)}"
+                reasons.append(branch.value)
+    assert len(reasons) > 40
+    missing = [r for r in reasons if r not in TABLE or TABLE[r][1] != r]
+    assert not missing, missing
 
 
 @pytest.mark.parametrize(("environ", "lang"), [
@@ -156,3 +205,104 @@ def test_audit_names_the_member_a_typed_name_probably_means(tmp_path: Path) -> N
     ja = cli("audit", str(path))
     assert "対局の '齋藤' (1 局) は名簿にありません。'斎藤' の書き間違い?" in ja.output
     assert "佐藤" not in ja.output  # not close to a member: the sheet's ⚠ is enough
+
+
+# --- audit, repair, templates and the engine's errors in Japanese ----------------------------
+
+
+def test_repair_says_in_japanese_what_it_did_not_carry(tmp_path: Path) -> None:
+    from openpyxl import load_workbook
+
+    wb = load_workbook(REPO / "dist" / "mosaic_ja.xlsx")
+    ws = wb["対局"]
+    ws["Z5"] = "来月は 5 日"
+    wb.create_sheet("memo")["B2"] = "会場の予約"
+    path = tmp_path / "mine.xlsx"
+    wb.save(path)
+    result = cli("repair", str(path), "--out", str(tmp_path / "r.xlsx"))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "引き継げませんでした: 対局!Z5: '来月は 5 日' はブックの表の外にあります" in lines
+    assert ("引き継げませんでした: シート 'memo' (入力のあるセル 1 個) は mosaic のブックには"
+            "ないシートです") in lines
+    assert lines[-1].endswith("2 件は引き継げませんでした (上の一覧)")
+    english = cli("--lang", "en", "repair", str(path), "--out", str(tmp_path / "e.xlsx"))
+    assert "not carried: 対局!Z5: '来月は 5 日' is outside the workbook's tables" \
+        in english.output.splitlines()
+
+
+def test_a_file_that_is_no_workbook_is_refused_in_japanese(tmp_path: Path) -> None:
+    path = tmp_path / "名簿.xlsx"
+    path.write_text("名前,レート\n田中,1500\n", encoding="utf-8")
+    result = cli("audit", str(path))
+    assert result.exit_code == 1
+    assert result.output == (f"エラー: {path}: .xlsx ファイルではありません (zip 形式では"
+                             "ありません)\n")
+    missing = cli("audit", str(tmp_path / "ない.xlsx"))
+    assert missing.output == f"エラー: {tmp_path / 'ない.xlsx'}: ファイルがありません\n"
+
+
+def test_row_edits_are_described_in_japanese() -> None:
+    from workbook_builder.placement import Placed, lost_typing, shifts
+
+    rows = [Placed(5, 5, True, False), Placed(6, None, False, True), Placed(7, None, False, False),
+            Placed(8, 6, True, False), Placed(9, 6, True, False), Placed(10, 9, True, False)]
+    assert [messages.shown(line, "ja") for line in shifts(rows)] == [
+        "6–7 行目: 挿入された行です (計算式がありません)。6 行目の入力は数えられていません",
+        "9 行目: 作ったときの 6 行目 (今の 8 行目) のコピーです",
+        "8 行目と 10 行目の間の 1 行が削除されています"]
+    assert [messages.shown(line, "en") for line in shifts(rows)] == [
+        "rows 6–7: inserted (no formulas); typed in row 6, not counted",
+        "row 9: a copy of the row built as row 6 (now row 8)",
+        "1 row deleted between rows 8 and 10"]
+    assert messages.shown(lost_typing([Placed(4, None, True, False)], 3)[0], "ja") == \
+        "2 行が削除されています (レートは正しく続きます。表は作ったときより短くなっています)"
+
+
+def test_a_template_mistake_is_named_in_japanese(tmp_path: Path) -> None:
+    path = tmp_path / "club.toml"
+    path.write_text('system = "mosaic"\nrows = 0\n', encoding="utf-8")
+    result = cli("build", str(path), "--out", str(tmp_path))
+    assert result.exit_code == 1
+    assert result.output == f"エラー: {path}: rows = 0: 1 から 20000 までの整数にしてください\n"
+
+
+def test_an_engine_error_is_shown_in_japanese_naming_the_field_and_the_value(
+        tmp_path: Path) -> None:
+    """RULES.md §5: every placement but first was mated or resigned, so a blank
+    撃破者 is an error the engine names (in English: the worksheet functions show it)."""
+    log = tmp_path / "四人.csv"
+    log.write_text("対局者1,対局者2,対局者3,対局者4,順位1,順位2,順位3,順位4\n"
+                   "A,B,C,D,1,2,3,4\n", encoding="utf-8")
+    ja = cli("rate", str(log), "-s", "yonin")
+    assert ja.exit_code == 1
+    assert ja.output == ("エラー: 2 行目: games[1].knocked_by[2] = None: 空欄ですが、2 位の人は"
+                         "詰まされたか投了しています\n")
+    en = cli("--lang", "en", "rate", str(log), "-s", "yonin")
+    assert en.output == ("Error: line 2: games[1].knocked_by[2]: None is blank but placement 2 "
+                         "was mated or resigned\n")
+
+
+def test_a_template_constant_the_engine_refuses_is_named_in_japanese(tmp_path: Path) -> None:
+    """The engine checks a Go preset; two templates build in worker processes, which hand
+    the error back pickled (it used to end in a traceback)."""
+    bad = tmp_path / "go_club.toml"
+    bad.write_text('system = "go"\n[constants]\nmax_handicap = -1\n', encoding="utf-8")
+    good = REPO / "templates" / "mosaic_ja.toml"
+    result = cli("build", str(bad), str(good), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    assert result.output.endswith("エラー: preset.max_handicap = -1.0: 0 以上にしてください\n")
+    assert "Traceback" not in result.output
+
+
+def test_engine_errors_and_messages_survive_pickling() -> None:
+    import pickle
+
+    from rating_rules.errors import RatingInputError
+
+    error = RatingInputError("k", 0, "must be {minimum} or more", minimum=1)
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is RatingInputError and str(again) == "k: 0 must be 1 or more"
+    assert messages.shown(again, "ja") == "k = 0: 1 以上にしてください"
+    said = messages.say("audit.missing", title="対局")
+    assert pickle.loads(pickle.dumps(said)).text("ja") == "シート '対局' がありません"

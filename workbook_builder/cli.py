@@ -24,7 +24,7 @@ import click
 
 from rating_rules import SYSTEMS
 
-from .messages import LANGS, TABLE, choose, say, shown, word
+from .messages import LANGS, TABLE, choose, reason_of, say, shown, word
 
 
 def _click_gettext(text: str) -> str:
@@ -186,7 +186,7 @@ NAMES_SHOWN = 30
 def _with_line(exc: Exception, log: object) -> object:
     """Point an engine error about games[n] at the CSV line it came from."""
     lines = getattr(log, "lines", None)
-    message = exc.args[0] if exc.args else str(exc)
+    message = reason_of(exc)
     match = re.match(r"games\[(\d+)\]", str(message))
     if lines and match and int(match.group(1)) <= len(lines):
         return say("cli.at_line", line=lines[int(match.group(1)) - 1], message=message)

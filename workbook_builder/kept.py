@@ -25,6 +25,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.constants import MAX_ROW
 
 from .formulas.spelling import formula_text, rowless, same_formula
+from .messages import say
 from .metadata import META_SHEET, MetaName
 from .readback import (
     GROWING,
@@ -45,7 +46,8 @@ def settings_not_kept(typed: Typed, rebuilt: Workbook) -> list[str]:
     through the rule's :meth:`~.kit.base.SheetType.with_tables`; one the rule cannot take,
     or that does not fit, would silently become the template's value: say so instead.
     """
-    out, seen = [], set()
+    out: list[str] = []
+    seen = set()
     for name, value in typed.settings.items():
         cells = cells_of(rebuilt, name)
         if not isinstance(value, tuple):
@@ -53,14 +55,14 @@ def settings_not_kept(typed: Typed, rebuilt: Workbook) -> list[str]:
                 continue
             now = rebuilt[cells[0][0]][cells[0][1]].value if cells else None
             if not same_value(value, now):
-                out.append(f"{name}: typed {value!r}, the rebuilt workbook has {now!r}")
+                out.append(say("kept.setting", name=name, value=value, now=now))
             continue
         for i, typed_value in enumerate(value, 1):
             cell = cells[i - 1] if i <= len(cells) else None  # a table the rule shortened
             now = None if cell is None else rebuilt[cell[0]][cell[1]].value
             if (cell is None or cell not in seen) and not same_value(typed_value, now):
-                out.append(f"{name} row {i}: typed {typed_value!r}, the rebuilt workbook "
-                           f"has {now!r}")
+                out.append(say("kept.setting_row", name=name, row=i, value=typed_value,
+                               now=now))
             if cell is not None:
                 seen.add(cell)  # two names over one cell (the Go ladder's): said once
     return out
@@ -107,9 +109,8 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
         if ws.title == META_SHEET or not filled:
             continue
         if ws.title not in builder.sheetnames:
-            cells = f"{len(filled)} filled cell{'s' if len(filled) > 1 else ''}"
-            out.append(f"sheet {ws.title!r} ({cells}) is not part of a {typed.spec.system} "
-                       "workbook")
+            out.append(say("kept.sheet_many" if len(filled) > 1 else "kept.sheet",
+                           title=ws.title, count=len(filled), system=typed.spec.system))
             continue
         lines, older = sheet_outside(ws, filled, builder[ws.title], SheetFormulas.of(
             [rebuilt[ws.title]] if ws.title in rebuilt.sheetnames else [], builder[ws.title]),
@@ -118,7 +119,7 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
             earlier.add(ws.title)
         out += lines[:MOST_LINES]
         if len(lines) > MOST_LINES:
-            out.append(f"{ws.title}: {len(lines) - MOST_LINES:,} more such cells")
+            out.append(say("kept.more_cells", title=ws.title, count=len(lines) - MOST_LINES))
     return Outside(out, frozenset(earlier))
 
 
@@ -178,20 +179,19 @@ def cell_outside(cell: Cell | MergedCell, there: Cell | MergedCell | None,
     """What of ``cell`` the builder's cell ``there`` does not hold: a formula of one's own
     (``ours`` is False: :meth:`SheetFormulas.verdicts`), a value (unless it is ``carried``
     otherwise), a comment."""
-    where, out = f"{cell.parent.title}!{cell.coordinate}", []
+    where = f"{cell.parent.title}!{cell.coordinate}"
+    out: list[str] = []
     if ours is False:
-        out.append(f"{where}: a formula of one's own, {shown(formula_text(cell.value))}, "
-                   "where the workbook has its own")
+        out.append(say("kept.own_formula", where=where, formula=shown(formula_text(cell.value))))
     elif cell.value is not None and not carried and ours is None and not (
             there is not None and same_value(cell.value, there.value)):
-        place = ("typed in place of the workbook's formula"
-                 if there is not None and there.data_type == "f"
-                 else "is outside the workbook's tables")
-        out.append(f"{where}: {shown(cell.value)} {place}")
+        typed_over = there is not None and there.data_type == "f"
+        out.append(say("kept.typed_over" if typed_over else "kept.outside", where=where,
+                       value=shown(cell.value)))
     note = None if cell.comment is None else cell.comment.text
     if note is not None and (there is None or there.comment is None
                              or there.comment.text != note):
-        out.append(f"{where}: the comment {shown(note)}")
+        out.append(say("kept.comment", where=where, note=shown(note)))
     return out
 
 
@@ -336,21 +336,24 @@ def formats_outside(ws: Worksheet, made: Worksheet, bottom: int | None) -> list[
     (``bottom``) reaches on below it: a person out of rows who fills the last game down
     takes its formats along, and the rebuilt, longer table has them there too.
     """
-    out = []
+    own: list[tuple[str, str]] = []  # (kind, range)
     for kind, found, ours in (
-            ("conditional format", [cf.sqref for cf in ws.conditional_formatting],
+            ("conditional_format", [cf.sqref for cf in ws.conditional_formatting],
              [cf.sqref for cf in made.conditional_formatting]),
-            ("data validation", [dv.sqref for dv in ws.data_validations.dataValidation],
+            ("data_validation", [dv.sqref for dv in ws.data_validations.dataValidation],
              [dv.sqref for dv in made.data_validations.dataValidation])):
         covered = [grown(r.bounds, bottom) for ranges in ours for r in ranges.ranges]
         covered += [stretched(r.bounds, found) for ranges in ours for r in ranges.ranges]
-        out += [f"{ws.title}!{r.coord}: a {kind} of one's own" for ranges in found
+        own += [(kind, r.coord) for ranges in found
                 for r in sorted(ranges.ranges, key=lambda r: r.bounds)
                 if not is_covered(r.bounds, covered)]
     rules = {_rule(dv) for dv in made.data_validations.dataValidation}
     highlights = {_highlight(cf) for cf in made.conditional_formatting}
-    return [line for line in out if not _same_rule_moved(line, ws, rules)
-            and not _same_highlight_moved(line, ws, highlights)]
+    return [say("kept.own_format", where=f"{ws.title}!{coord}", kind=say(f"kept.{kind}"))
+            for kind, coord in own
+            if not (kind == "data_validation" and _same_rule_moved(coord, ws, rules))
+            and not (kind == "conditional_format"
+                     and _same_highlight_moved(coord, ws, highlights))]
 
 
 def _highlight(cf: object) -> tuple[str, ...]:
@@ -363,12 +366,13 @@ def _highlight(cf: object) -> tuple[str, ...]:
                  for formula in rule.formula)
 
 
-def _same_highlight_moved(line: str, ws: Worksheet, highlights: set[tuple[str, ...]]) -> bool:
-    """Whether ``line`` reports a highlight the builder also writes on another column: an
-    earlier version laid the computed columns out in another order."""
+def _same_highlight_moved(coord: str, ws: Worksheet,
+                          highlights: set[tuple[str, ...]]) -> bool:
+    """Whether the conditional format of one's own on range ``coord`` is a highlight the
+    builder also writes, on another column: an earlier version laid the computed columns
+    out in another order."""
     for cf in ws.conditional_formatting:
-        if any(line == f"{ws.title}!{r.coord}: a conditional format of one's own"
-               for r in cf.sqref.ranges):
+        if any(r.coord == coord for r in cf.sqref.ranges):
             return _highlight(cf) in highlights
     return False
 
@@ -379,12 +383,11 @@ def _rule(dv: object) -> tuple[object, ...]:
                  ("type", "operator", "formula1", "formula2", "prompt", "error"))
 
 
-def _same_rule_moved(line: str, ws: Worksheet, rules: set[tuple[object, ...]]) -> bool:
-    """Whether ``line`` reports a data validation the builder also writes, on another
-    column: an earlier version laid the same column out one place over."""
+def _same_rule_moved(coord: str, ws: Worksheet, rules: set[tuple[object, ...]]) -> bool:
+    """Whether the data validation of one's own on range ``coord`` is one the builder also
+    writes, on another column: an earlier version laid the same column out one place over."""
     for dv in ws.data_validations.dataValidation:
-        if any(line == f"{ws.title}!{r.coord}: a data validation of one's own"
-               for r in dv.sqref.ranges):
+        if any(r.coord == coord for r in dv.sqref.ranges):
             return _rule(dv) in rules
     return False
 
@@ -427,8 +430,8 @@ def shown(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "…" + text[0]
 
 
-PARTS = {"chart": "xl/charts/chart", "picture": "xl/media/", "pivot table": "xl/pivotTables/",
-         "macro project": "xl/vbaProject"}
+PARTS = {"chart": "xl/charts/chart", "picture": "xl/media/", "pivot_table": "xl/pivotTables/",
+         "macro_project": "xl/vbaProject"}
 """What a spreadsheet program may add that is not a cell, by the start of its part name."""
 
 
@@ -448,13 +451,13 @@ def parts_outside(opened: Opened, builder: Workbook) -> list[str]:
              if name not in ours and not name.startswith("_xlnm.")]
     names += [f"{ws.title}!{name}" for ws in opened.formulas.worksheets
               for name in ws.defined_names if not name.startswith("_xlnm.")]
-    out = [f"the defined name {shown(name)}" for name in names[:MOST_LINES]]
+    out: list[str] = [say("kept.defined_name", name=shown(name)) for name in names[:MOST_LINES]]
     if len(names) > MOST_LINES:
-        out.append(f"{len(names) - MOST_LINES:,} more defined names")
-    out += [f"the chart sheet {sheet.title!r}" for sheet in opened.formulas.chartsheets]
+        out.append(say("kept.more_names", count=len(names) - MOST_LINES))
+    out += [say("kept.chart_sheet", title=sheet.title) for sheet in opened.formulas.chartsheets]
     for kind, start in PARTS.items():
         extra = sum(part.startswith(start) for part in parts) - made.get(kind, 0)
         if extra > 0:
-            out.append(f"{extra} {kind}{'s' if extra > 1 else ''} ({start}…) beyond what the "
-                       "workbook makes")
+            out.append(say("kept.parts_many" if extra > 1 else "kept.parts", count=extra,
+                           kind=say(f"kept.{kind}"), start=start))
     return out

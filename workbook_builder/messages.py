@@ -6,6 +6,18 @@ knows its key, and :func:`shown` renders it in the language of the run. The lang
 ``--lang`` when given, else the first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that
 names a language (``ja…`` gives Japanese, any other language English); the C/POSIX
 locale names none, and then it is Japanese: the people this is for read Japanese first.
+
+Errors of the engine (:mod:`rating_rules`) are translated here too, not in the engine:
+``rating_rules`` must not import this package, and its errors are also what a worksheet
+function shows in a cell (``udfs``, xlwings Lite), where there is no language to choose,
+so the engine keeps raising English. It raises a
+:class:`~rating_rules.errors.RatingInputError` with the field, the bad value and a fixed
+English reason whose varying parts are named details (``"must be {minimum} or more"``,
+``minimum=1``). That fixed text is the reason's key in :data:`TABLE`, as click's own
+English words are keys here: :func:`reason_of` shows the error as ``rule.input`` with the
+reason in the run's language, still naming the field and quoting the value. A test
+checks that every reason the engine raises is a key, so a new one cannot reach a person
+in English only.
 """
 
 from __future__ import annotations
@@ -14,6 +26,8 @@ import errno
 import os
 from collections.abc import Mapping
 from typing import Literal, Protocol, runtime_checkable
+
+from rating_rules.errors import RatingInputError
 
 Lang = Literal["ja", "en"]
 LANGS: tuple[Lang, ...] = ("ja", "en")
@@ -324,6 +338,297 @@ TABLE: dict[str, tuple[str, str]] = {
     "import.control": ("{line} 行目: {what} {value!r} から制御文字を除きました",
                        "line {line}: control characters removed from {what} {value!r}"),
     "import.the_name": ("名前", "the name"),
+    # --- repair ---------------------------------------------------------------------------
+    "repair.same_file": ("{target}: --out が元のファイルと同じです。repair は元のファイルを"
+                         "書き換えません",
+                         "{target}: --out is the input file; repair never writes over it"),
+    "repair.suffix": ("{target}: --out の名前は .xlsx で終わるようにしてください",
+                      "{target}: --out must end in .xlsx"),
+    "repair.rows": ("--rows {rows}: {least} (入力済みの対局の行数) から {most:,} までの整数に"
+                    "してください",
+                    "--rows {rows}: must be a whole number from {least} (the game rows already "
+                    "typed) to {most:,}"),
+    "repair.no_players": ("--players {players}: {system} のブックには名簿 (Players) がありません",
+                          "--players {players}: a {system} workbook has no Players table"),
+    "repair.players": ("--players {players}: {least} (名簿に入力済みの人数) から {most:,} までの"
+                       "整数にしてください",
+                       "--players {players}: must be a whole number from {least} (the players "
+                       "already listed) to {most:,}"),
+    "repair.restored": ("{where} ({name}): 入力された {value!r} を計算式に置き換え",
+                        "{where} ({name}): typed {value!r} replaced by its formula"),
+    # --- reading a workbook back (audit, repair, describe, lint) ---------------------------
+    "read.os": ("{path}: {reason}", "{path}: {reason}"),
+    "read.too_big": ("{path}: {size:,} バイトは大きすぎます (最大 {limit:,} バイト)",
+                     "{path}: {size:,} bytes is more than {limit:,}"),
+    "read.not_zip": ("{path}: .xlsx ファイルではありません (zip 形式ではありません)",
+                     "{path}: not an .xlsx file (not a zip archive)"),
+    "read.parts": ("{path}: 中の部品が {count} 個あり、上限の {limit} 個を超えています",
+                   "{path}: {count} parts is more than {limit}"),
+    "read.part_big": ("{path}: 部品 {part} は展開すると {size:,} バイトになります (上限 "
+                      "{limit:,} バイト)",
+                      "{path}: part {part} unpacks to {size:,} bytes (limit {limit:,})"),
+    "read.total_big": ("{path}: 展開すると {size:,} バイトになります (上限 {limit:,} バイト)",
+                       "{path}: unpacks to {size:,} bytes (limit {limit:,})"),
+    "read.not_xlsx": ("{path}: zip ですが、表計算のファイル (.xlsx) ではありません",
+                      "{path}: a zip, but not a spreadsheet (.xlsx)"),
+    "read.broken": ("{path}: .xlsx が壊れています ({reason})", "{path}: damaged .xlsx ({reason})"),
+    "read.deep": ("{path}: {part} の入れ子が {limit} 段より深くなっています",
+                  "{path}: {part} nests deeper than {limit} levels"),
+    "read.cells": ("{path}: {part} のセルが {limit:,} 個を超えています。このプロジェクトが作る"
+                   "どのブックよりも多い数です",
+                   "{path}: {part} has more than {limit:,} cells, more than any workbook this "
+                   "project makes"),
+    "read.xml": ("{path}: {part} は正しい形の XML ではありません ({reason})",
+                 "{path}: {part} is not well-formed XML ({reason})"),
+    "read.refused": ("{path}: {part} は安全のため読み込みません: {kind}: {reason}",
+                     "{path}: {part} refused: {kind}: {reason}"),
+    "read.unreadable": ("{path}: 読み込めません ({kind}: {reason})",
+                        "{path}: cannot be read ({kind}: {reason})"),
+    "read.not_ours": ("{path}: workbook-builder で作ったブックではありません ({sheet} シートが"
+                      "ありません)",
+                      "{path}: not made by workbook-builder (no {sheet} sheet)"),
+    "read.unknown_type": ("{path}: シートの種類 {system!r} を知りません",
+                          "{path}: unknown sheet type {system!r}"),
+    "read.damaged": ("{path}: {sheet} シートが壊れています",
+                     "{path}: its {sheet} sheet is damaged"),
+    "read.damaged_why": ("{path}: {sheet} シートが壊れています ({reason})",
+                         "{path}: its {sheet} sheet is damaged ({reason})"),
+    "read.damaged_column": ("{path}: {sheet} シートが壊れています (名前の表に {column!r} の列が"
+                            "ありません。見出し {header!r})",
+                            "{path}: its {sheet} sheet is damaged (its name table has no "
+                            "{column!r} column; header {header!r})"),
+    "read.damaged_count": ("{path}: {sheet} シートが壊れています ({name} = {text!r}。テンプレート"
+                           "では 1 から {most:,} まで)",
+                           "{path}: its {sheet} sheet is damaged ({name} = {text!r}; a template "
+                           "has 1 to {most:,})"),
+    "read.name_cells": ("名前 {name!r} は {where} の {count:,} 個のセルを指しています。この"
+                        "プロジェクトが作るブックでは多くて {limit:,} 個です",
+                        "name {name!r} covers {where}, {count:,} cells; no workbook this "
+                        "project makes has more than {limit:,}"),
+    "read.not_input": ("{name}: {system} のブックの入力の表ではありません",
+                       "{name}: not an input table of a {system} workbook"),
+    "read.not_fit": ("{where} ({name}): {value!r} は使えません。テンプレートの値を使います",
+                     "{where} ({name}): {value!r} does not fit; the template's value is used"),
+    "read.not_fit_why": ("{where} ({name}): {value!r} は使えません ({reason})。テンプレートの値"
+                         "を使います",
+                         "{where} ({name}): {value!r} does not fit ({reason}); the template's "
+                         "value is used"),
+    "read.a_formula": ("計算式です", "a formula"),
+    "read.as_text": ("{where}: 入力のセルにある計算式 ({formula}) は文字として引き継ぎます",
+                     "{where}: a formula ({formula}) in an input cell is carried as text"),
+    "read.table_not_kept": ("設定の表: {reason}。テンプレートの表を使います",
+                            "Settings table: {reason}; the template's table is used"),
+    "read.below": ("{where}: {value!r} は、ブックが持てる最大の {table} の表 ({most:,} 行) より"
+                   "下に入力されています。表の中へ移して、もう一度 repair してください",
+                   "{where}: {value!r} is typed below the largest {table} table a workbook can "
+                   "have ({most:,} rows); move it up into the table and repair again"),
+    "read.no_column": ("{path}: 入力の列 {name} は、名前の定義にも {sheet} が記録した場所 "
+                       "({where}) にもありません",
+                       "{path}: input column {name} is neither a defined name nor where "
+                       "{sheet} records it ({where})"),
+    "read.name_missing": ("{name}: 名前の定義がありません。{sheet} が記録した {where} から"
+                          "読みました",
+                          "{name}: the defined name is missing; read from {where}, where "
+                          "{sheet} records it"),
+    "read.heading": ("{path}: 列 {name} ({where}) の見出しは {label!r} のはずですが {found!r} "
+                     "です: 名前を直さずに列が削除か移動されています。何も引き継いでいません",
+                     "{path}: column {name} ({where}) should be headed {label!r} but is headed "
+                     "{found!r}: a column was deleted or moved without updating the names; "
+                     "nothing was carried"),
+    "read.no_heading": ("{path}: 列 {name} ({where}) の見出しは {label!r} のはずですが見出しが"
+                        "ありません: 名前を直さずに列が削除か移動されています。何も引き継いで"
+                        "いません",
+                        "{path}: column {name} ({where}) should be headed {label!r} but has no "
+                        "heading: a column was deleted or moved without updating the names; "
+                        "nothing was carried"),
+    # --- what a rebuild would not hold (kept.py) -------------------------------------------
+    "kept.setting": ("{name}: 入力は {value!r}、作り直したブックでは {now!r}",
+                     "{name}: typed {value!r}, the rebuilt workbook has {now!r}"),
+    "kept.setting_row": ("{name} の {row} 行目: 入力は {value!r}、作り直したブックでは {now!r}",
+                         "{name} row {row}: typed {value!r}, the rebuilt workbook has {now!r}"),
+    "kept.sheet": ("シート {title!r} (入力のあるセル {count} 個) は {system} のブックにはない"
+                   "シートです",
+                   "sheet {title!r} ({count} filled cell) is not part of a {system} workbook"),
+    "kept.sheet_many": ("シート {title!r} (入力のあるセル {count} 個) は {system} のブックには"
+                        "ないシートです",
+                        "sheet {title!r} ({count} filled cells) is not part of a {system} "
+                        "workbook"),
+    "kept.more_cells": ("{title}: ほかに同じようなセルが {count:,} 個",
+                        "{title}: {count:,} more such cells"),
+    "kept.own_formula": ("{where}: ブックの計算式の場所に独自の計算式 {formula} があります",
+                         "{where}: a formula of one's own, {formula}, where the workbook has its "
+                         "own"),
+    "kept.typed_over": ("{where}: ブックの計算式の代わりに {value} が入力されています",
+                        "{where}: {value} typed in place of the workbook's formula"),
+    "kept.outside": ("{where}: {value} はブックの表の外にあります",
+                     "{where}: {value} is outside the workbook's tables"),
+    "kept.comment": ("{where}: コメント {note}", "{where}: the comment {note}"),
+    "kept.own_format": ("{where}: 独自の{kind}", "{where}: a {kind} of one's own"),
+    "kept.conditional_format": ("条件付き書式", "conditional format"),
+    "kept.data_validation": ("入力規則", "data validation"),
+    "kept.defined_name": ("名前の定義 {name}", "the defined name {name}"),
+    "kept.more_names": ("ほかに名前の定義が {count:,} 個", "{count:,} more defined names"),
+    "kept.chart_sheet": ("グラフのシート {title!r}", "the chart sheet {title!r}"),
+    "kept.parts": ("ブックが作るもの以外の{kind}が {count} 個 ({start}…)",
+                   "{count} {kind} ({start}…) beyond what the workbook makes"),
+    "kept.parts_many": ("ブックが作るもの以外の{kind}が {count} 個 ({start}…)",
+                        "{count} {kind}s ({start}…) beyond what the workbook makes"),
+    "kept.chart": ("グラフ", "chart"),
+    "kept.picture": ("画像", "picture"),
+    "kept.pivot_table": ("ピボットテーブル", "pivot table"),
+    "kept.macro_project": ("マクロ", "macro project"),
+    # --- where row edits left a table (placement.py) ---------------------------------------
+    "rows.one": ("{rows} 行目", "row {rows}"),
+    "rows.many": ("{rows} 行目", "rows {rows}"),
+    "place.problem": ("シート {title!r}、{line}", "sheet {title!r}, {line}"),
+    "place.inserted": ("{rows}: 挿入された行です (計算式がありません)",
+                       "{rows}: inserted (no formulas)"),
+    "place.inserted_typed": ("{rows}: 挿入された行です (計算式がありません)。{typed}の入力は"
+                             "数えられていません",
+                             "{rows}: inserted (no formulas); typed in {typed}, not counted"),
+    "place.copy": ("{row} 行目: 作ったときの {built} 行目 (今の {now} 行目) のコピーです",
+                   "row {row}: a copy of the row built as row {built} (now row {now})"),
+    "place.sorted": ("{first}–{last} 行目: 並べ替えか移動がされています (作ったときの順と"
+                     "違う最初の行は {at} 行目)",
+                     "rows {first}–{last}: sorted or moved (rows out of the order they were "
+                     "built in, first at row {at})"),
+    "place.deleted": ("{a} 行目と {b} 行目の間の {count} 行が削除されています",
+                      "{count} row deleted between rows {a} and {b}"),
+    "place.deleted_many": ("{a} 行目と {b} 行目の間の {count} 行が削除されています",
+                           "{count} rows deleted between rows {a} and {b}"),
+    "place.typed_lost": ("{rows}: 挿入して入力されていますが、計算式がないので数えられて"
+                         "いません",
+                         "{rows}: inserted and typed in; no formulas there, so not counted"),
+    "place.empty_inserted": ("{rows}: 挿入された行です (計算式がありません)。ここに入れた対局は"
+                             "数えられません",
+                             "{rows}: inserted (no formulas); a game typed there would not "
+                             "count"),
+    "place.fewer": ("{count} 行が削除されています (レートは正しく続きます。表は作ったときより"
+                    "短くなっています)",
+                    "{count} row deleted (the ratings follow; the table is shorter than it was "
+                    "built)"),
+    "place.fewer_many": ("{count} 行が削除されています (レートは正しく続きます。表は作ったとき"
+                         "より短くなっています)",
+                         "{count} rows deleted (the ratings follow; the table is shorter than "
+                         "it was built)"),
+    "place.lost_reference": ("{rows}: 編集で計算式の参照がなくなったため、数えられていません",
+                             "{rows}: the formulas lost a reference to an edit, so the rows are "
+                             "not counted"),
+    # --- templates ------------------------------------------------------------------------
+    "template.missing": ("{path}: テンプレートがありません", "{path}: no such template"),
+    "template.toml": ("{path}: TOML として正しくありません: {reason}",
+                      "{path}: not valid TOML: {reason}"),
+    "template.bad": ("{where}{name} = {value!r}: {reason}", "{where}{name} = {value!r}: {reason}"),
+    "template.unknown_key": ("知らないキーです (使えるのは {known})",
+                             "unknown key (known: {known})"),
+    "template.one_of": ("{choices} のどれかにしてください", "must be one of {choices}"),
+    "template.whole": ("1 から {most} までの整数にしてください",
+                       "must be a whole number from 1 to {most}"),
+    "template.output": ("英字・数字・'_'・'-'・'.' だけにしてください",
+                        "must use only letters, digits, '_', '-' and '.'"),
+    "template.constants": ("表 ([constants]) にしてください", "must be a table ([constants])"),
+    "template.unknown_constant": ("知らない定数です (使えるのは {known})",
+                                  "unknown constant (known: {known})"),
+    "template.no_start": ("{system} には一つに決まった開始レートがありません",
+                          "{system} has no single starting rating"),
+    "template.start_differs": ("constants.{field} と違います", "differs from constants.{field}"),
+    "template.text": ("引用符で囲んだ文字にしてください", "must be text in quotes"),
+    "template.long": ("{limit} 文字より長くなっています", "is longer than {limit} characters"),
+    "template.number": ("数にしてください", "must be a number"),
+    # --- the engine's errors (rating_rules): "{field}: {value!r} {reason}" -------------------
+    # Each reason's key is the engine's English text itself (see the module's docstring).
+    "rule.input": ("{field} = {value!r}: {reason}", "{field}: {value!r} {reason}"),
+    "is not a number": ("数ではありません", "is not a number"),
+    "is not a finite number": ("有限の数ではありません", "is not a finite number"),
+    "must be a whole number": ("整数にしてください", "must be a whole number"),
+    "must be {minimum} or more": ("{minimum} 以上にしてください", "must be {minimum} or more"),
+    "must be 0 or more": ("0 以上にしてください", "must be 0 or more"),
+    "must be greater than 0": ("0 より大きくしてください", "must be greater than 0"),
+    "must be 1 (win) or 0 (loss)": ("1 (勝ち) か 0 (負け) にしてください",
+                                    "must be 1 (win) or 0 (loss)"),
+    "must be 1 (win), 0.5 (draw) or 0 (loss)": ("1 (勝ち)、0.5 (引き分け)、0 (負け) のどれかに"
+                                                "してください",
+                                                "must be 1 (win), 0.5 (draw) or 0 (loss)"),
+    "must be True or False": ("True か False にしてください", "must be True or False"),
+    "must be one of {known}": ("{known} のどれかにしてください", "must be one of {known}"),
+    "is not one of {known}": ("{known} のどれでもありません", "is not one of {known}"),
+    "is not an option of the {system!r} system": ("規則 {system!r} にはないオプションです",
+                                                  "is not an option of the {system!r} system"),
+    "is the same player as player_a": ("player_a と同じ対局者です",
+                                       "is the same player as player_a"),
+    "appears again after another period": ("別の期間のあとにもう一度出てきます",
+                                            "appears again after another period"),
+    "must be (player_a, player_b, score_a)": ("(player_a, player_b, score_a) の形にしてください",
+                                              "must be (player_a, player_b, score_a)"),
+    "must be (player_a, player_b, result_a[, handicap_diff[, game_type]])": (
+        "(player_a, player_b, result_a[, handicap_diff[, game_type]]) の形にしてください",
+        "must be (player_a, player_b, result_a[, handicap_diff[, game_type]])"),
+    "must be (player_a, player_b, result_a, turn_diff)": (
+        "(player_a, player_b, result_a, turn_diff) の形にしてください",
+        "must be (player_a, player_b, result_a, turn_diff)"),
+    "must be (players, places, knocked_by)": ("(players, places, knocked_by) の形にしてください",
+                                              "must be (players, places, knocked_by)"),
+    "must have 3 to {width} items": ("3 から {width} 個の項目にしてください",
+                                     "must have 3 to {width} items"),
+    "is too far from my_rating {mine!r} to compute": (
+        "my_rating {mine!r} から離れすぎていて計算できません",
+        "is too far from my_rating {mine!r} to compute"),
+    "has {count} items but opp_ratings has {other}": (
+        "{count} 個ありますが、opp_ratings は {other} 個です",
+        "has {count} items but opp_ratings has {other}"),
+    "is not a Go rank (codes like 1d+, 3k, BC; labels like 三段★, 1級)": (
+        "囲碁の段級ではありません (1d+、3k、BC のような記号か、三段★、1級 のような書き方)",
+        "is not a Go rank (codes like 1d+, 3k, BC; labels like 三段★, 1級)"),
+    "is not a Go rank code": ("囲碁の段級の記号ではありません", "is not a Go rank code"),
+    "has no band to start in": ("開始ポイントを決める昇段・降段の幅がありません",
+                                "has no band to start in"),
+    'must be "ja" or "en"': ('"ja" か "en" にしてください', 'must be "ja" or "en"'),
+    "must be a multiple of 0.5": ("0.5 刻みの数にしてください", "must be a multiple of 0.5"),
+    "must be a multiple of 0.5 from 0 to {most:g}": (
+        "0 から {most:g} までの 0.5 刻みの数にしてください",
+        "must be a multiple of 0.5 from 0 to {most:g}"),
+    "must list ladder ranks strongest first": ("段級を強い順に並べてください",
+                                               "must list ladder ranks strongest first"),
+    "overlaps the rank above": ("一つ上の段級と重なっています", "overlaps the rank above"),
+    "is not in the table": ("表にありません", "is not in the table"),
+    "is not a handicap name ({names})": ("手合の名前ではありません ({names})",
+                                         "is not a handicap name ({names})"),
+    "must be 0 or more adjustment points": ("0 以上の調整点にしてください",
+                                            "must be 0 or more adjustment points"),
+    "must be a rank label such as 初段 or 1級": ("初段 や 1級 のような段級にしてください",
+                                                "must be a rank label such as 初段 or 1級"),
+    "is not in the starting table ({labels})": ("開始レートの表にありません ({labels})",
+                                                "is not in the starting table ({labels})"),
+    "is not a rank label (初段, 一級 … 十級)": ("段級ではありません (初段、一級 … 十級)",
+                                             "is not a rank label (初段, 一級 … 十級)"),
+    "is not a rank label or a number": ("段級でも数でもありません",
+                                        "is not a rank label or a number"),
+    "must be 'A', 'B', '102' or '単勝'": ("'A'、'B'、'102'、'単勝' のどれかにしてください",
+                                         "must be 'A', 'B', '102' or '単勝'"),
+    "must be 1, 2, 3 or 4": ("1、2、3、4 のどれかにしてください", "must be 1, 2, 3 or 4"),
+    "must be 1, 2, 3, 4 in some order": ("1、2、3、4 を一つずつ使ってください",
+                                         "must be 1, 2, 3, 4 in some order"),
+    "must list four seats": ("4 席分を並べてください", "must list four seats"),
+    "must be four different players": ("4 人とも別の対局者にしてください",
+                                       "must be four different players"),
+    "must be a list of rates": ("レートを並べてください", "must be a list of rates"),
+    "lists more players than placement {place} can have mated": (
+        "{place} 位の人が詰ませられる人数より多く並んでいます",
+        "lists more players than placement {place} can have mated"),
+    "is more than placement {place} can have": ("{place} 位で撃破できる数より多くなっています",
+                                                "is more than placement {place} can have"),
+    "is given for the 1st place": ("1 位の人に入っています", "is given for the 1st place"),
+    "is given for the 1st place, who is never out": (
+        "1 位の人に入っています (1 位は脱落しません)",
+        "is given for the 1st place, who is never out"),
+    "is blank but placement {place} was mated or resigned": (
+        "空欄ですが、{place} 位の人は詰まされたか投了しています",
+        "is blank but placement {place} was mated or resigned"),
+    "must be a seat 1-4, 'T' or blank": ("席 1〜4 か 'T' か空欄にしてください",
+                                         "must be a seat 1-4, 'T' or blank"),
+    "is the player's own seat": ("その人自身の席です", "is the player's own seat"),
+    "was already out (placement {place})": ("その席の人はすでに脱落しています ({place} 位)",
+                                            "was already out (placement {place})"),
 }
 """Key → (Japanese, English). Field names in braces are filled by :func:`say`."""
 
@@ -351,6 +656,11 @@ class Message(str):
     def text(self, lang: Lang) -> str:
         return _render(self.key, self.fields, lang)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # made again from its key and fields (an error raised in a worker process of
+        # ``build`` comes back pickled); str's own pickling would pass the text alone
+        return Message, (self.key, dict(self.fields))
+
 
 def say(key: str, **fields: object) -> Message:
     """The message ``key`` with ``fields`` filled in."""
@@ -361,11 +671,24 @@ def shown(text: object, lang: Lang | None = None) -> str:
     """``text`` in ``lang`` (the run's language by default): a :class:`Message` or an
     exception carrying one is rendered; anything else is shown as it is."""
     lang = lang or current()
-    if isinstance(text, BaseException) and text.args:
+    if isinstance(text, RatingInputError):
+        text = reason_of(text)
+    elif isinstance(text, BaseException) and text.args:
         text = text.args[0]
     if isinstance(text, Localized):
         return text.text(lang)
     return str(text)
+
+
+def reason_of(exc: BaseException) -> object:
+    """What ``exc`` says, to put in a message: the :class:`Message` it carries, an engine
+    error in the table's words (its reason in the run's language), else its text."""
+    if isinstance(exc, RatingInputError) and exc.template in TABLE:
+        return say("rule.input", field=exc.field, value=exc.value,
+                   reason=say(exc.template, **exc.details))
+    if exc.args and isinstance(exc.args[0], Localized):
+        return exc.args[0]
+    return str(exc)
 
 
 def os_reason(exc: OSError) -> object:

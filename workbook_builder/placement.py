@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .kit.status import MOVED
+from .messages import Message, say
 from .readback import Opened, cells_of
 
 BUILT_AT = re.compile(r"=IF\(ROW\(\)=(\d+),1,0\)")
@@ -67,21 +68,20 @@ def shifts(rows: Sequence[Placed]) -> list[str]:
     inserted = [p.row for p in rows if not p.formula]
     if inserted:
         typed = [p.row for p in rows if not p.formula and p.typed]
-        lines.append(f"{_rows(inserted)}: inserted (no formulas)"
-                     + (f"; typed in {_rows(typed)}, not counted" if typed else ""))
+        lines.append(say("place.inserted_typed", rows=_rows(inserted), typed=_rows(typed))
+                     if typed else say("place.inserted", rows=_rows(inserted)))
     seen: dict[int, int] = {}
     for p in numbered:
         assert p.built is not None
         if p.built in seen:
-            lines.append(f"row {p.row}: a copy of the row built as row {p.built} "
-                         f"(now row {seen[p.built]})")
+            lines.append(say("place.copy", row=p.row, built=p.built, now=seen[p.built]))
         seen.setdefault(p.built, p.row)
     order = [p for p in numbered if seen[p.built or 0] == p.row]
     disordered = [b.row for a, b in itertools.pairwise(order)
                   if (b.built or 0) < (a.built or 0)]
     if disordered:
-        lines.append(f"rows {order[0].row}–{order[-1].row}: sorted or moved (rows out of "
-                     f"the order they were built in, first at row {disordered[0]})")
+        lines.append(say("place.sorted", first=order[0].row, last=order[-1].row,
+                         at=disordered[0]))
         return lines
     lines += _gaps(order)
     return lines
@@ -89,13 +89,13 @@ def shifts(rows: Sequence[Placed]) -> list[str]:
 
 def _gaps(order: Sequence[Placed]) -> list[str]:
     """Deleted rows: two rows in order that stand closer than they were built."""
-    lines = []
+    lines: list[str] = []
     for a, b in itertools.pairwise(order):
         assert a.built is not None and b.built is not None
         missing = (b.built - a.built) - (b.row - a.row)
         if missing > 0:
-            lines.append(f"{missing} row{'s' if missing > 1 else ''} deleted between rows "
-                         f"{a.row} and {b.row}")
+            lines.append(say("place.deleted_many" if missing > 1 else "place.deleted",
+                             count=missing, a=a.row, b=b.row))
     return lines
 
 
@@ -103,19 +103,16 @@ def lost_typing(rows: Sequence[Placed], built: int) -> list[str]:
     """A following table's rows with no formulas (inserted: what is typed there is not
     counted), and rows fewer than it was built with (deleted: the ratings follow, the
     table is shorter)."""
-    lines = []
+    lines: list[str] = []
     empty = [p.row for p in rows if not p.formula]
     typed = [p.row for p in rows if not p.formula and p.typed]
     if typed:
-        lines.append(f"{_rows(typed)}: inserted and typed in; no formulas there, so not "
-                     "counted")
+        lines.append(say("place.typed_lost", rows=_rows(typed)))
     elif empty:
-        lines.append(f"{_rows(empty)}: inserted (no formulas); a game typed there would "
-                     "not count")
+        lines.append(say("place.empty_inserted", rows=_rows(empty)))
     if len(rows) - len(empty) < built:
         lost = built - (len(rows) - len(empty))
-        lines.append(f"{lost} row{'s' if lost > 1 else ''} deleted (the ratings follow; "
-                     "the table is shorter than it was built)")
+        lines.append(say("place.fewer_many" if lost > 1 else "place.fewer", count=lost))
     return lines
 
 
@@ -129,21 +126,20 @@ def unexplained(opened: Opened, table: str, rows: Sequence[Placed]) -> list[str]
              if values[title][coord].value in moved]
     if not shown or any(p.built is not None and p.built != p.row for p in rows):
         return []
-    return [f"{_rows(shown)}: the formulas lost a reference to an edit, so the rows are "
-            "not counted"]
+    return [say("place.lost_reference", rows=_rows(shown))]
 
 
 def placement_problems(opened: Opened, tables: Sequence[str]) -> list[str]:
     """``sheet: what happened`` for every table whose rows an edit moved, inserted,
     deleted, sorted or copied in a way the formulas cannot follow."""
-    problems = []
+    problems: list[str] = []
     for table in tables:
         title, rows = placed_rows(opened, table)
         fixed = any(p.built is not None for p in rows)
         built = _built_rows(opened, table)
         lines = shifts(rows) if fixed else lost_typing(rows, built or len(rows))
         for line in lines or unexplained(opened, table, rows):
-            problems.append(f"sheet {title!r}, {line}")
+            problems.append(say("place.problem", title=title, line=line))
     return problems
 
 
@@ -157,7 +153,7 @@ def _built_rows(opened: Opened, table: str) -> int | None:
     return rows[-1] - rows[0] + 1
 
 
-def _rows(numbers: Sequence[int]) -> str:
+def _rows(numbers: Sequence[int]) -> Message:
     """``row 8`` or ``rows 4–7, 20``: runs of consecutive rows joined, at most six runs."""
     runs: list[list[int]] = []
     for n in numbers:
@@ -166,5 +162,5 @@ def _rows(numbers: Sequence[int]) -> str:
         else:
             runs.append([n])
     parts = [str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs[:6]]
-    return f"row{'s' if len(numbers) > 1 else ''} {', '.join(parts)}" + (
-        " …" if len(runs) > 6 else "")
+    joined = ", ".join(parts) + (" …" if len(runs) > 6 else "")
+    return say("rows.many" if len(numbers) > 1 else "rows.one", rows=joined)

@@ -32,6 +32,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from .errors import UnreadableWorkbook
 from .kit.cells import excel_serial
+from .messages import os_reason, reason_of, say
 from .metadata import META_SHEET, MetaName, name_table
 from .sheets import SHEET_TYPES, Built, SheetType
 from .spec import MAX_PLAYERS, MAX_ROWS, Spec
@@ -88,35 +89,35 @@ def check_package(path: Path) -> None:
     try:
         size = path.stat().st_size
     except OSError as exc:
-        raise UnreadableWorkbook(f"{path}: {exc.strerror or exc}") from None
+        raise UnreadableWorkbook(say("read.os", path=str(path), reason=os_reason(exc))) from None
     if size > MAX_FILE_BYTES:
-        raise UnreadableWorkbook(f"{path}: {size:,} bytes is more than {MAX_FILE_BYTES:,}")
+        raise UnreadableWorkbook(say("read.too_big", path=str(path), size=size,
+                                     limit=MAX_FILE_BYTES))
     if not zipfile.is_zipfile(path):
-        raise UnreadableWorkbook(f"{path}: not an .xlsx file (not a zip archive)")
+        raise UnreadableWorkbook(say("read.not_zip", path=str(path)))
     try:
         with zipfile.ZipFile(path) as archive:
             infos = archive.infolist()
             if len(infos) > MAX_PARTS:
-                raise UnreadableWorkbook(f"{path}: {len(infos)} parts is more than {MAX_PARTS}")
+                raise UnreadableWorkbook(say("read.parts", path=str(path), count=len(infos),
+                                             limit=MAX_PARTS))
             total = sum(info.file_size for info in infos)
             big = max(infos, key=lambda info: info.file_size, default=None)
             if big is not None and big.file_size > MAX_PART_BYTES:
-                raise UnreadableWorkbook(
-                    f"{path}: part {big.filename} unpacks to {big.file_size:,} bytes"
-                    f" (limit {MAX_PART_BYTES:,})"
-                )
+                raise UnreadableWorkbook(say("read.part_big", path=str(path), part=big.filename,
+                                             size=big.file_size, limit=MAX_PART_BYTES))
             if total > MAX_TOTAL_BYTES:
-                raise UnreadableWorkbook(
-                    f"{path}: unpacks to {total:,} bytes (limit {MAX_TOTAL_BYTES:,})"
-                )
+                raise UnreadableWorkbook(say("read.total_big", path=str(path), size=total,
+                                             limit=MAX_TOTAL_BYTES))
             names = {info.filename for info in infos}
             if "[Content_Types].xml" not in names or "xl/workbook.xml" not in names:
-                raise UnreadableWorkbook(f"{path}: a zip, but not a spreadsheet (.xlsx)")
+                raise UnreadableWorkbook(say("read.not_xlsx", path=str(path)))
             for info in infos:
                 if info.filename.endswith((".xml", ".rels")):
                     _check_depth(path, info.filename, archive.open(info))
     except (zipfile.BadZipFile, EOFError, zipfile.LargeZipFile, NotImplementedError) as exc:
-        raise UnreadableWorkbook(f"{path}: damaged .xlsx ({exc})") from None
+        raise UnreadableWorkbook(say("read.broken", path=str(path),
+                                     reason=reason_of(exc))) from None
 
 
 def _check_depth(path: Path, part: str, stream: IO[bytes]) -> None:
@@ -128,24 +129,25 @@ def _check_depth(path: Path, part: str, stream: IO[bytes]) -> None:
             if event == "start":
                 open_elements.append(element)
                 if len(open_elements) > MAX_DEPTH:
-                    raise UnreadableWorkbook(
-                        f"{path}: {part} nests deeper than {MAX_DEPTH} levels")
+                    raise UnreadableWorkbook(say("read.deep", path=str(path), part=part,
+                                                 limit=MAX_DEPTH))
                 continue
             open_elements.pop()
             if element.tag == CELL_TAG:
                 cells += 1
                 if cells > MAX_CELLS:
-                    raise UnreadableWorkbook(
-                        f"{path}: {part} has more than {MAX_CELLS:,} cells, more than any "
-                        "workbook this project makes")
+                    raise UnreadableWorkbook(say("read.cells", path=str(path), part=part,
+                                                 limit=MAX_CELLS))
             if open_elements:  # drop what is closed: memory stays flat
                 open_elements[-1].remove(element)
     except UnreadableWorkbook:
         raise
     except (SafeTree.ParseError, ValueError, zipfile.BadZipFile, EOFError) as exc:
-        raise UnreadableWorkbook(f"{path}: {part} is not well-formed XML ({exc})") from None
+        raise UnreadableWorkbook(say("read.xml", path=str(path), part=part,
+                                     reason=reason_of(exc))) from None
     except Exception as exc:  # defusedxml's refusals (entities, DTDs) and zlib errors
-        raise UnreadableWorkbook(f"{path}: {part} refused: {type(exc).__name__}: {exc}") from None
+        raise UnreadableWorkbook(say("read.refused", path=str(path), part=part,
+                                     kind=type(exc).__name__, reason=reason_of(exc))) from None
 
 
 def open_project_workbook(path: str | Path) -> Opened:
@@ -158,12 +160,14 @@ def open_project_workbook(path: str | Path) -> Opened:
             formulas = load_workbook(path)
             values = load_workbook(path, data_only=True)
     except Exception as exc:  # openpyxl raises many types for damaged parts
-        raise UnreadableWorkbook(f"{path}: cannot be read ({type(exc).__name__}: {exc})") from None
+        raise UnreadableWorkbook(say("read.unreadable", path=str(path), kind=type(exc).__name__,
+                                     reason=reason_of(exc))) from None
     if META_SHEET not in formulas.sheetnames:
-        raise UnreadableWorkbook(f"{path}: not made by workbook-builder (no {META_SHEET} sheet)")
+        raise UnreadableWorkbook(say("read.not_ours", path=str(path), sheet=META_SHEET))
     about, names = _read_meta(path, formulas)
     if about.get("system") not in SHEET_TYPES:
-        raise UnreadableWorkbook(f"{path}: unknown sheet type {about.get('system')!r}")
+        raise UnreadableWorkbook(say("read.unknown_type", path=str(path),
+                                     system=about.get("system")))
     return Opened(path, formulas, values, about, names)
 
 
@@ -175,15 +179,14 @@ GROWING = {"Games": MAX_ROWS, "Players": MAX_PLAYERS}
 
 def _read_meta(path: Path, wb: Workbook) -> tuple[dict[str, str], list[MetaName]]:
     rows = list(wb[META_SHEET].iter_rows(values_only=True))
-    damaged = f"{path}: its {META_SHEET} sheet is damaged"
     try:
         about, header, names = name_table(rows)
     except (StopIteration, IndexError):
-        raise UnreadableWorkbook(damaged) from None
+        raise UnreadableWorkbook(say("read.damaged", path=str(path), sheet=META_SHEET)) from None
     missing = [column for column in META_HEADER if column not in header]
     if missing:
-        raise UnreadableWorkbook(f"{damaged} (its name table has no {missing[0]!r} column; "
-                                 f"header {header!r})")
+        raise UnreadableWorkbook(say("read.damaged_column", path=str(path), sheet=META_SHEET,
+                                     column=missing[0], header=header))
     return ({key: "" if value is None else str(value) for key, value in about.items()},
             [MetaName.read(row) for row in names])
 
@@ -205,8 +208,8 @@ def _cells_in(title: str, ref: str, name: str) -> list[tuple[str, str]]:
         return []  # a whole column or row: no project name is one
     count = (max_row - min_row + 1) * (max_col - min_col + 1)
     if count > MAX_NAME_CELLS:
-        raise UnreadableWorkbook(f"name {name!r} covers {title}!{ref}, {count:,} cells; no "
-                                 f"workbook this project makes has more than {MAX_NAME_CELLS:,}")
+        raise UnreadableWorkbook(say("read.name_cells", name=name, where=f"{title}!{ref}",
+                                     count=count, limit=MAX_NAME_CELLS))
     return [(title, f"{_letter(col)}{row}") for row in range(min_row, max_row + 1)
             for col in range(min_col, max_col + 1)]
 
@@ -231,8 +234,8 @@ def _count(path: Path, about: Mapping[str, str], key: str, default: int, most: i
     except ValueError:
         number = 0
     if not 1 <= number <= most or str(number) != text.strip():
-        raise UnreadableWorkbook(f"{path}: its {META_SHEET} sheet is damaged ({key} = {text!r}; "
-                                 f"a template has 1 to {most:,})")
+        raise UnreadableWorkbook(say("read.damaged_count", path=str(path), sheet=META_SHEET,
+                                     name=key, text=text, most=most))
     return number
 
 
@@ -266,7 +269,7 @@ def read_typed(opened: Opened) -> Typed:
         elif role == "input":
             table, _, key = name.partition("_")
             if table not in sheet_type.input_tables or not key:
-                not_carried.append(f"{name}: not an input table of a {spec.system} workbook")
+                not_carried.append(say("read.not_input", name=name, system=spec.system))
     _check_tables(sheet_type, spec, settings, not_carried)
     footer = {} if tiny is None else _template_footer(*tiny)
     tables = _read_tables(opened, columns, footer, not_carried)
@@ -293,8 +296,8 @@ def _spec_from_meta(opened: Opened) -> Spec:
         )
         SHEET_TYPES[spec.system].presets[spec.preset]
     except (ValueError, KeyError, TypeError) as exc:
-        damaged = f"{opened.path}: its {META_SHEET} sheet is damaged ({exc})"
-        raise UnreadableWorkbook(damaged) from None
+        raise UnreadableWorkbook(say("read.damaged_why", path=str(opened.path), sheet=META_SHEET,
+                                     reason=reason_of(exc))) from None
     return spec
 
 
@@ -318,9 +321,9 @@ def _read_setting(opened: Opened, entry: MetaName, spec: Spec,
     if index:
         current = current[int(index)]
     number = isinstance(value, (int, float)) and not isinstance(value, bool)
-    reason = None
+    reason: object = None
     if cell.data_type == "f":
-        reason = "a formula"
+        reason = say("read.a_formula")
     elif number and (current is None or isinstance(current, (int, float))):
         spec.constants[str(target)] = float(value)
     elif isinstance(value, str) and isinstance(current, str):
@@ -331,20 +334,19 @@ def _read_setting(opened: Opened, entry: MetaName, spec: Spec,
         reason = _refused(spec)
     if reason is not None:
         spec.constants.pop(str(target), None)
-        reason = f" ({reason})" if reason else ""
-        not_carried.append(f"{title}!{coord} ({name}): {value!r} does not fit{reason}; "
-                           "the template's value is used")
+        not_carried.append(say("read.not_fit_why" if reason else "read.not_fit",
+                               where=f"{title}!{coord}", name=name, value=value, reason=reason))
         del settings[name]  # reported here: settings_not_kept need not say it again
 
 
-def _refused(spec: Spec) -> str | None:
+def _refused(spec: Spec) -> object:
     """Why the rule or the builder refuses ``spec``'s constants (K above 0, a rank of the
     ladder, a handicap a sheet can list …), or None when both take them."""
     try:
         SHEET_TYPES[spec.system].preset_for(spec)
         _tiny(spec)
     except NOT_BUILT as exc:
-        return str(exc)
+        return reason_of(exc)
     return None
 
 
@@ -385,8 +387,8 @@ def _read_tables(opened: Opened, columns: Sequence[InputColumn], footer: Footer,
         for index, cell in column.values(opened.formulas, footer):
             value = cell.value
             if cell.data_type == "f":
-                not_carried.append(f"{column.title}!{cell.coordinate}: a formula ({value}) in "
-                                   "an input cell is carried as text")
+                not_carried.append(say("read.as_text", where=f"{column.title}!{cell.coordinate}",
+                                       formula=value))
             rows.setdefault(index, {})[column.key] = value
     return {table: [rows.get(i, {}) for i in range(max(rows) + 1)]
             for table, rows in found.items() if rows}
@@ -406,7 +408,7 @@ def _check_tables(sheet_type: SheetType[Any], spec: Spec, settings: dict[str, ob
         try:
             sheet_type.with_tables(base, {**spec.settings_tables, **part}, spec)
         except (ValueError, TypeError) as exc:
-            not_carried.append(f"Settings table: {exc}; the template's table is used")
+            not_carried.append(say("read.table_not_kept", reason=reason_of(exc)))
             for key in part:
                 settings.pop(f"Settings_{key}", None)
         else:
@@ -465,10 +467,8 @@ class InputColumn:
                 continue
             index = row - self.first
             if most is not None and index >= most:
-                raise UnreadableWorkbook(
-                    f"{self.title}!{cell.coordinate}: {cell.value!r} is typed below the "
-                    f"largest {self.table} table a workbook can have ({most:,} rows); move "
-                    "it up into the table and repair again")
+                raise UnreadableWorkbook(say("read.below", where=f"{self.title}!{cell.coordinate}",
+                                             value=cell.value, table=self.table, most=most))
             out.append((index, cell))
         return out
 
@@ -540,9 +540,8 @@ def _input_columns(opened: Opened, tables: Sequence[str],
             continue
         cells = _located(opened, entry, not_carried)
         if not cells:
-            raise UnreadableWorkbook(f"{opened.path}: input column {name} is neither a defined "
-                                     f"name nor where {META_SHEET} records it "
-                                     f"({entry.sheet}!{entry.range})")
+            raise UnreadableWorkbook(say("read.no_column", path=str(opened.path), name=name,
+                                         sheet=META_SHEET, where=f"{entry.sheet}!{entry.range}"))
         title = cells[0][0]
         first_col, first_row, _, _ = range_boundaries(cells[0][1])
         last_col, last_row = _row_col(cells[-1][1])
@@ -571,8 +570,8 @@ def _located(opened: Opened, entry: MetaName, notes: list[str]) -> list[tuple[st
         return []
     cells = _cells_in(title, ref, name)
     if cells:
-        notes.append(f"{name}: the defined name is missing; read from {title}!{ref}, where "
-                     f"{META_SHEET} records it")
+        notes.append(say("read.name_missing", name=name, where=f"{title}!{ref}",
+                         sheet=META_SHEET))
     return cells
 
 
@@ -596,10 +595,9 @@ def _check_headings(opened: Opened, columns: Sequence[InputColumn]) -> None:
             continue
         shown = next((v for v in reversed(above) if isinstance(v, str) and v.strip()), None)
         where = f"{column.title}!{_letter(column.col)}"
-        raise UnreadableWorkbook(
-            f"{opened.path}: column {column.name} ({where}) should be headed {label!r} but "
-            f"{'is headed ' + repr(shown) if shown else 'has no heading'}: a column was "
-            "deleted or moved without updating the names; nothing was carried")
+        raise UnreadableWorkbook(say("read.heading" if shown else "read.no_heading",
+                                     path=str(opened.path), name=column.name, where=where,
+                                     label=label, found=shown))
 
 
 def _same_label(value: object, label: str) -> bool:

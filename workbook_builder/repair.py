@@ -18,6 +18,7 @@ from pathlib import Path
 
 from .build import build_workbook
 from .kept import settings_not_kept, values_outside
+from .messages import say
 from .package import finalize, write_new_file
 from .readback import (
     Typed,
@@ -36,18 +37,17 @@ def resized(typed: Typed, rows: int | None, players: int | None) -> Spec:
     if rows is not None:
         used = len(typed.rows)
         if not used <= rows <= MAX_ROWS:
-            raise UnreadableWorkbook(f"--rows {rows}: must be a whole number from {max(used, 1)} "
-                                     f"(the game rows already typed) to {MAX_ROWS:,}")
+            raise UnreadableWorkbook(say("repair.rows", rows=rows, least=max(used, 1),
+                                         most=MAX_ROWS))
         spec = dataclasses.replace(spec, rows=rows)
     if players is not None:
         if "Players" not in SHEET_TYPES[spec.system].input_tables:
-            raise UnreadableWorkbook(f"--players {players}: a {spec.system} workbook has no "
-                                     "Players table")
+            raise UnreadableWorkbook(say("repair.no_players", players=players,
+                                         system=spec.system))
         used = len(typed.tables.get("Players", ()))
         if not used <= players <= MAX_PLAYERS:
-            raise UnreadableWorkbook(f"--players {players}: must be a whole number from "
-                                     f"{max(used, 1)} (the players already listed) to "
-                                     f"{MAX_PLAYERS:,}")
+            raise UnreadableWorkbook(say("repair.players", players=players,
+                                         least=max(used, 1), most=MAX_PLAYERS))
         spec = dataclasses.replace(spec, players=players)
     return spec
 
@@ -73,9 +73,9 @@ def repair(path: str | Path, out: str | Path, password: str | None = None,
     """
     source, target = Path(path), Path(out)
     if target.exists() and source.exists() and target.resolve() == source.resolve():
-        raise UnreadableWorkbook(f"{target}: --out is the input file; repair never writes over it")
+        raise UnreadableWorkbook(say("repair.same_file", target=str(target)))
     if target.suffix.lower() != ".xlsx":
-        raise UnreadableWorkbook(f"{target}: --out must end in .xlsx")
+        raise UnreadableWorkbook(say("repair.suffix", target=str(target)))
     opened = open_project_workbook(source)
     typed = read_typed(opened)
     typed.spec = resized(typed, rows, players)
@@ -83,8 +83,8 @@ def repair(path: str | Path, out: str | Path, password: str | None = None,
     for (title, coord), name in computed_cells(opened).items():
         cell = opened.formulas[title][coord]
         if cell.data_type != "f" and cell.value is not None:
-            report.restored.append(f"{title}!{coord} ({name}): typed {cell.value!r} replaced "
-                                   "by its formula")
+            report.restored.append(say("repair.restored", where=f"{title}!{coord}", name=name,
+                                       value=cell.value))
     wb, built = build_workbook(typed.spec, typed.rows, password, typed.tables)
     report.not_carried += settings_not_kept(typed, wb) + values_outside(opened, typed, wb).lines
 

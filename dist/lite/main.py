@@ -66,12 +66,14 @@ def replay(system: str, games: Iterable[tuple[Any, ...]], **options: Any) -> Rep
 
     """
     if system not in SYSTEMS:
-        raise UnknownSystemError("system", system, f"is not one of {', '.join(SYSTEMS)}")
+        raise UnknownSystemError("system", system, "is not one of {known}",
+                                 known=", ".join(SYSTEMS))
     run = SYSTEMS[system].replay
     accepted = inspect.signature(run).parameters
     for name in options:
         if name not in accepted or name == "games":
-            raise UnknownSystemError("option", name, f"is not an option of the {system!r} system")
+            raise UnknownSystemError("option", name, "is not an option of the {system!r} system",
+                                     system=system)
     return run(games, **options)
 '''),
     "rating_rules.common": (False, '''"""Arithmetic and validation shared by every rule family.
@@ -130,7 +132,7 @@ def check_whole(name: str, value: object, minimum: int | None = None) -> int:
     if number != int(number):
         raise RatingInputError(name, value, "must be a whole number")
     if minimum is not None and number < minimum:
-        raise RatingInputError(name, value, f"must be {minimum} or more")
+        raise RatingInputError(name, value, "must be {minimum} or more", minimum=minimum)
     return int(number)
 
 
@@ -138,8 +140,8 @@ def check_result(name: str, value: object, *, draws: bool = False) -> float:
     """Return a game result: 1 win, 0 loss, and 0.5 draw where ``draws`` is allowed."""
     allowed = (0.0, 0.5, 1.0) if draws else (0.0, 1.0)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value not in allowed:
-        wanted = "1 (win), 0.5 (draw) or 0 (loss)" if draws else "1 (win) or 0 (loss)"
-        raise RatingInputError(name, value, f"must be {wanted}")
+        raise RatingInputError(name, value, "must be 1 (win), 0.5 (draw) or 0 (loss)"
+                               if draws else "must be 1 (win) or 0 (loss)")
     return float(value)
 
 
@@ -243,7 +245,8 @@ def elo_expected(my_rating: float, opp_rating: float, preset: EloPreset = ELO) -
         return float(1.0 / (1.0 + 10.0 ** ((opp - my) / preset.scale)))
     except OverflowError:  # 10^x past the largest double: a spreadsheet shows #NUM!
         raise RatingInputError("opp_rating", opp_rating,
-                               f"is too far from my_rating {my_rating!r} to compute") from None
+                               "is too far from my_rating {mine!r} to compute",
+                               mine=my_rating) from None
 
 
 def linear_expected(my_rating: float, opp_rating: float, preset: EloPreset = ELO) -> float:
@@ -287,7 +290,8 @@ def elo_update(
     if len(opp_ratings) != len(scores):
         raise RatingInputError(
             "scores", list(scores),
-            f"has {len(scores)} items but opp_ratings has {len(opp_ratings)}",
+            "has {count} items but opp_ratings has {other}", count=len(scores),
+            other=len(opp_ratings),
         )
     total_w = total_we = 0.0
     for i, (opp, score) in enumerate(zip(opp_ratings, scores, strict=True), 1):
@@ -486,15 +490,35 @@ class RatingError(Exception):
 class RatingInputError(RatingError, ValueError):
     """An argument is outside what the rules accept.
 
+    ``reason`` is a fixed English text; what varies (a limit, a list of names) is a
+    ``{detail}`` in it, filled from ``details``. The fixed text is how the command line
+    finds the reason's Japanese (``workbook_builder.messages``, which this package does
+    not import); the worksheet functions show the English as it is.
+
     >>> str(RatingInputError("result", 2, "must be 1 (win) or 0 (loss)"))
     'result: 2 must be 1 (win) or 0 (loss)'
+    >>> str(RatingInputError("k", 0, "must be {minimum} or more", minimum=1))
+    'k: 0 must be 1 or more'
     """
 
-    def __init__(self, field: str, value: object, reason: str) -> None:
+    def __init__(self, field: str, value: object, reason: str, **details: object) -> None:
         self.field = field
         self.value = value
-        self.reason = reason
+        self.template = reason
+        """The reason before its details are filled in."""
+        self.details = details
+        self.reason = reason = reason.format(**details)
         super().__init__(f"{field}: {value!r} {reason}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # built again from its parts: the default would call __init__ with the message
+        # alone (a build in a worker process hands its error back pickled)
+        return _rebuilt, (type(self), self.field, self.value, self.template, self.details)
+
+
+def _rebuilt(cls: type[RatingInputError], field: str, value: object, reason: str,
+             details: dict[str, object]) -> RatingInputError:
+    return cls(field, value, reason, **details)
 
 
 class UnknownSystemError(RatingInputError):
@@ -858,7 +882,8 @@ def _check_handicap(value: object, preset: GoPreset) -> float | None:
     h = check_number("handicap_diff", value)
     if h * 2 != int(h * 2) or not 0 <= h <= preset.max_handicap:
         raise RatingInputError(
-            "handicap_diff", value, f"must be a multiple of 0.5 from 0 to {preset.max_handicap:g}"
+            "handicap_diff", value, "must be a multiple of 0.5 from 0 to {most:g}",
+            most=preset.max_handicap,
         )
     return h
 
@@ -951,7 +976,8 @@ def _check_flag(name: str, value: object) -> bool:
 def _check_game_type(value: object, name: str = "game_type") -> str:
     kind = value.strip().lower() if isinstance(value, str) else ""
     if kind not in GAME_TYPES:
-        raise RatingInputError(name, value, f"must be one of {', '.join(GAME_TYPES)}")
+        raise RatingInputError(name, value, "must be one of {known}",
+                               known=", ".join(GAME_TYPES))
     return kind
 
 
@@ -1109,7 +1135,8 @@ def _check_handicap_at(value: object, n: int, preset: GoPreset) -> float | None:
     try:
         return _check_handicap(value, preset)
     except RatingInputError as err:
-        raise RatingInputError(f"games[{n}].handicap_diff", value, err.reason) from None
+        raise RatingInputError(f"games[{n}].handicap_diff", value, err.template,
+                               **err.details) from None
 '''),
     "rating_rules.mosaic": (False, '''"""MOSAIC board game rating (RULES.md §6, seed 004).
 
@@ -1354,7 +1381,8 @@ def handicap_adjustment(handicap: object, preset: TokinPreset = TOKIN) -> float:
             if key == row.name or key.lower() == row.english:
                 return row.adjustment
         names = "、".join(row.name for row in preset.handicaps)
-        raise RatingInputError("handicap", handicap, f"is not a handicap name ({names})")
+        raise RatingInputError("handicap", handicap, "is not a handicap name ({names})",
+                               names=names)
     points = check_number("handicap", handicap)
     if points < 0:
         raise RatingInputError("handicap", handicap, "must be 0 or more adjustment points")
@@ -1414,7 +1442,8 @@ def tokin_start(rank: str, preset: TokinPreset = TOKIN) -> float:
         if key == label:
             return rating
     labels = "、".join(label for label, _ in preset.start_table)
-    raise RatingInputError("rank", rank, f"is not in the starting table ({labels})")
+    raise RatingInputError("rank", rank, "is not in the starting table ({labels})",
+                           labels=labels)
 
 
 @dataclass(frozen=True)
@@ -1695,7 +1724,8 @@ def _unpack_two_player(
 ) -> tuple[Player, Player, object, object]:
     """Split a game tuple; extras beyond the system's are an error, missing ones None."""
     if not 3 <= len(game) <= width:
-        raise RatingInputError(f"games[{n}]", game, f"must have 3 to {width} items")
+        raise RatingInputError(f"games[{n}]", game, "must have 3 to {width} items",
+                               width=width)
     a, b, result = game[0], game[1], game[2]
     if a == b:
         raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")
@@ -2027,7 +2057,8 @@ def rate_update(
                for i, v in enumerate(victim_rates, 1) if not _blank(v)]
     if len(victims) > 4 - p:
         raise RatingInputError("victim_rates", victim_rates,
-                               f"lists more players than placement {p} can have mated")
+                               "lists more players than placement {place} can have mated",
+                               place=p)
     total = r + preset.placement_pt[p - 1] + check_number("trouble_pt", trouble_pt)
     total += sum(_knock(r, v, preset)[0] for v in victims)
     if isinstance(knocked_by_rate, Sequence) and not isinstance(knocked_by_rate, str):
@@ -2082,7 +2113,8 @@ def _check_game(
         name = f"{_where(game)}knocked_by[{seat}]"
         if _blank(k):
             if p != 1:
-                raise RatingInputError(name, k, f"is blank but placement {p} was mated or resigned")
+                raise RatingInputError(name, k, "is blank but placement {place} was mated or "
+                                       "resigned", place=p)
             knockers.append(-1)
         elif p == 1:
             raise RatingInputError(name, k, "is given for the 1st place, who is never out")
@@ -2095,7 +2127,8 @@ def _check_game(
             if by == seat:
                 raise RatingInputError(name, k, "is the player's own seat")
             if ranks[by - 1] > p:
-                raise RatingInputError(name, k, f"was already out (placement {ranks[by - 1]})")
+                raise RatingInputError(name, k, "was already out (placement {place})",
+                                       place=ranks[by - 1])
             knockers.append(by - 1)
     return ranks, knockers
 
@@ -2173,7 +2206,7 @@ def start_rate(kind: str, preset: YoninPreset = YONIN) -> float:
              "cpu3": preset.start_cpu[2]}
     value = table.get(key.replace("cpu_", "cpu"))
     if value is None:
-        raise RatingInputError("kind", kind, f"must be one of {', '.join(table)}")
+        raise RatingInputError("kind", kind, "must be one of {known}", known=", ".join(table))
     return float(value)
 
 
@@ -2195,7 +2228,8 @@ def tournament_score(
     p = _check_placement("placement", placement)
     ko = check_whole("knockouts", knockouts, minimum=0)
     if ko > 4 - p:
-        raise RatingInputError("knockouts", knockouts, f"is more than placement {p} can have")
+        raise RatingInputError("knockouts", knockouts, "is more than placement {place} can have",
+                               place=p)
     key = _RULES.get(str(rule).strip().lower()) if isinstance(rule, (str, int)) else None
     if key == "a":
         return preset.score_a[p - 1] + preset.score_knockout * ko
