@@ -306,3 +306,32 @@ def test_engine_errors_and_messages_survive_pickling() -> None:
     assert messages.shown(again, "ja") == "k = 0: 1 以上にしてください"
     said = messages.say("audit.missing", title="対局")
     assert pickle.loads(pickle.dumps(said)).text("ja") == "シート '対局' がありません"
+
+
+def test_an_os_error_names_the_path_and_the_reason_not_the_errno(tmp_path: Path,
+                                                                 monkeypatch) -> None:
+    """build and lint used to print the errno alone ('Error: 2'): an OSError's first
+    argument is its number."""
+    taken = tmp_path / "taken"
+    taken.write_text("a file where the folder should be", encoding="utf-8")
+    out = taken / "sheets"
+    template = str(REPO / "templates" / "mosaic_ja.toml")
+    ja = cli("build", template, "--out", str(out))
+    assert ja.exit_code == 1
+    assert ja.output == f"エラー: {out}: 途中にフォルダではないファイルがあります\n"
+    en = cli("--lang", "en", "build", template, "--out", str(out))
+    assert en.output == f"Error: {out}: not a directory\n"
+
+    import errno
+
+    from workbook_builder import lint
+
+    book = REPO / "dist" / "mosaic_ja.xlsx"
+
+    def refused(source: object) -> list[str]:
+        raise PermissionError(errno.EACCES, "Permission denied", str(source))
+
+    monkeypatch.setattr(lint, "lint_workbook", refused)
+    result = cli("lint", str(book))
+    assert result.exit_code == 1
+    assert result.output == f"エラー: {book}: 読み書きの権限がありません\n"

@@ -210,6 +210,8 @@ TABLE: dict[str, tuple[str, str]] = {
     "os.EISDIR": ("フォルダです (ファイルを指定してください)", "is a folder, not a file"),
     "os.ENOSPC": ("ディスクがいっぱいです", "the disk is full"),
     "os.EROFS": ("書き込みできない場所です", "read-only file system"),
+    "os.ENOTDIR": ("途中にフォルダではないファイルがあります", "not a directory"),
+    "os.at": ("{path}: {reason}", "{path}: {reason}"),
     "log.no_date_column": ("見出し {header!r} に日付の列がありません: 月ごとの計算には"
                            "すべての対局の日付が要ります",
                            "header {header!r} has no date column: monthly rating lists need "
@@ -665,7 +667,7 @@ def shown(text: object, lang: Lang | None = None) -> str:
     """``text`` in ``lang`` (the run's language by default): a :class:`Message` or an
     exception carrying one is rendered; anything else is shown as it is."""
     lang = lang or current()
-    if isinstance(text, RatingInputError):
+    if isinstance(text, (RatingInputError, OSError)):
         text = reason_of(text)
     elif isinstance(text, BaseException) and text.args:
         text = text.args[0]
@@ -682,6 +684,10 @@ def reason_of(exc: BaseException) -> object:
                    reason=say(exc.template, **exc.details))
     if exc.args and isinstance(exc.args[0], Localized):
         return exc.args[0]
+    if isinstance(exc, OSError):  # its args are (errno, strerror): name the path and why
+        reason = os_reason(exc)
+        return reason if exc.filename is None else say("os.at", path=str(exc.filename),
+                                                          reason=reason)
     return str(exc)
 
 
