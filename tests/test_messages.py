@@ -22,7 +22,8 @@ from workbook_builder.names import near_miss
 
 REPO = Path(__file__).resolve().parents[1]
 SPOKEN = ("cli.py", "gamelog.py", "importer.py", "names.py", "audit.py", "repair.py",
-          "readback.py", "kept.py", "placement.py", "template.py")
+          "readback.py", "kept.py", "placement.py", "template.py",
+          "kit/ledger.py", "sheets/elo.py")
 """Modules whose every word for a user is in the table (the rest still speak English:
 the closing note of the issue lists them)."""
 ENGINE_ERRORS = ("RatingInputError", "UnknownSystemError")
@@ -54,11 +55,21 @@ def _literal_text(node: ast.AST) -> bool:
 
 def _prose(tree: ast.AST) -> list[str]:
     """String literals that read as words (two in a row), docstrings aside, and text
-    matched against another program's (``"field limit" in str(exc)``)."""
+    matched against another program's (``"field limit" in str(exc)``). Also aside: a
+    ``Text(ja, en)`` pair (:mod:`workbook_builder.labels`), which a sheet module writes
+    into the workbook in the workbook's language, an ``assert``'s text (an invariant for
+    the programmer) and XML markup."""
     skip = {id(n.value) for n in ast.walk(tree)
             if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
     skip |= {id(n.left) for n in ast.walk(tree)
              if isinstance(n, ast.Compare) and isinstance(n.ops[0], ast.In)}
+    skip |= {id(part) for n in ast.walk(tree)
+             if isinstance(n, ast.Call) and ast.unparse(n.func).rpartition(".")[2] == "Text"
+             for arg in n.args for part in ast.walk(arg)}
+    skip |= {id(part) for n in ast.walk(tree) if isinstance(n, ast.Assert) and n.msg
+             for part in ast.walk(n.msg)}
+    skip |= {id(n) for n in ast.walk(tree) if isinstance(n, ast.Constant)
+             and isinstance(n.value, str) and n.value.startswith("<")}
     skip |= {id(part) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr)
              for part in n.values}
     found = []
@@ -335,3 +346,16 @@ def test_an_os_error_names_the_path_and_the_reason_not_the_errno(tmp_path: Path,
     result = cli("lint", str(book))
     assert result.exit_code == 1
     assert result.output == f"エラー: {book}: 読み書きの権限がありません\n"
+
+
+def test_a_template_switch_or_k_out_of_range_is_named_in_japanese(tmp_path: Path) -> None:
+    periods = tmp_path / "elo.toml"
+    periods.write_text('system = "elo"\n[constants]\nperiods = 2\n', encoding="utf-8")
+    result = cli("build", str(periods), "--out", str(tmp_path))
+    assert result.output == (f"エラー: {periods}: constants.periods = 2.0: 0 (1 局ごと) か "
+                             "1 (期間ごと) にしてください\n")
+    ledger = tmp_path / "club.toml"
+    ledger.write_text('system = "ledger"\npreset = "elo"\n[constants]\nk = 0\n',
+                      encoding="utf-8")
+    result = cli("build", str(ledger), "--out", str(tmp_path))
+    assert result.output == f"エラー: {ledger}: constants.k = 0.0: 0 より大きくしてください\n"

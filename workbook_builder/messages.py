@@ -531,6 +531,10 @@ TABLE: dict[str, tuple[str, str]] = {
     "template.text": ("引用符で囲んだ文字にしてください", "must be text in quotes"),
     "template.long": ("{limit} 文字より長くなっています", "is longer than {limit} characters"),
     "template.number": ("数にしてください", "must be a number"),
+    "template.switch": ("0 か 1 にしてください", "must be 0 or 1"),
+    "template.periods": ("0 (1 局ごと) か 1 (期間ごと) にしてください",
+                         "must be 0 (per game) or 1 (per period)"),
+    "template.above_zero": ("0 より大きくしてください", "must be greater than 0"),
     # --- the engine's errors (rating_rules): "{field}: {value!r} {reason}" -------------------
     # Each reason's key is the engine's English text itself (see the module's docstring).
     "rule.input": ("{field} = {value!r}: {reason}", "{field}: {value!r} {reason}"),
