@@ -359,3 +359,23 @@ def test_a_template_switch_or_k_out_of_range_is_named_in_japanese(tmp_path: Path
                       encoding="utf-8")
     result = cli("build", str(ledger), "--out", str(tmp_path))
     assert result.output == f"エラー: {ledger}: constants.k = 0.0: 0 より大きくしてください\n"
+
+
+def test_a_formula_over_a_fixed_settings_column_is_named_in_japanese(tmp_path: Path) -> None:
+    """A formula typed in a Settings table is kept as a TypedFormula; its text was an
+    attribute called ``text``, so a message took it for a translation and repair ended
+    in a traceback ('str' object is not callable)."""
+    from openpyxl import load_workbook
+
+    wb = load_workbook(REPO / "dist" / "go_ja.xlsx")
+    ((title, ref),) = wb.defined_names["Settings_Ladder_Code"].destinations
+    wb[title][ref.split(":")[0].replace("$", "")] = "=1+1"  # the rank codes are fixed
+    path = tmp_path / "go.xlsx"
+    wb.save(path)
+    ja = cli("repair", str(path), "--out", str(tmp_path / "r.xlsx"))
+    assert ja.exit_code == 0, ja.output
+    assert ("引き継げませんでした: Settings_Ranks_Code の 1 行目: 入力は 計算式 '=1+1'、"
+            "作り直したブックでは '10d'") in ja.output.splitlines()
+    en = cli("--lang", "en", "repair", str(path), "--out", str(tmp_path / "e.xlsx"))
+    assert ("not carried: Settings_Ranks_Code row 1: typed a formula '=1+1', the rebuilt "
+            "workbook has '10d'") in en.output.splitlines()

@@ -410,6 +410,7 @@ TABLE: dict[str, tuple[str, str]] = {
                          "{where} ({name}): {value!r} does not fit ({reason}); the template's "
                          "value is used"),
     "read.a_formula": ("計算式です", "a formula"),
+    "read.typed_formula": ("計算式 {formula!r}", "a formula {formula!r}"),
     "read.as_text": ("{where}: 入力のセルにある計算式 ({formula}) は文字として引き継ぎます",
                      "{where}: a formula ({formula}) in an input cell is carried as text"),
     "read.table_not_kept": ("設定の表: {reason}。テンプレートの表を使います",
@@ -438,10 +439,10 @@ TABLE: dict[str, tuple[str, str]] = {
                         "heading: a column was deleted or moved without updating the names; "
                         "nothing was carried"),
     # --- what a rebuild would not hold (kept.py) -------------------------------------------
-    "kept.setting": ("{name}: 入力は {value!r}、作り直したブックでは {now!r}",
-                     "{name}: typed {value!r}, the rebuilt workbook has {now!r}"),
-    "kept.setting_row": ("{name} の {row} 行目: 入力は {value!r}、作り直したブックでは {now!r}",
-                         "{name} row {row}: typed {value!r}, the rebuilt workbook has {now!r}"),
+    "kept.setting": ("{name}: 入力は {value}、作り直したブックでは {now!r}",
+                     "{name}: typed {value}, the rebuilt workbook has {now!r}"),
+    "kept.setting_row": ("{name} の {row} 行目: 入力は {value}、作り直したブックでは {now!r}",
+                         "{name} row {row}: typed {value}, the rebuilt workbook has {now!r}"),
     "kept.sheet": ("シート {title!r} (入力のあるセル {count} 個) は {system} のブックにはない"
                    "シートです",
                    "sheet {title!r} ({count} filled cell) is not part of a {system} workbook"),
@@ -693,6 +694,12 @@ def reason_of(exc: BaseException) -> object:
         return reason if exc.filename is None else say("os.at", path=str(exc.filename),
                                                           reason=reason)
     return str(exc)
+
+
+def quoted(value: object) -> object:
+    """A typed value as a message quotes it (``'五段'``, ``None``), or in the message's
+    language when it says what it is (a formula typed in a Settings table)."""
+    return value if isinstance(value, Localized) else repr(value)
 
 
 def os_reason(exc: OSError) -> object:
