@@ -23,7 +23,8 @@ from workbook_builder.names import near_miss
 REPO = Path(__file__).resolve().parents[1]
 SPOKEN = ("cli.py", "gamelog.py", "importer.py", "names.py", "audit.py", "repair.py",
           "readback.py", "kept.py", "placement.py", "template.py",
-          "kit/ledger.py", "sheets/elo.py")
+          "kit/ledger.py", "sheets/elo.py",
+          "kit/base.py", "sheets/club24.py", "sheets/go.py", "sheets/tokin.py", "sheets/yonin.py")
 """Modules whose every word for a user is in the table (the rest still speak English:
 the closing note of the issue lists them)."""
 ENGINE_ERRORS = ("RatingInputError", "UnknownSystemError")
@@ -379,3 +380,32 @@ def test_a_formula_over_a_fixed_settings_column_is_named_in_japanese(tmp_path: P
     en = cli("--lang", "en", "repair", str(path), "--out", str(tmp_path / "e.xlsx"))
     assert ("not carried: Settings_Ranks_Code row 1: typed a formula '=1+1', the rebuilt "
             "workbook has '10d'") in en.output.splitlines()
+
+
+def test_a_settings_table_that_does_not_fit_is_named_in_japanese(tmp_path: Path) -> None:
+    """typed_rows' reasons sit inside the line '設定の表: …' that repair prints; a blank
+    cell is said to be blank (in English it is quoted, as None)."""
+    from openpyxl import load_workbook
+    from openpyxl.utils.cell import range_boundaries
+
+    wb = load_workbook(REPO / "dist" / "tokin_ja.xlsx")
+
+    def cell(name: str, row: int):
+        ((title, ref),) = wb.defined_names[name].destinations
+        column, top, _, _ = range_boundaries(ref.replace("$", ""))
+        return wb[title].cell(top + row - 1, column)
+
+    cell("Settings_HandicapAdj", 3).value = "たくさん"
+    cell("Settings_RankRating", 2).value = None
+    path = tmp_path / "tokin.xlsx"
+    wb.save(path)
+    ja = cli("repair", str(path), "--out", str(tmp_path / "r.xlsx"))
+    assert ja.exit_code == 0, ja.output
+    lines = ja.output.splitlines()
+    assert ("引き継げませんでした: 設定の表: Settings_HandicapAdj の 3 行目: 'たくさん' は数では"
+            "ありません。テンプレートの表を使います") in lines
+    assert ("引き継げませんでした: 設定の表: Settings_RankRating の 2 行目: 空欄です (数を入れて"
+            "ください)。テンプレートの表を使います") in lines
+    en = cli("--lang", "en", "repair", str(path), "--out", str(tmp_path / "e.xlsx"))
+    assert ("not carried: Settings table: Settings_RankRating row 2: None is not a number; the "
+            "template's table is used") in en.output.splitlines()
