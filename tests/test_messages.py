@@ -24,7 +24,8 @@ REPO = Path(__file__).resolve().parents[1]
 SPOKEN = ("cli.py", "gamelog.py", "importer.py", "names.py", "audit.py", "repair.py",
           "readback.py", "kept.py", "placement.py", "template.py",
           "kit/ledger.py", "sheets/elo.py",
-          "kit/base.py", "sheets/club24.py", "sheets/go.py", "sheets/tokin.py", "sheets/yonin.py")
+          "kit/base.py", "sheets/club24.py", "sheets/go.py", "sheets/tokin.py", "sheets/yonin.py",
+          "rating_list.py")
 """Modules whose every word for a user is in the table (the rest still speak English:
 the closing note of the issue lists them)."""
 ENGINE_ERRORS = ("RatingInputError", "UnknownSystemError")
@@ -409,3 +410,13 @@ def test_a_settings_table_that_does_not_fit_is_named_in_japanese(tmp_path: Path)
     en = cli("--lang", "en", "repair", str(path), "--out", str(tmp_path / "e.xlsx"))
     assert ("not carried: Settings table: Settings_RankRating row 2: None is not a number; the "
             "template's table is used") in en.output.splitlines()
+
+
+def test_rate_monthly_of_a_rule_without_periods_is_refused_in_japanese(tmp_path: Path) -> None:
+    log = tmp_path / "games.csv"
+    log.write_text("日付,対局者A,対局者B,勝敗\n2024/5/1,田中,鈴木,1\n", encoding="utf-8")
+    result = cli("rate", str(log), "-s", "club24", "--monthly")
+    assert result.exit_code == 1
+    assert result.output == "エラー: --monthly: club24 の規則は月ごとには計算できません\n"
+    listed = cli("rate", str(log), "-s", "elo")
+    assert listed.output.splitlines()[0].split() == ["順位", "名前", "レート", "対局数"]

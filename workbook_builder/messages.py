@@ -187,6 +187,20 @@ TABLE: dict[str, tuple[str, str]] = {
     "cli.repaired_lost": ("{out}: {rows} 行を引き継ぎました。{lost} 件は引き継げません"
                           "でした (上の一覧)",
                           "{out}: {rows} rows carried over; {lost} left out, listed above"),
+    # --- the rating list (rate) -----------------------------------------------------------
+    "list.no_periods": ("--monthly: {system} の規則は月ごとには計算できません",
+                        "--monthly: the {system} rule has no rating periods"),
+    "list.no_date": ("--monthly にはすべての対局の日付が要ります。{line} 行目にありません",
+                     "--monthly needs a date on every game; line {line} has none"),
+    "list.overflow": ("{player!r} のレートが {rating!r} になり、表計算ソフトで扱える数を超えます "
+                      "(開始レートを確かめてください)",
+                      "the rating of {player!r} comes out as {rating!r}, not a number a "
+                      "spreadsheet can hold (check the starting ratings)"),
+    "list.position": ("順位", "#"),
+    "list.player": ("名前", "player"),
+    "list.rating": ("レート", "rating"),
+    "list.games": ("対局数", "games"),
+    "list.rank": ("段級位", "rank"),
     # --- reading a game log ---------------------------------------------------------------
     "log.mixed": ("{bad} 行目は UTF-8 ではありませんが {good} 行目は UTF-8 です: 文字コードが"
                   "混ざっています (UTF-8 か Shift_JIS のどちらかで保存し直してください)",
