@@ -25,7 +25,7 @@ SPOKEN = ("cli.py", "gamelog.py", "importer.py", "names.py", "audit.py", "repair
           "readback.py", "kept.py", "placement.py", "template.py",
           "kit/ledger.py", "sheets/elo.py",
           "kit/base.py", "sheets/club24.py", "sheets/go.py", "sheets/tokin.py", "sheets/yonin.py",
-          "rating_list.py")
+          "rating_list.py", "package.py")
 """Modules whose every word for a user is in the table (the rest still speak English:
 the closing note of the issue lists them)."""
 ENGINE_ERRORS = ("RatingInputError", "UnknownSystemError")
@@ -420,3 +420,11 @@ def test_rate_monthly_of_a_rule_without_periods_is_refused_in_japanese(tmp_path:
     assert result.output == "エラー: --monthly: club24 の規則は月ごとには計算できません\n"
     listed = cli("rate", str(log), "-s", "elo")
     assert listed.output.splitlines()[0].split() == ["順位", "名前", "レート", "対局数"]
+
+
+def test_a_file_that_cannot_be_written_is_named_in_japanese(tmp_path: Path) -> None:
+    (tmp_path / "taken").write_text("a file where the folder should be", encoding="utf-8")
+    result = cli("lite", "--out", str(tmp_path / "taken" / "lite"))
+    assert result.exit_code == 1
+    assert result.output == (f"エラー: {tmp_path / 'taken' / 'lite' / 'main.py'}: 書き込めません "
+                             "(途中にフォルダではないファイルがあります)\n")

@@ -187,6 +187,14 @@ TABLE: dict[str, tuple[str, str]] = {
     "cli.repaired_lost": ("{out}: {rows} 行を引き継ぎました。{lost} 件は引き継げません"
                           "でした (上の一覧)",
                           "{out}: {rows} rows carried over; {lost} left out, listed above"),
+    # --- writing a workbook (package.py) ---------------------------------------------------
+    "write.exists": ("{target}: もうあります。上書きはしません",
+                     "{target}: already exists; it is never overwritten"),
+    "write.failed": ("{target}: 書き込めません ({reason})",
+                     "{target}: cannot be written ({reason})"),
+    "write.no_value": ("計算式のセル {title}!{ref} にエンジンの値がありません",
+                       "no cached value for formula cell {title}!{ref}"),
+    "write.no_cache": ("{value!r} はセルの値として書けません", "cannot cache {value!r}"),
     # --- the rating list (rate) -----------------------------------------------------------
     "list.no_periods": ("--monthly: {system} の規則は月ごとには計算できません",
                         "--monthly: the {system} rule has no rating periods"),
