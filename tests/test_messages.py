@@ -25,7 +25,7 @@ SPOKEN = ("cli.py", "gamelog.py", "importer.py", "names.py", "audit.py", "repair
           "readback.py", "kept.py", "placement.py", "template.py",
           "kit/ledger.py", "sheets/elo.py",
           "kit/base.py", "sheets/club24.py", "sheets/go.py", "sheets/tokin.py", "sheets/yonin.py",
-          "rating_list.py", "package.py")
+          "rating_list.py", "package.py", "metadata.py")
 """Modules whose every word for a user is in the table (the rest still speak English:
 the closing note of the issue lists them)."""
 ENGINE_ERRORS = ("RatingInputError", "UnknownSystemError")
@@ -428,3 +428,14 @@ def test_a_file_that_cannot_be_written_is_named_in_japanese(tmp_path: Path) -> N
     assert result.exit_code == 1
     assert result.output == (f"エラー: {tmp_path / 'taken' / 'lite' / 'main.py'}: 書き込めません "
                              "(途中にフォルダではないファイルがあります)\n")
+
+
+def test_describe_refuses_a_workbook_it_did_not_make_in_japanese(tmp_path: Path) -> None:
+    from openpyxl import Workbook
+
+    path = tmp_path / "名簿.xlsx"
+    Workbook().save(path)
+    result = cli("describe", str(path))
+    assert result.exit_code == 1
+    assert result.output == (f"エラー: {path}: _meta シートがありません: workbook-builder で"
+                             "作ったブックではありません\n")

@@ -486,6 +486,16 @@ TABLE: dict[str, tuple[str, str]] = {
                           "rank {rank!r} is not in the preset's rank table"),
     "sheet.no_log": ("{system} のブックは対局記録から作れません",
                      "{system} workbooks are not filled from a game log"),
+    # --- a workbook's _meta sheet (metadata.py: describe) ----------------------------------
+    "meta.missing": ("{path}: {sheet} シートがありません: workbook-builder で作ったブックでは"
+                     "ありません",
+                     "{path}: no {sheet} sheet: not built by workbook-builder"),
+    "meta.damaged": ("{path}: {sheet} シートが壊れています ('name' と 'allowed' の列のある"
+                     "名前の表がありません)",
+                     "{path}: its {sheet} sheet is damaged (no name table with 'name' and "
+                     "'allowed' columns)"),
+    "meta.undefined": ("{path}: {name!r} は {sheet} にありますが、名前が定義されていません",
+                       "{path}: {name!r} is listed in {sheet} but not defined"),
     # --- what a rebuild would not hold (kept.py) -------------------------------------------
     "kept.setting": ("{name}: 入力は {value}、作り直したブックでは {now!r}",
                      "{name}: typed {value}, the rebuilt workbook has {now!r}"),
