@@ -25,7 +25,7 @@ SPOKEN = ("cli.py", "gamelog.py", "importer.py", "names.py", "audit.py", "repair
           "readback.py", "kept.py", "placement.py", "template.py",
           "kit/ledger.py", "sheets/elo.py",
           "kit/base.py", "sheets/club24.py", "sheets/go.py", "sheets/tokin.py", "sheets/yonin.py",
-          "rating_list.py", "package.py", "metadata.py")
+          "rating_list.py", "package.py", "metadata.py", "lint.py")
 """Modules whose every word for a user is in the table (the rest still speak English:
 the closing note of the issue lists them)."""
 ENGINE_ERRORS = ("RatingInputError", "UnknownSystemError")
@@ -439,3 +439,24 @@ def test_describe_refuses_a_workbook_it_did_not_make_in_japanese(tmp_path: Path)
     assert result.exit_code == 1
     assert result.output == (f"エラー: {path}: _meta シートがありません: workbook-builder で"
                              "作ったブックではありません\n")
+
+
+def test_lint_names_each_problem_in_japanese(tmp_path: Path) -> None:
+    from openpyxl import Workbook
+    from openpyxl.formatting.rule import FormulaRule
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "対局"
+    ws["A1"] = "=_xlfn.XLOOKUP(1,B1:B3,C1:C3)"
+    ws.conditional_formatting.add("B1:B3", FormulaRule(formula=["ISFORMULA(B1)"]))
+    path = tmp_path / "mine.xlsx"
+    wb.save(path)
+    result = cli("lint", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        "対局!A1: =_xlfn.XLOOKUP(1,B1:B3,C1:C3): XLOOKUP は Excel 2010 / LibreOffice 7.4 に"
+        "ない関数です",
+        "対局!B1:B3 の条件付き書式: ISFORMULA(B1): ISFORMULA は _xlfn. を付けるか、知らない"
+        "関数です",
+        "エラー: 計算式の問題が 2 件"]

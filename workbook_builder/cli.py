@@ -310,7 +310,7 @@ def lint(files: tuple[Path, ...]) -> None:
     except (ValueError, OSError) as exc:
         raise _fail(exc) from None
     for problem in problems:
-        click.echo(problem)
+        click.echo(shown(problem))
     if problems:
         raise _fail(say("cli.lint_problems", count=len(problems)))
     click.echo(shown(say("cli.lint_fine", count=len(files))))

@@ -486,6 +486,22 @@ TABLE: dict[str, tuple[str, str]] = {
                           "rank {rank!r} is not in the preset's rank table"),
     "sheet.no_log": ("{system} のブックは対局記録から作れません",
                      "{system} workbooks are not filled from a game log"),
+    # --- formula lint (lint.py: lint, and build's own check) -------------------------------
+    "lint.at": ("{where}: {problem}", "{where}: {problem}"),
+    "lint.validation": ("{title}!{range} の入力規則", "{title} validation {range}"),
+    "lint.format": ("{title}!{range} の条件付き書式", "{title} conditional format {range}"),
+    "lint.name": ("名前 {name}", "name {name}"),
+    "lint.ref": ("{formula}: #REF! があります", "{formula}: contains #REF!"),
+    "lint.forbidden": ("{formula}: {function} は Excel 2010 / LibreOffice 7.4 にない関数です",
+                       "{formula}: {function} is not available in Excel 2010 / LibreOffice 7.4"),
+    "lint.not_allowed": ("{formula}: {function} は使ってよい関数の一覧にありません",
+                         "{formula}: {function} is not in the allow-list"),
+    "lint.newer": ("{formula}: {function} には Excel {version} が要ります。使えるのは条件付き"
+                   "書式 (強調表示) の中だけです",
+                   "{formula}: {function} needs Excel {version}; only a conditional format (a "
+                   "highlight) may use it"),
+    "lint.unknown": ("{formula}: {function} は _xlfn. を付けるか、知らない関数です",
+                     "{formula}: {function} needs the _xlfn. prefix or is unknown"),
     # --- a workbook's _meta sheet (metadata.py: describe) ----------------------------------
     "meta.missing": ("{path}: {sheet} シートがありません: workbook-builder で作ったブックでは"
                      "ありません",
