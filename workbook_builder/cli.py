@@ -285,14 +285,14 @@ def describe(file: Path, as_json: bool) -> None:
 def render(templates: tuple[Path, ...], out_dir: Path | None, example: bool) -> None:
     from workbook_builder import build as builder
     from workbook_builder.preview import render_previews
-    from workbook_builder.template import TemplateError, load_template
+    from workbook_builder.template import load_template
 
     paths = list(templates) or sorted(builder.TEMPLATES.glob("*.toml"))
     try:
         specs = [load_template(p) for p in paths]
         for png in render_previews(specs, out_dir or builder.REPO / "docs" / "img", example):
             click.echo(str(png))
-    except (TemplateError, RuntimeError) as exc:
+    except (ValueError, RuntimeError, OSError) as exc:  # TemplateError, no LibreOffice …
         raise _fail(exc) from None
 
 

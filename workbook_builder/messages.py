@@ -502,6 +502,18 @@ TABLE: dict[str, tuple[str, str]] = {
                    "highlight) may use it"),
     "lint.unknown": ("{formula}: {function} は _xlfn. を付けるか、知らない関数です",
                      "{formula}: {function} needs the _xlfn. prefix or is unknown"),
+    # --- LibreOffice and the pictures (libreoffice.py, preview.py: render) ------------------
+    "office.missing": ("LibreOffice がありません: scripts/install-libreoffice.sh で入れてください",
+                       "LibreOffice is not installed: run scripts/install-libreoffice.sh"),
+    "office.same_names": ("ファイル名 (拡張子を除く) を別々にしてください: {names}",
+                          "file names must differ, got {names}"),
+    "office.failed": ("LibreOffice (soffice) が失敗しました (終了コード {code})。できなかった"
+                      "ファイル {missing}: {stderr}",
+                      "soffice failed ({code}), missing {missing}: {stderr}"),
+    "render.no_pdftoppm": ("pdftoppm がありません: poppler-utils を入れてください",
+                           "pdftoppm is not installed: install poppler-utils"),
+    "render.pdftoppm_failed": ("{name}: pdftoppm で画像にできませんでした ({reason})",
+                               "{name}: pdftoppm could not make the picture ({reason})"),
     # --- a workbook's _meta sheet (metadata.py: describe) ----------------------------------
     "meta.missing": ("{path}: {sheet} シートがありません: workbook-builder で作ったブックでは"
                      "ありません",

@@ -21,6 +21,7 @@ from openpyxl.worksheet.formula import ArrayFormula
 from .build import build
 from .libreoffice import convert
 from .lint import lambda_names
+from .messages import say
 from .sheets import SHEET_TYPES
 from .spec import Spec
 
@@ -43,14 +44,28 @@ def render_previews(specs: Sequence[Spec], out_dir: Path, example: bool = True) 
         for spec, pdf in zip(specs, pdfs, strict=True):
             for page, (suffix, width, height) in CROP.items():
                 prefix = Path(tmp) / f"{spec.output}{suffix}"
-                subprocess.run(["pdftoppm", "-png", "-r", str(DPI), "-f", str(page),
-                                "-l", str(page), "-singlefile", "-x", "60", "-y", "90",
-                                "-W", str(width), "-H", str(height), str(pdf), str(prefix)],
-                               check=True, timeout=120)
+                _crop(pdf, page, width, height, prefix, spec.output)
                 target = out_dir / f"{spec.output}{suffix}.png"
                 shutil.move(f"{prefix}.png", target)
                 written.append(target)
     return written
+
+
+def _crop(pdf: Path, page: int, width: int, height: int, prefix: Path, name: str) -> None:
+    """Page ``page`` of ``pdf``, its top left ``width`` × ``height``, as ``prefix``.png."""
+    try:
+        subprocess.run(["pdftoppm", "-png", "-r", str(DPI), "-f", str(page), "-l", str(page),
+                        "-singlefile", "-x", "60", "-y", "90", "-W", str(width),
+                        "-H", str(height), str(pdf), str(prefix)],
+                       check=True, timeout=120, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise RuntimeError(say("render.no_pdftoppm")) from None
+    except subprocess.CalledProcessError as exc:
+        reason = exc.stderr.strip()[-300:] or exc.returncode
+        raise RuntimeError(say("render.pdftoppm_failed", name=name, reason=reason)) from None
+    except subprocess.TimeoutExpired as exc:
+        raise RuntimeError(say("render.pdftoppm_failed", name=name,
+                               reason=f"{exc.timeout:g} s")) from None
 
 
 def _show_cached_calls(path: Path) -> None:
