@@ -278,7 +278,7 @@ def test_unwritable_output_is_one_line_and_leaves_nothing(tmp_path: Path, monkey
         monkeypatch.setattr(Workbook, "save", _full_disk)
     args = (["repair", str(source), "--out", str(out)] if command == "repair" else
             ["import", str(source), "-t", "templates/ledger_elo_en.toml", "--out", str(out)])
-    reason = "Read-only file system" if failure == "read-only" else "No space left on device"
+    reason = "read-only file system" if failure == "read-only" else "the disk is full"
     assert_one_line_error(invoke(*args), str(out), reason)
     assert files_in(target_dir) == {"new.xlsx.partial": b"not mine to overwrite"}
 

@@ -246,7 +246,7 @@ def test_cli_writes_the_files_and_names_a_path_it_cannot_write(tmp_path: Path) -
     result = CliRunner().invoke(main, ["lite", "--out", str(tmp_path / "taken" / "lite")])
     assert result.exit_code == 1
     assert result.output == (f"Error: {tmp_path / 'taken' / 'lite' / 'main.py'}: "
-                             "cannot be written (Not a directory)\n")
+                             "cannot be written (not a directory)\n")
 
 
 def test_text_literal_survives_quotes_and_backslashes() -> None:

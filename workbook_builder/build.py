@@ -14,6 +14,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from .kit.howto import add_howto
 from .lint import formula_text, lambda_names, lint_formula
+from .messages import say
 from .metadata import META_SHEET, write_meta
 from .package import finalize
 from .sheets import SHEET_TYPES, Built
@@ -124,4 +125,5 @@ def _lint_sheet(ws: Worksheet, lambdas: frozenset[str]) -> None:
             if cell.data_type == "f":
                 problems = lint_formula(formula_text(cell.value), lambdas=lambdas)
                 if problems:
-                    raise ValueError(f"{ws.title}!{cell.coordinate}: {problems[0]}")
+                    raise ValueError(say("lint.at", where=f"{ws.title}!{cell.coordinate}",
+                                         problem=problems[0]))

@@ -288,7 +288,7 @@ def render(templates: tuple[Path, ...], out_dir: Path | None, example: bool,
            phone: bool, howto: bool) -> None:
     from workbook_builder import build as builder
     from workbook_builder.preview import render_phone, render_previews
-    from workbook_builder.template import TemplateError, load_template
+    from workbook_builder.template import load_template
 
     paths = list(templates) or sorted(builder.TEMPLATES.glob("*.toml"))
     try:
@@ -298,7 +298,7 @@ def render(templates: tuple[Path, ...], out_dir: Path | None, example: bool,
                 else render_previews(specs, folder, example))
         for png in pngs:
             click.echo(str(png))
-    except (TemplateError, RuntimeError) as exc:
+    except (ValueError, RuntimeError, OSError) as exc:  # TemplateError, no LibreOffice …
         raise _fail(exc) from None
 
 
@@ -316,7 +316,7 @@ def lint(files: tuple[Path, ...]) -> None:
     except (ValueError, OSError) as exc:
         raise _fail(exc) from None
     for problem in problems:
-        click.echo(problem)
+        click.echo(shown(problem))
     if problems:
         raise _fail(say("cli.lint_problems", count=len(problems)))
     click.echo(shown(say("cli.lint_fine", count=len(files))))

@@ -13,6 +13,8 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from .messages import say
+
 TIMEOUT = 300
 
 
@@ -20,7 +22,7 @@ def soffice() -> str:
     """Path of the ``soffice`` binary, or a clear error when LibreOffice is missing."""
     found = shutil.which("soffice") or shutil.which("libreoffice")
     if found is None:
-        raise RuntimeError("LibreOffice is not installed: run scripts/install-libreoffice.sh")
+        raise RuntimeError(say("office.missing"))
     return found
 
 
@@ -29,7 +31,7 @@ def convert(paths: Sequence[Path], outdir: Path, target: str) -> list[Path]:
     outdir.mkdir(parents=True, exist_ok=True)
     names = [Path(p).stem for p in paths]
     if len(set(names)) != len(names):
-        raise ValueError(f"file names must differ, got {names}")
+        raise ValueError(say("office.same_names", names=names))
     with tempfile.TemporaryDirectory(prefix="lo-profile-") as profile:
         cmd = [soffice(), f"-env:UserInstallation=file://{profile}", "--headless",
                "--norestore", "--calc", "--convert-to", target, "--outdir", str(outdir),
@@ -39,8 +41,8 @@ def convert(paths: Sequence[Path], outdir: Path, target: str) -> list[Path]:
     out = [outdir / f"{name}.{ext}" for name in names]
     missing = [p for p in out if not p.exists()]
     if done.returncode != 0 or missing:
-        raise RuntimeError(f"soffice failed ({done.returncode}), missing {missing}: "
-                           f"{done.stderr.strip()[-500:]}")
+        raise RuntimeError(say("office.failed", code=done.returncode, missing=missing,
+                               stderr=done.stderr.strip()[-500:]))
     return out
 
 

@@ -26,6 +26,8 @@ from openpyxl.formula.tokenizer import Token, Tokenizer
 from openpyxl.utils import FORMULAE
 from openpyxl.worksheet.formula import ArrayFormula
 
+from .messages import Message, say
+
 XLFN_SINCE = {"ISFORMULA": 2013, "IFNA": 2013, "IFERROR": 2007}
 """``_xlfn.`` functions the lint accepts → the first Excel version that has them."""
 BASELINE = 2010
@@ -78,24 +80,24 @@ def _shape_is_fine(shape: str, conditional_format: bool, lambdas: frozenset[str]
 
 
 def _lint(formula: str, conditional_format: bool, lambdas: frozenset[str]) -> list[str]:
-    problems = []
+    problems: list[str] = []
     definition = is_lambda(formula)
     if "#REF!" in formula.upper():
-        problems.append(f"{formula}: contains #REF!")
+        problems.append(say("lint.ref", formula=formula))
     for name in functions_in(formula):
         bare = name.upper().removeprefix("_XLFN.").removeprefix("_XLWS.")
         if name in lambdas or (definition and name.upper() in LAMBDA_EDITION):
             continue
         if bare in FORBIDDEN:
-            problems.append(f"{formula}: {bare} is not available in Excel 2010 / LibreOffice 7.4")
+            problems.append(say("lint.forbidden", formula=formula, function=bare))
         elif name.upper().startswith("_XLFN."):
             if bare not in XLFN_SINCE:
-                problems.append(f"{formula}: {name} is not in the allow-list")
+                problems.append(say("lint.not_allowed", formula=formula, function=name))
             elif XLFN_SINCE[bare] > BASELINE and not conditional_format:
-                problems.append(f"{formula}: {bare} needs Excel {XLFN_SINCE[bare]}; only a "
-                                "conditional format (a highlight) may use it")
+                problems.append(say("lint.newer", formula=formula, function=bare,
+                                    version=XLFN_SINCE[bare]))
         elif bare not in FORMULAE:
-            problems.append(f"{formula}: {name} needs the _xlfn. prefix or is unknown")
+            problems.append(say("lint.unknown", formula=formula, function=name))
     return problems
 
 
@@ -110,13 +112,13 @@ def workbook_formulas(source: str | Path | Workbook) -> Iterator[tuple[str, str]
         for dv in ws.data_validations.dataValidation:
             for formula in (dv.formula1, dv.formula2):
                 if formula:
-                    yield f"{ws.title} validation {dv.sqref}", formula
+                    yield say("lint.validation", title=ws.title, range=dv.sqref), formula
         for rng in ws.conditional_formatting:
             for rule in rng.rules:
                 for formula in rule.formula or ():
-                    yield f"{ws.title} conditional format {rng.sqref}", formula
+                    yield say("lint.format", title=ws.title, range=rng.sqref), formula
     for name, defined in wb.defined_names.items():
-        yield f"name {name}", defined.attr_text
+        yield say("lint.name", name=name), defined.attr_text
 
 
 def formula_text(value: object) -> str:
@@ -134,5 +136,10 @@ def lint_workbook(source: str | Path | Workbook) -> list[str]:
     """Every problem in every formula of a workbook (a path, or one already loaded)."""
     wb = source if isinstance(source, Workbook) else load_workbook(source)
     lambdas = lambda_names(wb)
-    return [f"{where}: {problem}" for where, formula in workbook_formulas(wb)
-            for problem in lint_formula(formula, " conditional format " in where, lambdas)]
+    return [say("lint.at", where=where, problem=problem) for where, formula in workbook_formulas(wb)
+            for problem in lint_formula(formula, _in_format(where), lambdas)]
+
+
+def _in_format(where: str) -> bool:
+    """Whether ``where`` (from :func:`workbook_formulas`) is a conditional format's."""
+    return isinstance(where, Message) and where.key == "lint.format"

@@ -193,6 +193,28 @@ TABLE: dict[str, tuple[str, str]] = {
     "cli.repaired_lost": ("{out}: {rows} 行を引き継ぎました。{lost} 件は引き継げません"
                           "でした (上の一覧)",
                           "{out}: {rows} rows carried over; {lost} left out, listed above"),
+    # --- writing a workbook (package.py) ---------------------------------------------------
+    "write.exists": ("{target}: もうあります。上書きはしません",
+                     "{target}: already exists; it is never overwritten"),
+    "write.failed": ("{target}: 書き込めません ({reason})",
+                     "{target}: cannot be written ({reason})"),
+    "write.no_value": ("計算式のセル {title}!{ref} にエンジンの値がありません",
+                       "no cached value for formula cell {title}!{ref}"),
+    "write.no_cache": ("{value!r} はセルの値として書けません", "cannot cache {value!r}"),
+    # --- the rating list (rate) -----------------------------------------------------------
+    "list.no_periods": ("--monthly: {system} の規則は月ごとには計算できません",
+                        "--monthly: the {system} rule has no rating periods"),
+    "list.no_date": ("--monthly にはすべての対局の日付が要ります。{line} 行目にありません",
+                     "--monthly needs a date on every game; line {line} has none"),
+    "list.overflow": ("{player!r} のレートが {rating!r} になり、表計算ソフトで扱える数を超えます "
+                      "(開始レートを確かめてください)",
+                      "the rating of {player!r} comes out as {rating!r}, not a number a "
+                      "spreadsheet can hold (check the starting ratings)"),
+    "list.position": ("順位", "#"),
+    "list.player": ("名前", "player"),
+    "list.rating": ("レート", "rating"),
+    "list.games": ("対局数", "games"),
+    "list.rank": ("段級位", "rank"),
     # --- reading a game log ---------------------------------------------------------------
     "log.mixed": ("{bad} 行目は UTF-8 ではありませんが {good} 行目は UTF-8 です: 文字コードが"
                   "混ざっています (UTF-8 か Shift_JIS のどちらかで保存し直してください)",
@@ -216,6 +238,8 @@ TABLE: dict[str, tuple[str, str]] = {
     "os.EISDIR": ("フォルダです (ファイルを指定してください)", "is a folder, not a file"),
     "os.ENOSPC": ("ディスクがいっぱいです", "the disk is full"),
     "os.EROFS": ("書き込みできない場所です", "read-only file system"),
+    "os.ENOTDIR": ("途中にフォルダではないファイルがあります", "not a directory"),
+    "os.at": ("{path}: {reason}", "{path}: {reason}"),
     "log.no_date_column": ("見出し {header!r} に日付の列がありません: 月ごとの計算には"
                            "すべての対局の日付が要ります",
                            "header {header!r} has no date column: monthly rating lists need "
@@ -414,6 +438,7 @@ TABLE: dict[str, tuple[str, str]] = {
                          "{where} ({name}): {value!r} does not fit ({reason}); the template's "
                          "value is used"),
     "read.a_formula": ("計算式です", "a formula"),
+    "read.typed_formula": ("計算式 {formula!r}", "a formula {formula!r}"),
     "read.as_text": ("{where}: 入力のセルにある計算式 ({formula}) は文字として引き継ぎます",
                      "{where}: a formula ({formula}) in an input cell is carried as text"),
     "read.table_not_kept": ("設定の表: {reason}。テンプレートの表を使います",
@@ -441,11 +466,75 @@ TABLE: dict[str, tuple[str, str]] = {
                         "{path}: column {name} ({where}) should be headed {label!r} but has no "
                         "heading: a column was deleted or moved without updating the names; "
                         "nothing was carried"),
+    # --- a Settings table a club edited (kit/base.py, sheets/*.py): "read.table_not_kept" ---
+    "table.row": ("{name} の {row} 行目", "{name} row {row}"),
+    "table.row_code": ("{name} の {row} 行目 ({code})", "{name} row {row} ({code})"),
+    "table.empty": ("{name}: 表が空です", "{name}: the table is empty"),
+    "table.not_number": ("{where}: {value} は数ではありません", "{where}: {value} is not a number"),
+    "table.blank_number": ("{where}: 空欄です (数を入れてください)",
+                           "{where}: {value} is not a number"),
+    "table.not_name": ("{where}: {value} は名前ではありません", "{where}: {value} is not a name"),
+    "table.blank_name": ("{where}: 空欄です (名前を入れてください)",
+                         "{where}: {value} is not a name"),
+    "table.not_whole": ("{name}: {value!r} は整数ではありません",
+                        "{name}: {value!r} is not a whole number"),
+    "table.places": ("{name}: 順位が {count} 行あります。規則では 4 行です",
+                     "{name}: {count} places typed, the rule has 4"),
+    "table.not_above": ("{where}: {now:g} は上の行 ({before:g}) より大きい数にしてください",
+                        "{where}: {now:g} is not above the row above ({before:g})"),
+    "table.not_below": ("{where}: {now:g} は上の行 ({before:g}) より小さい数にしてください",
+                        "{where}: {now:g} is not below the row above ({before:g})"),
+    "table.rank": ("Settings_Rank {rank!r} は段級の表にありません",
+                   "Settings_Rank {rank!r} is not in the rank table"),
+    "table.rank_of": ("Settings_Rank {rank!r} は段級の表 ({labels}) にありません",
+                      "Settings_Rank {rank!r} is not in the rank table ({labels})"),
+    "table.preset_rank": ("段級 {rank!r} は段級の表にありません",
+                          "rank {rank!r} is not in the preset's rank table"),
+    "sheet.no_log": ("{system} のブックは対局記録から作れません",
+                     "{system} workbooks are not filled from a game log"),
+    # --- formula lint (lint.py: lint, and build's own check) -------------------------------
+    "lint.at": ("{where}: {problem}", "{where}: {problem}"),
+    "lint.validation": ("{title}!{range} の入力規則", "{title} validation {range}"),
+    "lint.format": ("{title}!{range} の条件付き書式", "{title} conditional format {range}"),
+    "lint.name": ("名前 {name}", "name {name}"),
+    "lint.ref": ("{formula}: #REF! があります", "{formula}: contains #REF!"),
+    "lint.forbidden": ("{formula}: {function} は Excel 2010 / LibreOffice 7.4 にない関数です",
+                       "{formula}: {function} is not available in Excel 2010 / LibreOffice 7.4"),
+    "lint.not_allowed": ("{formula}: {function} は使ってよい関数の一覧にありません",
+                         "{formula}: {function} is not in the allow-list"),
+    "lint.newer": ("{formula}: {function} には Excel {version} が要ります。使えるのは条件付き"
+                   "書式 (強調表示) の中だけです",
+                   "{formula}: {function} needs Excel {version}; only a conditional format (a "
+                   "highlight) may use it"),
+    "lint.unknown": ("{formula}: {function} は _xlfn. を付けるか、知らない関数です",
+                     "{formula}: {function} needs the _xlfn. prefix or is unknown"),
+    # --- LibreOffice and the pictures (libreoffice.py, preview.py: render) ------------------
+    "office.missing": ("LibreOffice がありません: scripts/install-libreoffice.sh で入れてください",
+                       "LibreOffice is not installed: run scripts/install-libreoffice.sh"),
+    "office.same_names": ("ファイル名 (拡張子を除く) を別々にしてください: {names}",
+                          "file names must differ, got {names}"),
+    "office.failed": ("LibreOffice (soffice) が失敗しました (終了コード {code})。できなかった"
+                      "ファイル {missing}: {stderr}",
+                      "soffice failed ({code}), missing {missing}: {stderr}"),
+    "render.no_pdftoppm": ("pdftoppm がありません: poppler-utils を入れてください",
+                           "pdftoppm is not installed: install poppler-utils"),
+    "render.pdftoppm_failed": ("{name}: pdftoppm で画像にできませんでした ({reason})",
+                               "{name}: pdftoppm could not make the picture ({reason})"),
+    # --- a workbook's _meta sheet (metadata.py: describe) ----------------------------------
+    "meta.missing": ("{path}: {sheet} シートがありません: workbook-builder で作ったブックでは"
+                     "ありません",
+                     "{path}: no {sheet} sheet: not built by workbook-builder"),
+    "meta.damaged": ("{path}: {sheet} シートが壊れています ('name' と 'allowed' の列のある"
+                     "名前の表がありません)",
+                     "{path}: its {sheet} sheet is damaged (no name table with 'name' and "
+                     "'allowed' columns)"),
+    "meta.undefined": ("{path}: {name!r} は {sheet} にありますが、名前が定義されていません",
+                       "{path}: {name!r} is listed in {sheet} but not defined"),
     # --- what a rebuild would not hold (kept.py) -------------------------------------------
-    "kept.setting": ("{name}: 入力は {value!r}、作り直したブックでは {now!r}",
-                     "{name}: typed {value!r}, the rebuilt workbook has {now!r}"),
-    "kept.setting_row": ("{name} の {row} 行目: 入力は {value!r}、作り直したブックでは {now!r}",
-                         "{name} row {row}: typed {value!r}, the rebuilt workbook has {now!r}"),
+    "kept.setting": ("{name}: 入力は {value}、作り直したブックでは {now!r}",
+                     "{name}: typed {value}, the rebuilt workbook has {now!r}"),
+    "kept.setting_row": ("{name} の {row} 行目: 入力は {value}、作り直したブックでは {now!r}",
+                         "{name} row {row}: typed {value}, the rebuilt workbook has {now!r}"),
     "kept.sheet": ("シート {title!r} (入力のあるセル {count} 個) は {system} のブックにはない"
                    "シートです",
                    "sheet {title!r} ({count} filled cell) is not part of a {system} workbook"),
@@ -535,6 +624,10 @@ TABLE: dict[str, tuple[str, str]] = {
     "template.text": ("引用符で囲んだ文字にしてください", "must be text in quotes"),
     "template.long": ("{limit} 文字より長くなっています", "is longer than {limit} characters"),
     "template.number": ("数にしてください", "must be a number"),
+    "template.switch": ("0 か 1 にしてください", "must be 0 or 1"),
+    "template.periods": ("0 (1 局ごと) か 1 (期間ごと) にしてください",
+                         "must be 0 (per game) or 1 (per period)"),
+    "template.above_zero": ("0 より大きくしてください", "must be greater than 0"),
     # --- the engine's errors (rating_rules): "{field}: {value!r} {reason}" -------------------
     # Each reason's key is the engine's English text itself (see the module's docstring).
     "rule.input": ("{field} = {value!r}: {reason}", "{field}: {value!r} {reason}"),
@@ -671,7 +764,7 @@ def shown(text: object, lang: Lang | None = None) -> str:
     """``text`` in ``lang`` (the run's language by default): a :class:`Message` or an
     exception carrying one is rendered; anything else is shown as it is."""
     lang = lang or current()
-    if isinstance(text, RatingInputError):
+    if isinstance(text, (RatingInputError, OSError)):
         text = reason_of(text)
     elif isinstance(text, BaseException) and text.args:
         text = text.args[0]
@@ -688,7 +781,17 @@ def reason_of(exc: BaseException) -> object:
                    reason=say(exc.template, **exc.details))
     if exc.args and isinstance(exc.args[0], Localized):
         return exc.args[0]
+    if isinstance(exc, OSError):  # its args are (errno, strerror): name the path and why
+        reason = os_reason(exc)
+        return reason if exc.filename is None else say("os.at", path=str(exc.filename),
+                                                          reason=reason)
     return str(exc)
+
+
+def quoted(value: object) -> object:
+    """A typed value as a message quotes it (``'五段'``, ``None``), or in the message's
+    language when it says what it is (a formula typed in a Settings table)."""
+    return value if isinstance(value, Localized) else repr(value)
 
 
 def os_reason(exc: OSError) -> object:

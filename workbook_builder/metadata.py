@@ -16,6 +16,7 @@ from pathlib import Path
 from openpyxl import Workbook, load_workbook
 
 from .layout import NameInfo
+from .messages import say
 
 META_SHEET = "_meta"
 COLUMNS = ("name", "sheet", "range", "role", "type", "allowed", "minimum", "label", "field")
@@ -81,7 +82,7 @@ def describe(path: str | Path) -> dict[str, object]:
     wb = load_workbook(path, read_only=True)  # the names and one small sheet: no more
     try:
         if META_SHEET not in wb.sheetnames:
-            raise ValueError(f"{path}: no {META_SHEET} sheet: not built by workbook-builder")
+            raise ValueError(say("meta.missing", path=str(path), sheet=META_SHEET))
         rows = list(wb[META_SHEET].iter_rows(values_only=True))
     finally:
         wb.close()
@@ -90,13 +91,13 @@ def describe(path: str | Path) -> dict[str, object]:
     except (StopIteration, IndexError):
         header, table = [], []
     if "name" not in header or "allowed" not in header:
-        raise ValueError(f"{path}: its {META_SHEET} sheet is damaged (no name table with "
-                         "'name' and 'allowed' columns)")
+        raise ValueError(say("meta.damaged", path=str(path), sheet=META_SHEET))
     names = []
     for entry in table:
         defined = wb.defined_names.get(entry["name"])
         if defined is None:
-            raise ValueError(f"{path}: {entry['name']!r} is listed in {META_SHEET} but not defined")
+            raise ValueError(say("meta.undefined", path=str(path), name=entry["name"],
+                                 sheet=META_SHEET))
         ((sheet, ref),) = list(defined.destinations)
         entry.update(sheet=sheet, range=ref, allowed=json.loads(str(entry["allowed"] or "[]")))
         for optional in ("minimum", "field"):

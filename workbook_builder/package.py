@@ -21,6 +21,7 @@ from pathlib import Path, PurePosixPath
 from xml.sax.saxutils import escape
 
 from .errors import WriteFailed
+from .messages import os_reason, say
 
 FIXED_TIME = "2024-01-01T00:00:00Z"
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -111,7 +112,7 @@ def _inject(xml: str, values: Mapping[str, object], title: str) -> str:
     def replace(match: re.Match[str]) -> str:
         ref = match["ref"]
         if ref not in values:
-            raise ValueError(f"no cached value for formula cell {title}!{ref}")
+            raise ValueError(say("write.no_value", title=title, ref=ref))
         kind, text = _encode(values[ref])
         t = f' t="{kind}"' if kind else ""
         dynamic = DYNAMIC if 't="array"' in match["fa"] else ""
@@ -201,7 +202,7 @@ def _encode(value: object) -> tuple[str, str]:
         return "", str(int(value)) if value.is_integer() else repr(value)
     if value is None:
         return "str", ""
-    raise TypeError(f"cannot cache {value!r}")
+    raise TypeError(say("write.no_cache", value=value))
 
 
 def _unescape(text: str) -> str:
@@ -247,12 +248,11 @@ def write_new_file(target: Path, write: Callable[[Path], None], *, replace: bool
         write(temp)
         os.chmod(temp, 0o666 & ~_umask())  # mkstemp makes it private; a saved file is not
         if not replace and target.exists():
-            raise WriteFailed(f"{target}: already exists; it is never overwritten")
+            raise WriteFailed(say("write.exists", target=str(target)))
         os.replace(temp, target)
         temp = None
     except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
-        raise WriteFailed(f"{target}: cannot be written ({reason})") from None
+        raise WriteFailed(say("write.failed", target=str(target), reason=os_reason(exc))) from None
     finally:
         if temp is not None:
             with contextlib.suppress(OSError):

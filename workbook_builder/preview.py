@@ -23,6 +23,7 @@ from .kit.howto import HOWTO_TITLE
 from .kit.phone import SCREEN_PX
 from .libreoffice import convert
 from .lint import lambda_names
+from .messages import say
 from .sheets import SHEET_TYPES
 from .spec import Spec
 
@@ -50,14 +51,30 @@ def render_previews(specs: Sequence[Spec], out_dir: Path, example: bool = True) 
         for spec, pdf in zip(specs, pdfs, strict=True):
             for page, (suffix, width, height) in CROP.items():
                 prefix = Path(tmp) / f"{spec.output}{suffix}"
-                subprocess.run(["pdftoppm", "-png", "-r", str(DPI), "-f", str(page),
-                                "-l", str(page), "-singlefile", "-x", "60", "-y", "90",
-                                "-W", str(width), "-H", str(height), str(pdf), str(prefix)],
-                               check=True, timeout=120)
+                _crop(pdf, page, width, height, prefix, spec.output)
                 target = out_dir / f"{spec.output}{suffix}.png"
                 shutil.move(f"{prefix}.png", target)
                 written.append(target)
     return written
+
+
+def _crop(pdf: Path, page: int, width: int, height: int, prefix: Path, name: str,
+          dpi: int = DPI, edge: tuple[str, str] = ("60", "90")) -> None:
+    """Page ``page`` of ``pdf`` at ``dpi``, ``width`` × ``height`` from ``edge`` (x, y),
+    as ``prefix``.png."""
+    try:
+        subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page),
+                        "-singlefile", "-x", edge[0], "-y", edge[1], "-W", str(width),
+                        "-H", str(height), str(pdf), str(prefix)],
+                       check=True, timeout=120, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise RuntimeError(say("render.no_pdftoppm")) from None
+    except subprocess.CalledProcessError as exc:
+        reason = exc.stderr.strip()[-300:] or exc.returncode
+        raise RuntimeError(say("render.pdftoppm_failed", name=name, reason=reason)) from None
+    except subprocess.TimeoutExpired as exc:
+        raise RuntimeError(say("render.pdftoppm_failed", name=name,
+                               reason=f"{exc.timeout:g} s")) from None
 
 
 def render_phone(specs: Sequence[Spec], out_dir: Path, howto: bool = False) -> list[Path]:
@@ -74,14 +91,12 @@ def render_phone(specs: Sequence[Spec], out_dir: Path, howto: bool = False) -> l
             _show_cached_calls(book)
             _print_at_full_size(book, HOWTO_TITLE(spec.lang) if howto else None)
         pdfs = convert(books, Path(tmp) / "pdf", "pdf")
-        edge = str(int(PHONE_MARGIN * PHONE_DPI))
+        margin = str(int(PHONE_MARGIN * PHONE_DPI))
+        edge = (margin, margin)
         for spec, pdf in zip(specs, pdfs, strict=True):
             name = f"{spec.output}{'_howto' if howto else ''}_phone"
             prefix = Path(tmp) / name
-            subprocess.run(["pdftoppm", "-png", "-r", str(PHONE_DPI), "-f", "1", "-l", "1",
-                            "-singlefile", "-x", edge, "-y", edge, "-W", str(SCREEN_PX),
-                            "-H", str(PHONE_HEIGHT), str(pdf), str(prefix)],
-                           check=True, timeout=120)
+            _crop(pdf, 1, SCREEN_PX, PHONE_HEIGHT, prefix, name, dpi=PHONE_DPI, edge=edge)
             target = out_dir / f"{name}.png"
             shutil.move(f"{prefix}.png", target)
             written.append(target)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from rating_rules import SYSTEMS, ReplayResult, replay
 
 from .gamelog import GameLog
+from .messages import Lang, say, word
 
 
 @dataclass(frozen=True)
@@ -31,16 +32,15 @@ def rate_log(log: GameLog, monthly: bool = False, initial: float | None = None) 
         options["initial"] = initial
     if monthly:
         if not SYSTEMS[log.system].periods:
-            raise ValueError(f"--monthly: the {log.system} rule has no rating periods")
+            raise ValueError(say("list.no_periods", system=log.system))
         missing = [line for line, when in zip(log.lines, log.dates, strict=True) if when is None]
         if missing:
-            raise ValueError(f"--monthly needs a date on every game; line {missing[0]} has none")
+            raise ValueError(say("list.no_date", line=missing[0]))
         options["periods"] = [f"{d:%Y-%m}" for d in log.dates if d is not None]
     result = replay(log.system, log.games, **options)
     for player, rating in result.ratings.items():
         if not math.isfinite(rating) or abs(rating) > 1e15:
-            raise ValueError(f"the rating of {player!r} comes out as {rating!r}, not a number "
-                             "a spreadsheet can hold (check the starting ratings)")
+            raise ValueError(say("list.overflow", player=player, rating=rating))
     return result
 
 
@@ -63,8 +63,9 @@ def format_number(value: float) -> str:
 
 def render(rows: list[ListRow], fmt: str, lang: str = "ja") -> str:
     """The list as an aligned table or CSV, with Japanese or English headings."""
-    heads = (("順位", "名前", "レート", "対局数", "段級位") if lang == "ja"
-             else ("#", "player", "rating", "games", "rank"))
+    language: Lang = "ja" if lang == "ja" else "en"
+    heads = tuple(word(f"list.{key}", language)
+                  for key in ("position", "player", "rating", "games", "rank"))
     with_rank = any(row.rank for row in rows)
     table = [list(heads if with_rank else heads[:4])]
     for row in rows:

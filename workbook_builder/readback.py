@@ -32,7 +32,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from .errors import UnreadableWorkbook
 from .kit.cells import excel_serial
-from .messages import os_reason, reason_of, say
+from .messages import Lang, os_reason, reason_of, say
 from .metadata import META_SHEET, MetaName, name_table
 from .sheets import SHEET_TYPES, Built, SheetType
 from .spec import MAX_PLAYERS, MAX_ROWS, Spec
@@ -370,12 +370,16 @@ def _read_settings_table(opened: Opened, entry: MetaName, spec: Spec,
 
 @dataclass(frozen=True)
 class TypedFormula:
-    """A formula typed where a Settings table takes a number or a name."""
+    """A formula typed where a Settings table takes a number or a name; a message shows
+    it as one (``a formula '=1+1'``, :func:`~.messages.quoted`)."""
 
-    text: str
+    formula: str
+
+    def text(self, lang: Lang) -> str:
+        return say("read.typed_formula", formula=self.formula).text(lang)
 
     def __repr__(self) -> str:
-        return f"a formula {self.text!r}"
+        return self.text("en")
 
 
 def _read_tables(opened: Opened, columns: Sequence[InputColumn], footer: Footer,

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from openpyxl import Workbook
 
 from ..layout import NameInfo
+from ..messages import Message, quoted, say
 from ..spec import Spec
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ class SheetType(ABC, Generic[P]):
 
     def tables_from_log(self, log: GameLog, spec: Spec) -> dict[str, list[dict[str, object]]]:
         """Input tables filled from a :class:`~workbook_builder.gamelog.GameLog` (ledgers)."""
-        raise NotImplementedError(f"{self.system} workbooks are not filled from a game log")
+        raise NotImplementedError(say("sheet.no_log", system=self.system))
 
     @abstractmethod
     def default_title(self, lang: str) -> str:
@@ -150,21 +151,32 @@ def typed_rows(tables: Mapping[str, Sequence[object]],
     while rows and all(value in (None, "") for value in rows[-1]):
         rows.pop()
     if not rows:
-        raise ValueError(f"Settings_{keys[0]}: the table is empty")
-    return [tuple(_checked(value, columns[key], f"Settings_{key} row {i}")
+        raise ValueError(say("table.empty", name=f"Settings_{keys[0]}"))
+    return [tuple(_checked(value, columns[key], say("table.row", name=f"Settings_{key}", row=i))
                   for key, value in zip(keys, row, strict=True))
             for i, row in enumerate(rows, 1)]
 
 
-def _checked(value: object, kind: str, where: str) -> float | str:
+def _checked(value: object, kind: str, where: Message) -> float | str:
     """A table cell as a number or a name, else ValueError quoting it."""
     if kind == "number":
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return value
-        raise ValueError(f"{where}: {value!r} is not a number")
+        return number_in_table(value, where)
     if isinstance(value, str) and value.strip():
         return value
-    raise ValueError(f"{where}: {value!r} is not a name")
+    raise ValueError(say("table.blank_name" if _blank(value) else "table.not_name",
+                         where=where, value=quoted(value)))
+
+
+def number_in_table(value: object, where: Message) -> float:
+    """A Settings table cell that must be a number, else ValueError naming ``where``."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value
+    raise ValueError(say("table.blank_number" if _blank(value) else "table.not_number",
+                         where=where, value=quoted(value)))
+
+
+def _blank(value: object) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
 
 
 def _at(tables: Mapping[str, Sequence[object]], key: str, i: int) -> object:

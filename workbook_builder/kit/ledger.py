@@ -33,6 +33,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..errors import TemplateError
 from ..labels import SETTINGS_TITLE, Text
 from ..layout import NameInfo, Setting, Table
+from ..messages import say
 from ..settings import FIRST_ROW, write_settings
 from ..spec import Spec
 from ..table import define_name, write_table
@@ -144,10 +145,11 @@ class ClubLedger(SheetType[LedgerPreset]):
         where = f"{spec.source}: " if spec.source else ""
         for key, value in spec.constants.items():
             if isinstance(getattr(base, key), bool) and value not in (0, 1):
-                raise TemplateError(f"{where}constants.{key} = {value!r}: must be 0 or 1")
+                raise TemplateError(say("template.bad", where=where, name=f"constants.{key}",
+                                        value=value, reason=say("template.switch")))
             if key in ("k", "scale") and value <= 0:
-                raise TemplateError(f"{where}constants.{key} = {value!r}: must be "
-                                    "greater than 0")
+                raise TemplateError(say("template.bad", where=where, name=f"constants.{key}",
+                                        value=value, reason=say("template.above_zero")))
         preset: LedgerPreset = with_constants(base, spec.constants)
         return preset
 

@@ -36,6 +36,7 @@ from ..kit.cells import Cells, excel_number
 from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting
+from ..messages import say
 from ..settings import setting_name
 from ..spec import Spec
 from .tokin import (
@@ -232,7 +233,7 @@ class Club24Sheet(ShogiSheet[Club24SheetPreset]):
                     spec: Spec) -> Club24SheetPreset:
         edited = club24_tables(preset, tables)
         if edited.start is None and edited.rank not in [label for label, _ in edited.ranks]:
-            raise ValueError(f"Settings_Rank {edited.rank!r} is not in the rank table")
+            raise ValueError(say("table.rank", rank=edited.rank))
         return edited
 
     def settings_tables(self, ws: Worksheet, top: int, preset: Club24SheetPreset,

@@ -55,6 +55,7 @@ from ..kit.chain import NA, count_column, counted
 from ..kit.personal import PersonalSheet
 from ..labels import Text
 from ..layout import Column, Formula, Row, Setting, Table, Validation, ValueType, validation
+from ..messages import say
 from ..settings import setting_name, start_setting
 from ..spec import Spec
 
@@ -450,12 +451,12 @@ class EloSheet(PersonalSheet[EloSheetPreset]):
         values = spec.constants
         where = f"{spec.source}: " if spec.source else ""
         if values.get("periods", 0) not in (0, 1):
-            raise TemplateError(f"{where}constants.periods = {values['periods']!r}: must be 0 "
-                                "(per game) or 1 (per period)")
+            raise TemplateError(say("template.bad", where=where, name="constants.periods",
+                                    value=values["periods"], reason=say("template.periods")))
         for name in ("k", "scale"):
             if values.get(name, 1) <= 0:
-                raise TemplateError(f"{where}constants.{name} = {values[name]!r}: must be "
-                                    "greater than 0")
+                raise TemplateError(say("template.bad", where=where, name=f"constants.{name}",
+                                        value=values[name], reason=say("template.above_zero")))
         preset: EloSheetPreset = with_constants(self.presets[spec.preset], values)
         return preset
 

@@ -63,7 +63,7 @@ from ..formulas import go as gx
 from ..formulas import shogi as sx
 from ..kit import inputs as kinds
 from ..kit import status as st
-from ..kit.base import EXAMPLE_NAMES, typed_rows
+from ..kit.base import EXAMPLE_NAMES, number_in_table, typed_rows
 from ..kit.cells import Cells, Value, excel_number, whole
 from ..kit.chain import chart_columns, count_column, running_column
 from ..kit.inputs import Check
@@ -82,6 +82,7 @@ from ..layout import (
     number_check,
 )
 from ..layout import validation as v
+from ..messages import say
 from ..settings import FIRST_ROW, setting_name, write_setting
 from ..spec import Spec
 from ..table import define_name
@@ -741,9 +742,8 @@ def ladder_figure(tables: Mapping[str, Sequence[object]], key: str, i: int, code
     value = column[i] if i < len(column) else None
     if seed is None and value in (None, ""):
         return None
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        raise ValueError(f"Settings_{key} row {i + 1} ({code}): {value!r} is not a number")
-    return float(value)
+    where = say("table.row_code", name=f"Settings_{key}", row=i + 1, code=code)
+    return float(number_in_table(value, where))
 
 
 G = TypeVar("G", bound=GoPreset)
@@ -767,7 +767,8 @@ def go_tables(preset: G, tables: Mapping[str, Sequence[object]]) -> G:
         steps = []
         for upto, percent in typed_rows(tables, MULTIPLIER):
             if float(upto) != int(upto):
-                raise ValueError(f"Settings_Multiplier_UpTo: {upto!r} is not a whole number")
+                raise ValueError(say("table.not_whole", name="Settings_Multiplier_UpTo",
+                                     value=upto))
             steps.append((int(upto), float(percent)))
         values["multiplier_percent"] = tuple(steps)
     edited: G = dataclasses.replace(preset, **values)

@@ -56,6 +56,7 @@ from ..kit.personal import PersonalSheet
 from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting, ValueType, validation
+from ..messages import say
 from ..settings import setting_name
 from ..spec import Spec
 
@@ -283,7 +284,7 @@ class ShogiSheet(PersonalSheet[S]):
 
     def check(self, preset: S) -> None:
         if preset.start is None and preset.rank not in dict(self.rank_table(preset)):
-            raise ValueError(f"rank {preset.rank!r} is not in the preset's rank table")
+            raise ValueError(say("table.preset_rank", rank=preset.rank))
 
     def start_rating(self, preset: S) -> float:
         """The engine's value of :func:`sx.start_rating` (the 自分 row)."""
@@ -351,7 +352,7 @@ def check_rank(preset: TokinSheetPreset) -> TokinSheetPreset:
     """Refuse a preset whose declared rank is not in its (edited) rank table."""
     labels = [label for label, _ in preset.start_table]
     if preset.start is None and preset.rank not in labels:
-        raise ValueError(f"Settings_Rank {preset.rank!r} is not in the rank table ({labels})")
+        raise ValueError(say("table.rank_of", rank=preset.rank, labels=labels))
     return preset
 
 
@@ -531,9 +532,9 @@ QUICK_HEADERS = (Text("点差", "Gap"), Text("上位者\n勝ち", "Higher\nwins"
 
 def gap_label(low: float, high: float | None, lang: str, unit: str = "点差") -> str:
     """``0〜12点差`` / ``363点差以上`` (the seed's wording); ``0–12`` / ``363 or more``."""
-    if lang == "en":
-        return f"{low:g}–{high:g}" if high is not None else f"{low:g} or more"
-    return f"{low:g}〜{high:g}{unit}" if high is not None else f"{low:g}{unit}以上"
+    if high is not None:
+        return Text(f"{low:g}〜{high:g}{unit}", f"{low:g}–{high:g}")(lang)
+    return Text(f"{low:g}{unit}以上", f"{low:g} or more")(lang)
 
 
 def number_text(value: float) -> str:
@@ -599,7 +600,7 @@ def write_handicap_rows(ws: Worksheet, top: int, preset: TokinPreset,
         row += 1
         here, after = f"INDEX({HANDICAP['From']},{k})", f"(INDEX({HANDICAP['From']},{k + 1})-1)"
         if k == len(rows):
-            span = f'{here}&" or more"' if lang == "en" else f'{here}&"点以上"'
+            span = Text(f'{here}&"点以上"', f'{here}&" or more"')(lang)
             span = fx.if_(f"ISNUMBER({here})", span, '"⚠"')
         else:
             span = f'{here}&"–"&{after}' if lang == "en" else f'{here}&"〜"&{after}&"点"'

@@ -58,6 +58,7 @@ from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting, Table, Validation, number_check
 from ..layout import validation as v
+from ..messages import say
 from ..settings import write_settings
 from ..spec import Spec
 from ..table import define_name
@@ -436,7 +437,7 @@ Rating = Callable[[Cells], list[dict[str, object]]]
 
 def game_values(c: Cells, rate: Rating = rate_seats) -> list[dict[str, object]]:
     """The game's computed cells, seat by seat: one :func:`rate_game` per game number."""
-    memo = cast(dict[int, list[dict[str, object]]], c.context.setdefault("yonin games", {}))
+    memo = cast(dict[int, list[dict[str, object]]], c.context.setdefault("yonin.games", {}))
     game = game_of(c)
     if game not in memo:
         memo[game] = rate(c)
@@ -725,7 +726,7 @@ def yonin_tables(preset: YP, tables: Mapping[str, Sequence[object]], lang: str) 
     if any(key in tables for key in PLACE_TABLE):
         rows = typed_rows(tables, dict.fromkeys(PLACE_TABLE, "number"))
         if len(rows) != SEATS:
-            raise ValueError(f"Settings_PlacePt: {len(rows)} places typed, the rule has 4")
+            raise ValueError(say("table.places", name="Settings_PlacePt", count=len(rows)))
         for c, field in enumerate(PLACE_TABLE.values()):
             values[field] = tuple(float(row[c]) for row in rows)
     if any(key in tables for key in KNOCK_BANDS):
@@ -749,9 +750,9 @@ def ordered(rows: Sequence[tuple[float, ...]], name: str, rising: bool) -> None:
     for i in range(1, len(rows)):
         before, now = rows[i - 1][0], rows[i][0]
         if (now <= before) if rising else (now >= before):
-            order = "above" if rising else "below"
-            raise ValueError(f"{name} row {i + 1}: {now:g} is not {order} the row above "
-                             f"({before:g})")
+            raise ValueError(say("table.not_above" if rising else "table.not_below",
+                                 where=say("table.row", name=name, row=i + 1), now=now,
+                                 before=before))
 
 
 def typed(label: Text, values: Sequence[object], key: str = "",
