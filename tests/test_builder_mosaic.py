@@ -1,4 +1,4 @@
-"""The shipped workbooks compute what the engine computes, in a real spreadsheet program.
+"""The MOSAIC sheet computes what the engine computes, in a real spreadsheet program.
 
 Expected values come from :mod:`rating_rules.mosaic` (and RULES.md §6 for the row
 rules), never from the sheet's own output. LibreOffice recalculates workbooks that
