@@ -388,6 +388,33 @@ def _add_tampered_job(jobs: Recalc, built: dict[str, Path], work: Path) -> None:
     jobs.inputs["tampered"] = games
 
 
+def cached_jobs() -> list[str]:
+    """Names of the :func:`recalc` jobs whose file the builder wrote with the engine's
+    cached values (:func:`_cached_source`), known before the fixtures run (for
+    parametrize).
+
+    ``stripped_<t>`` for every template with a sheet case; for each personal sheet its
+    ``example_``; for each ledger its seeded log, its bad tables and, in Japanese when
+    the case edits a past game, the edited log (``conform_``, ``bad_``, ``edited_``).
+    """
+    from tests.sheetcases import CASES
+
+    jobs = []
+    for name, system in SYSTEM_OF.items():
+        case = CASES.get(system)
+        if system in NO_ENGINE_HERE or case is None:
+            continue
+        kinds = ["stripped"]
+        if not hasattr(case, "random_tables"):
+            kinds.append("example")
+        else:
+            kinds += ["conform", "bad"]
+            if hasattr(case, "edit") and load_template(TEMPLATES / f"{name}.toml").lang == "ja":
+                kinds.append("edited")
+        jobs += [f"{kind}_{name}" for kind in kinds]
+    return jobs
+
+
 def gnumeric_jobs() -> list[str]:
     """Names of the Gnumeric jobs, known before the fixtures run (for parametrize).
 
