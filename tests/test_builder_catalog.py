@@ -20,7 +20,7 @@ import udfs
 from rating_rules import go, yonin
 from rating_rules.go import GO
 from rating_rules.shogi import TOKIN, TOKIN_START_TABLE
-from tests.conftest import early
+from tests.conftest import early, lang_of
 from workbook_builder.audit import audit
 from workbook_builder.build import TEMPLATES, build
 from workbook_builder.metadata import describe
@@ -315,10 +315,6 @@ def rows_of(typed: dict[str, dict[str, object]]) -> list[dict[str, object]]:
             for i, v in enumerate(value if isinstance(value, list) else [value]):
                 rows[i][f"{name}_{arg}"] = v
     return rows
-
-
-def lang_of(name: str) -> str:
-    return name.rsplit("_", 1)[1]
 
 
 # --- the tests -----------------------------------------------------------------------------

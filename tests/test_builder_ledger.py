@@ -17,7 +17,7 @@ from rating_rules.elo import ELO
 from rating_rules.go import GO, rank_label, start_points
 from rating_rules.mosaic import MOSAIC
 from rating_rules.shogi import CLUB24, TOKIN, club24_rank
-from tests.conftest import column_cells, shipped
+from tests.conftest import column, shipped
 from tests.sheetcases import assert_incomplete
 from tests.sheetcases.ledger import ACTIVE, GO_TYPES, HOSTILE, PLAYERS
 from workbook_builder.template import load_template
@@ -33,12 +33,6 @@ GO_LADDER = [code for code, _, _ in GO.table]
 
 def preset_of(name: str) -> str:
     return load_template(f"templates/{name}.toml").preset
-
-
-def column(wb, name: str) -> list[object]:
-    title, letter, first, last = column_cells(wb, name)
-    ws = wb[title]
-    return [ws[f"{letter}{n}"].value for n in range(first, last + 1)]
 
 
 def start_of(preset: str, player: dict[str, object]) -> float:

@@ -17,8 +17,9 @@ from openpyxl import load_workbook
 
 from rating_rules import replay
 from rating_rules.yonin import rate_game
-from tests.conftest import column_cells, shipped
+from tests.conftest import ERRORS, column, column_cells, lang_of, shipped
 from tests.sheetcases import assert_incomplete
+from tests.sheetcases.yonin import label_in
 from tests.sheetcases.yonin_ledger import (
     BAD_FLAGGED,
     BAD_GAMES,
@@ -36,31 +37,10 @@ from tests.sheetcases.yonin_ledger import (
 from workbook_builder.cli import main
 
 SHIPPED = shipped("yonin_ledger")
-ERRORS = {"#VALUE!", "#N/A", "#DIV/0!", "#NAME?", "#REF!", "#NUM!", "#NULL!", "Err:502",
-          "Err:504", "Err:508", "Err:522"}
 GAME_INPUTS = {"Player": "text", "Place": "choice", "KnockedBy": "choice", "Date": "date"}
 PLAYER_INPUTS = {"Name": "text", "Start": "number", "Official": "choice", "Member": "choice"}
 POINTS = ("Rate", "PlacePt", "KoPt", "UpsetPt", "TroublePt", "NewRate", "Rank")
-KANJI = "一二三四五六七八九十"
 START_MEMBER, START_NON_MEMBER = 0, 500  # RULES.md §5, which the shipped templates keep
-
-
-def lang_of(name: str) -> str:
-    return name.rsplit("_", 1)[1]
-
-
-def label_in(label: str, lang: str) -> str:
-    """The engine's rank label as the sheet of ``lang`` shows it (初段 → 1 dan)."""
-    if lang == "ja":
-        return label
-    number = 1 if label[0] == "初" else KANJI.index(label[0]) + 1
-    return f"{number} {'dan' if label[1] == '段' else 'kyu'}"
-
-
-def column(wb, name: str) -> list[object]:
-    title, letter, first, last = column_cells(wb, name)
-    ws = wb[title]
-    return [ws[f"{letter}{n}"].value for n in range(first, last + 1)]
 
 
 # ---- what the engine says -----------------------------------------------------------------
