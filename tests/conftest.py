@@ -60,6 +60,65 @@ def column_cells(wb, name: str) -> tuple[str, str, int, int]:
     return title, letter, min_row, max_row
 
 
+def lang_of(name: str) -> str:
+    """The language of a template or job name: ``mosaic_ja`` → ``ja``."""
+    return name.rsplit("_", 1)[1]
+
+
+def column(wb, name: str, with_lead: bool = False) -> list[object]:
+    """The values of a defined column name, top to bottom; ``with_lead``: from the row
+    above its first (a personal sheet's 自分 row, a Settings table's heading)."""
+    title, letter, first, last = column_cells(wb, name)
+    ws = wb[title]
+    return [ws[f"{letter}{n}"].value for n in range(first - with_lead, last + 1)]
+
+
+def games_column(wb, key: str, with_lead: bool = False) -> list[object]:
+    """:func:`column` of ``Games_<key>``, a personal sheet's game column."""
+    return column(wb, f"Games_{key}", with_lead)
+
+
+def assert_inputs_kept(typed, shown, keys, rows: list[dict[str, object]]) -> None:
+    """The Games inputs ``keys`` of the workbook ``typed`` hold ``rows``, and the
+    recalculated ``shown`` shows them unchanged: nothing a person typed is lost."""
+    for key in keys:
+        values = games_column(typed, key)[: len(rows)]
+        assert values == [row.get(key) for row in rows], key
+        assert games_column(shown, key)[: len(rows)] == values, key
+
+
+ERRORS = {"#VALUE!", "#N/A", "#DIV/0!", "#NAME?", "#REF!", "#NUM!", "#NULL!", "Err:502",
+          "Err:504", "Err:508", "Err:522"}
+"""Error values as a recalculated workbook shows them (LibreOffice's own Err:5xx too)."""
+CHART = ("Games_ChartX", "Games_ChartY")
+"""A personal sheet's chart helper columns: #N/A where the chart leaves a row out."""
+
+
+def chart_cells(wb) -> set[tuple[str, str]]:
+    """(sheet title, cell) of the chart helper columns; none in a workbook without."""
+    cells = set()
+    for name in CHART:
+        if name in wb.defined_names:
+            title, letter, first, last = column_cells(wb, name)
+            cells.update({(title, f"{letter}{r}") for r in range(first, last + 1)})
+    return cells
+
+
+def assert_no_error_values(wb, chart_blanks: bool = False) -> None:
+    """No error value in any cell, and a number or #N/A in each chart helper cell (or,
+    with ``chart_blanks``, nothing: a bad starting rating on Settings leaves the chart no
+    start point)."""
+    chart = chart_cells(wb)
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if (ws.title, cell.coordinate) in chart:
+                    assert isinstance(cell.value, (int, float)) or cell.value == "#N/A" or (
+                        chart_blanks and cell.value is None), f"{ws.title}!{cell.coordinate}"
+                else:
+                    assert cell.value not in ERRORS, f"{ws.title}!{cell.coordinate}"
+
+
 def outside(path: Path) -> list[str]:
     """What ``repair`` would report of ``path`` beyond its tables (values, formulas,
     comments of one's own), against the rebuild of what it holds."""
@@ -386,6 +445,33 @@ def _add_tampered_job(jobs: Recalc, built: dict[str, Path], work: Path) -> None:
     wb.save(path)
     jobs.sources["tampered"] = path
     jobs.inputs["tampered"] = games
+
+
+def cached_jobs() -> list[str]:
+    """Names of the :func:`recalc` jobs whose file the builder wrote with the engine's
+    cached values (:func:`_cached_source`), known before the fixtures run (for
+    parametrize).
+
+    ``stripped_<t>`` for every template with a sheet case; for each personal sheet its
+    ``example_``; for each ledger its seeded log, its bad tables and, in Japanese when
+    the case edits a past game, the edited log (``conform_``, ``bad_``, ``edited_``).
+    """
+    from tests.sheetcases import CASES
+
+    jobs = []
+    for name, system in SYSTEM_OF.items():
+        case = CASES.get(system)
+        if system in NO_ENGINE_HERE or case is None:
+            continue
+        kinds = ["stripped"]
+        if not hasattr(case, "random_tables"):
+            kinds.append("example")
+        else:
+            kinds += ["conform", "bad"]
+            if hasattr(case, "edit") and load_template(TEMPLATES / f"{name}.toml").lang == "ja":
+                kinds.append("edited")
+        jobs += [f"{kind}_{name}" for kind in kinds]
+    return jobs
 
 
 def gnumeric_jobs() -> list[str]:

@@ -4,7 +4,8 @@ Expected values come from :mod:`rating_rules` (``replay("elo", …)``, ``elo_exp
 ``elo_delta``, ``elo_update``) and RULES.md §3, never from the sheet's own output.
 The shipped (per-game) workbooks go through the shared LibreOffice run of conftest;
 the per-period variants, the worked examples and the ELO_UPDATE formula need one more
-LibreOffice call, made once for this module.
+LibreOffice call, made once for this module. Their cached values are compared with
+LibreOffice's in tests/test_cached_values.py, with every other workbook's.
 """
 
 from __future__ import annotations
@@ -21,7 +22,16 @@ from openpyxl import Workbook, load_workbook
 
 from rating_rules import replay
 from rating_rules.elo import elo_delta, elo_expected, elo_update
-from tests.conftest import assert_cached_equal, column_cells, early, shipped
+from tests.conftest import (
+    CHART,
+    assert_inputs_kept,
+    assert_no_error_values,
+    column_cells,
+    early,
+    games_column,
+    lang_of,
+    shipped,
+)
 from tests.sheetcases import assert_incomplete, chart_points
 from tests.sheetcases.elo import (
     BAD_COUNTED,
@@ -38,9 +48,6 @@ from workbook_builder.template import TemplateError, load_template, parse_templa
 
 SHIPPED = shipped("elo")
 START, K = 1500.0, 32.0  # RULES.md §3 defaults, which the shipped templates keep
-ERRORS = {"#VALUE!", "#N/A", "#DIV/0!", "#NAME?", "#REF!", "#NUM!", "#NULL!", "Err:502",
-          "Err:504", "Err:508", "Err:522"}
-CHART = ("Games_ChartX", "Games_ChartY")
 
 # RULES.md §3 / seed 002: 1500 plays one period at K = 32.
 WORKED = [{"Opponent": f"W{i}", "OppRating": opp, "Score": score}
@@ -48,16 +55,6 @@ WORKED = [{"Opponent": f"W{i}", "OppRating": opp, "Score": score}
               [(1700, 0.5), (1600, 1), (1850, 0), (1900, 0.5), (1800, 0), (1550, 1)])]
 WORKED[0]["Period"] = "2024-05"
 SEED_WE = [0.240, 0.360, 0.118, 0.091, 0.151, 0.429]
-
-
-def lang_of(name: str) -> str:
-    return name.rsplit("_", 1)[1]
-
-
-def column(wb, key: str) -> list[object]:
-    title, letter, first, last = column_cells(wb, f"Games_{key}")
-    ws = wb[title]
-    return [ws[f"{letter}{n}"].value for n in range(first, last + 1)]
 
 
 def same_period(a: object, b: object) -> bool:
@@ -114,7 +111,7 @@ def engine_rows(rows, counted, periods: bool) -> dict[int, dict[str, object]]:
 def check_rows(wb, rows, counted, periods: bool) -> None:
     """Every computed cell of the counted rows equals the engine; other rows are blank."""
     expected = engine_rows(rows, counted, periods)
-    got = {key: column(wb, key) for key in
+    got = {key: games_column(wb, key) for key in
            ("Expected", "OppExpected", "Change", "InPeriod", "Rating", "Status")}
     for i in range(len(rows)):
         if i not in expected:
@@ -131,22 +128,8 @@ def check_rows(wb, rows, counted, periods: bool) -> None:
                 assert got[key][i] == pytest.approx(value, abs=1e-9), f"row {i} {key}"
     closes = [(0, START)] + [(e["Count"], e["Rating"]) for _, e in sorted(expected.items())
                              if e["Rating"] is not None]
-    assert chart_points(column(wb, "ChartX")) == [c[0] for c in closes]
-    assert chart_points(column(wb, "ChartY")) == pytest.approx([c[1] for c in closes])
-
-
-def assert_no_error_values(wb) -> None:
-    chart: set[tuple[str, str]] = set()
-    for name in CHART:
-        title, letter, first, last = column_cells(wb, name)
-        chart.update({(title, f"{letter}{r}") for r in range(first, last + 1)})
-    for ws in wb.worksheets:
-        for row in ws.iter_rows():
-            for cell in row:
-                if (ws.title, cell.coordinate) in chart:
-                    assert isinstance(cell.value, (int, float)) or cell.value == "#N/A"
-                else:
-                    assert cell.value not in ERRORS, f"{ws.title}!{cell.coordinate}"
+    assert chart_points(games_column(wb, "ChartX")) == [c[0] for c in closes]
+    assert chart_points(games_column(wb, "ChartY")) == pytest.approx([c[1] for c in closes])
 
 
 # --- the shipped workbooks (per game), recalculated in the shared run ----------------
@@ -155,9 +138,9 @@ def assert_no_error_values(wb) -> None:
 def test_per_game_every_row_matches_the_engine(recalc, name):
     games = recalc.inputs[f"conform_{name}"]
     wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
-    assert len(column(wb, "Change")) == len(games) == 200
+    assert len(games_column(wb, "Change")) == len(games) == 200
     check_rows(wb, games, set(range(len(games))), periods=False)
-    assert all(v not in (None, "") for v in column(wb, "Rating"))  # a new rating every game
+    assert all(v not in (None, "") for v in games_column(wb, "Rating"))  # a new rating every game
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -165,10 +148,7 @@ def test_per_game_bad_input_is_flagged_never_an_error(recalc, name):
     src = load_workbook(recalc.sources[f"bad_{name}"])
     wb = load_workbook(recalc.results[f"bad_{name}"], data_only=True)
     assert_no_error_values(wb)
-    for key in ("Opponent", "OppRating", "Score", "Period", "Date"):
-        typed = column(src, key)[: len(BAD_ROWS)]
-        assert typed == [row.get(key) for row in BAD_ROWS]
-        assert column(wb, key)[: len(BAD_ROWS)] == typed, key
+    assert_inputs_kept(src, wb, ("Opponent", "OppRating", "Score", "Period", "Date"), BAD_ROWS)
     check_bad_rows(wb, name, periods=False)
 
 
@@ -179,7 +159,7 @@ MESSAGES = {"ja": {1: "相手レート", 3: "勝敗", 4: "勝敗", 5: "勝敗", 
 
 
 def check_bad_rows(wb, name: str, periods: bool) -> None:
-    statuses = column(wb, "Status")
+    statuses = games_column(wb, "Status")
     for i in BAD_FLAGGED:
         assert str(statuses[i]).startswith("⚠"), f"row {i}: {statuses[i]!r}"
         assert MESSAGES[lang_of(name)][i] in statuses[i], f"row {i}: {statuses[i]!r}"
@@ -191,14 +171,8 @@ def check_bad_rows(wb, name: str, periods: bool) -> None:
     # The game in progress already shows its expected score against the rating in force:
     # by period too, since its period ("b", typed on row 13) follows the settled "=A1".
     base = engine_rows(BAD_ROWS, set(BAD_COUNTED), periods)[12]["Rating"]
-    assert column(wb, "Expected")[15] == pytest.approx(elo_expected(base, 1500))
-    assert column(wb, "Change")[15] in (None, "")
-
-
-@pytest.mark.parametrize("kind", ["stripped", "example"])
-@pytest.mark.parametrize("name", SHIPPED)
-def test_cached_values_equal_libreoffice(recalc, name, kind):
-    recalc.assert_cached_equal(f"{kind}_{name}", min_cells=3300)
+    assert games_column(wb, "Expected")[15] == pytest.approx(elo_expected(base, 1500))
+    assert games_column(wb, "Change")[15] in (None, "")
 
 
 # --- per period, the worked example and ELO_UPDATE: one more LibreOffice call -------
@@ -213,6 +187,11 @@ def extra(early_jobs):
     if shutil.which("soffice") is None:
         pytest.skip("LibreOffice (soffice) is not installed")
     return early_jobs["elo_extra"].result()
+
+
+CACHED_KINDS = ("periods_conform", "periods_bad", "periods_worked", "pergame_worked")
+"""The jobs of :func:`elo_extra` (``<kind>_<template>``), each built with the engine's
+cached values."""
 
 
 @early
@@ -270,10 +249,9 @@ def test_per_period_every_row_matches_the_engine(extra, name):
     games = extra["inputs"][job]
     wb = load_workbook(extra["results"][job], data_only=True)
     check_rows(wb, games, set(range(len(games))), periods=True)
-    ratings = column(wb, "Rating")
+    ratings = games_column(wb, "Rating")
     settled = sum(v not in (None, "") for v in ratings)
     assert 10 < settled < 100  # the random log really has periods of several games
-    assert_cached_equal(extra["cached"][job], extra["results"][job], min_cells=3300)
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -284,30 +262,30 @@ def test_per_period_bad_input_is_flagged_never_an_error(extra, name):
     check_bad_rows(wb, name, periods=True)
     # Rows 0 and 7 are one period (A, carried down past the flagged rows); B and "=A1"
     # each settle their own.
-    ratings = column(wb, "Rating")
+    ratings = games_column(wb, "Rating")
     assert [i for i, v in enumerate(ratings) if v not in (None, "")] == [7, 11, 12]
-    assert column(wb, "Period")[12] == "=A1"
-    assert_cached_equal(extra["cached"][job], extra["results"][job], min_cells=3300)
+    assert games_column(wb, "Period")[12] == "=A1"
 
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_worked_example_by_period_gives_1552(extra, name):
     """RULES.md §3: 1500 vs 1700 ½, 1600 1, 1850 0, 1900 ½, 1800 0, 1550 1 → 1552."""
     wb = load_workbook(extra["results"][f"periods_worked_{name}"], data_only=True)
-    expected = column(wb, "Expected")[:6]
+    expected = games_column(wb, "Expected")[:6]
     assert expected == pytest.approx(SEED_WE, abs=0.0005)
     assert sum(expected) == pytest.approx(1.389, abs=0.001)
-    assert column(wb, "OppExpected")[:6] == pytest.approx([1 - we for we in SEED_WE], abs=0.0005)
-    assert column(wb, "Rating")[:7] == [None] * 5 + [1552, None]
-    assert column(wb, "InPeriod")[5] == pytest.approx(1500 + 32 * (3 - sum(expected)))
+    assert games_column(wb, "OppExpected")[:6] == pytest.approx([1 - we for we in SEED_WE],
+                                                                abs=0.0005)
+    assert games_column(wb, "Rating")[:7] == [None] * 5 + [1552, None]
+    assert games_column(wb, "InPeriod")[5] == pytest.approx(1500 + 32 * (3 - sum(expected)))
     opps = [row["OppRating"] for row in WORKED]
     scores = [row["Score"] for row in WORKED]
     assert elo_update(1500, opps, scores) == 1552
     games = [("me", f"o{i}", s) for i, s in enumerate(scores)]
     initial = {"me": 1500, **{f"o{i}": o for i, o in enumerate(opps)}}
     assert replay("elo", games, initial=initial, periods=["2024-05"] * 6).ratings["me"] == 1552
-    assert chart_points(column(wb, "ChartY")) == [1500, 1552]
-    assert chart_points(column(wb, "ChartX")) == [0, 6]
+    assert chart_points(games_column(wb, "ChartY")) == [1500, 1552]
+    assert chart_points(games_column(wb, "ChartX")) == [0, 6]
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -318,11 +296,9 @@ def test_worked_example_per_game_moves_after_every_game(extra, name):
     initial = {"me": 1500, **{f"o{i}": o for i, o in enumerate(opps)}}
     changes = replay("elo", games, initial=initial).changes
     ratings = [1500 + sum(c[0] for c in changes[: n + 1]) for n in range(6)]
-    assert column(wb, "Rating")[:6] == ratings == [1508, 1528, 1524, 1537, 1531, 1548]
-    assert column(wb, "Expected")[0] == pytest.approx(SEED_WE[0], abs=0.0005)
-    assert column(wb, "InPeriod")[:6] == [None] * 6
-    assert_cached_equal(extra["cached"][f"pergame_worked_{name}"],
-                        extra["results"][f"pergame_worked_{name}"], min_cells=3300)
+    assert games_column(wb, "Rating")[:6] == ratings == [1508, 1528, 1524, 1537, 1531, 1548]
+    assert games_column(wb, "Expected")[0] == pytest.approx(SEED_WE[0], abs=0.0005)
+    assert games_column(wb, "InPeriod")[:6] == [None] * 6
 
 
 def test_elo_update_formula_is_the_engine(extra):

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from openpyxl import load_workbook
 
 from rating_rules.yonin import ko_pt, rate_game, tournament_score
-from tests.conftest import column_cells, shipped
+from tests.conftest import ERRORS, assert_inputs_kept, column_cells, games_column, lang_of, shipped
 from tests.sheetcases import assert_incomplete
 from tests.sheetcases.yonin import (
     BAD_FLAGGED,
@@ -26,35 +26,15 @@ from tests.sheetcases.yonin import (
     BAD_ROWS,
     NON_MEMBER_WORDS,
     SEATS,
+    label_in,
 )
 from workbook_builder.cli import main
 
 SHIPPED = shipped("yonin")
-ERRORS = {"#VALUE!", "#N/A", "#DIV/0!", "#NAME?", "#REF!", "#NUM!", "#NULL!", "Err:502",
-          "Err:504", "Err:508", "Err:522"}
 INPUTS = {"Player": "text", "Rate": "number", "Place": "choice", "KnockedBy": "choice",
           "Official": "choice", "Member": "choice"}
 SHOWN = ("PlacePt", "KoPt", "UpsetPt", "TroublePt", "NewRate", "Rank", "Score", "Win")
 COMPUTED = ("Game", "Seat", *SHOWN, "Status")
-KANJI = "一二三四五六七八九十"
-
-
-def lang_of(name: str) -> str:
-    return name.rsplit("_", 1)[1]
-
-
-def label_in(label: str, lang: str) -> str:
-    """The engine's rank label as the sheet of ``lang`` shows it (初段 → 1 dan, 十級 → 10 kyu)."""
-    if lang == "ja":
-        return label
-    number = 1 if label[0] == "初" else KANJI.index(label[0]) + 1
-    return f"{number} {'dan' if label[1] == '段' else 'kyu'}"
-
-
-def column(wb, key: str) -> list[object]:
-    title, letter, first, last = column_cells(wb, f"Games_{key}")
-    ws = wb[title]
-    return [ws[f"{letter}{n}"].value for n in range(first, last + 1)]
 
 
 def expected_game(rows: list[dict[str, object]], lang: str) -> list[dict[str, object]]:
@@ -78,7 +58,7 @@ def expected_game(rows: list[dict[str, object]], lang: str) -> list[dict[str, ob
 
 
 def check_game(wb, rows, game: int, lang: str) -> None:
-    got = {key: column(wb, key) for key in (*SHOWN, "Status")}
+    got = {key: games_column(wb, key) for key in (*SHOWN, "Status")}
     for s, want in enumerate(expected_game(rows, lang)):
         i = game * SEATS + s
         assert got["Status"][i] in (None, ""), f"game {game} seat {s + 1}: {got['Status'][i]!r}"
@@ -94,7 +74,7 @@ def check_game(wb, rows, game: int, lang: str) -> None:
 def test_every_game_matches_the_engine(recalc, name):
     rows = recalc.inputs[f"conform_{name}"]
     wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
-    assert len(rows) == len(column(wb, "NewRate")) == 200
+    assert len(rows) == len(games_column(wb, "NewRate")) == 200
     for game in range(len(rows) // SEATS):
         check_game(wb, rows[game * SEATS:(game + 1) * SEATS], game, lang_of(name))
 
@@ -129,13 +109,13 @@ RULES_EXAMPLES = {0: (1761, 1410, 2000, 470), 17: (1767, 1396, 2000, 470)}
 @pytest.mark.parametrize("name", SHIPPED)
 def test_rules_worked_examples(recalc, name):
     wb = load_workbook(recalc.results[f"bad_{name}"], data_only=True)
-    new = column(wb, "NewRate")
+    new = games_column(wb, "NewRate")
     for game, rates in RULES_EXAMPLES.items():
         assert new[game * SEATS:(game + 1) * SEATS] == list(rates)
-    trouble = column(wb, "TroublePt")[17 * SEATS:18 * SEATS]
-    upset = column(wb, "UpsetPt")[17 * SEATS:18 * SEATS]
+    trouble = games_column(wb, "TroublePt")[17 * SEATS:18 * SEATS]
+    upset = games_column(wb, "UpsetPt")[17 * SEATS:18 * SEATS]
     assert trouble == [6, 6, -12, 0] and upset[2] == -10  # C: 2005 − 10 − 12 = 1983 → 2000
-    rank = column(wb, "Rank")[2]
+    rank = games_column(wb, "Rank")[2]
     assert rank == ("初段" if lang_of(name) == "ja" else "1 dan")
 
 
@@ -155,11 +135,9 @@ def test_bad_games_are_flagged_never_an_error(recalc, name):
                 assert cell.data_type != "e", where
                 if (ws.title, cell.coordinate) not in typed_error_text:
                     assert cell.value not in ERRORS, where
-    for key in INPUTS:  # every typed value is still there, unchanged
-        typed = column(src, key)[: len(BAD_ROWS)]
-        assert column(wb, key)[: len(BAD_ROWS)] == typed == [row.get(key) for row in BAD_ROWS]
-    status = column(wb, "Status")
-    shown = {key: column(wb, key) for key in SHOWN}
+    assert_inputs_kept(src, wb, INPUTS, BAD_ROWS)
+    status = games_column(wb, "Status")
+    shown = {key: games_column(wb, key) for key in SHOWN}
     for game, words in BAD_FLAGGED.items():
         word = words[0] if lang == "ja" else words[1]
         for i in range(game * SEATS, (game + 1) * SEATS):  # all four rows, no rate shown
@@ -176,13 +154,6 @@ def test_bad_games_are_flagged_never_an_error(recalc, name):
     for game in BAD_RATED:
         check_game(wb, BAD_GAMES[game], game, lang)
     assert all(v in (None, "") for v in status[len(BAD_ROWS):])
-
-
-@pytest.mark.parametrize("kind", ["stripped", "example"])
-@pytest.mark.parametrize("name", SHIPPED)
-def test_cached_values_equal_libreoffice(recalc, name, kind):
-    """The builder's cached values (what phone previews show) = LibreOffice's results."""
-    recalc.assert_cached_equal(f"{kind}_{name}", min_cells=3000)
 
 
 def test_names_protection_and_validation(built, opened):

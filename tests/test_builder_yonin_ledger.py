@@ -17,8 +17,9 @@ from openpyxl import load_workbook
 
 from rating_rules import replay
 from rating_rules.yonin import rate_game
-from tests.conftest import column_cells, shipped
+from tests.conftest import ERRORS, column, column_cells, lang_of, shipped
 from tests.sheetcases import assert_incomplete
+from tests.sheetcases.yonin import label_in
 from tests.sheetcases.yonin_ledger import (
     BAD_FLAGGED,
     BAD_GAMES,
@@ -36,31 +37,10 @@ from tests.sheetcases.yonin_ledger import (
 from workbook_builder.cli import main
 
 SHIPPED = shipped("yonin_ledger")
-ERRORS = {"#VALUE!", "#N/A", "#DIV/0!", "#NAME?", "#REF!", "#NUM!", "#NULL!", "Err:502",
-          "Err:504", "Err:508", "Err:522"}
 GAME_INPUTS = {"Player": "text", "Place": "choice", "KnockedBy": "choice", "Date": "date"}
 PLAYER_INPUTS = {"Name": "text", "Start": "number", "Official": "choice", "Member": "choice"}
 POINTS = ("Rate", "PlacePt", "KoPt", "UpsetPt", "TroublePt", "NewRate", "Rank")
-KANJI = "一二三四五六七八九十"
 START_MEMBER, START_NON_MEMBER = 0, 500  # RULES.md §5, which the shipped templates keep
-
-
-def lang_of(name: str) -> str:
-    return name.rsplit("_", 1)[1]
-
-
-def label_in(label: str, lang: str) -> str:
-    """The engine's rank label as the sheet of ``lang`` shows it (初段 → 1 dan)."""
-    if lang == "ja":
-        return label
-    number = 1 if label[0] == "初" else KANJI.index(label[0]) + 1
-    return f"{number} {'dan' if label[1] == '段' else 'kyu'}"
-
-
-def column(wb, name: str) -> list[object]:
-    title, letter, first, last = column_cells(wb, name)
-    ws = wb[title]
-    return [ws[f"{letter}{n}"].value for n in range(first, last + 1)]
 
 
 # ---- what the engine says -----------------------------------------------------------------
@@ -286,15 +266,6 @@ def test_bad_input_is_flagged_never_an_error(recalc, name):
         else:
             assert player_status[i] in (None, ""), (i, player_status[i])
     assert all(v in (None, "") for v in status[len(BAD_GAMES) * SEATS:])  # after the last game
-
-
-@pytest.mark.parametrize("kind", ["stripped", "conform", "bad", "edited"])
-@pytest.mark.parametrize("name", SHIPPED)
-def test_cached_values_equal_libreoffice(recalc, name, kind):
-    """The builder's cached values (what phone previews show) = LibreOffice's results."""
-    if f"{kind}_{name}" not in recalc.results:
-        pytest.skip(f"no {kind} job for {name}")
-    recalc.assert_cached_equal(f"{kind}_{name}", min_cells=2000)
 
 
 # ---- editing a past game ------------------------------------------------------------------

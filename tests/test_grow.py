@@ -13,6 +13,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from openpyxl import load_workbook
 
+from tests.conftest import column
 from workbook_builder.build import TEMPLATES, build
 from workbook_builder.cli import main
 from workbook_builder.template import MAX_ROWS, load_template
@@ -28,13 +29,6 @@ def full_ledger(tmp_path: Path) -> tuple[Path, list[dict[str, object]]]:
               "PlayerB": NAMES[(i + 3) % 8], "Result": i % 2} for i in range(12)]
     players = [{"Name": name} for name in NAMES]
     return build(spec, tmp_path, tables={"Games": games, "Players": players}), games
-
-
-def column(wb, name: str) -> list[object]:
-    from tests.conftest import column_cells
-
-    title, letter, first, last = column_cells(wb, name)
-    return [wb[title][f"{letter}{n}"].value for n in range(first, last + 1)]
 
 
 def test_a_full_ledger_grows_and_keeps_every_input(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from openpyxl import load_workbook
 
 from rating_rules import replay
+from tests.conftest import column
 from workbook_builder.cli import main
 
 TEMPLATE = "templates/ledger_tokin_ja.toml"
@@ -30,13 +31,6 @@ CSV = (
 
 def run(*args: str):
     return CliRunner().invoke(main, ["import", *args])
-
-
-def column(wb, name: str) -> list[object]:
-    from tests.conftest import column_cells
-
-    title, letter, first, last = column_cells(wb, name)
-    return [wb[title][f"{letter}{n}"].value for n in range(first, last + 1)]
 
 
 @pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "cp932"])

@@ -13,12 +13,10 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from tests.conftest import column_cells, early
+from tests.conftest import ERRORS, chart_cells, column, column_cells, early
 from workbook_builder.build import TEMPLATES, build
 from workbook_builder.template import load_template
 
-ERRORS = {"#VALUE!", "#N/A", "#DIV/0!", "#NAME?", "#REF!", "#NUM!", "#NULL!", "Err:502",
-          "Err:504", "Err:508", "Err:522"}
 GAMES = [{"OppRating": 1600, "Result": 1}, {"OppRating": 1350, "Result": 0},
          {"OppRating": 1900, "Result": 1}]
 
@@ -75,19 +73,6 @@ def garbage_jobs(_: dict[str, Path], work: Path) -> dict[str, Path]:
     return dict(zip([*CASES, *GO_CASES], recalculate(sources, work / "out"), strict=True))
 
 
-def chart_cells(wb) -> set[tuple[str, str]]:
-    cells = set()
-    for n in ("Games_ChartX", "Games_ChartY"):
-        title, letter, first, last = column_cells(wb, n)
-        cells.update({(title, f"{letter}{r}") for r in range(first, last + 1)})
-    return cells
-
-
-def values(wb, name: str) -> list[object]:
-    title, letter, first, last = column_cells(wb, name)
-    return [wb[title][f"{letter}{r}"].value for r in range(first - 1, last + 1)]
-
-
 @pytest.mark.parametrize("case", list(CASES))
 def test_no_error_code_anywhere_and_the_status_warns(garbage, case):
     wb = load_workbook(garbage[case], data_only=True)
@@ -97,17 +82,17 @@ def test_no_error_code_anywhere_and_the_status_warns(garbage, case):
             for cell in row:
                 allowed = {"#N/A"} if (ws.title, cell.coordinate) in chart else set()
                 assert cell.value not in ERRORS - allowed, f"{case}: {ws.title}!{cell.coordinate}"
-    status = values(wb, "Games_Status")
+    status = column(wb, "Games_Status", with_lead=True)
     assert all("⚠" in str(s) for s in status[: 1 + len(GAMES)]), status[:4]
-    assert set(values(wb, "Games_Change")[1: 1 + len(GAMES)]) <= {None, ""}
+    assert set(column(wb, "Games_Change", with_lead=True)[1: 1 + len(GAMES)]) <= {None, ""}
 
 
 def test_club24_boundaries_and_ranks_warn(garbage):
     wb = load_workbook(garbage["club24_rank_rating"], data_only=True)
-    bounds = values(wb, "Settings_RankFrom")[1:]
+    bounds = column(wb, "Settings_RankFrom", with_lead=True)[1:]
     assert bounds[1] == bounds[2] == "⚠"  # both boundaries next to the bad rating
     assert isinstance(bounds[0], (int, float))
-    assert values(wb, "Games_Rank")[0] == "⚠"  # the 自分 row's rank
+    assert column(wb, "Games_Rank", with_lead=True)[0] == "⚠"  # the 自分 row's rank
 
 
 def test_tokin_quick_table_and_suggestion_warn(garbage):
@@ -115,7 +100,7 @@ def test_tokin_quick_table_and_suggestion_warn(garbage):
     quick = wb["早見表"]
     spans = [row[1] for row in quick.iter_rows(values_only=True) if row[0] in ("香落", "角落")]
     assert "⚠" in spans
-    assert values(wb, "Games_Suggested")[1:4] == ["⚠", "⚠", "⚠"]
+    assert column(wb, "Games_Suggested", with_lead=True)[1:4] == ["⚠", "⚠", "⚠"]
 
 
 @pytest.mark.parametrize("case", list(GO_CASES))
@@ -124,7 +109,7 @@ def test_go_reference_tables_warn(garbage, case):
     Settings marker; nothing anywhere shows an error code (chart helpers aside)."""
     wb = load_workbook(garbage[case], data_only=True)
     formulas = load_workbook(garbage[case])
-    chart = chart_cells(wb) if "Games_ChartX" in wb.defined_names else set()
+    chart = chart_cells(wb)
     markers = 0
     for ws in wb.worksheets:
         for row in ws.iter_rows():

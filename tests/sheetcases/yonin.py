@@ -16,6 +16,15 @@ RANKS = (("五段", 5000), ("四段", 4500), ("三段", 4000), ("二段", 3500),
          ("六級", 800), ("七級", 600), ("八級", 400), ("九級", 200), ("十級", 0))
 """RULES.md §5's rank table, typed here rather than read from the engine."""
 NON_MEMBER_WORDS = ("非会員", "non-member")
+KANJI = "一二三四五六七八九十"
+
+
+def label_in(label: str, lang: str) -> str:
+    """The engine's rank label as the sheet of ``lang`` shows it (初段 → 1 dan, 十級 → 10 kyu)."""
+    if lang == "ja":
+        return label
+    number = 1 if label[0] == "初" else KANJI.index(label[0]) + 1
+    return f"{number} {'dan' if label[1] == '段' else 'kyu'}"
 
 
 def _rank_of(rate: float) -> str:

@@ -1,9 +1,9 @@
-"""Issue #12: repair, audit, import and rate never lose or misreport what a user typed.
+"""repair, audit, import and rate never lose or misreport what a user typed.
 
-Each case is what a hostile but realistic user did. Expected: the value carried, or one
-line ``Error: …`` naming what could not be carried and why, a non-zero exit, the input
-file untouched and no partial file left. Expected values come from the issue and the
-rules (RULES.md), worked by hand in the comments.
+Each case is what a hostile but realistic user did (the cases of issue #12). Expected:
+the value carried, or one line ``Error: …`` naming what could not be carried and why, a
+non-zero exit, the input file untouched and no partial file left. Expected values come
+from the issue and the rules (RULES.md), worked by hand in the comments.
 """
 
 from __future__ import annotations

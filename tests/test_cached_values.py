@@ -1,0 +1,69 @@
+"""Every workbook's cached values are what LibreOffice computes from its formulas.
+
+The builder writes the engine's value beside every formula: it is what a phone's file
+preview shows before anything recalculates. Each workbook here was built with those
+values, and a copy stripped of them was recalculated by LibreOffice; every formula cell
+must show the cached value (numbers within 1e-9, blank and "" alike, 0 and "" not):
+
+- conftest's shared run: every shipped template (``stripped_``), each personal sheet
+  with its examples and bad rows typed (``example_``), each ledger built with its seeded
+  log, its bad tables and its edited log (``conform_``, ``bad_``, ``edited_``);
+- test_builder_elo's run: the Elo sheets by rating period and the worked example;
+- test_builder_catalog's run: the formula catalog as shipped and with bad inputs typed.
+
+A new template or sheet type is picked up here by itself.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests import test_builder_catalog as catalog
+from tests import test_builder_elo as elo
+from tests.conftest import SYSTEM_OF, assert_cached_equal, cached_jobs, shipped
+from tests.test_builder_catalog import catalog_jobs
+from tests.test_builder_elo import elo_extra
+
+OWN_RUNS = {elo_extra.__name__: (shipped("elo"), elo.CACHED_KINDS),
+            catalog_jobs.__name__: (catalog.NAMES, catalog.CACHED_KINDS)}
+"""Test modules' own LibreOffice runs (:func:`tests.conftest.early`): the templates they
+build and the kinds of job built with cached values; each returns
+``{"cached": {job: built file}, "results": {job: LibreOffice's file}}``."""
+
+MIN_CELLS = {"mosaic": 1500, "tokin": 1500, "club24": 1500, "elo": 3300, "go": 4500,
+             "yonin": 3000, "ledger": 5000, "yonin_ledger": 2000, "formulas": 40}
+"""Formula cells a workbook of each system has at the least (more than this many are
+compared), so that a workbook read wrong cannot pass by comparing nothing."""
+SMALL = {("ledger", "bad"): 500}
+"""Smaller floors: a two-player ledger's bad tables fill a ledger sized to their rows."""
+
+
+def _jobs() -> list[object]:
+    params = [pytest.param("recalc", *job.split("_", 1), id=job) for job in cached_jobs()]
+    for run, (names, kinds) in OWN_RUNS.items():
+        params += [pytest.param(run, kind, name, id=f"{kind}_{name}")
+                   for name in names for kind in kinds]
+    return params
+
+
+@pytest.mark.parametrize(("run", "kind", "template"), _jobs())
+def test_cached_values_equal_libreoffice(recalc, early_jobs, run, kind, template):
+    """The builder's cached values (what phone previews show) = LibreOffice's results."""
+    system = SYSTEM_OF[template]
+    floor = SMALL.get((system, kind), MIN_CELLS[system])
+    job = f"{kind}_{template}"
+    if run == "recalc":
+        recalc.assert_cached_equal(job, min_cells=floor)
+    else:
+        done = early_jobs[run].result()
+        assert_cached_equal(done["cached"][job], done["results"][job], min_cells=floor)
+
+
+def test_every_workbook_with_cached_values_is_compared(recalc, early_jobs):
+    """Each run's workbooks built with cached values are the ones compared above."""
+    results = recalc.results  # waits for LibreOffice, which fills ``compared``
+    assert sorted(recalc.compared) == sorted(cached_jobs())
+    assert set(recalc.compared) <= set(results)
+    for run, (names, kinds) in OWN_RUNS.items():
+        cached = early_jobs[run].result()["cached"]
+        assert sorted(cached) == sorted(f"{kind}_{name}" for name in names for kind in kinds)
