@@ -290,16 +290,18 @@ def month_last(c: Cells, back: int) -> int:
 
 
 def upto_formula(r: Row, g: GamesRefs, back: int) -> str:
-    """:func:`upto_value`: an approximate MATCH, a binary search over LastMonth, which
-    never falls going down the log."""
+    """:func:`upto_value`, by :func:`last_row_by`."""
     return fx.if_(f"ISNUMBER({r['Key']})", last_row_by(g, f"{r['Key']}-{back}"), "0")
 
 
 def last_row_by(g: GamesRefs, month: str) -> str:
-    """The last Games data row whose LastMonth is at most ``month`` (0: none)."""
+    """The last Games data row whose LastMonth is at most ``month`` (0: none): LastMonth
+    never falls going down the log (the lead row's is 0), so that is how many are at most
+    ``month``. An approximate MATCH would search faster, but where it lands among equal
+    months is not defined (IronCalc lands elsewhere than LibreOffice)."""
     letter = g.table.letter("LastMonth")
     months = f"{g.quoted}!${letter}${g.table.lead_row}:${letter}${g.table.last_row}"
-    return f"MATCH({month},{months},1)-1"
+    return f'COUNTIF({months},"<="&({month}))-1'
 
 
 def last_row_by_value(log: Evaluation, month: int) -> int:
