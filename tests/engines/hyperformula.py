@@ -29,6 +29,8 @@ def missing() -> str | None:
         return "node is not installed"
     if not (MODULES / "hyperformula").is_dir():
         subprocess.run(["bash", str(INSTALL)], check=True, capture_output=True, timeout=600)
+    if not (MODULES / "hyperformula").is_dir():
+        return f"HyperFormula is not installed: run {INSTALL.relative_to(REPO)} (needs npm)"
     return None
 
 
