@@ -22,6 +22,8 @@ from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+os.environ.setdefault("OPENPYXL_LXML", "False")  # as workbook_builder/__init__.py, and first
+
 import pytest
 from openpyxl import Workbook, load_workbook
 from openpyxl.utils.cell import range_boundaries
@@ -33,6 +35,10 @@ from workbook_builder.sheets import SHEET_TYPES
 from workbook_builder.template import load_template
 
 REPO = Path(__file__).resolve().parents[1]
+os.environ["LC_MESSAGES"] = "en_US.UTF-8"
+"""The command line's messages in English unless a test asks (its texts are asserted in
+English; tests/test_messages.py checks the Japanese). LC_MESSAGES changes no number or
+date format, in this process or in LibreOffice."""
 SYSTEM_OF = {p.stem: load_template(p).system for p in sorted(TEMPLATES.glob("*.toml"))}
 
 
@@ -84,10 +90,38 @@ ENGINE_FIXTURES = frozenset({"recalc", "gnumeric", "early_jobs"})
 """Session fixtures that start work in the background; the modules using them run last."""
 
 
+SLOW_FIXTURES = {"built", "opened", "recalc", "gnumeric", "early_jobs"}
+"""Fixtures that build every workbook or start a spreadsheet program: not in ``--fast``."""
+SLOW_MODULES = {"test_lite", "test_lite_pyodide", "test_quickstart", "test_table_edits",
+                "test_bench", "test_ooxml_validity", "test_import", "test_audit_repair",
+                "test_grow", "test_settings_edits", "test_earlier_versions"}
+"""Modules whose every test builds, installs or recalculates (a fresh venv, Pyodide, a
+clone, LibreOffice through UNO): not in ``--fast``."""
+
+
+def pytest_addoption(parser) -> None:
+    parser.addoption("--fast", action="store_true",
+                     help="the edit-test loop's subset: no full build, no spreadsheet program, "
+                          "no fresh environment (scripts/test.sh --fast)")
+
+
+def _leave_out_slow(config, items) -> None:
+    """``--fast``: leave out what builds every workbook or runs another program."""
+    slow = [item for item in items if SLOW_FIXTURES & set(item.fixturenames)
+            or item.module.__name__.rpartition(".")[2] in SLOW_MODULES
+            or item.get_closest_marker("slow")]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        chosen = set(map(id, slow))
+        items[:] = [item for item in items if id(item) not in chosen]
+
+
 @pytest.hookimpl(trylast=True)  # after -k / -m deselection
 def pytest_collection_modifyitems(config, items) -> None:
     """Modules that read LibreOffice's or Gnumeric's results, or an early job's, run
     last, the others first, each module kept whole (its module fixtures are made once)."""
+    if config.getoption("--fast"):
+        _leave_out_slow(config, items)
     wanted = {name for item in items for name in ENGINE_FIXTURES & set(item.fixturenames)}
     late = {item.module for item in items if ENGINE_FIXTURES & set(item.fixturenames)}
     items.sort(key=lambda item: item.module in late)  # stable: file order otherwise
@@ -189,6 +223,16 @@ class Opened(dict[str, Workbook]):
     def __missing__(self, name: str) -> Workbook:
         self[name] = load_workbook(self.built[name])
         return self[name]
+
+
+@pytest.fixture(scope="session")
+def lite_files(tmp_path_factory) -> Path:
+    """The xlwings Lite files (main.py, requirements.txt) written once for the session."""
+    from workbook_builder import lite
+
+    folder = tmp_path_factory.mktemp("lite")
+    lite.write(folder)
+    return folder
 
 
 @pytest.fixture(scope="session")

@@ -1,14 +1,17 @@
-"""Runs in a clean venv that has only xlwings: loads a generated main.py the way xlwings Lite
-does and evaluates worksheet-function calls with it. Imports nothing of this project.
+"""Runs where only xlwings is installed (a clean venv, or Pyodide under Node): loads a
+generated main.py the way xlwings Lite does and evaluates worksheet-function calls with it.
+Imports nothing of this project.
 
 Usage: python lite_probe.py MAIN_PY < cases.json > results.json
+In Pyodide (``tests/lite_pyodide.mjs``): ``await answer(MAIN_PY, cases)``.
 
 Each case is {"name": F, "args": [...]}, the arguments as Python gets them (a range as a
 list of rows, a blank as null). Per case the answer holds two outcomes, each
 {"value": ...} or {"error": message}:
 - "lite": through xlwings' own custom-function call (xlwings.server.custom_functions_call,
   which xlwings Lite and xlwings Server run), every argument handed over as a matrix the
-  way Office.js hands it, an omitted one as null;
+  way Office.js hands it, an omitted one as null; in Pyodide the call's data passes
+  through a JavaScript object and Pyodide's ``to_py()``, as in the add-in;
 - "direct": main.F(*args), a plain Python call.
 Also printed: xlwings' registration of main.py (custom_functions_meta), the xlwings
 version, and whether the project's packages could have been imported from disk.
@@ -28,11 +31,14 @@ from xlwings import server
 
 
 def load(path: str) -> Any:
-    spec = importlib.util.spec_from_file_location("main", path)
-    assert spec is not None and spec.loader is not None
+    """As xlwings Lite loads its editor's text: executed into a new module, no file behind."""
+    with open(path, encoding="utf-8") as file:
+        text = file.read()
+    spec = importlib.util.spec_from_loader("main", loader=None)
+    assert spec is not None
     module = importlib.util.module_from_spec(spec)
+    exec(text, module.__dict__)
     sys.modules["main"] = module
-    spec.loader.exec_module(module)
     return module
 
 
@@ -43,12 +49,23 @@ def matrix(value: Any) -> Any:
     return [[value]]
 
 
+def arrived(data: dict[str, Any]) -> Any:
+    """The call's data as the add-in's Python gets it from JavaScript: in Pyodide a JS object
+    turned into Python by ``to_py()`` (null becomes ``jsnull`` from Pyodide 0.28 on, a whole
+    number an int); elsewhere unchanged."""
+    if sys.platform != "emscripten":
+        return data
+    import js  # type: ignore[import-not-found]
+
+    return js.JSON.parse(json.dumps(data)).to_py()
+
+
 async def lite_call(main: Any, name: str, args: list[Any]) -> dict[str, Any]:
     data = {"func_name": name, "args": [matrix(a) for a in args], "version": xw.__version__,
             "client": "Office.js", "runtime": "1.4", "culture_info_name": "ja-JP",
             "content_language": "ja-JP"}
     try:
-        return {"value": await server.custom_functions_call(data, main)}
+        return {"value": await server.custom_functions_call(arrived(data), main)}
     except Exception as exc:  # what the cell's error flag shows
         return {"error": str(exc)}
 
@@ -65,15 +82,18 @@ async def run(main: Any, cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
              "direct": direct_call(main, c["name"], c["args"])} for c in cases]
 
 
-def main() -> None:
-    cases = json.load(sys.stdin)
-    module = load(sys.argv[1])
+async def answer(main_py: str, cases: list[dict[str, Any]]) -> dict[str, Any]:
+    module = load(main_py)
     on_disk = [p for p in ("rating_rules", "udfs")
                if importlib.machinery.PathFinder.find_spec(p) is not None]
-    out = {"xlwings": xw.__version__, "on_disk": on_disk,
-           "meta": server.custom_functions_meta(module),
-           "results": asyncio.run(run(module, cases))}
-    json.dump(out, sys.stdout, ensure_ascii=False)
+    return {"xlwings": xw.__version__, "python": sys.version.split()[0],
+            "platform": sys.platform, "on_disk": on_disk,
+            "meta": server.custom_functions_meta(module), "results": await run(module, cases)}
+
+
+def main() -> None:
+    cases = json.load(sys.stdin)
+    json.dump(asyncio.run(answer(sys.argv[1], cases)), sys.stdout, ensure_ascii=False)
 
 
 if __name__ == "__main__":

@@ -16,8 +16,10 @@ COMPUTED = {"First": "text", "Change": "number", "Rating": "number", "Status": "
 
 
 def test_sheet_titles_follow_the_language(built, opened):
-    assert opened["mosaic_ja"].sheetnames[:3] == ["対局", "グラフ", "設定"]
-    assert opened["mosaic_en"].sheetnames[:3] == ["Games", "Chart", "Settings"]
+    assert opened["mosaic_ja"].sheetnames == ["対局", "グラフ", "設定", "使い方", "_meta"]
+    assert opened["mosaic_en"].sheetnames == ["Games", "Chart", "Settings", "How to", "_meta"]
+    assert opened["ledger_tokin_ja"].sheetnames == [
+        "対局", "レーティング表", "月例リスト", "名簿", "設定", "使い方", "_chain", "_meta"]
     wb = opened["mosaic_ja"]
     assert wb["_meta"].sheet_state == "veryHidden"
     assert wb["対局"]["A2"].value == "相手" and wb["対局"]["A3"].value == "自分"

@@ -23,7 +23,7 @@ def test_readme_function_table_is_the_catalog() -> None:
 
 def test_every_cli_command_is_documented() -> None:
     for name in main.commands:
-        assert f"`workbook-builder {name}" in README, f"README does not document {name!r}"
+        assert f"`./workbook-builder {name}" in README, f"README does not document {name!r}"
 
 
 def test_readme_first_screen_has_the_two_commands() -> None:

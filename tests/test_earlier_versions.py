@@ -50,6 +50,7 @@ def test_repair_carries_an_earlier_versions_file_and_reports_nothing(tmp_path, p
     before, after = typed(path), typed(out)
     assert any(before.values()), "the fixture holds typed values"
     assert {name: after.get(name) for name in before} == before
+    assert ("使い方" if path.stem.endswith("_ja") else "How to") in load_workbook(out).sheetnames
     assert audit(out).findings == []
 
 
@@ -66,6 +67,9 @@ def test_audit_of_an_earlier_versions_file_finds_its_numbers_right(path) -> None
         f.line() for f in report.findings]
     assert report.checked > 0
     assert not any("would not carry" in note for note in report.notes), report.notes
+    howto = "使い方" if path.stem.endswith("_ja") else "How to"  # no version before had one
+    assert f"sheet {howto!r} is missing (an earlier version made none): `repair` adds it" \
+        in report.notes, report.notes
 
 
 @pytest.mark.parametrize(("fixture", "edits"), [

@@ -72,8 +72,8 @@ def test_yonin_log() -> None:
 
 def test_rate_prints_list_computed_by_rule(tmp_path: Path) -> None:
     path = write(tmp_path, LOG.replace("2026/5/3,田中,鈴木,2,\n", ""), "cp932")
-    out = CliRunner().invoke(main, ["rate", str(path), "-s", "tokin", "--format", "csv",
-                                    "--lang", "en", "--initial", "1500"])
+    out = CliRunner().invoke(main, ["rate", str(path), "-s", "tokin", "--per-game", "--format",
+                                    "csv", "--lang", "en", "--initial", "1500"])
     assert out.exit_code == 0, out.output
     # By hand (RULES.md §1): 田中 beats 佐藤 at 1500/1500: +16. 佐藤 (1484) beats
     # 鈴木 (1500): 16 + round(0.64) = 17. 鈴木 (1483) loses to 田中 (1516) at 香落:
@@ -90,6 +90,16 @@ def test_rate_monthly_uses_the_months_list(tmp_path: Path) -> None:
     # May, list 1500 for all: 田中 +16, 佐藤 −16 +16, 鈴木 −16. June list 1516/1500/1484:
     # 鈴木 loses to 田中 at 香落: e = −32 + 100 = 68 → −(16 + 3) = −19.
     assert out.output.splitlines()[1:] == ["1,田中,1535,2", "2,佐藤,1500,2", "3,鈴木,1465,2"]
+
+
+def test_rate_rates_tokin_by_month_as_its_ledger_does(tmp_path: Path) -> None:
+    """The Tokin ledger is built with monthly lists on, so ``rate`` without a flag gives
+    the month-list figures of the test above (worked by hand there) and says so."""
+    path = write(tmp_path, LOG.replace("2026/5/3,田中,鈴木,2,\n", ""), "utf-8")
+    out = CliRunner().invoke(main, ["rate", str(path), "-s", "tokin", "--format", "csv",
+                                    "--initial", "1500"])
+    assert out.stdout.splitlines()[1:] == ["1,田中,1535,2", "2,佐藤,1500,2", "3,鈴木,1465,2"]
+    assert "rated by month lists, as its ledger does" in out.stderr
 
 
 def test_rate_refuses_bad_rows_unless_told(tmp_path: Path) -> None:

@@ -364,6 +364,7 @@ def test_a_huge_sheet_part_is_refused_by_size(huge_part: Path, tmp_path: Path,
     assert not out.exists()
 
 
+@pytest.mark.slow
 def test_a_dense_sheet_part_is_refused_by_cell_count(tmp_path: Path) -> None:
     bomb = tmp_path / "dense.xlsx"
     _bomb(bomb, 1_100_000)  # 24 MB, under the size limit, but more cells than any template
@@ -452,6 +453,7 @@ def test_a_flagged_game_in_a_later_month_still_sets_the_month_order(tmp_path: Pa
     assert status[2] == "⚠ 前の対局より前の月"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("soffice") is None, reason="needs LibreOffice")
 def test_a_game_out_of_month_order_passes_its_players_ratings_on(tmp_path: Path) -> None:
     # README (monthly mode): the game dated in May after a June game is flagged and not
@@ -494,6 +496,7 @@ def test_a_game_out_of_month_order_passes_its_players_ratings_on(tmp_path: Path)
         assert count == expected.games, path
 
 
+@pytest.mark.slow
 def test_names_that_differ_only_in_case_are_one_player_everywhere(tmp_path: Path) -> None:
     path = tmp_path / "games.csv"
     path.write_text("player_a,player_b,result\nTanaka,Sato,1\nsato,TANAKA,1\n",
@@ -514,6 +517,7 @@ def test_names_that_differ_only_in_case_are_one_player_everywhere(tmp_path: Path
 # --- 12: logs larger than a ledger can be -------------------------------------------------
 
 
+@pytest.mark.slow
 def test_import_refuses_more_players_than_a_ledger_holds(tmp_path: Path) -> None:
     path = tmp_path / "games.csv"
     games = "".join(f"P{i},Q{i},1\n" for i in range(MAX_PLAYERS // 2 + 1))  # 2,002 players

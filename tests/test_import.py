@@ -6,6 +6,7 @@ checks from the issue (names stay literally what was typed).
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -69,7 +70,9 @@ def test_bad_rows_stop_the_import_with_their_lines_unless_skipped(tmp_path: Path
     log.write_text(CSV + "2024/6/5,田中,鈴木,2,\n2024/6/6,田中,,1,\n", encoding="utf-8")
     out = tmp_path / "club.xlsx"
     result = run(str(log), "--template", TEMPLATE, "--out", str(out))
-    assert result.exit_code == 1 and "lines 7, 8" in result.output and not out.exists()
+    assert result.exit_code == 1 and not out.exists()
+    assert "2 row(s) could not be read (lines 7, 8); line 7: result '2' must be 1 or 0" \
+        in result.output
     result = run(str(log), "--template", TEMPLATE, "--out", str(out), "--skip-bad")
     assert result.exit_code == 0, result.output
     assert "games.csv:7: skipped" in result.output and "games.csv:8: skipped" in result.output
@@ -96,3 +99,33 @@ def test_refusals_are_one_line_and_touch_nothing(tmp_path: Path, case: str) -> N
     assert result.output.startswith("Error: ") and result.output.count("\n") == 1, result.output
     assert "Traceback" not in result.output
     assert {p: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+FOUR_PLAYER_SAMPLE = Path(__file__).resolve().parents[1] / "docs" / "samples" / "四人将棋記録.csv"
+
+
+@pytest.mark.skipif(shutil.which("soffice") is None, reason="needs LibreOffice")
+def test_a_four_player_log_fills_the_four_player_ledger(tmp_path: Path) -> None:
+    """The README's sample (one line a game, Japanese headers) imported, recalculated by
+    LibreOffice from inputs alone: each seat's new rate is the engine's replay up to that
+    game, and no row is flagged."""
+    from workbook_builder.gamelog import read_game_log
+    from workbook_builder.libreoffice import recalculate
+    from workbook_builder.package import strip_cached_values
+
+    out = tmp_path / "club.xlsx"
+    result = run(str(FOUR_PLAYER_SAMPLE), "--template", "templates/yonin_ledger_ja.toml",
+                 "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert "3 games, 5 players" in result.output
+    bare = tmp_path / "bare" / "club.xlsx"
+    bare.parent.mkdir()
+    strip_cached_values(out, bare)
+    (done,) = recalculate([bare], tmp_path / "lo")
+    wb = load_workbook(done, data_only=True)
+    games = read_game_log(FOUR_PLAYER_SAMPLE, "yonin").games
+    expected = [replay("yonin", games[:n + 1]).ratings[name]
+                for n, (names, _, _) in enumerate(games) for name in names]
+    assert column(wb, "Games_NewRate")[:12] == expected
+    assert column(wb, "Games_Player")[:12] == [n for names, _, _ in games for n in names]
+    assert all(s in (None, "") for s in column(wb, "Games_Status")[:12])

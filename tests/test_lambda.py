@@ -183,6 +183,7 @@ def computed(lambda_books, tmp_path_factory) -> dict[str, tuple[dict[str, tuple]
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_every_function_gives_the_engines_value_through_let(computed, lang):
     where, shown = computed[lang]

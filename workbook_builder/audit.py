@@ -10,7 +10,7 @@ recalculate).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +20,8 @@ from openpyxl.cell.cell import MergedCell
 from .build import build_workbook
 from .kept import settings_not_kept, values_outside
 from .kit.base import Built
+from .messages import say
+from .names import misspelt
 from .placement import placement_problems
 from .readback import (
     Opened,
@@ -47,7 +49,8 @@ class Finding:
 
     def line(self) -> str:
         where = f"{self.sheet}!{self.cell}" + (f" ({self.name})" if self.name else "")
-        return f"{where}: expected {_show(self.expected)}, found {_show(self.found)} [{self.kind}]"
+        return say("audit.finding", where=where, expected=_show(self.expected),
+                   found=_show(self.found), kind=say(f"audit.{self.kind}"))
 
 
 @dataclass
@@ -78,35 +81,43 @@ def audit(path: str | Path) -> AuditReport:
     report = AuditReport(opened.path, notes=list(typed.not_carried))
     sheet_type = SHEET_TYPES[typed.spec.system]
     report.problems = placement_problems(opened, sheet_type.input_tables)
-    report.notes += [f"{line}: the engine's values use the latter"
-                     for line in settings_not_kept(typed, wb)]
+    report.notes += [say("audit.latter", line=line) for line in settings_not_kept(typed, wb)]
+    report.notes += misspelt_in(typed.rows, typed.tables)
     outside = values_outside(opened, typed, wb)
-    report.notes += [f"{line}: `repair` would not carry it" for line in outside.lines]
+    report.notes += [say("audit.not_carried", line=line) for line in outside.lines]
     then, now = built_preset(opened, typed)
     for title, cells in built.cached.items():
         if title in built.snapshots and then != now:
-            report.notes.append(f"sheet {title!r} shows the constants the workbook was built "
-                                "with, not the edited Settings: `repair` regenerates it")
+            report.notes.append(say("audit.snapshot", title=title))
             continue
         if title not in opened.formulas.sheetnames:
-            report.notes.append(f"sheet {title!r} is missing" + (
-                " (an earlier version made none): `repair` adds it" if outside.earlier else ""))
+            report.notes.append(say("audit.missing_earlier" if outside.earlier
+                                    else "audit.missing", title=title))
             continue
         pairs: Iterable[tuple[str, object]] = cells.items()
         if title in outside.earlier and not report.problems:
             # rows a person moved explain formulas that differ from the builder's
-            report.notes.append(f"sheet {title!r} was made by an earlier version: its computed "
-                                "columns are compared by name, its hidden helpers not "
-                                "(`repair` rebuilds them)")
+            report.notes.append(say("audit.earlier", title=title))
             pairs = by_name(opened, wb, built, title)
         for coord, expected in pairs:
             compare(report, opened, title, coord, expected, names.get((title, coord), ""))
+    report.notes += [say("audit.missing_earlier", title=title)
+                     for title in wb.sheetnames  # a sheet of text: the How to
+                     if title not in built.cached and title not in opened.formulas.sheetnames
+                     and wb[title].sheet_state == "visible"]
     program = sheet_type.computed_by
     if program and any(str(f.found).startswith("#") for f in report.findings):
-        report.notes.append(f"only {program} computes these formulas: the error values say "
-                            f"another program saved the file last; open and save it in "
-                            f"{program}")
+        report.notes.append(say("audit.program", program=program))
     return report
+
+
+def misspelt_in(games: Sequence[Mapping[str, object]],
+                tables: Mapping[str, Sequence[Mapping[str, object]]]) -> list[str]:
+    """Names in a ledger's games that are probably a member's misspelt (:mod:`.names`)."""
+    if "Players" not in tables:
+        return []
+    typed = [row.get(key) for row in games for key in ("PlayerA", "PlayerB", "Player")]
+    return list(misspelt(typed, [row.get("Name") for row in tables["Players"]]))
 
 
 def by_name(opened: Opened, wb: Workbook, built: Built, title: str
@@ -145,7 +156,7 @@ def compare(report: AuditReport, opened: Opened, title: str, coord: str, expecte
 
 def _show(value: object) -> str:
     if value is None:
-        return "(blank)"
+        return say("audit.blank")
     if isinstance(value, float):
         return f"{value:.10g}"
     return repr(value) if isinstance(value, str) else str(value)

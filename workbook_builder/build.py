@@ -12,6 +12,7 @@ from pathlib import Path
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
+from .kit.howto import add_howto
 from .lint import formula_text, lambda_names, lint_formula
 from .metadata import META_SHEET, write_meta
 from .package import finalize
@@ -59,6 +60,8 @@ def build_workbook(spec: Spec, inputs: Sequence[Mapping[str, object]] = (),
     if inputs or "Games" not in given:
         given["Games"] = inputs
     built = sheet_type.populate_tables(wb, spec, preset, given)
+    add_howto(wb, spec.system, spec.lang, spec.title or sheet_type.default_title(spec.lang),
+              built.names)
     lambdas = lambda_names(wb)
     for ws in wb.worksheets:
         protect(ws, password)

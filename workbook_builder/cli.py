@@ -1,13 +1,22 @@
 """The ``workbook-builder`` command line.
 
-Library errors (bad input, an unreadable or unwritable file) become a one-line message
-``Error: …`` and exit status 1 (click's ``ClickException``), never a traceback: a club
-secretary should see what to fix, not Python internals.
+Every word it prints comes from :mod:`.messages` in Japanese or English (``--lang``, else
+the locale; Japanese when the locale names no language). Library errors (bad input, an
+unreadable or unwritable file) become a one-line message ``エラー: …`` / ``Error: …``,
+never a traceback: a club secretary should see what to fix, not Python internals.
+
+Exit codes: 0 done; 1 the input or a file is wrong (the message says which and why), or
+``audit`` found something to repair, or ``lint`` a formula problem; 2 the command line
+itself is wrong (an unknown option, a missing argument).
 """
 
 from __future__ import annotations
 
+import gettext
+import os
 import re
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,17 +24,70 @@ import click
 
 from rating_rules import SYSTEMS
 
+from .messages import LANGS, TABLE, choose, say, shown, word
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+def _click_gettext(text: str) -> str:
+    return word(text) if text in TABLE else text
+
+
+def _click_ngettext(singular: str, plural: str, count: int) -> str:
+    return _click_gettext(singular if count == 1 else plural)
+
+
+for _module in [m for n, m in list(sys.modules.items()) if n.startswith("click")]:
+    # click reads its own words ("Usage:", "Error") through gettext: hand it ours.
+    if getattr(_module, "_", None) is gettext.gettext:
+        _module._ = _click_gettext  # type: ignore[attr-defined]
+    if getattr(_module, "ngettext", None) is gettext.ngettext:
+        _module.ngettext = _click_ngettext  # type: ignore[attr-defined]
+
+
+class Commands(click.Group):
+    """The command group: fixes the run's language before click reads any help text.
+
+    Help texts are declared as keys of :data:`~.messages.TABLE`; each run puts the text
+    of its language in place (``--lang`` anywhere on the line, else the locale)."""
+
+    def main(self, args: Sequence[str] | None = None, *rest: Any, **extra: Any) -> Any:
+        words = list(sys.argv[1:] if args is None else args)
+        choose(_lang_in(words))
+        _translate(self)
+        return super().main(words, *rest, **extra)
+
+
+def _lang_in(words: Sequence[str]) -> str | None:
+    for i, item in enumerate(words):
+        if item == "--lang" and i + 1 < len(words):
+            return words[i + 1]
+        if item.startswith("--lang="):
+            return item.partition("=")[2]
+    return None
+
+
+def _translate(command: click.Command) -> None:
+    """Each help text from its key (kept in ``help_key`` on first use)."""
+    things: list[click.Command | click.Parameter] = [command, *command.params]
+    for thing in things:
+        key = thing.__dict__.setdefault("help_key", getattr(thing, "help", None))
+        if key in TABLE:
+            setattr(thing, "help", word(key))  # noqa: B010 (a Parameter's help is an Option's)
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            _translate(sub)
+
+
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]},
+             help="help.main")
 @click.version_option(package_name="club-rating-sheets")
-def main() -> None:
-    """Rating sheets for clubs: build workbooks, list the worksheet functions."""
+@click.option("--lang", type=click.Choice(LANGS), default=None, help="help.lang")
+def main(lang: str | None) -> None:
+    choose(lang)
 
 
-@main.command()
-@click.option("--markdown", is_flag=True, help="Print a Markdown table (the README's).")
+@main.command(help="help.functions")
+@click.option("--markdown", is_flag=True, help="help.markdown")
 def functions(markdown: bool) -> None:
-    """List the worksheet functions with their signatures and one line of help."""
     from udfs import catalog
 
     if markdown:
@@ -33,94 +95,116 @@ def functions(markdown: bool) -> None:
         for entry in catalog():
             click.echo(f"| `{entry.signature}` | {entry.summary} |")
         return
+    from .messages import current
+    from .sheets.catalog_entries import ENTRIES
+
+    about = {e.name: e.about(current()) for e in ENTRIES}
     for entry in catalog():
-        click.echo(f"{entry.signature}\n    {entry.summary}")
+        click.echo(f"{entry.signature}\n    {about.get(entry.name, entry.summary)}")
 
 
-@main.command()
+@main.command(help="help.rate")
 @click.argument("games_csv", type=click.Path(dir_okay=False))
-@click.option("--system", "-s", required=True, type=click.Choice(
-    list(SYSTEMS)), help="The rating rule.")
-@click.option("--monthly", is_flag=True, help="Rating periods by month (systems that have "
-              "them: " + ", ".join(s.name for s in SYSTEMS.values() if s.periods) + ").")
-@click.option("--initial", type=float, help="Starting rating of every player.")
-@click.option("--format", "fmt", type=click.Choice(["table", "csv"]), default="table")
-@click.option("--lang", type=click.Choice(["ja", "en"]), default="ja")
-@click.option("--skip-bad", is_flag=True, help="Rate the good rows and list the bad ones.")
+@click.option("--system", "-s", required=True, type=click.Choice(list(SYSTEMS)),
+              help="help.system")
+@click.option("--monthly/--per-game", default=None, help="help.monthly")
+@click.option("--initial", type=float, help="help.initial")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv"]), default="table",
+              help="help.format")
+@click.option("--lang", type=click.Choice(LANGS), default=None, help="help.list_lang")
+@click.option("--skip-bad", is_flag=True, help="help.skip_bad")
+@click.option("--new-players", is_flag=True, help="help.new_players")
 def rate(
-    games_csv: str, system: str, monthly: bool, initial: float | None, fmt: str, lang: str,
-    skip_bad: bool,
+    games_csv: str, system: str, monthly: bool | None, initial: float | None, fmt: str,
+    lang: str | None, skip_bad: bool, new_players: bool,
 ) -> None:
-    """Print the rating list computed by the engine from a game log (CSV with a header)."""
     import math
 
     from .gamelog import read_game_log
+    from .messages import current
     from .rating_list import rate_log, rating_list, render
 
     if initial is not None and not math.isfinite(initial):
-        raise click.ClickException(f"--initial {initial!r} is not a finite number")
+        raise _fail(say("cli.bad_initial", value=initial))
+    if monthly is None:
+        from .sheets.ledger_rules import monthly_by_default
+
+        monthly = monthly_by_default(system)
+        if monthly:
+            click.echo(shown(say("cli.monthly_default", system=system)), err=True)
     try:
-        log = read_game_log(games_csv, system, monthly=monthly)
+        log = read_game_log(games_csv, system, monthly=monthly, new_players=new_players)
         for note in log.notes:
-            click.echo(f"{games_csv}: {note}", err=True)
+            click.echo(shown(say("cli.note", file=games_csv, note=note)), err=True)
         for bad in log.bad:
-            click.echo(f"{games_csv}:{bad.line}: {bad.reason}", err=True)
+            click.echo(shown(say("cli.line", file=games_csv, line=bad.line, reason=bad.reason)),
+                       err=True)
         if log.bad and not skip_bad:
-            raise click.ClickException(
-                f"{len(log.bad)} row(s) could not be read; fix them or pass --skip-bad"
-            )
+            raise _fail(say("cli.rows_unread", count=len(log.bad)))
         result = rate_log(log, monthly=monthly, initial=initial)
     except ValueError as exc:
         where = log if "log" in locals() else None
-        raise click.ClickException(_with_line(str(exc), where)) from None
-    click.echo(render(rating_list(result), fmt, lang), nl=False)
+        raise _fail(_with_line(exc, where)) from None
+    click.echo(render(rating_list(result), fmt, lang or current()), nl=False)
 
 
-@main.command("import")
+@main.command("import", help="help.import")
 @click.argument("games_csv", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--template", "-t", required=True, type=click.Path(dir_okay=False, path_type=Path),
-              help="A ledger template, e.g. templates/ledger_tokin_ja.toml.")
+              help="help.template")
 @click.option("--out", "out", required=True, type=click.Path(dir_okay=False, path_type=Path),
-              help="The new ledger (.xlsx); an existing file is never overwritten.")
-@click.option("--skip-bad", is_flag=True, help="Import the good rows and list the bad ones.")
-def import_(games_csv: Path, template: Path, out: Path, skip_bad: bool) -> None:
-    """Build a club ledger pre-filled from a game log (CSV with a header)."""
+              help="help.import_out")
+@click.option("--skip-bad", is_flag=True, help="help.skip_bad")
+@click.option("--new-players", is_flag=True, help="help.new_players")
+def import_(games_csv: Path, template: Path, out: Path, skip_bad: bool,
+            new_players: bool) -> None:
     from .importer import import_log
 
     try:
-        report = import_log(games_csv, template, out, skip_bad=skip_bad)
+        report = import_log(games_csv, template, out, skip_bad=skip_bad,
+                            new_players=new_players)
     except ValueError as exc:  # ImportFailed, WriteFailed, TemplateError: one line each
         raise _fail(exc) from None
     for bad in report.skipped:
-        click.echo(f"{games_csv}:{bad.line}: skipped: {bad.reason}", err=True)
+        click.echo(shown(say("cli.skipped", file=str(games_csv), line=bad.line,
+                             reason=bad.reason)), err=True)
     for warning in report.warnings:
-        click.echo(f"{games_csv}: {warning}", err=True)
-    click.echo(f"{report.out}: {report.games} games, {report.players} players")
+        click.echo(shown(say("cli.note", file=str(games_csv), note=warning)), err=True)
+    if report.new_members:
+        shown_names = "、".join(report.new_members[:NAMES_SHOWN]) + (
+            " …" if len(report.new_members) > NAMES_SHOWN else "")
+        click.echo(shown(say("cli.new_members", count=len(report.new_members),
+                             names=shown_names)), err=True)
+    click.echo(shown(say("cli.imported", out=str(report.out), games=report.games,
+                         players=report.players)))
 
 
-def _with_line(message: str, log: object) -> str:
+NAMES_SHOWN = 30
+"""New members named in ``import``'s summary; the rest are counted."""
+
+
+def _with_line(exc: Exception, log: object) -> object:
     """Point an engine error about games[n] at the CSV line it came from."""
     lines = getattr(log, "lines", None)
-    match = re.match(r"games\[(\d+)\]", message)
+    message = exc.args[0] if exc.args else str(exc)
+    match = re.match(r"games\[(\d+)\]", str(message))
     if lines and match and int(match.group(1)) <= len(lines):
-        return f"line {lines[int(match.group(1)) - 1]}: {message}"
+        return say("cli.at_line", line=lines[int(match.group(1)) - 1], message=message)
     return message
 
 
-def _fail(exc: Exception) -> click.ClickException:
-    return click.ClickException(str(exc).splitlines()[0])
+def _fail(exc: object) -> click.ClickException:
+    return click.ClickException(shown(exc).splitlines()[0])
 
 
-@main.command()
+@main.command(help="help.build")
 @click.argument("templates", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=None, help="Output folder (default: dist/).")
-@click.option("--lang", type=click.Choice(["ja", "en"]), default=None,
-              help="Override the templates' language.")
-@click.option("--password", default=None, help="Protect the sheets with this password.")
+              default=None, help="help.out_dir")
+@click.option("--lang", type=click.Choice(LANGS), default=None, help="help.build_lang")
+@click.option("--password", default=None, help="help.password")
 def build(templates: tuple[Path, ...], out_dir: Path | None, lang: str | None,
           password: str | None) -> None:
-    """Build workbooks from TEMPLATES (default: every templates/*.toml into dist/)."""
     import dataclasses
 
     from workbook_builder import build as builder
@@ -128,7 +212,7 @@ def build(templates: tuple[Path, ...], out_dir: Path | None, lang: str | None,
 
     paths = list(templates) or sorted(builder.TEMPLATES.glob("*.toml"))
     if not paths:
-        raise click.ClickException(f"no templates found in {builder.TEMPLATES}")
+        raise _fail(say("cli.no_templates", folder=str(builder.TEMPLATES)))
     target = out_dir or builder.DIST
     try:
         specs = [load_template(p) for p in paths]
@@ -138,18 +222,21 @@ def build(templates: tuple[Path, ...], out_dir: Path | None, lang: str | None,
         specs = [dataclasses.replace(spec, lang=lang) for spec in specs]
     try:
         for path in builder.build_all(specs, target, password):
-            click.echo(f"{path}  ({path.stat().st_size:,} bytes)")
+            _written(path)
     except (ValueError, OSError) as exc:
         raise _fail(exc) from None
     if not templates:  # a full rebuild also carries the xlwings Lite files
         _write_lite(target / "lite")
 
 
-@main.command()
+def _written(path: Path) -> None:
+    click.echo(shown(say("cli.written", path=str(path), size=path.stat().st_size)))
+
+
+@main.command(help="help.lite")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=None, help="Output folder (default: dist/lite/).")
+              default=None, help="help.lite_out")
 def lite(out_dir: Path | None) -> None:
-    """Write main.py and requirements.txt for xlwings Lite (Excel on Windows, Mac, the web)."""
     from workbook_builder import build as builder
 
     _write_lite(out_dir or builder.DIST / "lite")
@@ -163,14 +250,13 @@ def _write_lite(out_dir: Path) -> None:
     except ValueError as exc:  # WriteFailed: names the file and why
         raise _fail(exc) from None
     for path in paths:
-        click.echo(f"{path}  ({path.stat().st_size:,} bytes)")
+        _written(path)
 
 
-@main.command()
+@main.command(help="help.describe")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.option("--json", "as_json", is_flag=True, help="help.json")
 def describe(file: Path, as_json: bool) -> None:
-    """List the named ranges of a built workbook: sheet, range, role, type, allowed values."""
     import json
 
     from workbook_builder.metadata import describe as describe_file
@@ -191,14 +277,12 @@ def describe(file: Path, as_json: bool) -> None:
                    f"{entry['sheet']}!{entry['range']}  {allowed}")
 
 
-@main.command()
+@main.command(help="help.render")
 @click.argument("templates", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=None, help="Picture folder (default: docs/img/).")
-@click.option("--example/--blank", default=True,
-              help="Fill a few example games (default) or show the empty sheet.")
+              default=None, help="help.render_out")
+@click.option("--example/--blank", default=True, help="help.example")
 def render(templates: tuple[Path, ...], out_dir: Path | None, example: bool) -> None:
-    """Render each template's Games sheet (and chart) to PNG with LibreOffice."""
     from workbook_builder import build as builder
     from workbook_builder.preview import render_previews
     from workbook_builder.template import TemplateError, load_template
@@ -212,11 +296,10 @@ def render(templates: tuple[Path, ...], out_dir: Path | None, example: bool) -> 
         raise _fail(exc) from None
 
 
-@main.command()
+@main.command(help="help.lint")
 @click.argument("files", nargs=-1, required=True,
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def lint(files: tuple[Path, ...]) -> None:
-    """Check every formula in FILES against the Excel 2010 / LibreOffice 7.4 function set."""
     from workbook_builder.lint import lint_workbook
     from workbook_builder.readback import check_package
 
@@ -229,14 +312,13 @@ def lint(files: tuple[Path, ...]) -> None:
     for problem in problems:
         click.echo(problem)
     if problems:
-        raise click.ClickException(f"{len(problems)} formula problem(s)")
-    click.echo(f"{len(files)} workbook(s): all formulas fine")
+        raise _fail(say("cli.lint_problems", count=len(problems)))
+    click.echo(shown(say("cli.lint_fine", count=len(files))))
 
 
-@main.command()
+@main.command(help="help.audit")
 @click.argument("workbook", type=click.Path(dir_okay=False))
 def audit(workbook: str) -> None:
-    """Recompute every computed cell with the engine; list each that differs (exit 1)."""
     from .audit import audit as run_audit
     from .errors import BuilderError
 
@@ -245,36 +327,33 @@ def audit(workbook: str) -> None:
     except BuilderError as exc:
         raise _fail(exc) from None
     for problem in report.problems:
-        click.echo(f"problem: {problem}")
+        click.echo(shown(say("cli.problem", text=problem)))
     for note in report.notes:
-        click.echo(f"note: {note}", err=True)
+        click.echo(shown(say("cli.note_line", text=note)), err=True)
     for finding in report.findings:
-        click.echo(finding.line())
-    summary = f"{report.checked} computed cells checked, {len(report.findings)} differ"
+        click.echo(shown(finding.line()))
+    summary = shown(say("cli.audit_summary", checked=report.checked,
+                        differ=len(report.findings)))
     if report.not_calculated:
-        summary += f", {report.not_calculated} never calculated (open and save in a spreadsheet)"
+        summary += shown(say("cli.not_calculated", count=report.not_calculated))
     click.echo(summary, err=True)
     if report.needs_repair:
         fixed = Path(workbook).with_name(Path(workbook).stem + "-repaired.xlsx")
-        click.echo(f"to fix: workbook-builder repair {_quoted(workbook)} --out "
-                   f"{_quoted(str(fixed))}", err=True)
+        program = os.environ.get("WORKBOOK_BUILDER_PROG", "workbook-builder")
+        command = f"{program} repair {_quoted(workbook)} --out {_quoted(str(fixed))}"
+        click.echo(shown(say("cli.to_fix", command=command)), err=True)
         raise SystemExit(1)
 
 
-@main.command()
+@main.command(help="help.repair")
 @click.argument("workbook", type=click.Path(dir_okay=False))
 @click.option("--out", "-o", required=True, type=click.Path(dir_okay=False),
-              help="Where to write the repaired copy (never the input).")
-@click.option("--password", help="Protect the sheets with this password.")
-@click.option("--rows", type=int, help="Game rows of the new workbook (a full ledger grows).")
-@click.option("--players", type=int, help="Players rows of the new ledger.")
+              help="help.repair_out")
+@click.option("--password", help="help.password")
+@click.option("--rows", type=int, help="help.rows")
+@click.option("--players", type=int, help="help.players")
 def repair(workbook: str, out: str, password: str | None, rows: int | None,
            players: int | None) -> None:
-    """Rebuild a workbook from its template, carrying every typed input over.
-
-    With --rows / --players the new workbook has that many game / Players rows, so a
-    club whose ledger is full carries on in a bigger one.
-    """
     from .errors import BuilderError
     from .repair import repair as run_repair
 
@@ -283,11 +362,13 @@ def repair(workbook: str, out: str, password: str | None, rows: int | None,
     except BuilderError as exc:
         raise _fail(exc) from None
     for line in report.restored:
-        click.echo(f"restored: {line}")
+        click.echo(shown(say("cli.restored", text=line)))
     for line in report.not_carried:
-        click.echo(f"not carried: {line}")
-    lost = f"; {len(report.not_carried)} left out, listed above" if report.not_carried else ""
-    click.echo(f"{report.out}: {report.rows} rows carried over{lost}")
+        click.echo(shown(say("cli.not_carried", text=line)))
+    done = (say("cli.repaired_lost", out=str(report.out), rows=report.rows,
+                lost=len(report.not_carried)) if report.not_carried
+            else say("cli.repaired", out=str(report.out), rows=report.rows))
+    click.echo(shown(done))
 
 
 def _quoted(path: str) -> str:

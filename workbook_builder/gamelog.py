@@ -29,6 +29,8 @@ from rating_rules import SYSTEMS, LogField, replay
 from rating_rules.shogi import TOKIN
 
 from .errors import GameLogError
+from .messages import Lang, os_reason, say
+from .names import near_miss
 
 __all__ = ["BadRow", "GameLog", "GameLogError", "parse_game_log", "read_game_log"]
 
@@ -55,6 +57,17 @@ HEADERS: dict[str, tuple[str, ...]] = {
     **{f"place{i}": (f"place{i}", f"順位{i}") for i in range(1, 5)},
     **{f"knocked_by{i}": (f"knocked_by{i}", f"撃破者{i}", f"詰まされ{i}") for i in range(1, 5)},
 }
+
+
+
+class Field(str):
+    """A log column's key, shown in a Japanese message as its Japanese header
+    (``result`` → 勝敗, ``player_b`` → 対局者B): the names a log's own header uses."""
+
+    def text(self, lang: Lang) -> str:
+        japanese = [a for a in HEADERS.get(str(self), ()) if not a.isascii()]
+        return japanese[0].upper() if lang == "ja" and japanese else str(self)
+
 
 PAIR = ("player_a", "player_b", "result")
 SEATS = tuple(f"{k}{i}" for k in ("player", "place") for i in range(1, 5))
@@ -130,20 +143,16 @@ def decode(data: bytes) -> tuple[str, str]:
                       if not line.isascii() and _is_utf8(line)), None)
     first_bad = body[:bad_at].count(b"\n") + 1
     if utf8_line is not None:
-        raise GameLogError(
-            f"line {first_bad} is not UTF-8 but line {utf8_line} is: the file mixes encodings "
-            "(save it again as UTF-8 or as Shift_JIS)") from None
+        raise GameLogError(say("log.mixed", bad=first_bad, good=utf8_line)) from None
     if name == "utf-8-sig":
-        raise GameLogError(f"line {first_bad} is not UTF-8 although the file starts with a "
-                           "UTF-8 byte-order mark (save it again in one encoding)")
+        raise GameLogError(say("log.bom", line=first_bad))
     try:
         return body.decode("cp932"), "shift_jis"
     except UnicodeDecodeError as exc:
         sample = body[exc.start:exc.start + 4]
         line = body[:exc.start].count(b"\n") + 1
-        raise GameLogError(
-            f"the file is neither UTF-8 nor Shift_JIS (line {line}, byte {exc.start}: "
-            f"{sample!r})") from None
+        raise GameLogError(say("log.encoding", line=line, byte=exc.start,
+                               sample=repr(sample))) from None
 
 
 def _is_utf8(line: bytes) -> bool:
@@ -157,8 +166,8 @@ def _is_utf8(line: bytes) -> bool:
 def parse_result(text: str, draws: bool) -> float:
     value = RESULT_WORDS.get(_fold(text))
     if value is None or (value == 0.5 and not draws):
-        wanted = "1, 0.5 or 0 (勝/分/負)" if draws else "1 or 0 (勝/負)"
-        raise ValueError(f"result {text!r} must be {wanted}")
+        wanted = say("result.wanted_draws" if draws else "result.wanted")
+        raise ValueError(say("row.result", field=Field("result"), value=text, wanted=wanted))
     return value
 
 
@@ -167,12 +176,12 @@ def parse_number(name: str, text: str) -> float | int:
     try:
         number = float(folded)
     except ValueError:
-        raise ValueError(f"{name} {text!r} is not a number") from None
+        raise ValueError(say("row.not_number", field=Field(name), value=text)) from None
     if not math.isfinite(number):
-        raise ValueError(f"{name} {text!r} is not a finite number")
+        raise ValueError(say("row.not_finite", field=Field(name), value=text))
     if abs(number) > MAX_MAGNITUDE:
-        raise ValueError(f"{name} {text!r} is larger than {MAX_MAGNITUDE:.0e}: a spreadsheet "
-                         "keeps 15 digits")
+        raise ValueError(say("row.too_large", field=Field(name), value=text,
+                             limit=MAX_MAGNITUDE))
     return int(number) if number.is_integer() else number
 
 
@@ -180,7 +189,7 @@ def parse_whole(name: str, text: str, minimum: int) -> int:
     """A whole number at least ``minimum`` (the ledger's rule for a turn difference)."""
     number = parse_number(name, text)
     if number != int(number) or number < minimum:
-        raise ValueError(f"{name} {text!r} must be a whole number, {minimum} or more")
+        raise ValueError(say("row.not_whole", field=Field(name), value=text, minimum=minimum))
     return int(number)
 
 
@@ -193,11 +202,15 @@ def parse_date(text: str) -> date | None:
             return datetime.strptime(folded, fmt).date()
         except ValueError:
             continue
-    raise ValueError(f"date {text!r} is not a date like 2026/5/26")
+    raise ValueError(say("row.not_date", field=Field("date"), value=text))
 
 
-def read_game_log(path: str | Path, system: str, monthly: bool = False) -> GameLog:
+def read_game_log(path: str | Path, system: str, monthly: bool = False,
+                  new_players: bool = False) -> GameLog:
     """Read ``path`` as a game log of ``system``; bad rows are collected, not raised.
+
+    ``new_players``: take a name that is probably a misspelling of an earlier player's
+    (:func:`~.names.near_miss`) as a new player; by default such a line is bad.
 
     ``monthly``: games are rated by month lists (the Tokin ledger's mode, ``rate
     --monthly``), so every game needs a date and the log must run in month order: no
@@ -205,29 +218,28 @@ def read_game_log(path: str | Path, system: str, monthly: bool = False) -> GameL
     the ledger flags it.
     """
     if system not in SYSTEMS:
-        raise GameLogError(f"system {system!r} is not one of {', '.join(SYSTEMS)}")
+        raise GameLogError(say("log.system", system=system, known=", ".join(SYSTEMS)))
     path = Path(path)
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise GameLogError(f"{path}: {size} bytes is larger than {MAX_BYTES} bytes")
+            raise GameLogError(say("log.too_big", path=str(path), size=size, limit=MAX_BYTES))
         data = path.read_bytes()
     except OSError as exc:
-        raise GameLogError(f"{path}: {exc.strerror or exc}") from None
+        raise GameLogError(say("log.os", path=str(path), reason=os_reason(exc))) from None
     text, encoding = decode(data)
-    return parse_game_log(text, system, encoding, monthly=monthly)
+    return parse_game_log(text, system, encoding, monthly=monthly, new_players=new_players)
 
 
 def parse_game_log(text: str, system: str, encoding: str = "utf-8",
-                   monthly: bool = False) -> GameLog:
+                   monthly: bool = False, new_players: bool = False) -> GameLog:
     """Parse CSV text (with a header row) into games of ``system``."""
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         header = next(reader)
         columns = _map_header(header, system)
         if monthly and "date" not in columns:
-            raise GameLogError(f"header {','.join(header)!r} has no date column: monthly "
-                               "rating lists need the date of every game")
+            raise GameLogError(say("log.no_date_column", header=",".join(header)))
         log = GameLog(system, encoding)
         spelling: dict[str, str] = {}
         latest: tuple[int, int] | None = None  # (year, month) and its line
@@ -239,22 +251,24 @@ def parse_game_log(text: str, system: str, encoding: str = "utf-8",
             try:
                 game, when = _parse_row(row, columns, system)
                 names = _distinct(_players(game, system), spelling)
+                if not new_players:
+                    _refuse_near_misses(names, spelling, system)
                 if monthly:
                     if when is None:
-                        raise ValueError("date is blank: monthly rating lists need the date "
-                                         "of every game")
+                        raise ValueError(say("row.no_date", field=Field("date")))
                     if latest is not None and (when.year, when.month) < latest:
-                        raise ValueError(f"date {_cell(row, columns, 'date')!r} is in an "
-                                         f"earlier month than line {latest_line}: monthly "
-                                         "lists need the log in month order")
+                        raise ValueError(say("row.month_order", field=Field("date"),
+                                             value=_cell(row, columns, "date"),
+                                             line=latest_line))
             except ValueError as exc:
-                log.bad.append(BadRow(line, str(exc), ",".join(row)[:200]))
+                log.bad.append(BadRow(line, exc.args[0] if exc.args else str(exc),
+                                      ",".join(row)[:200]))
             else:
                 for name in names:
                     first = spelling.setdefault(name.lower(), name)
                     if first != name:
-                        log.notes.append(f"line {line}: {name!r} is taken as {first!r} "
-                                         "(names ignore upper/lower case, as in the ledger)")
+                        log.notes.append(say("note.same_name", line=line, name=name,
+                                             first=first))
                 log.games.append(_renamed(game, system, spelling))
                 log.dates.append(when)
                 log.lines.append(line)
@@ -262,12 +276,11 @@ def parse_game_log(text: str, system: str, encoding: str = "utf-8",
             if dated is not None and (latest is None or (dated.year, dated.month) > latest):
                 latest, latest_line = (dated.year, dated.month), line  # bad lines too
     except StopIteration:
-        raise GameLogError("the file is empty: a header row is needed") from None
+        raise GameLogError(say("log.empty")) from None
     except csv.Error as exc:
         limit = csv.field_size_limit()
-        reason = (f"a field is longer than {limit:,} characters" if "field limit" in str(exc)
-                  else str(exc))
-        raise GameLogError(f"line {reader.line_num}: {reason}; not a game log") from None
+        reason = say("log.long_field", limit=limit) if "field limit" in str(exc) else str(exc)
+        raise GameLogError(say("log.not_log", line=reader.line_num, reason=reason)) from None
     _refuse_overflow(log)
     return log
 
@@ -278,6 +291,18 @@ def _players(game: tuple[object, ...], system: str) -> list[str]:
     return [str(game[0]), str(game[1])]
 
 
+def _refuse_near_misses(names: list[str], spelling: dict[str, str], system: str) -> None:
+    """A bad line when a name not seen before is probably an earlier player's misspelt."""
+    for seat, name in enumerate(names):
+        if name.lower() in spelling:
+            continue
+        close = near_miss(name, spelling.values())
+        if close is not None:
+            column = f"player{seat + 1}" if SYSTEMS[system].seats == 4 else PAIR[seat]
+            raise ValueError(say("row.near_miss", field=Field(column), value=name,
+                                 member=close[0], why=close[1]))
+
+
 def _distinct(names: list[str], spelling: dict[str, str]) -> list[str]:
     """Refuse a game with one player twice (ignoring case, as the ledger compares)."""
     seen: dict[str, str] = {}
@@ -285,9 +310,8 @@ def _distinct(names: list[str], spelling: dict[str, str]) -> list[str]:
         folded = name.lower()
         if folded in seen:
             shown = spelling.get(folded, seen[folded])
-            raise ValueError(f"the same player {shown!r} is on both sides "
-                             f"({seen[folded]!r} and {name!r})" if seen[folded] != name
-                             else f"the same player {shown!r} is on both sides")
+            raise ValueError(say("row.same_player_spelt", name=shown, a=seen[folded], b=name)
+                             if seen[folded] != name else say("row.same_player", name=shown))
         seen[folded] = name
     return names
 
@@ -328,13 +352,12 @@ def _refuse_overflow(log: GameLog) -> None:
         game = log.games[index]
         value = game[position] if position < len(game) else None
         shown = [f"{x:.6g}" for x in _numbers(result.changes[index])]
-        log.bad.append(BadRow(log.lines[index], f"{field_name} {value!r}: the rating change "
-                              f"it gives ({', '.join(shown)}) is not a number a spreadsheet "
-                              "can hold", repr(game)[:200]))
+        log.bad.append(BadRow(log.lines[index], say("row.overflow", field=Field(field_name),
+                                                    value=value, shown=", ".join(shown)),
+                              repr(game)[:200]))
         log.bad.sort(key=lambda bad: bad.line)
         del log.games[index], log.dates[index], log.lines[index]
-    raise GameLogError(f"more than {MAX_OVERFLOW_PASSES} games give rating changes beyond "
-                       "what a spreadsheet can hold; not a game log")
+    raise GameLogError(say("log.overflow_many", limit=MAX_OVERFLOW_PASSES))
 
 
 def _numbers(value: object) -> list[float]:
@@ -358,9 +381,8 @@ def _map_header(header: Sequence[str], system: str) -> dict[str, int]:
             columns[key] = index
     missing = [key for key in required_columns(system) if key not in columns]
     if missing:
-        raise GameLogError(
-            f"header {','.join(header)!r} lacks column(s) {', '.join(missing)} for {system}"
-        )
+        raise GameLogError(say("log.header", header=",".join(header),
+                               missing=", ".join(missing), system=system))
     return columns
 
 
@@ -388,7 +410,8 @@ def _parse_row(
         seats = range(1, 5)
         players = tuple(_name(_cell(row, columns, f"player{i}"), f"player{i}") for i in seats)
         places = tuple(parse_number(f"place{i}", _cell(row, columns, f"place{i}")) for i in seats)
-        knocked = tuple(_knocker(_cell(row, columns, f"knocked_by{i}")) for i in seats)
+        knocked = tuple(_knocker(f"knocked_by{i}", _cell(row, columns, f"knocked_by{i}"))
+                        for i in seats)
         return (players, places, knocked), when
     a = _name(_cell(row, columns, "player_a"), "player_a")
     b = _name(_cell(row, columns, "player_b"), "player_b")
@@ -414,10 +437,10 @@ def _name(text: str, column: str) -> str:
     """Player names are kept exactly as typed, only the surrounding spaces go."""
     name = text.strip()
     if not name:
-        raise ValueError(f"{column} is blank")
+        raise ValueError(say("row.blank", field=Field(column)))
     if len(name) > MAX_CELL_TEXT:
-        raise ValueError(f"{column} {name[:20] + '…'!r} is {len(name):,} characters long; a "
-                         f"cell holds at most {MAX_CELL_TEXT:,}")
+        raise ValueError(say("row.too_long", field=Field(column), value=name[:20] + "…",
+                             length=len(name), limit=MAX_CELL_TEXT))
     return name
 
 
@@ -431,14 +454,14 @@ def _handicap(text: str) -> str | None:
         return None
     if name.casefold() not in HANDICAPS:
         shown = "、".join(h.name for h in TOKIN.handicaps)
-        raise ValueError(f"handicap {text!r} is not one of the list ({shown})")
+        raise ValueError(say("row.handicap", field=Field("handicap"), value=text, known=shown))
     return name
 
 
-def _knocker(text: str) -> object:
+def _knocker(key: str, text: str) -> object:
     folded = unicodedata.normalize("NFKC", text).strip()
     if not folded:
         return None
     if folded.upper() == "T":
         return "T"
-    return parse_number("knocked_by", folded)
+    return parse_number(key, folded)

@@ -24,6 +24,7 @@ from pathlib import Path
 from .build import build_workbook
 from .errors import GameLogError, ImportFailed
 from .gamelog import BadRow, GameLog, read_game_log
+from .messages import os_reason, say
 from .package import finalize, write_new_file
 from .sheets import SHEET_TYPES
 from .spec import MAX_PLAYERS, MAX_ROWS, Spec
@@ -42,49 +43,59 @@ class ImportReport:
     players: int = 0
     skipped: list[BadRow] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    new_members: list[str] = field(default_factory=list)
+    """The Players rows the import created, in order of first appearance."""
 
 
 def clean_text(value: str, line: int, what: str, warnings: list[str]) -> str:
     """``value`` without control characters; a warning names the line when any went."""
     cleaned = CONTROL.sub("", value)
     if cleaned != value:
-        warnings.append(f"line {line}: control characters removed from {what} {value!r}")
+        warnings.append(say("import.control", line=line, what=what, value=value))
     return cleaned
 
 
 def import_log(games_csv: str | Path, template: str | Path, out: str | Path,
-               skip_bad: bool = False) -> ImportReport:
-    """Build the ledger of ``template`` filled with the games of ``games_csv`` into ``out``."""
+               skip_bad: bool = False, new_players: bool = False) -> ImportReport:
+    """Build the ledger of ``template`` filled with the games of ``games_csv`` into ``out``.
+
+    A name that is probably a misspelling of an earlier one (:mod:`.names`) is a bad line
+    unless ``new_players``; without ``skip_bad`` the first bad line stops the import with
+    its line number, field, value and reason, and nothing is written."""
     source, target = Path(games_csv), Path(out)
     if target.suffix.lower() != ".xlsx":
-        raise ImportFailed(f"{target}: --out must end in .xlsx")
+        raise ImportFailed(say("import.suffix", target=str(target)))
     if target.exists():
-        raise ImportFailed(f"{target}: already exists; import never writes over a file")
+        raise ImportFailed(say("import.exists", target=str(target)))
     spec = load_template(template)
     sheet = SHEET_TYPES[spec.system]
     if "Players" not in sheet.input_tables:
-        raise ImportFailed(f"{template}: a {spec.system!r} workbook is not a club ledger "
-                           "(use a ledger template, e.g. templates/ledger_tokin_ja.toml)")
+        raise ImportFailed(say("import.not_ledger", template=str(template), system=spec.system))
     try:
-        log = read_game_log(source, sheet.log_system(spec), monthly=monthly_lists(spec))
+        log = read_game_log(source, sheet.log_system(spec), monthly=monthly_lists(spec),
+                            new_players=new_players)
     except (GameLogError, OSError) as exc:
-        raise ImportFailed(f"{source}: {exc}") from None
+        reason = exc.args[0] if isinstance(exc, GameLogError) else os_reason(exc)
+        raise ImportFailed(say("import.unread", source=str(source), reason=reason)) from None
     report = ImportReport(target, skipped=list(log.bad), warnings=list(log.notes))
     if log.bad and not skip_bad:
-        lines = ", ".join(str(b.line) for b in log.bad[:10])
-        raise ImportFailed(f"{source}: {len(log.bad)} row(s) could not be read (lines {lines}"
-                           f"{' …' if len(log.bad) > 10 else ''}); fix them or pass --skip-bad")
+        first = log.bad[0]
+        lines = ", ".join(str(b.line) for b in log.bad[:10]) + (" …" if len(log.bad) > 10
+                                                                else "")
+        raise ImportFailed(say("import.bad_rows", source=str(source), count=len(log.bad),
+                               lines=lines, line=first.line, reason=first.reason))
     tables = sheet.tables_from_log(_cleaned(log, report.warnings), spec)
     report.games, report.players = len(log.games), len(tables["Players"])
+    report.new_members = [str(p["Name"]) for p in tables["Players"]]
     if not log.games:
-        raise ImportFailed(f"{source}: no game could be read; nothing to import")
+        raise ImportFailed(say("import.no_games", source=str(source)))
     rows, players = len(tables["Games"]), len(tables["Players"])
     if rows > MAX_ROWS:
-        raise ImportFailed(f"{source}: {len(log.games):,} games need {rows:,} rows; a ledger "
-                           f"has at most {MAX_ROWS:,} (split the log by year)")
+        raise ImportFailed(say("import.too_many_rows", source=str(source),
+                               games=len(log.games), rows=rows, limit=MAX_ROWS))
     if players > MAX_PLAYERS:
-        raise ImportFailed(f"{source}: {players:,} players; a ledger has at most "
-                           f"{MAX_PLAYERS:,}")
+        raise ImportFailed(say("import.too_many_players", source=str(source), players=players,
+                               limit=MAX_PLAYERS))
     spec = dataclasses.replace(spec, rows=min(MAX_ROWS, max(spec.rows, rows + 50)),
                                players=min(MAX_PLAYERS, max(spec.players, players + 20)))
     wb, built = build_workbook(spec, tables=tables)
@@ -118,7 +129,7 @@ def _cleaned(log: GameLog, warnings: list[str]) -> GameLog:
 
 def _clean_field(value: object, line: int, warnings: list[str]) -> object:
     if isinstance(value, str):
-        return clean_text(value, line, "the name", warnings)
+        return clean_text(value, line, say("import.the_name"), warnings)
     if isinstance(value, (tuple, list)):
         return type(value)(_clean_field(x, line, warnings) for x in value)
     return value

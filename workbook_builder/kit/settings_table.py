@@ -68,6 +68,24 @@ def write_settings_table(ws: Worksheet, top: int, heading: Text, columns: Sequen
             define_name(ws, setting_name(column.key), ref)
             infos.append(NameInfo(setting_name(column.key), ws.title, ref, column.role,
                                   column.type, label=column.label(lang)))
-        if column.validation is not None and not column.each_cell:
-            add_validation(ws, column.validation, f"{letter}{first}:{letter}{last}", lang)
+        typed = typed_runs(letter, first, column.values)
+        if column.validation is not None and not column.each_cell and typed:
+            add_validation(ws, column.validation, typed, lang)
     return infos, last
+
+
+def typed_runs(letter: str, first: int, values: Sequence[object]) -> str:
+    """The sqref of the typed (non-blank) cells of a column, one range per unbroken run:
+    a validation over a blank, computed cell is one on a locked cell, which a checker
+    flags and which tells a person a cell is typed when it is not (Go's top rank has no
+    promotion threshold, BC neither)."""
+    runs: list[str] = []
+    start: int | None = None
+    for row, value in enumerate([*values, None], first):
+        if value is not None and start is None:
+            start = row
+        elif value is None and start is not None:
+            runs.append(f"{letter}{start}" if start == row - 1
+                        else f"{letter}{start}:{letter}{row - 1}")
+            start = None
+    return " ".join(runs)

@@ -603,3 +603,10 @@ PRESETS: dict[str, Any] = {
     "mosaic": MosaicPreset(),
     "go": GoLedgerPreset(),
 }
+
+
+def monthly_by_default(engine: str) -> bool:
+    """Whether the ledger of the rating rule ``engine`` rates by month lists as built (its
+    default preset): ``rate`` follows it, so the command and the sheet agree."""
+    rule = RULES.get(engine)
+    return bool(rule is not None and rule.monthly and rule.monthly_mode(PRESETS[engine]))

@@ -51,7 +51,7 @@ import datetime as dt
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, PatternFill
@@ -92,6 +92,9 @@ from ..labels import OVERWRITTEN, SETTINGS_TITLE, Text
 from ..layout import Column, Formula, NameInfo, Row, Setting, Table, ValueType
 from ..spec import Spec
 from ..table import define_name, has_lead_formula, write_table
+
+if TYPE_CHECKING:
+    from ..gamelog import GameLog
 from . import yonin as yn
 
 GAMES = Text("対局", "Games")
@@ -800,6 +803,26 @@ class YoninLedgerSheet(SheetType[yn.YoninSheetPreset]):
 
     def default_title(self, lang: str) -> str:
         return Text("四人将棋 対局台帳", "Four-player shogi club ledger")(lang)
+
+    def log_system(self, spec: Spec) -> str:
+        return "yonin"
+
+    def tables_from_log(self, log: GameLog, spec: Spec) -> dict[str, list[dict[str, object]]]:
+        """Four Games rows a game (the date on its first), the seats in the log's order;
+        Players in order of first appearance with their start left blank (Settings')."""
+        games: list[dict[str, object]] = []
+        players: dict[str, None] = {}
+        for game, day in zip(log.games, log.dates, strict=True):
+            names, places, knockers = game
+            assert isinstance(names, tuple) and isinstance(places, tuple)
+            assert isinstance(knockers, tuple)
+            for seat, (name, place, knocker) in enumerate(zip(names, places, knockers,
+                                                              strict=True)):
+                players[str(name)] = None
+                row = {"Date": day if seat == 0 else None, "Player": name, "Place": place,
+                       "KnockedBy": knocker}
+                games.append({k: v for k, v in row.items() if v is not None})
+        return {"Games": games, "Players": [{"Name": name} for name in players]}
 
     def populate(self, wb: Workbook, spec: Spec, preset: yn.YoninSheetPreset,
                  inputs: Sequence[Mapping[str, object]]) -> Built:

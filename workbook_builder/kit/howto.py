@@ -1,0 +1,187 @@
+"""The 使い方 / How to sheet: three steps and a line on mistakes, in the workbook's language.
+
+Placed as the last visible tab (before the hidden helper sheets): the Games sheet stays
+first and active, so a phone opens the file where the next game is typed, and the
+how-to is one tab away for whoever looks. The steps are declared once per kind of
+workbook (:data:`STEPS`) and filled in from what the builder made: sheet titles from the
+workbook, the cells to type in from the input names and their headings
+(:class:`~workbook_builder.layout.NameInfo`), so a renamed sheet or a moved column
+changes the text with it. Plain text, no formulas: audit and repair treat it like any
+other sheet the builder writes (an earlier version's file without it gets it on repair).
+
+In the text a sheet is quoted 「…」 (ja) or “…” (en), and a cell or column is its letter
+(and row) then its heading in brackets, ``B4 [開始レート]``; the tests read them back.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment
+
+from .. import styles
+from ..labels import Text
+from ..layout import NameInfo
+from .frame import page_setup
+
+HOWTO_TITLE = Text("使い方", "How to")
+WIDTH = 45
+"""Column A's width in characters: one phone screen held upright."""
+
+FIX = Text(
+    "⚠ や間違い: 白いセルを直すか消すだけでよい (青いセルには入力しない)。行を動かした・"
+    "式を消した・前の版のファイルは `workbook-builder audit` で調べ、"
+    "`workbook-builder repair` で作り直す (入力はそのまま残る。README「間違いを直す」)。",
+    "⚠ and mistakes: retype or clear the white cell (never type in a blue one). Rows "
+    "moved, a formula lost, or a file from an earlier version: `workbook-builder audit` "
+    "checks it and `workbook-builder repair` rebuilds it, keeping what you typed (README, "
+    "Fixing mistakes).")
+
+_RESULTS = Text("青いセルは自動計算で、入力しない。{status} 列に ⚠ が出たら、その行の入力を"
+                "理由のとおりに直す。",
+                "Blue cells are computed: do not type there. A ⚠ in the {status} column "
+                "says what to fix in that row.")
+_PERSONAL = (
+    Text("「{settings}」の白いセル {start} に自分の始めの段級・レートを入れる。",
+         "On “{settings}”, type where you start in the white cells {start}."),
+    Text("「{games}」に 1 局 1 行で、白いセル {games_cols} を入れる。",
+         "On “{games}”, one game a row, type in the white cells {games_cols}."),
+    Text("青いセルに新しいレート (段級) が出る (入力しない)。{status} 列に ⚠ が出たら、"
+         "その行の入力を理由のとおりに直す。",
+         "The blue cells show the new rating or rank (do not type there). A ⚠ in the "
+         "{status} column says what to fix in that row."),
+)
+_YONIN = (
+    Text("「{games}」に 1 局 4 行 (1 人 1 行) で、白いセル {games_cols} を入れる。",
+         "On “{games}”, one game in four rows (a row a player), type in the white cells "
+         "{games_cols}."),
+    Text("ルールの定数 (開始レートなど) は「{settings}」。ふだんは変えなくてよい。",
+         "The rule's constants (starting rates …) are on “{settings}”; usually left as "
+         "they are."),
+    _RESULTS,
+)
+_LEDGER = (
+    Text("「{players}」に会員を 1 人 1 行で、白いセル {players_cols} を入れる (ルールは"
+         "「{settings}」)。",
+         "On “{players}”, one member a row, type in the white cells {players_cols} (the "
+         "rule is on “{settings}”)."),
+    Text("「{games}」に 1 局 1 行で、白いセル {games_cols} を入れる。",
+         "On “{games}”, one game a row, type in the white cells {games_cols}."),
+    Text("順位とレートは{others}に自動で出る。{status} 列に ⚠ が出たら、その行の入力を"
+         "理由のとおりに直す。",
+         "Standings and ratings appear on {others} by themselves. A ⚠ in the {status} "
+         "column says what to fix in that row."),
+)
+_YONIN_LEDGER = (_LEDGER[0],
+                 Text("「{games}」に 1 局 4 行 (1 人 1 行) で、白いセル {games_cols} を入れる。",
+                      "On “{games}”, one game in four rows (a row a player), type in the "
+                      "white cells {games_cols}."),
+                 _LEDGER[2])
+_CATALOG_FIRST = Text("「{first}」には関数ごとに欄がある。白いセルの例を変えると、青いセルの"
+                      "結果が変わる。",
+                      "“{first}” has a block per function: change the example in its white "
+                      "cells and the blue result follows.")
+_CATALOG_WARN = Text("結果の代わりに ⚠ が出たら、理由のとおりに白いセルを直す。",
+                     "A ⚠ instead of a result says what to fix in the white cells.")
+_CATALOG = (
+    _CATALOG_FIRST,
+    Text("灰色のセルの式をコピーして自分のシートに貼る。名前 (Tokin_… など) を使う式には"
+         "「{second}」も自分のブックへコピーする。",
+         "Copy a grey cell's formula into your own sheet; for a formula that uses names "
+         "(Tokin_… and so on) copy “{second}” into your workbook too."),
+    _CATALOG_WARN,
+)
+_LAMBDA = (
+    _CATALOG_FIRST,
+    Text("このブックのどのセルでも =関数名(引数) と書いて使える (Excel 365・2024)。ほかの"
+         "ブックでは「{first}」と「{second}」をコピーする。",
+         "Use them in any cell of this workbook as =NAME(arguments) (Excel 365, 2024); "
+         "for another workbook copy “{first}” and “{second}” into it."),
+    _CATALOG_WARN,
+)
+
+STEPS: Mapping[str, tuple[Text, ...]] = {
+    "tokin": _PERSONAL, "club24": _PERSONAL, "mosaic": _PERSONAL, "elo": _PERSONAL,
+    "go": _PERSONAL, "yonin": _YONIN, "ledger": _LEDGER, "yonin_ledger": _YONIN_LEDGER,
+    "formulas": _CATALOG, "lambda": _LAMBDA,
+}
+"""The numbered steps of each workbook type (by the template's ``system``)."""
+
+START = re.compile(r"Settings_(Rank|Start\w*)")
+"""The settings a player fills in first: a declared rank and starting ratings."""
+
+
+def add_howto(wb: Workbook, system: str, lang: str, title: str,
+              names: Sequence[NameInfo]) -> None:
+    """Add the how-to sheet after the last visible sheet of ``wb``."""
+    visible = [ws for ws in wb.worksheets if ws.sheet_state == "visible"]
+    index = wb.worksheets.index(visible[-1]) + 1 if visible else 0
+    fields = _fields(wb, lang, names)
+    ws = wb.create_sheet(HOWTO_TITLE(lang), index)
+    lines = [f"{HOWTO_TITLE(lang)} ・ {title}", ""]
+    lines += [f"{i}. {step(lang).format_map(fields)}"
+              for i, step in enumerate(STEPS[system], 1)]
+    lines += ["", FIX(lang)]
+    ws.column_dimensions["A"].width = WIDTH
+    for row, line in enumerate(lines, 1):
+        if not line:
+            continue
+        cell = ws.cell(row, 1, line)
+        if row == 1:
+            styles.style_title(cell, lang)
+        else:
+            cell.font = styles.font(lang)
+            cell.protection = styles.LOCKED
+        cell.alignment = Alignment(wrap_text=True, vertical="top")
+        ws.row_dimensions[row].height = _height(line, 20 if row == 1 else 18)
+    page_setup(ws)
+
+
+def _fields(wb: Workbook, lang: str, names: Sequence[NameInfo]) -> dict[str, str]:
+    """What the step texts name: sheet titles, the cells to type in, the Status heading."""
+    def sheet_of(prefix: str) -> str:
+        return next((n.sheet for n in names if n.name.startswith(prefix)), "")
+
+    def cells(prefix: str) -> str:
+        return _listed([n for n in names if n.name.startswith(prefix) and n.role == "input"],
+                       lang)
+
+    status = next((n for n in names if n.name == "Games_Status"), None)
+    tables = {sheet_of(p) for p in ("Games_", "Players_", "Settings_")}
+    visible = [ws.title for ws in wb.worksheets if ws.sheet_state == "visible"]
+    quote = ("「{}」" if lang == "ja" else "“{}”").format
+    return {
+        "games": sheet_of("Games_"), "players": sheet_of("Players_"),
+        "settings": sheet_of("Settings_"),
+        "games_cols": cells("Games_"), "players_cols": cells("Players_"),
+        "start": _listed([n for n in names if START.fullmatch(n.name)][:2], lang),
+        "status": f"[{_heading(status.label, lang)}]" if status else "",
+        "others": ("、" if lang == "ja" else ", ").join(
+            quote(t) for t in visible if t not in tables),
+        "first": visible[0] if visible else "",
+        "second": visible[1] if len(visible) > 1 else "",
+    }
+
+
+def _listed(infos: Sequence[NameInfo], lang: str) -> str:
+    """``A [heading]`` for a column, ``B4 [heading]`` for one cell, joined."""
+    def where(info: NameInfo) -> str:
+        first, _, last = info.range.replace("$", "").partition(":")
+        return re.sub(r"\d+", "", first) if last else first
+
+    sep = "、" if lang == "ja" else ", "
+    return sep.join(f"{where(n)} [{_heading(n.label, lang)}]" for n in infos)
+
+
+def _heading(label: str, lang: str) -> str:
+    """A two-line column heading on one line."""
+    return label.replace("\n", "" if lang == "ja" else " ")
+
+
+def _height(line: str, per_line: int) -> int:
+    """Row height in points for ``line`` wrapped at :data:`WIDTH` (a kana or kanji is two
+    characters wide): phones do not fit a row to its wrapped text."""
+    wide = sum(2 if ord(ch) > 0x2E80 else 1 for ch in line)
+    return per_line * (-(-wide // (WIDTH - 4)))
