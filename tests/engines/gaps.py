@@ -17,6 +17,7 @@ Any other difference fails the test: remove an entry and its cells fail.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -44,12 +45,16 @@ class Gap:
     function of the whole formula."""
 
     def matches(self, formula: str) -> bool:
-        return re.search(self.pattern, formula) is not None
+        return self.compiled.search(formula) is not None
+
+    @functools.cached_property
+    def compiled(self) -> re.Pattern[str]:
+        return re.compile(self.pattern)
 
     def respelled(self, formula: str) -> str:
         if callable(self.respell):
             return self.respell(formula)
-        return re.sub(self.pattern, self.respell, formula)
+        return self.compiled.sub(self.respell, formula)
 
 
 def _arguments(formula: str, start: int) -> tuple[list[str], int]:
@@ -138,21 +143,21 @@ GAPS: tuple[Gap, ...] = (
 """The table (docs/engines.md renders it with the counts of a run)."""
 
 
-def gaps_of(engine: Engine) -> tuple[Gap, ...]:
-    return tuple(gap for gap in GAPS if gap.engine == engine)
+_GAPS_OF = {(engine, remedy): tuple(g for g in GAPS if g.engine == engine
+                                    and remedy in (None, g.remedy))
+            for engine in ENGINES for remedy in (None, "pinned", "respelled", "prepared")}
 
 
 def pinned_by(engine: Engine, formula: str) -> Gap | None:
     """The gap that pins a cell with this formula, if any."""
-    return next((g for g in gaps_of(engine) if g.remedy == "pinned" and g.matches(formula)),
-                None)
+    return next((g for g in _GAPS_OF[engine, "pinned"] if g.matches(formula)), None)
 
 
 def respelled_for(engine: Engine, formula: str) -> tuple[str, list[Gap]]:
     """``formula`` respelled for ``engine``, and the gaps that respelled it."""
     used = []
-    for gap in gaps_of(engine):
-        if gap.remedy == "respelled" and gap.matches(formula):
+    for gap in _GAPS_OF[engine, "respelled"]:
+        if gap.matches(formula):
             formula = gap.respelled(formula)
             used.append(gap)
     return formula, used
