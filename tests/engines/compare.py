@@ -1,16 +1,67 @@
-"""One engine's values against the builder's cached ones, gap cells counted apart."""
+"""What an engine is given for each formula cell of a workbook, and its values against
+the builder's cached ones, gap cells counted apart."""
 
 from __future__ import annotations
 
-import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from tests.conftest import compare_formula_cells
+from tests.conftest import same_value
 from tests.engines.gaps import Engine, pinned_by, respelled_for
-from tests.engines.sheets import Book, Values, read_book
+from tests.engines.sheets import Book, Key, Values, engine_input
+
+SAMPLED_ROWS = 40
+"""Rows of a shipped workbook's empty Games table HyperFormula computes (:func:`plan`)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One engine's input for one workbook: formula cells given a value or another
+    spelling, by cell; every other formula cell is given as it is."""
+
+    given: dict[Key, object] = field(default_factory=dict)
+    """Pinned and sampled cells → the value the engine is given instead of the formula
+    (:func:`engine_input` of the cached value); they are not compared."""
+    respelled: dict[Key, str] = field(default_factory=dict)
+    """Cells → the equivalent formula (without ``=``) the engine is given; compared."""
+    pinned: Counter[str] = field(default_factory=Counter)
+    """Gap name → its pinned cells."""
+    respellings: Counter[str] = field(default_factory=Counter)
+    """Gap name → its respelled cells."""
+    sampled: int = 0
+    """Cells left to their cached value because the rows are an empty log's others."""
+
+
+def plan(engine: Engine, book: Book, sample: bool = False) -> Plan:
+    """How ``engine`` is given ``book``: the cells of a pinned gap get their cached value,
+    those of a respelled gap the respelling. With ``sample`` (a shipped workbook, whose
+    Games table is empty), the formula cells of the table below its first
+    :data:`SAMPLED_ROWS` rows get their cached value too: they repeat the formulas of
+    the rows above, which are computed, and every cell that reads them is computed
+    from those values."""
+    out = Plan()
+    log = book.log_rows() if sample else None
+    sampled = 0
+    for key, (formula, value) in book.formula_cells().items():
+        if log is not None and key[0] == log[0] and \
+                log[1] + SAMPLED_ROWS <= _row(key[1]) <= log[2]:
+            out.given[key] = engine_input(value)
+            sampled += 1
+            continue
+        gap = pinned_by(engine, formula)
+        if gap is not None:
+            out.given[key] = engine_input(value)
+            out.pinned[gap.name] += 1
+            continue
+        respelled, used = respelled_for(engine, formula)
+        if used:
+            out.respelled[key] = respelled
+            out.respellings.update(g.name for g in used)
+    return Plan(out.given, out.respelled, out.pinned, out.respellings, sampled)
+
+
+def _row(ref: str) -> int:
+    return int(ref.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
 
 
 @dataclass(frozen=True)
@@ -18,41 +69,45 @@ class Compared:
     """One workbook recalculated by one engine."""
 
     cells: int
-    """Formula cells, pinned ones included."""
+    """Formula cells, pinned and sampled ones included."""
     differing: list[str]
-    """Cells (not pinned) whose value differs from the cached one."""
+    """Cells (not pinned or sampled) whose value differs from the cached one."""
     pinned: Counter[str] = field(default_factory=Counter)
     """Gap name → its cells, given their expected value."""
     respelled: Counter[str] = field(default_factory=Counter)
     """Gap name → its cells, given an equivalent formula."""
+    sampled: int = 0
     seconds: float = 0.0
+    """The engine's time on this workbook (reading it and computing every cell)."""
+    cpu: float = 0.0
+    """The processor time of it (the machine is shared: wall time says less)."""
 
 
-def compare(engine: Engine, built: Path, work: Path,
-            recalculate: Callable[[Path, Book, Path], Values]) -> Compared:
-    """``built`` (a workbook with the engine's cached values) recalculated by ``engine``
-    from its inputs alone, against its cached values."""
-    book = read_book(built)
-    start = time.perf_counter()
-    values = recalculate(built, book, work)
-    seconds = time.perf_counter() - start
-    pinned: Counter[str] = Counter()
-    respelled: Counter[str] = Counter()
-    for cells in book.cells.values():
-        for formula, _ in cells.values():
-            if formula is None:
-                continue
-            gap = pinned_by(engine, formula)
-            if gap is not None:
-                pinned[gap.name] += 1
-            else:
-                respelled.update(g.name for g in respelled_for(engine, formula)[1])
+@dataclass(frozen=True)
+class Expected:
+    """What a workbook's comparison needs once the engine is done: the cached value of
+    every compared cell, and the plan's counts."""
 
-    def shown(title: str, ref: str) -> object:
-        formula, value = book.cells[title][ref]
-        if formula is not None and pinned_by(engine, formula) is not None:
-            return value  # the engine was given it
-        return values.get((title, ref), "(not evaluated)")
+    values: dict[Key, object]
+    cells: int
+    pinned: Counter[str]
+    respelled: Counter[str]
+    sampled: int
 
-    count, bad = compare_formula_cells(built, built, shown)
-    return Compared(count, bad, pinned, respelled, seconds)
+    @classmethod
+    def of(cls, book: Book, planned: Plan) -> Expected:
+        cells = book.formula_cells()
+        return cls({key: value for key, (_, value) in cells.items()
+                    if key not in planned.given},
+                   len(cells), planned.pinned, planned.respellings, planned.sampled)
+
+    def compare(self, values: Values, seconds: float, cpu: float) -> Compared:
+        """``values`` (the engine's) against the cached ones, cell by cell
+        (:func:`tests.conftest.same_value`)."""
+        bad = []
+        for (title, ref), mine in self.values.items():
+            theirs = values.get((title, ref), "(not evaluated)")
+            if not same_value(mine, theirs):
+                bad.append(f"{title}!{ref}: {mine!r} != {theirs!r}")
+        return Compared(self.cells, bad, self.pinned, self.respelled, self.sampled, seconds,
+                        cpu)

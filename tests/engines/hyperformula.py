@@ -1,4 +1,4 @@
-"""HyperFormula (npm, run by node) recalculating a workbook given as JSON.
+"""HyperFormula (npm, run by node) recalculating workbooks given as JSON.
 
 ``scripts/install-hyperformula.sh`` installs the pinned version into
 ``.cache/hyperformula``; :func:`missing` says why the tests cannot run here.
@@ -14,8 +14,8 @@ from pathlib import Path
 
 from openpyxl.utils.cell import coordinate_to_tuple, get_column_letter
 
-from tests.engines.gaps import pinned_by, respelled_for
-from tests.engines.sheets import Book, Values, engine_input
+from tests.engines.compare import Plan
+from tests.engines.sheets import Book, Key, Values
 
 REPO = Path(__file__).resolve().parents[2]
 MODULES = REPO / ".cache" / "hyperformula" / "node_modules"
@@ -34,31 +34,62 @@ def missing() -> str | None:
     return None
 
 
-def _content(formula: str | None, value: object) -> object:
+def _content(formula: str | None, value: object, key: Key, planned: Plan) -> object:
     if formula is None:
         return value
-    if pinned_by("HyperFormula", formula) is not None:
-        return engine_input(value)
+    if key in planned.given:
+        given = planned.given[key]
+        # an empty text as a value, not a formula: a cell HyperFormula need not compute
+        # (an apostrophe marks text, as in Excel; a cell "" would be blank)
+        return "'" if given == '=""' else given
     # HyperFormula knows the functions without Excel's file prefixes
-    return "=" + respelled_for("HyperFormula", formula.replace("_xlfn.", ""))[0]
+    return "=" + planned.respelled.get(key, formula).replace("_xlfn.", "")
 
 
-def recalculate(source: Path, book: Book, work: Path) -> Values:
-    """(sheet title, cell) → the value HyperFormula computes for each formula cell of
-    ``book``, gap cells pinned or respelled (:mod:`tests.engines.gaps`)."""
-    sheets = []
-    for title, cells in book.cells.items():
-        rows = []
-        for ref, (formula, value) in cells.items():
-            row, col = coordinate_to_tuple(ref)
-            rows.append([row - 1, col - 1, _content(formula, value)])
-        sheets.append([title, rows])
-    names = [[name, "=" + text] for name, text in book.names.items()]
-    given = work / "hyperformula.json"
-    given.write_text(json.dumps({"sheets": sheets, "names": names}), encoding="utf-8")
-    done = subprocess.run(["node", "--max-old-space-size=4096", str(SCRIPT), str(given)],
-                          capture_output=True, check=True, timeout=1800,
-                          env={**os.environ, "HYPERFORMULA_DIR": str(MODULES)})
-    shown = json.loads(done.stdout)
-    return {(title, f"{get_column_letter(col + 1)}{row + 1}"): value
-            for title, cells in shown.items() for row, col, value in cells}
+class Batch:
+    """One node process that recalculates every workbook given to it, in turn, while
+    the caller goes on (:meth:`add` returns at once; :meth:`results` waits)."""
+
+    def __init__(self, work: Path) -> None:
+        self.work = work
+        self.jobs: dict[str, Path] = {}
+        self.errors = (work / "node.stderr").open("wb")
+        self.node = subprocess.Popen(
+            ["node", "--max-old-space-size=4096", str(SCRIPT)], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=self.errors, text=True,
+            env={**os.environ, "HYPERFORMULA_DIR": str(MODULES)})
+
+    def add(self, job: str, book: Book, planned: Plan) -> None:
+        """Give node ``book`` as ``planned`` (:func:`tests.engines.compare.plan`)."""
+        sheets = []
+        for title, cells in book.cells.items():
+            rows = []
+            for ref, (formula, value) in cells.items():
+                row, col = coordinate_to_tuple(ref)
+                rows.append([row - 1, col - 1, _content(formula, value, (title, ref), planned)])
+            sheets.append([title, rows])
+        names = [[name, "=" + text] for name, text in book.names.items()]
+        given = self.work / f"{job}.json"
+        given.write_text(json.dumps({"sheets": sheets, "names": names}), encoding="utf-8")
+        self.jobs[job] = given
+        assert self.node.stdin is not None
+        self.node.stdin.write(f"{given}\n")
+        self.node.stdin.flush()
+
+    def results(self) -> dict[str, tuple[Values, float, float]]:
+        """Job → (the value HyperFormula computes for each formula cell, its seconds, its
+        processor seconds)."""
+        done, _ = self.node.communicate(timeout=1800)
+        self.errors.close()
+        if self.node.returncode != 0:
+            tail = (self.work / "node.stderr").read_text(encoding="utf-8")[-2000:]
+            raise RuntimeError(f"HyperFormula's node process failed: {tail}")
+        assert done.split() == [str(p) for p in self.jobs.values()], done
+        out = {}
+        for job, given in self.jobs.items():
+            shown = json.loads(Path(f"{given}.out").read_text(encoding="utf-8"))
+            out[job] = ({(title, f"{get_column_letter(col + 1)}{row + 1}"): value
+                         for title, cells in shown["values"].items()
+                         for row, col, value in cells}, shown["ms"] / 1000,
+                        shown["cpuMs"] / 1000)
+        return out

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from openpyxl.utils.cell import coordinate_to_tuple
 
-from tests.engines.gaps import pinned_by, respelled_for
-from tests.engines.sheets import Book, Values, engine_input
+from tests.engines.compare import Plan
+from tests.engines.sheets import Book, Values
 from workbook_builder.package import strip_cached_values
 
 _EMPTY_NUMBER = re.compile(rb'(<c [^>]*?) t="n"(\s*/>)')
@@ -25,38 +25,42 @@ def prepared(source: Path, dst: Path) -> Path:
     strip_cached_values(source, dst)
     with zipfile.ZipFile(dst) as zin:
         parts = [(info, zin.read(info.filename)) for info in zin.infolist()]
-    with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+    with zipfile.ZipFile(dst, "w", zipfile.ZIP_STORED) as zout:  # read once: not packed
         for info, data in parts:
             if info.filename.startswith("xl/worksheets/"):
                 data = _EMPTY_NUMBER.sub(rb"\1\2", data)
+            info.compress_type = zipfile.ZIP_STORED
             zout.writestr(info, data)
     return dst
 
 
-def recalculate(source: Path, book: Book, work: Path) -> Values:
+def missing() -> str | None:
+    """Why IronCalc cannot run here (None: it can)."""
+    try:
+        import ironcalc  # noqa: F401
+    except ImportError:
+        return "ironcalc is not installed (pip install -e '.[dev]')"
+    return None
+
+
+def recalculate(source: Path, book: Book, planned: Plan, work: Path) -> Values:
     """(sheet title, cell) → IronCalc's value of each formula cell of ``book`` (read from
-    ``source``), gap cells pinned or respelled (:mod:`tests.engines.gaps`)."""
+    ``source``), given as ``planned`` (:func:`tests.engines.compare.plan`)."""
     import ironcalc
 
     with _quiet():
         model = ironcalc.load_from_xlsx(str(prepared(source, work / "ironcalc.xlsx")), "en",
                                         "UTC")
     titles = [sheet["name"] for sheet in model.get_worksheets_properties()]
-    for index, title in enumerate(titles):
-        for ref, (formula, value) in book.cells[title].items():
-            if formula is None:
-                continue
-            row, col = coordinate_to_tuple(ref)
-            if pinned_by("IronCalc", formula) is not None:
-                _put(model, index, row, col, engine_input(value))
-            else:
-                respelled, used = respelled_for("IronCalc", formula)
-                if used:
-                    model.set_user_input(index, row, col, "=" + respelled)
+    index = {title: i for i, title in enumerate(titles)}
+    for (title, ref), value in planned.given.items():
+        _put(model, index[title], *coordinate_to_tuple(ref), value)
+    for (title, ref), formula in planned.respelled.items():
+        model.set_user_input(index[title], *coordinate_to_tuple(ref), "=" + formula)
     model.evaluate()
-    return {(title, ref): model.get_cell_value(index, *coordinate_to_tuple(ref))
-            for index, title in enumerate(titles)
-            for ref, (formula, _) in book.cells[title].items() if formula is not None}
+    return {(title, ref): model.get_cell_value(index[title], *coordinate_to_tuple(ref))
+            for title, cells in book.cells.items()
+            for ref, (formula, _) in cells.items() if formula is not None}
 
 
 @contextlib.contextmanager

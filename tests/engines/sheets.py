@@ -1,23 +1,23 @@
-"""A workbook as an engine without an .xlsx reader gets it: every cell's input or
-formula text, and the defined names.
+"""A workbook as the engine oracles read it: every cell's input or formula text with the
+value the file stores, and the defined names.
 
-Values come from :func:`tests.sheetvalues.read_cells` (as the file stores them: a date
-is its serial number); formula text from openpyxl, which writes out each cell of a
-shared formula. A gap cell (:mod:`tests.engines.gaps`) is given its expected value
-instead of its formula: the engine computes everything after it from that value.
+Read straight from the XML (:func:`tests.sheetvalues.read_formulas`): values as the file
+stores them (a date is its serial number), the formula text of each cell of a shared
+formula moved to that cell as Excel and openpyxl read it. Read once a workbook for both
+engines.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from openpyxl import load_workbook
-from openpyxl.worksheet.formula import ArrayFormula
-
-from tests.sheetvalues import read_cells
+from tests.sheetvalues import read_defined_names, read_formulas
 
 Content = float | int | str | bool | None
+Key = tuple[str, str]
+"""(sheet title, cell reference)."""
 
 
 @dataclass(frozen=True)
@@ -28,33 +28,38 @@ class Book:
     names: dict[str, str]
     """Defined name → its reference or expression (without ``=``)."""
 
+    def formula_cells(self) -> dict[Key, tuple[str, object]]:
+        """Every formula cell: (its formula text, its cached value)."""
+        return {(title, ref): (formula, value) for title, cells in self.cells.items()
+                for ref, (formula, value) in cells.items() if formula is not None}
+
+    def log_rows(self) -> tuple[str, int, int] | None:
+        """The Games table's sheet, first and last row (from its defined names), if any."""
+        for name, text in self.names.items():
+            found = _RANGE.fullmatch(text)
+            if name.startswith("Games_") and found is not None:
+                return found["sheet"].strip("'"), int(found["first"]), int(found["last"])
+        return None
+
+
+_RANGE = re.compile(r"(?P<sheet>'[^']+'|[^!']+)!\$[A-Z]+\$(?P<first>\d+):\$[A-Z]+\$(?P<last>\d+)")
+
 
 def read_book(path: Path) -> Book:
     """The formulas, values and defined names of the workbook at ``path``."""
-    stored = read_cells(path)
-    wb = load_workbook(path, read_only=False)
-    cells: dict[str, dict[str, tuple[str | None, object]]] = {}
-    for ws in wb.worksheets:
-        sheet = {}
-        for ref, (is_formula, value) in stored[ws.title].items():
-            text = None
-            if is_formula:
-                raw = ws[ref].value
-                text = raw.text if isinstance(raw, ArrayFormula) else str(raw)
-                text = text.removeprefix("=")
-            sheet[ref] = (text, value)
-        cells[ws.title] = sheet
-    names = {name: str(defined.attr_text) for name, defined in wb.defined_names.items()}
-    return Book(cells, names)
+    return Book(read_formulas(path), read_defined_names(path))
 
 
-Values = dict[tuple[str, str], object]
+Values = dict[Key, object]
 """(sheet title, cell) → the value an engine computed."""
 
 
 def engine_input(value: object) -> object:
-    """A gap cell's expected value as an engine's input: an error code as the formula
-    that gives it (typed, ``#N/A`` would be text)."""
+    """A cell's expected value as an engine's input in place of its formula: an error
+    code or an empty text as a formula that gives it (typed, ``#N/A`` would be text, and
+    an empty cell is blank where a formula's "" is not)."""
+    if value is None or value == "":
+        return '=""'
     if isinstance(value, str) and value in ERRORS:
         return ERRORS[value]
     return value
