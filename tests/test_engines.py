@@ -9,9 +9,9 @@ except the cells of a gap named in :mod:`tests.engines.gaps`, the one table of w
 each engine gets wrong (docs/engines.md lists it with a run's counts). An imported
 ledger is what ``import`` makes of a seeded game log (:mod:`tests.engines.logs`).
 HyperFormula, many times slower than the others, computes the first
-:data:`~tests.engines.compare.SAMPLED_ROWS` rows of a shipped workbook's empty Games
-table and is given the cached values of the rest (:func:`tests.engines.compare.plan`);
-IronCalc computes every cell.
+:data:`~tests.engines.compare.SAMPLED_ROWS` rows of a shipped workbook's empty input
+tables (Games, and a ledger's Players) and is given the cached values of the rest
+(:func:`tests.engines.compare.plan`); IronCalc computes every cell.
 
 One early job does it all from the start of the session: it imports the logs and reads
 each workbook once, hands it to HyperFormula's node process, which works beside it, and
@@ -35,7 +35,7 @@ from tests.engines.sheets import read_book
 
 JOBS = [f"shipped_{name}" for name in SYSTEM_OF] + [f"imported_{t}" for t in IMPORTED]
 SAMPLED = {f"shipped_{name}" for name in SYSTEM_OF}
-"""The shipped workbooks, whose Games tables are empty: HyperFormula samples them."""
+"""The shipped workbooks, whose input tables are empty: HyperFormula samples them."""
 
 
 @dataclass

@@ -10,8 +10,10 @@ from tests.conftest import same_value
 from tests.engines.gaps import Engine, pinned_by, respelled_for
 from tests.engines.sheets import Book, Key, Values, engine_input
 
-SAMPLED_ROWS = 40
-"""Rows of a shipped workbook's empty Games table HyperFormula computes (:func:`plan`)."""
+SAMPLED_ROWS = 20
+"""Rows of a shipped workbook's empty input tables HyperFormula computes (:func:`plan`)."""
+SAMPLED_TABLES = ("Games", "Players")
+"""The input tables: the game log and a ledger's roster, empty in a shipped workbook."""
 
 
 @dataclass(frozen=True)
@@ -35,16 +37,18 @@ class Plan:
 def plan(engine: Engine, book: Book, sample: bool = False) -> Plan:
     """How ``engine`` is given ``book``: the cells of a pinned gap get their cached value,
     those of a respelled gap the respelling. With ``sample`` (a shipped workbook, whose
-    Games table is empty), the formula cells of the table below its first
+    input tables are empty), the formula cells of each input table below its first
     :data:`SAMPLED_ROWS` rows get their cached value too: they repeat the formulas of
     the rows above, which are computed, and every cell that reads them is computed
     from those values."""
     out = Plan()
-    log = book.log_rows() if sample else None
+    tables: dict[str, list[range]] = {}
+    for sheet, first, last in filter(None, map(book.table_rows, SAMPLED_TABLES if sample
+                                               else ())):
+        tables.setdefault(sheet, []).append(range(first + SAMPLED_ROWS, last + 1))
     sampled = 0
     for key, (formula, value) in book.formula_cells().items():
-        if log is not None and key[0] == log[0] and \
-                log[1] + SAMPLED_ROWS <= _row(key[1]) <= log[2]:
+        if key[0] in tables and any(_row(key[1]) in rows for rows in tables[key[0]]):
             out.given[key] = engine_input(value)
             sampled += 1
             continue

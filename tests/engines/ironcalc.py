@@ -29,8 +29,7 @@ def prepared(source: Path, dst: Path) -> Path:
         for info, data in parts:
             if info.filename.startswith("xl/worksheets/"):
                 data = _EMPTY_NUMBER.sub(rb"\1\2", data)
-            info.compress_type = zipfile.ZIP_STORED
-            zout.writestr(info, data)
+            zout.writestr(zipfile.ZipInfo(info.filename, info.date_time), data)
     return dst
 
 

@@ -33,11 +33,12 @@ class Book:
         return {(title, ref): (formula, value) for title, cells in self.cells.items()
                 for ref, (formula, value) in cells.items() if formula is not None}
 
-    def log_rows(self) -> tuple[str, int, int] | None:
-        """The Games table's sheet, first and last row (from its defined names), if any."""
+    def table_rows(self, table: str) -> tuple[str, int, int] | None:
+        """The sheet, first and last row of ``table`` (``Games``, ``Players``: its columns'
+        defined names are ``<table>_<column>``), if the workbook has it."""
         for name, text in self.names.items():
             found = _RANGE.fullmatch(text)
-            if name.startswith("Games_") and found is not None:
+            if name.startswith(f"{table}_") and found is not None:
                 return found["sheet"].strip("'"), int(found["first"]), int(found["last"])
         return None
 
