@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check: lint (ruff), types (mypy --strict), and the test suite,
 # which recalculates the generated workbooks in LibreOffice and runs the xlwings Lite
-# module in Pyodide (both installed here when missing).
+# module in Pyodide (both installed here when missing); IronCalc and HyperFormula
+# recalculate them too (tests/test_engines.py).
 # --fast: the edit-test loop's subset (no full build, no spreadsheet program, no fresh
 # environment; see tests/conftest.py); other arguments go to pytest.
 set -euo pipefail
@@ -10,6 +11,7 @@ bash scripts/setup.sh
 if [[ " $* " != *" --fast "* ]]; then
   bash scripts/install-libreoffice.sh
   bash scripts/install-pyodide.sh
+  bash scripts/install-hyperformula.sh
 fi
 .venv/bin/ruff check .
 .venv/bin/mypy

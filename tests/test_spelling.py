@@ -12,6 +12,7 @@ RESPELT = [
     # LibreOffice: FALSE() for FALSE, a three-digit exponent
     ('=IF(ISNUMBER(D4),OR(D4=1,D4=0),FALSE)', '=IF(ISNUMBER(D4),OR(D4=1,D4=0),FALSE())'),
     ('=MIN(IF(E5<E4,1,9E+99),2)', '=MIN(IF(E5<E4,1,9E+099),2)'),
+    ('=MIN(IF(E5<E4,1,9e+99),2)', '=MIN(IF(E5<E4,1,9E+099),2)'),  # the builder's spelling
     # Gnumeric: 21 significant digits, the same double
     ('=16-ROUND(0.04*(A1-B1),0)', '=16-ROUND(0.0399999999999999999992*(A1-B1),0)'),
     ('=MIN(9E+99,A1)', '=MIN(9.00000000000000000008e+99,A1)'),

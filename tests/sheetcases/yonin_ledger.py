@@ -181,10 +181,10 @@ BAD_QUIET = (4,)
 BAD_INCOMPLETE = (14, 17)
 """Half-typed games, in the log and the last one being typed: marked, no ⚠."""
 BAD_FLAGGED = {
-    1: ("「Bee」は名簿にない", '"Bee" not in Players'),
-    3: ("順位", "places"), 5: ("「A」が同じ局に2回", '"A" plays twice'),
-    6: ("名簿の「E」", 'check "E"'), 8: ("席3: 日付", "seat 3: the date"),
+    1: ("「Bee」は名簿にない", '“Bee” not in Players'),
+    3: ("順位", "places"), 5: ("「A」が同じ局に2回", '“A” plays twice'),
+    6: ("名簿の「E」", 'check “E”'), 8: ("席3: 日付", "seat 3: the date"),
     9: ("日付", "date"), 10: ("席2", "seat 2"), 11: ("席2", "seat 2"),
-    12: ("名簿の「F」", 'check "F"'), 13: ("名簿の「G」", 'check "G"'),
+    12: ("名簿の「F」", 'check “F”'), 13: ("名簿の「G」", 'check “G”'),
 }
 """Game → (text in the ja marker, text in the en marker)."""

@@ -65,13 +65,19 @@ def upset_pt(victim: str, knocker: str) -> str:
     return _knock(knocker, victim, KNOCK_SAME_UP, KNOCK_UP, KNOCK_TOP_UP)
 
 
+NEVER_LEAST = "9e+99"
+"""A number larger than any pt, spelled with a lower-case exponent: HyperFormula 3.5 does
+not parse ``9E+99``; LibreOffice, Gnumeric and Excel read both (and may save ``9E+099``)."""
+
+
 def worst_upset_pt(victim: str, remaining: Sequence[tuple[str, str]]) -> str:
     """The worst 下克上pt of a foul: ``remaining`` is (rate, still-in condition) per other seat.
 
     The engine takes ``min(upset_pt(victim, r) for r in remaining players)``; a seat
-    whose condition is FALSE is left out (9E+99 never wins the MIN).
+    whose condition is FALSE is left out (:data:`NEVER_LEAST` never wins the MIN).
     """
-    terms = ",".join(f"IF({cond},{upset_pt(victim, rate)},9E+99)" for rate, cond in remaining)
+    terms = ",".join(f"IF({cond},{upset_pt(victim, rate)},{NEVER_LEAST})"
+                     for rate, cond in remaining)
     return f"MIN({terms})"
 
 

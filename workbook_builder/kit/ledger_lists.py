@@ -290,16 +290,22 @@ def month_last(c: Cells, back: int) -> int:
 
 
 def upto_formula(r: Row, g: GamesRefs, back: int) -> str:
-    """:func:`upto_value`: an approximate MATCH, a binary search over LastMonth, which
-    never falls going down the log."""
+    """:func:`upto_value`, by :func:`last_row_by`."""
     return fx.if_(f"ISNUMBER({r['Key']})", last_row_by(g, f"{r['Key']}-{back}"), "0")
 
 
 def last_row_by(g: GamesRefs, month: str) -> str:
-    """The last Games data row whose LastMonth is at most ``month`` (0: none)."""
+    """The last Games data row whose LastMonth is at most ``month`` (0: none), by an
+    approximate MATCH (a binary search: LastMonth never falls going down the log, and the
+    lead row's is 0) for ``month`` + 0.5. Months are whole numbers, so no cell equals what
+    is looked up and the answer is the one boundary between the months up to ``month``
+    and the later ones. Looking up ``month`` itself lands anywhere among its equal cells
+    (IronCalc lands elsewhere than LibreOffice); COUNTIF(months,"<="&month) is defined
+    too, but reads the whole log in every Players row: a typed cell at 20,000 games
+    took 1.4 s instead of 0.12 s."""
     letter = g.table.letter("LastMonth")
     months = f"{g.quoted}!${letter}${g.table.lead_row}:${letter}${g.table.last_row}"
-    return f"MATCH({month},{months},1)-1"
+    return f"MATCH({month}+0.5,{months},1)-1"
 
 
 def last_row_by_value(log: Evaluation, month: int) -> int:

@@ -116,13 +116,15 @@ MSG = {
     "date": kinds.DATE_MESSAGE,
     "date_row": Text("⚠ 席{n}: 日付は各局の1行目に", "⚠ seat {n}: the date goes on the first row"),
     "unknown": Text("⚠ 席{n}: 「{name}」は名簿にない",
-                    '⚠ seat {n}: "{name}" not in Players'),
+                    '⚠ seat {n}: “{name}” not in Players'),
     "player_row": Text("⚠ 席{n}: 名簿の「{name}」の行を確認",
-                       '⚠ seat {n}: check "{name}" in Players'),
+                       '⚠ seat {n}: check “{name}” in Players'),
     "twice": Text("⚠ 席{n}: 「{name}」が同じ局に2回",
-                  '⚠ seat {n}: "{name}" plays twice'),
+                  '⚠ seat {n}: “{name}” plays twice'),
 }
-"""Games markers beyond the personal sheet's (:data:`yonin.MSG`)."""
+"""Games markers beyond the personal sheet's (:data:`yonin.MSG`). The English ones quote
+the name with “ ”: a ``"`` inside a formula's text literal is written ``""``, which
+HyperFormula 3.5 does not parse."""
 PLAYER_MSG = {
     "name": Text("⚠ 名前がない", "⚠ name is missing"),
     "duplicate": Text("⚠ 同じ名前が上にある (この行は使わない)",
