@@ -15,7 +15,13 @@ from pathlib import Path
 
 from .messages import say
 
-TIMEOUT = 300
+TIMEOUT = 120
+"""Seconds one ``soffice`` call may take before it is given up: start-up and one file..."""
+PER_FILE = 15
+"""...and this much more for each further file of the batch. A shipped workbook takes
+about a second alone (28 in 26–34 s, measured); the allowance is for a busy machine:
+a test run's batch of about 40 shared two cores with other LibreOffice jobs and ran past
+a fixed 300 s."""
 
 
 def soffice() -> str:
@@ -36,7 +42,8 @@ def convert(paths: Sequence[Path], outdir: Path, target: str) -> list[Path]:
         cmd = [soffice(), f"-env:UserInstallation=file://{profile}", "--headless",
                "--norestore", "--calc", "--convert-to", target, "--outdir", str(outdir),
                *map(str, paths)]
-        done = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT)
+        allowed = TIMEOUT + PER_FILE * (len(paths) - 1)
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=allowed)
     ext = target.split(":")[0]
     out = [outdir / f"{name}.{ext}" for name in names]
     missing = [p for p in out if not p.exists()]
