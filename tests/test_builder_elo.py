@@ -385,9 +385,13 @@ def test_period_ends_stand_out_and_the_chart_reads_the_helpers(built, opened):
 
     ws = opened["elo_en"]["Games"]
     rules = {str(r.sqref): r.rules for r in ws.conditional_formatting}
-    assert [rule.formula[0] for rule in rules["A4:K203"]] == ['LEFT($J4,1)="⚠"']  # flagged
-    (settled,) = rules["E4:J203"]  # the computed cells of a row that settles a period
-    assert settled.formula == ["AND(Settings_Periods=1,ISNUMBER($I4))"]
+    _, status, first, last = column_cells(opened["elo_en"], "Games_Status")
+    _, rating, _, _ = column_cells(opened["elo_en"], "Games_Rating")
+    flagged = rules[f"A{first}:K{last}"]  # the whole shown row
+    assert [rule.formula[0] for rule in flagged] == [f'LEFT(${status}{first},1)="⚠"']
+    # the computed cells of a row that settles a period, from its settled rating on
+    (settled,) = next(r for k, r in rules.items() if k.startswith(f"{rating}{first}:"))
+    assert settled.formula == [f"AND(Settings_Periods=1,ISNUMBER(${rating}{first}))"]
     assert settled.dxf.font.b and settled.dxf.fill is not None
     with zipfile.ZipFile(built["elo_en"]) as zf:
         chart = zf.read("xl/charts/chart1.xml").decode()

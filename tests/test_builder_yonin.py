@@ -171,7 +171,8 @@ def test_names_protection_and_validation(built, opened):
             assert not dv.showDropDown
         lists = {str(dv.sqref)[0]: dv.formula1 for dv in ws.data_validations.dataValidation}
         assert lists["E"] == '"1,2,3,4"' and lists["F"] == '"1,2,3,4,T"'
-        assert lists["G"] == "Settings_RankLabel"
+        _, official, _, _ = column_cells(wb, "Games_Official")
+        assert lists[official] == "Settings_RankLabel"
         for setting in ("PlacePt", "KnockBelow", "KnockKo", "KnockUp", "RankMin", "RankLabel",
                         "ScoreA", "ScoreB", "Score102", "ScoreTansho", "TroubleOffender",
                         "TroublePot", "RateFloor", "ScoreRule", "WinRule"):
@@ -179,7 +180,10 @@ def test_names_protection_and_validation(built, opened):
         settings = wb.worksheets[1]
         ((_, ref),) = list(wb.defined_names["Settings_PlacePt"].destinations)
         assert [c.value for (c,) in settings[ref.replace("$", "")]] == [35, 20, 0, -10]
-        assert "Settings_PlacePt" in ws["I4"].value and "Settings_KnockKo" in ws["W5"].value
+        _, place_pt, first, _ = column_cells(wb, "Games_PlacePt")
+        _, ko_given, _, _ = column_cells(wb, "Games_KoGiven")
+        assert "Settings_PlacePt" in ws[f"{place_pt}{first}"].value
+        assert "Settings_KnockKo" in ws[f"{ko_given}{first + 1}"].value
 
 
 def test_describe_lists_the_columns(built):
