@@ -127,9 +127,9 @@ def rate(
     if initial is not None and not math.isfinite(initial):
         raise _fail(say("cli.bad_initial", value=initial))
     if monthly is None:
-        from .sheets.ledger_rules import monthly_by_default
+        from .sheets.ledger import monthly_lists
 
-        monthly = monthly_by_default(system)
+        monthly = monthly_lists(system)
         if monthly:
             click.echo(shown(say("cli.monthly_default", system=system)), err=True)
     try:

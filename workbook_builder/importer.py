@@ -109,14 +109,12 @@ def import_log(games_csv: str | Path, template: str | Path, out: str | Path,
 
 
 def monthly_lists(spec: Spec) -> bool:
-    """Whether the ledger rates by month lists (Tokin's mode): then every game needs a
-    date, in month order. Mirrors the ledger's own test (rule and preset both monthly)."""
+    """Whether the workbook ``spec`` describes rates by month lists (a Tokin ledger's mode)."""
     if spec.system != "ledger":
         return False
-    from .sheets.ledger_rules import RULES
+    from .sheets.ledger import monthly_lists as ledger_monthly
 
-    preset = SHEET_TYPES[spec.system].preset_for(spec)
-    return bool(RULES[spec.preset].monthly and getattr(preset, "monthly", False))
+    return ledger_monthly(spec.preset, SHEET_TYPES[spec.system].preset_for(spec))
 
 
 def _cleaned(log: GameLog, warnings: list[str]) -> GameLog:

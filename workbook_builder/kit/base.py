@@ -11,7 +11,7 @@ import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from openpyxl import Workbook
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..gamelog import GameLog
 
 P = TypeVar("P")
+T = TypeVar("T")
 """A workbook type's preset: the frozen dataclass of its rule's constants."""
 
 
@@ -135,6 +136,14 @@ def with_constants(base: Any, constants: Mapping[str, object]) -> Any:
         else:
             values[name] = value if current is None else type(current)(value)
     return dataclasses.replace(base, **values)
+
+
+def extend(preset: Any, cls: type[T]) -> T:
+    """``preset`` as a preset of ``cls``: the fields both have, ``cls``'s defaults for the
+    rest (an engine preset as a sheet's, a ledger's as the personal sheet's)."""
+    fields = {f.name for f in dataclasses.fields(cast(Any, cls))}
+    return cls(**{f.name: getattr(preset, f.name) for f in dataclasses.fields(preset)
+                  if f.name in fields})
 
 
 def typed_rows(tables: Mapping[str, Sequence[object]],

@@ -193,3 +193,13 @@ class LedgerRule(ABC, Generic[P]):
     def log_inputs(self, game: tuple[object, ...]) -> dict[str, object]:
         """The extra inputs of a ``rating_rules.replay`` game (``import`` fills them)."""
         return {}
+
+
+def number(c: Cells, key: str) -> float:
+    """A column that is a number on a counted row (the result, a rating, a change)."""
+    return c.num(key)
+
+
+def result(c: Cells) -> float:
+    """A's result on a counted row."""
+    return number(c, "Result")

@@ -2,8 +2,9 @@
 
 A module per system (``mosaic.py``, ``elo.py`` …) declares its personal sheet as a
 :class:`~workbook_builder.kit.personal.PersonalSheet` (columns with formula and engine
-value side by side, Settings, notes); ``ledger_rules.py`` declares what each system
-brings to the club ledger. :data:`SHEET_TYPES` maps a template's ``system`` to its
+value side by side, Settings, notes) and, after it, what the system brings to the club
+ledger (a :class:`~workbook_builder.kit.ledger_rule.LedgerRule`; Go's in
+``go_ledger.py``). :data:`SHEET_TYPES` maps a template's ``system`` to its
 workbook type. CONTRIBUTING.md walks through adding a system.
 """
 

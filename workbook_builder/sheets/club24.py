@@ -31,8 +31,9 @@ from .. import formulas as fx
 from .. import styles
 from ..formulas import shogi as sx
 from ..kit import inputs as kinds
-from ..kit.base import typed_rows
+from ..kit.base import extend, typed_rows
 from ..kit.cells import Cells, excel_number
+from ..kit.ledger_rule import LedgerRule, number, result
 from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting
@@ -47,8 +48,6 @@ from .tokin import (
     constant_setting,
     counted,
     example_games,
-    extend,
-    number,
     rank_settings,
     rating_column,
     shown_if_counted,
@@ -57,6 +56,7 @@ from .tokin import (
 )
 
 GAMES_BEFORE = setting_name("GamesBefore")
+RANK_LABEL, RANK_FROM = setting_name("RankLabel"), setting_name("RankFrom")
 
 
 C24 = TypeVar("C24", bound=Club24Preset)
@@ -255,3 +255,58 @@ class Club24Sheet(ShogiSheet[Club24SheetPreset]):
     def settings_ok(self, r: Row, preset: Club24SheetPreset) -> str:
         base = super().settings_ok(r, preset)
         return f"AND({base},{fx.is_whole_at_least(GAMES_BEFORE, 0)})"
+
+
+# --- Club 24: what the club ledger keeps -----------------------------------
+
+
+@dataclass(frozen=True)
+class Club24LedgerPreset(Club24Preset):
+    start: float = 1500
+    """Start of a player with neither a declared rank nor a rating (1級) **[assumed]**."""
+
+
+CLUB24_LEDGER = extend(CLUB24, Club24LedgerPreset)
+
+
+class Club24Rule(LedgerRule[Club24LedgerPreset]):
+    engine = "club24"
+    example_starts = (1700, None, 1500, None, 1300)
+    has_ranks = True
+    has_prior = True
+    rank_labels = True
+
+    def settings(self, preset: Club24LedgerPreset) -> list[Setting]:
+        personal = extend(preset, Club24SheetPreset)
+        return [s for s in Club24Sheet().settings(personal)
+                if s.key not in ("Rank", "Start", "GamesBefore")]
+
+    def settings_tables(self, ws: Worksheet, top: int, preset: Club24LedgerPreset,
+                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
+        return Club24Sheet().write_tables(ws, top, extend(preset, Club24SheetPreset), lang)
+
+    editable_tables = Club24Sheet.editable_tables
+
+    def with_tables(self, preset: Club24LedgerPreset, tables: Mapping[str, Sequence[object]],
+                    lang: str) -> Club24LedgerPreset:
+        return club24_tables(preset, tables)
+
+    def change_formula(self, r: Row, side: str) -> str:
+        if side == "A":
+            return sx.club24_delta(r["RatingA"], r["RatingB"], r["Result"], r["NoA"])
+        return sx.club24_delta(r["RatingB"], r["RatingA"], f"(1-{r['Result']})", r["NoB"])
+
+    def change_value(self, c: Cells, side: str) -> float:
+        other = "B" if side == "A" else "A"
+        score = result(c) if side == "A" else 1 - result(c)
+        return club24_delta(number(c, f"Rating{side}"), number(c, f"Rating{other}"), score,
+                            c[f"No{side}"], c.preset)  # type: ignore[arg-type]
+
+    def rank_starts(self, preset: Club24LedgerPreset) -> tuple[tuple[str, float], ...]:
+        return tuple(preset.ranks)
+
+    def rank_formula(self, rating: str) -> str:
+        return sx.club24_rank(rating, RANK_LABEL, RANK_FROM)
+
+    def rank(self, preset: Club24LedgerPreset, rating: float) -> str:
+        return club24_rank(rating, preset)

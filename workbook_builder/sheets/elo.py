@@ -21,8 +21,9 @@ starts a new period. Labels compare like spreadsheet text (case does not matter)
 
 Row rules (each computed column states its formula and, beside it, its engine value):
 a row counts when opponent rating and score are present and valid and nothing else in
-the row is wrong; a flagged row shows "⚠ …" in Status and is skipped; the half-filled
-*last* row is a game in progress and shows its expected score. Hidden helper columns
+the row is wrong; a flagged row shows "⚠ …" in Status and is skipped; a half-filled
+row shows 入力途中 (incomplete, no ⚠) and, once the opponent's rating is typed, its
+expected score. Hidden helper columns
 carry the chain: Key (the row's period), LastKey (period of the last counted game), New
 (this game opens a period), Base (rating the game is scored against), Start / Sum (the
 open period's start and ΣK(W−We)), Close (rating if the period closed here), NextNew
@@ -49,9 +50,10 @@ from ..errors import TemplateError
 from ..formulas import elo as fe
 from ..kit import inputs as kinds
 from ..kit import status as st
-from ..kit.base import EXAMPLE_NAMES, with_constants
+from ..kit.base import EXAMPLE_NAMES, extend, with_constants
 from ..kit.cells import Cells, Value, excel_number
 from ..kit.chain import NA, count_column, counted
+from ..kit.ledger_rule import LedgerRule, result
 from ..kit.personal import PersonalSheet
 from ..labels import Text
 from ..layout import Column, Formula, Row, Setting, Table, Validation, ValueType, validation
@@ -486,3 +488,32 @@ def _mark_period_ends(ws: Worksheet, table: Table) -> None:
 
 
 __all__ = ["EloSheet", "EloSheetPreset", "games_table", "same_period", "settings_for"]
+
+
+# --- Elo: what the club ledger keeps ---------------------------------------
+
+
+class EloRule(LedgerRule[EloPreset]):
+    engine = "elo"
+    example_starts = (1600, 1500, 1500, 1450, 1400)
+    scores = (1, 0.5, 0)
+
+    def settings(self, preset: EloPreset) -> list[Setting]:
+        personal = extend(preset, EloSheetPreset)
+        return [s for s in settings_for(personal) if s.key in ("K", "Scale")]
+
+    def change_formula(self, r: Row, side: str) -> str:
+        my, opp = (r["RatingA"], r["RatingB"]) if side == "A" else (r["RatingB"], r["RatingA"])
+        score = r["Result"] if side == "A" else f"(1-{r['Result']})"
+        return f"{fe.elo_rounded(my, fe.elo_delta(my, opp, score, K, SCALE))}-{my}"
+
+    def change_value(self, c: Cells, side: str) -> float:
+        other = "B" if side == "A" else "A"
+        my, opp = c.num(f"Rating{side}"), c.num(f"Rating{other}")
+        score = result(c) if side == "A" else 1 - result(c)
+        delta = elo_delta(my, opp, score, c.preset.k, c.preset)
+        return round_half_away(my + delta) - my
+
+    def settings_ok(self, preset: EloPreset) -> str:
+        positive = ",".join(f"IF(ISNUMBER({n}),{n}>0,FALSE)" for n in (K, SCALE))
+        return f"AND(ISNUMBER({START}),{positive})"

@@ -22,7 +22,7 @@ Row rules (each computed column states its formula and its engine value side by 
 - a game row shows change, points, rank (after the border-zone check), label with 仮
   until ``provisional_games`` rated games, and either its rated-game number or why
   it did not count; skipped rows (blank, half-filled, flagged) change nothing;
-- a flagged row shows "⚠ …"; a half-filled *last* row is a game in progress.
+- a flagged row shows "⚠ …"; a half-filled row shows 入力途中 (incomplete), no ⚠.
 
 The rule's pieces (the inputs with their checks, the change, the rank after the border
 zone, 仮) are module-level declarations, so a Go club ledger can reuse them.

@@ -4,7 +4,8 @@ One workbook type, ``system = "ledger"``; the template's ``preset`` picks the ru
 ``tokin`` (Tokin 16±4%, monthly lists by default), ``tokin_league`` (its amateur-league
 starting table), ``club24``, ``elo``, ``mosaic`` or ``go`` (dan/kyu points). The layout
 is the kit's club ledger (:mod:`workbook_builder.kit.ledger`); what each rule brings is
-declared in :mod:`.ledger_rules`.
+declared beside its personal sheet (``MosaicRule`` in :mod:`.mosaic` …; Go's in
+:mod:`.go_ledger`), and :data:`RULES` lists them by preset name.
 
 Tokin monthly mode **[assumed details]**: a month is the calendar month of the game's
 date, so a counted game needs a date, and a date in an earlier month than a counted game
@@ -19,11 +20,42 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from rating_rules.elo import EloPreset
+from rating_rules.mosaic import MosaicPreset
+
 from ..kit.base import EXAMPLE_NAMES
 from ..kit.ledger import ClubLedger
 from ..kit.ledger_rule import LedgerRule
 from ..spec import Spec
-from .ledger_rules import PRESETS, RULES
+from .club24 import CLUB24_LEDGER, Club24Rule
+from .elo import EloRule
+from .go_ledger import GoLedgerPreset, GoRule
+from .mosaic import MosaicRule
+from .tokin import TOKIN_LEAGUE_LEDGER, TOKIN_LEDGER, TokinRule
+
+RULES: dict[str, LedgerRule[Any]] = {"tokin": TokinRule(), "tokin_league": TokinRule(),
+                                     "club24": Club24Rule(), "elo": EloRule(),
+                                     "mosaic": MosaicRule(), "go": GoRule()}
+"""The two-player ledger's rules by the template's ``preset``."""
+PRESETS: dict[str, Any] = {
+    "tokin": TOKIN_LEDGER,
+    "tokin_league": TOKIN_LEAGUE_LEDGER,
+    "club24": CLUB24_LEDGER,
+    "elo": EloPreset(),
+    "mosaic": MosaicPreset(),
+    "go": GoLedgerPreset(),
+}
+
+
+def monthly_lists(preset_name: str, preset: object | None = None) -> bool:
+    """Whether a ledger of the rule ``preset_name`` rates by month lists (Tokin's mode):
+    then every game needs a date, in month order. ``preset``: the ledger's own constants
+    (a template's); None = the rule as built, which ``rate`` follows so that the command
+    and the sheet agree."""
+    rule = RULES.get(preset_name)
+    if rule is None or not rule.monthly:
+        return False
+    return bool(rule.monthly_mode(PRESETS[preset_name] if preset is None else preset))
 
 
 def example_tables(spec: Spec) -> dict[str, list[dict[str, object]]]:

@@ -16,8 +16,9 @@ Row rules (each computed column states its formula and its engine value side by 
   valid and nothing else in the row is wrong; it then shows change and new rating;
 - a skipped row (empty, half-filled, or flagged) leaves the rating unchanged, so the
   next counted row carries on from the last counted one;
-- a flagged row shows "⚠ …" in Status: a bad value in any cell, or a half-filled row
-  with later rows filled. The half-filled *last* row is a game in progress: no flag;
+- a flagged row shows "⚠ …" in Status: a bad value in any cell. A half-filled row
+  shows 入力途中 (incomplete, not counted), no ⚠: judged from the row alone, so a game
+  being typed shows it until its last cell (no formula reads the rows below);
 - First move shows as soon as the opponent's rating is a number, because it is
   needed before the game.
 """
@@ -35,6 +36,7 @@ from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES
 from ..kit.cells import Cells
 from ..kit.chain import history_columns
+from ..kit.ledger_rule import LedgerRule, number, result
 from ..kit.personal import PersonalSheet
 from ..labels import Text
 from ..layout import Column, Row, Setting, Table, Validation, validation
@@ -203,3 +205,34 @@ class MosaicSheet(PersonalSheet[MosaicPreset]):
 
     def settings(self, preset: MosaicPreset) -> list[Setting]:
         return settings_for(preset)
+
+
+# --- MOSAIC: what the club ledger keeps ------------------------------------
+
+
+class MosaicRule(LedgerRule[MosaicPreset]):
+    engine = "mosaic"
+    example_starts = (100, 100, 100, 100, 100)
+    required = ("TurnDiff",)
+    rating_format = "0.0"
+    change_format = "+0.0;-0.0;0.0"
+
+    def settings(self, preset: MosaicPreset) -> list[Setting]:
+        return [s for s in settings_for(preset) if s.key != "Start"]
+
+    def extras(self, preset: MosaicPreset, lang: str) -> tuple[Column, ...]:
+        return (turn_column(),)
+
+    def change_formula(self, r: Row, side: str) -> str:
+        if side == "B":
+            return f"-{r['ChangeA']}"
+        return fx.mosaic_delta(r["RatingA"], r["RatingB"], r["Result"], r["TurnDiff"])
+
+    def change_value(self, c: Cells, side: str) -> float:
+        if side == "B":
+            return -number(c, "ChangeA")
+        return mosaic_delta(number(c, "RatingA"), number(c, "RatingB"), result(c),
+                            int(number(c, "TurnDiff")), c.preset)
+
+    def log_inputs(self, game: tuple[object, ...]) -> dict[str, object]:
+        return {"TurnDiff": game[3]}

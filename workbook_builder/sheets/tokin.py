@@ -49,9 +49,10 @@ from .. import styles
 from ..formulas import shogi as sx
 from ..kit import inputs as kinds
 from ..kit import status as st
-from ..kit.base import EXAMPLE_NAMES, typed_rows
+from ..kit.base import EXAMPLE_NAMES, extend, typed_rows
 from ..kit.cells import Cells, excel_number
 from ..kit.chain import history_columns
+from ..kit.ledger_rule import LedgerRule, number, result
 from ..kit.personal import PersonalSheet
 from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import Text
@@ -85,11 +86,6 @@ class TokinSheetPreset(TokinPreset):
     """A starting rating typed instead (a player who has one); None = the rank's."""
 
 
-def extend(preset: Any, cls: type[T]) -> T:
-    """The engine preset ``preset`` as a sheet preset of ``cls`` (the sheet's fields at default)."""
-    return cls(**{f.name: getattr(preset, f.name) for f in dataclasses.fields(preset)})
-
-
 v = validation
 
 
@@ -106,7 +102,6 @@ class DeclaredStart(Protocol):
 
 
 S = TypeVar("S", bound=DeclaredStart)
-T = TypeVar("T")
 TP = TypeVar("TP", bound=TokinPreset)
 
 
@@ -126,11 +121,6 @@ def counted(r: Row) -> str:
 def counts(c: Cells) -> bool:
     """The engine's :func:`counted`: the row changes the rating."""
     return c["Status"] == "" and c.numbers(*REQUIRED)
-
-
-def number(c: Cells, key: str) -> float:
-    """An input the row's tests have already found to be a number."""
-    return c.num(key)
 
 
 def before(c: Cells) -> float:
@@ -614,3 +604,71 @@ def write_handicap_rows(ws: Worksheet, top: int, preset: TokinPreset,
             styles.style_computed(cell, lang)
             cached[cell.coordinate] = shown
     return cached
+
+
+# --- Tokin: what the club ledger keeps -------------------------------------
+
+
+@dataclass(frozen=True)
+class TokinLedgerPreset(TokinPreset):
+    start: float = 1500
+    """Start of a player with neither a declared rank nor a rating (1級) **[assumed]**."""
+    monthly: bool = True
+    """Rating-list mode: every game of a month uses the last list (the club's practice)."""
+
+
+TOKIN_LEDGER = extend(TOKIN, TokinLedgerPreset)
+TOKIN_LEAGUE_LEDGER = extend(LEAGUE, TokinLedgerPreset)
+
+
+def personal_tokin(preset: TokinLedgerPreset) -> TokinSheetPreset:
+    """The personal Tokin sheet's preset with the ledger's constants (for its Settings)."""
+    return extend(preset, TokinSheetPreset)
+
+
+class TokinRule(LedgerRule[TokinLedgerPreset]):
+    engine = "tokin"
+    example_starts = (1700, None, 1500, None, 1300)
+    has_ranks = True
+    monthly = True
+
+    def settings(self, preset: TokinLedgerPreset) -> list[Setting]:
+        return [s for s in TokinSheet().settings(personal_tokin(preset))
+                if s.key not in ("Rank", "Start")]
+
+    def settings_tables(self, ws: Worksheet, top: int, preset: TokinLedgerPreset,
+                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
+        return TokinSheet().write_tables(ws, top, personal_tokin(preset), lang)
+
+    editable_tables = TokinSheet.editable_tables
+
+    def with_tables(self, preset: TokinLedgerPreset, tables: Mapping[str, Sequence[object]],
+                    lang: str) -> TokinLedgerPreset:
+        return tokin_tables(preset, tables, lang)
+
+    def monthly_mode(self, preset: TokinLedgerPreset) -> bool:
+        return preset.monthly
+
+    def extras(self, preset: TokinLedgerPreset, lang: str) -> tuple[Column, ...]:
+        return (handicap_column(preset, lang, width_en=9),)
+
+    def change_formula(self, r: Row, side: str) -> str:
+        if side == "B":
+            return f"-{r['ChangeA']}"
+        adjustment = sx.tokin_adjustment(r["Handicap"], HANDICAP["Name"], HANDICAP["Alias"],
+                                         HANDICAP["Adj"])
+        return sx.tokin_delta(r["RatingA"], r["RatingB"], r["Result"], adjustment)
+
+    def change_value(self, c: Cells, side: str) -> float:
+        if side == "B":
+            return -number(c, "ChangeA")
+        return tokin_delta(number(c, "RatingA"), number(c, "RatingB"), result(c),
+                           c["Handicap"], c.preset)
+
+    def rank_starts(self, preset: TokinLedgerPreset) -> tuple[tuple[str, float], ...]:
+        return tuple(preset.start_table)
+
+    def log_inputs(self, game: tuple[object, ...]) -> dict[str, object]:
+        if len(game) > 3 and game[3] not in (None, ""):
+            return {"Handicap": game[3]}
+        return {}

@@ -1,9 +1,5 @@
-"""What Tokin, Club 24, Elo, MOSAIC and Go declare to be kept in a club ledger.
-
-Each rule gives the ledger layout (:mod:`workbook_builder.kit.ledger`) its Settings (the
-personal sheet's, less what a player brings on Players), its Settings tables, its extra
-inputs with their checks, each side's change (formula and engine value side by side) and
-its rank label; the presets add the start of a player who brings nothing.
+"""What Go declares to be kept in a club ledger (the other rules declare theirs beside
+their personal sheet: ``TokinRule`` in :mod:`.tokin` and so on).
 
 Go (RULES.md §4) reuses the personal Go sheet's pieces (:mod:`.go`): its inputs and
 checks, its Settings and tables. Each player carries their rank, rated games and games
@@ -14,15 +10,12 @@ so nobody is BC (17k never demotes into BC).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from openpyxl.worksheet.worksheet import Worksheet
 
-from rating_rules.common import round_half_away
-from rating_rules.elo import EloPreset, elo_delta
 from rating_rules.go import (
     GoPreset,
     go_delta,
@@ -34,21 +27,9 @@ from rating_rules.go import (
     regular_handicap,
     start_points,
 )
-from rating_rules.mosaic import MosaicPreset, mosaic_delta
-from rating_rules.shogi import (
-    CLUB24,
-    LEAGUE,
-    TOKIN,
-    Club24Preset,
-    TokinPreset,
-    club24_delta,
-    club24_rank,
-    tokin_delta,
-)
 
 from .. import formulas as fx
 from .. import styles
-from ..formulas import elo as fe
 from ..formulas import go as gx
 from ..formulas import shogi as sx
 from ..kit import status as st
@@ -60,221 +41,22 @@ from ..kit.ledger_rule import (
     START,
     Carried,
     LedgerRule,
+    number,
     rank_label_formula,
 )
 from ..labels import Text
 from ..layout import Column, Formula, NameInfo, Row, Setting, ValueType
 from ..settings import setting_name
 from ..table import define_name
-from . import elo, mosaic
 from . import go as gs
-from .club24 import Club24Sheet, Club24SheetPreset, club24_tables
-from .elo import EloSheetPreset
-from .tokin import (
-    HANDICAP,
-    TokinSheet,
-    TokinSheetPreset,
-    extend,
-    handicap_column,
-    tokin_tables,
-)
 
 RANK_LABEL, RANK_FROM = setting_name("RankLabel"), setting_name("RankFrom")
 ELO_K, ELO_SCALE = setting_name("K"), setting_name("Scale")
-
-
-@dataclass(frozen=True)
-class TokinLedgerPreset(TokinPreset):
-    start: float = 1500
-    """Start of a player with neither a declared rank nor a rating (1級) **[assumed]**."""
-    monthly: bool = True
-    """Rating-list mode: every game of a month uses the last list (the club's practice)."""
-
 
 @dataclass(frozen=True)
 class GoLedgerPreset(GoPreset):
     start: float = start_points(GoPreset().default_rank)
     """Points of a player with neither a declared rank nor points: the default rank's."""
-
-
-@dataclass(frozen=True)
-class Club24LedgerPreset(Club24Preset):
-    start: float = 1500
-    """Start of a player with neither a declared rank nor a rating (1級) **[assumed]**."""
-
-
-def number(c: Cells, key: str) -> float:
-    """A column that is a number on a counted row (the result, a rating, a change)."""
-    return c.num(key)
-
-
-def result(c: Cells) -> float:
-    """A's result on a counted row."""
-    return number(c, "Result")
-
-
-# --- Tokin --------------------------------------------------------------------------------
-
-
-def personal_tokin(preset: TokinLedgerPreset) -> TokinSheetPreset:
-    """The personal Tokin sheet's preset with the ledger's constants (for its Settings)."""
-    fields = {f.name for f in dataclasses.fields(TokinSheetPreset)}
-    values = {f.name: getattr(preset, f.name) for f in dataclasses.fields(preset)}
-    return TokinSheetPreset(**{k: x for k, x in values.items() if k in fields})
-
-
-class TokinRule(LedgerRule[TokinLedgerPreset]):
-    engine = "tokin"
-    example_starts = (1700, None, 1500, None, 1300)
-    has_ranks = True
-    monthly = True
-
-    def settings(self, preset: TokinLedgerPreset) -> list[Setting]:
-        return [s for s in TokinSheet().settings(personal_tokin(preset))
-                if s.key not in ("Rank", "Start")]
-
-    def settings_tables(self, ws: Worksheet, top: int, preset: TokinLedgerPreset,
-                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-        return TokinSheet().write_tables(ws, top, personal_tokin(preset), lang)
-
-    editable_tables = TokinSheet.editable_tables
-
-    def with_tables(self, preset: TokinLedgerPreset, tables: Mapping[str, Sequence[object]],
-                    lang: str) -> TokinLedgerPreset:
-        return tokin_tables(preset, tables, lang)
-
-    def monthly_mode(self, preset: TokinLedgerPreset) -> bool:
-        return preset.monthly
-
-    def extras(self, preset: TokinLedgerPreset, lang: str) -> tuple[Column, ...]:
-        return (handicap_column(preset, lang, width_en=9),)
-
-    def change_formula(self, r: Row, side: str) -> str:
-        if side == "B":
-            return f"-{r['ChangeA']}"
-        adjustment = sx.tokin_adjustment(r["Handicap"], HANDICAP["Name"], HANDICAP["Alias"],
-                                         HANDICAP["Adj"])
-        return sx.tokin_delta(r["RatingA"], r["RatingB"], r["Result"], adjustment)
-
-    def change_value(self, c: Cells, side: str) -> float:
-        if side == "B":
-            return -number(c, "ChangeA")
-        return tokin_delta(number(c, "RatingA"), number(c, "RatingB"), result(c),
-                           c["Handicap"], c.preset)
-
-    def rank_starts(self, preset: TokinLedgerPreset) -> tuple[tuple[str, float], ...]:
-        return tuple(preset.start_table)
-
-    def log_inputs(self, game: tuple[object, ...]) -> dict[str, object]:
-        if len(game) > 3 and game[3] not in (None, ""):
-            return {"Handicap": game[3]}
-        return {}
-
-
-# --- Club 24 ------------------------------------------------------------------------------
-
-
-class Club24Rule(LedgerRule[Club24LedgerPreset]):
-    engine = "club24"
-    example_starts = (1700, None, 1500, None, 1300)
-    has_ranks = True
-    has_prior = True
-    rank_labels = True
-
-    def settings(self, preset: Club24LedgerPreset) -> list[Setting]:
-        personal = extend(preset, Club24SheetPreset)
-        return [s for s in Club24Sheet().settings(personal)
-                if s.key not in ("Rank", "Start", "GamesBefore")]
-
-    def settings_tables(self, ws: Worksheet, top: int, preset: Club24LedgerPreset,
-                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-        return Club24Sheet().write_tables(ws, top, extend(preset, Club24SheetPreset), lang)
-
-    editable_tables = Club24Sheet.editable_tables
-
-    def with_tables(self, preset: Club24LedgerPreset, tables: Mapping[str, Sequence[object]],
-                    lang: str) -> Club24LedgerPreset:
-        return club24_tables(preset, tables)
-
-    def change_formula(self, r: Row, side: str) -> str:
-        if side == "A":
-            return sx.club24_delta(r["RatingA"], r["RatingB"], r["Result"], r["NoA"])
-        return sx.club24_delta(r["RatingB"], r["RatingA"], f"(1-{r['Result']})", r["NoB"])
-
-    def change_value(self, c: Cells, side: str) -> float:
-        other = "B" if side == "A" else "A"
-        score = result(c) if side == "A" else 1 - result(c)
-        return club24_delta(number(c, f"Rating{side}"), number(c, f"Rating{other}"), score,
-                            c[f"No{side}"], c.preset)  # type: ignore[arg-type]
-
-    def rank_starts(self, preset: Club24LedgerPreset) -> tuple[tuple[str, float], ...]:
-        return tuple(preset.ranks)
-
-    def rank_formula(self, rating: str) -> str:
-        return sx.club24_rank(rating, RANK_LABEL, RANK_FROM)
-
-    def rank(self, preset: Club24LedgerPreset, rating: float) -> str:
-        return club24_rank(rating, preset)
-
-
-# --- Elo ------------------------------------------------------------------------------------
-
-
-class EloRule(LedgerRule[EloPreset]):
-    engine = "elo"
-    example_starts = (1600, 1500, 1500, 1450, 1400)
-    scores = (1, 0.5, 0)
-
-    def settings(self, preset: EloPreset) -> list[Setting]:
-        personal = extend(preset, EloSheetPreset)
-        return [s for s in elo.settings_for(personal) if s.key in ("K", "Scale")]
-
-    def change_formula(self, r: Row, side: str) -> str:
-        my, opp = (r["RatingA"], r["RatingB"]) if side == "A" else (r["RatingB"], r["RatingA"])
-        score = r["Result"] if side == "A" else f"(1-{r['Result']})"
-        return f"{fe.elo_rounded(my, fe.elo_delta(my, opp, score, ELO_K, ELO_SCALE))}-{my}"
-
-    def change_value(self, c: Cells, side: str) -> float:
-        other = "B" if side == "A" else "A"
-        my, opp = number(c, f"Rating{side}"), number(c, f"Rating{other}")
-        score = result(c) if side == "A" else 1 - result(c)
-        delta = elo_delta(my, opp, score, c.preset.k, c.preset)
-        return round_half_away(my + delta) - my
-
-    def settings_ok(self, preset: EloPreset) -> str:
-        positive = ",".join(f"IF(ISNUMBER({n}),{n}>0,FALSE)" for n in (ELO_K, ELO_SCALE))
-        return f"AND(ISNUMBER({START}),{positive})"
-
-
-# --- MOSAIC ---------------------------------------------------------------------------------
-
-
-class MosaicRule(LedgerRule[MosaicPreset]):
-    engine = "mosaic"
-    example_starts = (100, 100, 100, 100, 100)
-    required = ("TurnDiff",)
-    rating_format = "0.0"
-    change_format = "+0.0;-0.0;0.0"
-
-    def settings(self, preset: MosaicPreset) -> list[Setting]:
-        return [s for s in mosaic.settings_for(preset) if s.key != "Start"]
-
-    def extras(self, preset: MosaicPreset, lang: str) -> tuple[Column, ...]:
-        return (mosaic.turn_column(),)
-
-    def change_formula(self, r: Row, side: str) -> str:
-        if side == "B":
-            return f"-{r['ChangeA']}"
-        return fx.mosaic_delta(r["RatingA"], r["RatingB"], r["Result"], r["TurnDiff"])
-
-    def change_value(self, c: Cells, side: str) -> float:
-        if side == "B":
-            return -number(c, "ChangeA")
-        return mosaic_delta(number(c, "RatingA"), number(c, "RatingB"), result(c),
-                            int(number(c, "TurnDiff")), c.preset)
-
-    def log_inputs(self, game: tuple[object, ...]) -> dict[str, object]:
-        return {"TurnDiff": game[3]}
 
 
 # --- Go -------------------------------------------------------------------------------------
@@ -595,22 +377,3 @@ class GoRule(LedgerRule[GoLedgerPreset]):
         handicap = game[3] if len(game) > 3 else None
         return {"Handicap": handicap, "GameType": log_type(game)}
 
-
-RULES: dict[str, LedgerRule[Any]] = {"tokin": TokinRule(), "tokin_league": TokinRule(),
-                                "club24": Club24Rule(), "elo": EloRule(),
-                                "mosaic": MosaicRule(), "go": GoRule()}
-PRESETS: dict[str, Any] = {
-    "tokin": extend(TOKIN, TokinLedgerPreset),
-    "tokin_league": extend(LEAGUE, TokinLedgerPreset),
-    "club24": extend(CLUB24, Club24LedgerPreset),
-    "elo": EloPreset(),
-    "mosaic": MosaicPreset(),
-    "go": GoLedgerPreset(),
-}
-
-
-def monthly_by_default(engine: str) -> bool:
-    """Whether the ledger of the rating rule ``engine`` rates by month lists as built (its
-    default preset): ``rate`` follows it, so the command and the sheet agree."""
-    rule = RULES.get(engine)
-    return bool(rule is not None and rule.monthly and rule.monthly_mode(PRESETS[engine]))
