@@ -4,8 +4,9 @@ A row counts when both players are on the Players sheet, differ, have a usable s
 the result (and the rule's required extras) is valid and nothing else is wrong; a
 flagged row shows "⚠ …" in Status (an unknown name is quoted) and is skipped; a
 half-filled row shows 入力途中 (incomplete, no ⚠), judged from the row alone. Tokin's
-monthly mode: a month is the calendar month of the game's date, so a counted game needs a date, and a date in an
-earlier month than any dated row above it is flagged (the log runs in month order).
+monthly mode: a month is the calendar month of the game's date, so a counted game needs
+a date, and a date in an earlier month than any dated row above it is flagged (the log
+runs in month order).
 """
 
 from __future__ import annotations
