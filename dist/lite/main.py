@@ -731,8 +731,8 @@ def replay_glicko(
     log). ``initial`` is a rating for everyone or a mapping player → rating or
     (rating, RD), as they stand at the onset of the log's first period; others start at
     the preset's 1500 and RD 350. Every game of a period is rated against the ratings and
-    RDs at its onset; a game's change is its share ``q/(1/RD² + 1/d²) × g(s − E)`` of the
-    period's change. ``deviations`` are the RDs at the end of the log's last period, grown
+    RDs at its onset; a game's change is its unrounded share ``q/(1/RD² + 1/d²) × g(s − E)``
+    of the period's change. ``deviations`` are the RDs at the end of the log's last period, grown
     for each period a player sat out since their last game.
     """
     log = list(games)
@@ -748,7 +748,7 @@ def replay_glicko(
         if key != current:
             if key in seen:
                 raise RatingInputError(f"periods[{n}]", key, "appears again after another period")
-            state.close_period()
+            state.next_period()
             seen.add(key)
             current = key
         state.add(n, a, b, w)
@@ -787,9 +787,11 @@ class _Replay:
         self.changes: list[tuple[float, ...]] = []
         self.pending: list[tuple[int, Player, Player, float]] = []
 
+    def next_period(self) -> None:
+        self.close_period()
+        self.period += 1
+
     def add(self, n: int, a: Player, b: Player, w: float) -> None:
-        if not self.pending:
-            self.period += 1
         for p in (a, b):
             if p not in self.ratings:
                 self.ratings[p], self.rds[p] = self._start(p)
