@@ -82,13 +82,13 @@ def glicko_g(rd: float) -> float:
     return _g(_check_rd("rd", rd))
 
 
-def glicko_expected(rating: float, opp_rating: float, opp_rd: float) -> float:
+def glicko_expected(my_rating: float, opp_rating: float, opp_rd: float) -> float:
     """Expected score against an opponent, nearer 0.5 the less sure their rating is.
 
     >>> round(glicko_expected(1500, 1400, 30), 3)
     0.639
     """
-    r = check_number("rating", rating)
+    r = check_number("my_rating", my_rating)
     opp = check_number("opp_rating", opp_rating)
     return _expected(r, opp, _g(_check_rd("opp_rd", opp_rd)), "opp_rating", opp_rating)
 
@@ -134,9 +134,41 @@ def glicko_period(
             _check_rd(f"opponents[{i}].opp_rd", opp_rd),
             check_result(f"opponents[{i}].score", score, draws=True),
             f"opponents[{i}].opp_rating", opp))
-    step, terms, new_rd = _rate(r, own, games, "rd", rd)
-    new = r + step * sum(terms)
-    return (float(round_half_away(new)) if preset.rounding else new), new_rd
+    return _period(r, own, games, preset, "rd", rd)
+
+
+def glicko_update(
+    my_rating: float, my_rd: float, opp_ratings: Sequence[object], opp_rds: Sequence[object],
+    scores: Sequence[object], preset: GlickoPreset = GLICKO,
+) -> tuple[float, float]:
+    """:func:`glicko_period` with the opponents as three columns, as a sheet holds them.
+
+    Row ``i`` of the columns is one game. A row blank in all three (None or "") is
+    skipped, so a sheet can pass columns with empty rows; a row filled only in part
+    names its first blank cell. ``my_rd`` and ``opp_rds`` are RDs at the period's onset.
+
+    >>> r, rd = glicko_update(1500, 200, [1400, None, 1550, 1700], [30, None, 100, 300],
+    ...                       [1, None, 0, 0])
+    >>> round(r), round(rd, 1)
+    (1464, 151.4)
+    """
+    r = check_number("my_rating", my_rating)
+    own = _check_rd("my_rd", my_rd)
+    for name, column in (("opp_rds", opp_rds), ("scores", scores)):
+        if len(column) != len(opp_ratings):
+            raise RatingInputError(name, list(column),
+                                   "has {count} items but opp_ratings has {other}",
+                                   count=len(column), other=len(opp_ratings))
+    games = []
+    rows = zip(opp_ratings, opp_rds, scores, strict=True)
+    for i, (opp, opp_rd, score) in enumerate(rows, 1):
+        if opp in (None, "") and opp_rd in (None, "") and score in (None, ""):
+            continue
+        games.append(_Game(check_number(f"opp_ratings[{i}]", opp),
+                           _check_rd(f"opp_rds[{i}]", opp_rd),
+                           check_result(f"scores[{i}]", score, draws=True),
+                           f"opp_ratings[{i}]", opp))
+    return _period(r, own, games, preset, "my_rd", my_rd)
 
 
 @dataclass(frozen=True)
@@ -148,6 +180,14 @@ class _Game:
     score: float
     field: str
     shown: object
+
+
+def _period(rating: float, rd: float, games: Sequence[_Game], preset: GlickoPreset,
+            rd_field: str, shown_rd: object) -> tuple[float, float]:
+    """Steps 2 and 3 for one player: the new rating (rounded if the preset says so), RD'."""
+    step, terms, new_rd = _rate(rating, rd, games, rd_field, shown_rd)
+    new = rating + step * sum(terms)
+    return (float(round_half_away(new)) if preset.rounding else new), new_rd
 
 
 def _g(rd: float) -> float:
@@ -318,5 +358,5 @@ class _Replay:
 
 __all__ = [
     "GLICKO", "GlickoPreset", "Q", "glicko_expected", "glicko_g", "glicko_period",
-    "glicko_rd_before", "replay_glicko",
+    "glicko_rd_before", "glicko_update", "replay_glicko",
 ]

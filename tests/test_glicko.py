@@ -25,6 +25,7 @@ from rating_rules.glicko import (
     glicko_g,
     glicko_period,
     glicko_rd_before,
+    glicko_update,
     replay_glicko,
 )
 
@@ -48,6 +49,20 @@ def test_paper_example_period() -> None:
     rating, rd = glicko_period(1500, 200, OPPONENTS)
     assert round(rating) == 1464
     assert round(rd, 1) == 151.4
+
+
+def test_paper_example_as_columns_with_blank_rows() -> None:
+    """The worksheet functions' form: three columns, a blank row inside and at the end."""
+    rating, rd = glicko_update(1500, 200, [1400, None, 1550, 1700, ""], [30, None, 100, 300, ""],
+                               [1, None, 0, 0, ""])
+    assert round(rating) == 1464
+    assert round(rd, 1) == 151.4
+
+
+def test_columns_and_tuples_are_one_rule() -> None:
+    columns = [list(column) for column in zip(*OPPONENTS, strict=True)]
+    assert glicko_update(1500, 200, *columns) == glicko_period(1500, 200, OPPONENTS)
+    assert glicko_update(1480, 60, [None], [None], [None]) == glicko_period(1480, 60, [])
 
 
 def test_paper_d_squared() -> None:
@@ -191,7 +206,7 @@ def test_doctests() -> None:
         (lambda: glicko_g("200"), "rd", "'200'"),
         (lambda: glicko_g(0), "rd", "0"),
         (lambda: glicko_g(-30), "rd", "-30"),
-        (lambda: glicko_expected("x", 1500, 30), "rating", "'x'"),
+        (lambda: glicko_expected("x", 1500, 30), "my_rating", "'x'"),
         (lambda: glicko_expected(1500, None, 30), "opp_rating", "None"),
         (lambda: glicko_expected(1500, 1400, 0), "opp_rd", "0"),
         (lambda: glicko_rd_before(50, 1.5), "periods", "1.5"),
@@ -207,6 +222,19 @@ def test_doctests() -> None:
         (lambda: glicko_period(1500, 200, [("1400", 30, 1)]),
          "opponents[1].opp_rating", "'1400'"),
         (lambda: glicko_period(1500, 200, [(1400, 30)]), "opponents[1]", "(1400, 30)"),
+        (lambda: glicko_update("x", 200, [], [], []), "my_rating", "'x'"),
+        (lambda: glicko_update(1500, 0, [], [], []), "my_rd", "0"),
+        # a row filled in part names its first blank cell
+        (lambda: glicko_update(1500, 200, [1400, 1550], [30, None], [1, 0]), "opp_rds[2]",
+         "None"),
+        (lambda: glicko_update(1500, 200, [None, 1550], [30, 100], [1, 0]), "opp_ratings[1]",
+         "None"),
+        (lambda: glicko_update(1500, 200, [1400], [30], [""]), "scores[1]", "''"),
+        (lambda: glicko_update(1500, 200, [1400], [-30], [1]), "opp_rds[1]", "-30"),
+        (lambda: glicko_update(1500, 200, [1400], [30], [0.25]), "scores[1]", "0.25"),
+        (lambda: glicko_update(1500, 200, [1400, 1550], [30], [1, 0]), "opp_rds", "[30]"),
+        (lambda: glicko_update(1500, 200, [1400], [30], [1, 0]), "scores", "[1, 0]"),
+        (lambda: glicko_update(0, 200, [2e6], [30], [1]), "opp_ratings[1]", "2000000.0"),
         (lambda: replay_glicko([("A", "B", 1)], periods=[1, 1]), "periods", "[1, 1]"),
         (lambda: replay_glicko([("A", "B", 1), ("A", "B", 0)], periods=[1]), "periods", "[1]"),
         (lambda: replay_glicko([("A", "B", 1), ("A", "B", 0), ("A", "B", 1)],
