@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import elo, go, mosaic, shogi, yonin
+from . import elo, glicko, go, mosaic, shogi, yonin
 from .common import ReplayResult
 
 
@@ -67,6 +67,9 @@ SYSTEMS: dict[str, System] = {s.name: s for s in (
     System("elo", "orthodox Elo: (a, b, score_a) with draws 0.5", elo.replay_elo,
            {"default": elo.ELO}, draws=True, periods=True,
            functions=("ELO_EXPECTED", "LINEAR_EXPECTED", "ELO_DELTA", "ELO_UPDATE")),
+    System("glicko", "Glicko: (a, b, score_a) with draws 0.5; a rating and an RD per player",
+           glicko.replay_glicko, {"default": glicko.GLICKO}, draws=True, periods=True,
+           functions=("GLICKO_EXPECTED", "GLICKO_RATING", "GLICKO_RD")),
     System("go", "Go dan/kyu points: (a, b, result_a[, handicap_diff[, game_type]])",
            go.replay_go, {"default": go.GO},
            log_fields=(LogField("handicap_diff", "number"),
