@@ -207,6 +207,7 @@ TABLE: dict[str, tuple[str, str]] = {
     "list.position": ("順位", "#"),
     "list.player": ("名前", "player"),
     "list.rating": ("レート", "rating"),
+    "list.deviation": ("レート偏差", "RD"),
     "list.games": ("対局数", "games"),
     "list.rank": ("段級位", "rank"),
     # --- reading a game log ---------------------------------------------------------------
