@@ -31,22 +31,22 @@ def _period(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any,
 
 @udf
 @arg("my_rating", "My rating at the start of the period")
-@arg("my_rd", "My RD at the start of the period, grown for the periods since I last played")
+@arg("my_rd", "My RD at the start of the period (grown since my last rated period)")
 @arg("opp_ratings", "Opponents' ratings, one per game (a range; blank rows ignored)", ndim=1)
-@arg("opp_rds", "Opponents' RDs at the start of the period, on the rows of opp_ratings", ndim=1)
+@arg("opp_rds", "Opponents' RDs at the start of the period (grown likewise), on the rows of opp_ratings", ndim=1)
 @arg("scores", "My scores on the rows of opp_ratings: 1, 0.5 or 0", ndim=1)
 def GLICKO_RATING(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any,
                   scores: Any) -> Any:
-    """Glicko: my rating after one rating period, not rounded. RDs as at the period's start: grow an idle RD first, MIN(SQRT(RD^2+1200*t),350) after t periods."""
+    """Glicko: my rating after one rating period, not rounded. Every RD as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before)."""
     return _period(my_rating, my_rd, opp_ratings, opp_rds, scores)[0]
 
 
 @udf
 @arg("my_rating", "My rating at the start of the period")
-@arg("my_rd", "My RD at the start of the period, grown for the periods since I last played")
+@arg("my_rd", "My RD at the start of the period (grown since my last rated period)")
 @arg("opp_ratings", "Opponents' ratings, one per game (a range; blank rows ignored)", ndim=1)
-@arg("opp_rds", "Opponents' RDs at the start of the period, on the rows of opp_ratings", ndim=1)
+@arg("opp_rds", "Opponents' RDs at the start of the period (grown likewise), on the rows of opp_ratings", ndim=1)
 @arg("scores", "My scores on the rows of opp_ratings: 1, 0.5 or 0", ndim=1)
 def GLICKO_RD(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any, scores: Any) -> Any:
-    """Glicko: my rating deviation (RD) after one rating period. RDs as at the period's start: grow an idle RD first, MIN(SQRT(RD^2+1200*t),350) after t periods."""
+    """Glicko: my rating deviation (RD) after one rating period. Every RD as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before)."""
     return _period(my_rating, my_rd, opp_ratings, opp_rds, scores)[1]

@@ -510,9 +510,10 @@ def _glicko_update(v: Mapping[str, Any]) -> tuple[float, float]:
                                 v["scores"])
 
 
-GLICKO_GROWTH = Text("RD は期首の値: 休んだ t 期間ぶん先に MIN(SQRT(RD^2+1200*t),350) で増やす。",
-                     "RDs are as at the period's start: grow an idle one first, "
-                     "MIN(SQRT(RD^2+1200*t),350) after t periods.")
+GLICKO_GROWTH = Text("RD はどれも期首の値: 先に MIN(SQRT(RD^2+1200*t),350) で増やす "
+                     "(t は最後に計算された期からの期数、前の期なら 1)。",
+                     "Every RD is as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t "
+                     "= periods since last rated (1 if rated in the period before).")
 
 
 def _or_blank(ref: str, default: str) -> str:
