@@ -15,8 +15,13 @@ Q = "(LN(10)/400)"
 
 
 def glicko_g(rd: str) -> str:
-    """``g(RD) = 1/sqrt(1 + 3q²RD²/π²)``: how much an opponent's RD damps a game."""
-    return f"1/SQRT(1+3*{Q}*{Q}/PI()^2*{rd}*{rd})"
+    """``g(RD) = 1/sqrt(1 + 3q²RD²/π²)``: how much an opponent's RD damps a game.
+
+    The square root is ``^0.5``, not SQRT: inside SUMPRODUCT, Gnumeric gives SQRT of a
+    range the one cell of the formula's row (implicit intersection), while an operator
+    works cell by cell in every program.
+    """
+    return f"1/(1+3*{Q}*{Q}/PI()^2*{rd}*{rd})^0.5"
 
 
 def glicko_expected(my: str, opp: str, opp_rd: str) -> str:
