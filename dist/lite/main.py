@@ -610,13 +610,13 @@ def glicko_g(rd: float) -> float:
     return _g(_check_rd("rd", rd))
 
 
-def glicko_expected(rating: float, opp_rating: float, opp_rd: float) -> float:
+def glicko_expected(my_rating: float, opp_rating: float, opp_rd: float) -> float:
     """Expected score against an opponent, nearer 0.5 the less sure their rating is.
 
     >>> round(glicko_expected(1500, 1400, 30), 3)
     0.639
     """
-    r = check_number("rating", rating)
+    r = check_number("my_rating", my_rating)
     opp = check_number("opp_rating", opp_rating)
     return _expected(r, opp, _g(_check_rd("opp_rd", opp_rd)), "opp_rating", opp_rating)
 
@@ -662,9 +662,41 @@ def glicko_period(
             _check_rd(f"opponents[{i}].opp_rd", opp_rd),
             check_result(f"opponents[{i}].score", score, draws=True),
             f"opponents[{i}].opp_rating", opp))
-    step, terms, new_rd = _rate(r, own, games, "rd", rd)
-    new = r + step * sum(terms)
-    return (float(round_half_away(new)) if preset.rounding else new), new_rd
+    return _period(r, own, games, preset, "rd", rd)
+
+
+def glicko_update(
+    my_rating: float, my_rd: float, opp_ratings: Sequence[object], opp_rds: Sequence[object],
+    scores: Sequence[object], preset: GlickoPreset = GLICKO,
+) -> tuple[float, float]:
+    """:func:`glicko_period` with the opponents as three columns, as a sheet holds them.
+
+    Row ``i`` of the columns is one game. A row blank in all three (None or "") is
+    skipped, so a sheet can pass columns with empty rows; a row filled only in part
+    names its first blank cell. ``my_rd`` and ``opp_rds`` are RDs at the period's onset.
+
+    >>> r, rd = glicko_update(1500, 200, [1400, None, 1550, 1700], [30, None, 100, 300],
+    ...                       [1, None, 0, 0])
+    >>> round(r), round(rd, 1)
+    (1464, 151.4)
+    """
+    r = check_number("my_rating", my_rating)
+    own = _check_rd("my_rd", my_rd)
+    for name, column in (("opp_rds", opp_rds), ("scores", scores)):
+        if len(column) != len(opp_ratings):
+            raise RatingInputError(name, list(column),
+                                   "has {count} items but opp_ratings has {other}",
+                                   count=len(column), other=len(opp_ratings))
+    games = []
+    rows = zip(opp_ratings, opp_rds, scores, strict=True)
+    for i, (opp, opp_rd, score) in enumerate(rows, 1):
+        if opp in (None, "") and opp_rd in (None, "") and score in (None, ""):
+            continue
+        games.append(_Game(check_number(f"opp_ratings[{i}]", opp),
+                           _check_rd(f"opp_rds[{i}]", opp_rd),
+                           check_result(f"scores[{i}]", score, draws=True),
+                           f"opp_ratings[{i}]", opp))
+    return _period(r, own, games, preset, "my_rd", my_rd)
 
 
 @dataclass(frozen=True)
@@ -676,6 +708,14 @@ class _Game:
     score: float
     field: str
     shown: object
+
+
+def _period(rating: float, rd: float, games: Sequence[_Game], preset: GlickoPreset,
+            rd_field: str, shown_rd: object) -> tuple[float, float]:
+    """Steps 2 and 3 for one player: the new rating (rounded if the preset says so), RD'."""
+    step, terms, new_rd = _rate(rating, rd, games, rd_field, shown_rd)
+    new = rating + step * sum(terms)
+    return (float(round_half_away(new)) if preset.rounding else new), new_rd
 
 
 def _g(rd: float) -> float:
@@ -846,7 +886,7 @@ class _Replay:
 
 __all__ = [
     "GLICKO", "GlickoPreset", "Q", "glicko_expected", "glicko_g", "glicko_period",
-    "glicko_rd_before", "replay_glicko",
+    "glicko_rd_before", "glicko_update", "replay_glicko",
 ]
 '''),
     "rating_rules.go": (False, '''"""Go server dan/kyu points (RULES.md §4, seed 001, Pandanet-style).
@@ -2076,7 +2116,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import elo, go, mosaic, shogi, yonin
+from . import elo, glicko, go, mosaic, shogi, yonin
 from .common import ReplayResult
 
 
@@ -2126,6 +2166,9 @@ SYSTEMS: dict[str, System] = {s.name: s for s in (
     System("elo", "orthodox Elo: (a, b, score_a) with draws 0.5", elo.replay_elo,
            {"default": elo.ELO}, draws=True, periods=True,
            functions=("ELO_EXPECTED", "LINEAR_EXPECTED", "ELO_DELTA", "ELO_UPDATE")),
+    System("glicko", "Glicko: (a, b, score_a) with draws 0.5; a rating and an RD per player",
+           glicko.replay_glicko, {"default": glicko.GLICKO}, draws=True, periods=True,
+           functions=("GLICKO_EXPECTED", "GLICKO_RATING", "GLICKO_RD")),
     System("go", "Go dan/kyu points: (a, b, result_a[, handicap_diff[, game_type]])",
            go.replay_go, {"default": go.GO},
            log_fields=(LogField("handicap_diff", "number"),
@@ -2631,6 +2674,7 @@ also take whole columns (one call, one array of answers).
 
 from ._excel import catalog
 from .elo import ELO_DELTA, ELO_EXPECTED, ELO_UPDATE, LINEAR_EXPECTED
+from .glicko import GLICKO_EXPECTED, GLICKO_RATING, GLICKO_RD
 from .go import GO_DELTA, GO_HANDICAP, GO_NEXT_RANK, GO_RANK_LABEL
 from .mosaic import MOSAIC_DELTA, MOSAIC_UPDATE
 from .shogi import CLUB24_DELTA, CLUB24_RANK, TOKIN_DELTA, TOKIN_HANDICAP, TOKIN_START
@@ -2644,10 +2688,11 @@ from .yonin import (
 )
 
 __all__ = [
-    "CLUB24_DELTA", "CLUB24_RANK", "ELO_DELTA", "ELO_EXPECTED", "ELO_UPDATE", "GO_DELTA",
-    "GO_HANDICAP", "GO_NEXT_RANK", "GO_RANK_LABEL", "LINEAR_EXPECTED", "MOSAIC_DELTA",
-    "MOSAIC_UPDATE", "TOKIN_DELTA", "TOKIN_HANDICAP", "TOKIN_START", "YONIN_GAME",
-    "YONIN_KO_PT", "YONIN_RANK", "YONIN_SCORE", "YONIN_UPDATE", "YONIN_UPSET_PT", "catalog",
+    "CLUB24_DELTA", "CLUB24_RANK", "ELO_DELTA", "ELO_EXPECTED", "ELO_UPDATE", "GLICKO_EXPECTED",
+    "GLICKO_RATING", "GLICKO_RD", "GO_DELTA", "GO_HANDICAP", "GO_NEXT_RANK", "GO_RANK_LABEL",
+    "LINEAR_EXPECTED", "MOSAIC_DELTA", "MOSAIC_UPDATE", "TOKIN_DELTA", "TOKIN_HANDICAP",
+    "TOKIN_START", "YONIN_GAME", "YONIN_KO_PT", "YONIN_RANK", "YONIN_SCORE", "YONIN_UPDATE",
+    "YONIN_UPSET_PT", "catalog",
 ]
 '''),
     "udfs._excel": (False, '''"""Glue between Excel's calling convention and the rule engine.
@@ -2844,6 +2889,59 @@ def ELO_DELTA(my_rating: Any, opp_rating: Any, score: Any, k: Any = None) -> Any
 def ELO_UPDATE(my_rating: Any, opp_ratings: Any, scores: Any, k: Any = None) -> Any:
     """Elo period update: round(old + K×(ΣW − ΣWe)) over the period's games."""
     return elo.elo_update(my_rating, flat(opp_ratings), flat(scores), None if blank(k) else k)
+'''),
+    "udfs.glicko": (False, '''"""Worksheet functions of Glicko: the expected score and one rating period.
+
+A period's RDs are taken as they stand at its start: growing an RD for the periods a
+player sat out (``MIN(SQRT(RD²+c²t), 350)``, :func:`rating_rules.glicko.glicko_rd_before`)
+is the sheet's job, or ``rate``'s, which replays a whole log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rating_rules import glicko
+
+from ._excel import arg, cellwise, flat, udf
+
+
+@udf
+@arg("my_rating", "My rating", ndim=2)
+@arg("opp_rating", "Opponent's rating", ndim=2)
+@arg("opp_rd", "Opponent's rating deviation (RD), above 0", ndim=2)
+def GLICKO_EXPECTED(my_rating: Any, opp_rating: Any, opp_rd: Any) -> Any:
+    """Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)), nearer 0.5 the larger the opponent's RD."""
+    # a row without ratings stays blank, even beside an RD typed once for every row
+    return cellwise(glicko.glicko_expected, my_rating, opp_rating, opp_rd, required=2)
+
+
+def _period(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any,
+            scores: Any) -> tuple[float, float]:
+    return glicko.glicko_update(my_rating, my_rd, flat(opp_ratings), flat(opp_rds), flat(scores))
+
+
+@udf
+@arg("my_rating", "My rating at the start of the period")
+@arg("my_rd", "My RD at the start of the period (grown since my last rated period)")
+@arg("opp_ratings", "Opponents' ratings, one per game (a range; blank rows ignored)", ndim=1)
+@arg("opp_rds", "Opponents' RDs at the start of the period (grown likewise), on the rows of opp_ratings", ndim=1)
+@arg("scores", "My scores on the rows of opp_ratings: 1, 0.5 or 0", ndim=1)
+def GLICKO_RATING(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any,
+                  scores: Any) -> Any:
+    """Glicko: my rating after one rating period, not rounded. Every RD as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before)."""
+    return _period(my_rating, my_rd, opp_ratings, opp_rds, scores)[0]
+
+
+@udf
+@arg("my_rating", "My rating at the start of the period")
+@arg("my_rd", "My RD at the start of the period (grown since my last rated period)")
+@arg("opp_ratings", "Opponents' ratings, one per game (a range; blank rows ignored)", ndim=1)
+@arg("opp_rds", "Opponents' RDs at the start of the period (grown likewise), on the rows of opp_ratings", ndim=1)
+@arg("scores", "My scores on the rows of opp_ratings: 1, 0.5 or 0", ndim=1)
+def GLICKO_RD(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any, scores: Any) -> Any:
+    """Glicko: my rating deviation (RD) after one rating period. Every RD as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before)."""
+    return _period(my_rating, my_rd, opp_ratings, opp_rds, scores)[1]
 '''),
     "udfs.go": (False, '''"""Worksheet functions of the Go server's dan/kyu points (Pandanet-style)."""
 
@@ -3128,6 +3226,9 @@ from udfs import (  # noqa: E402
     ELO_DELTA,
     ELO_EXPECTED,
     ELO_UPDATE,
+    GLICKO_EXPECTED,
+    GLICKO_RATING,
+    GLICKO_RD,
     GO_DELTA,
     GO_HANDICAP,
     GO_NEXT_RANK,
@@ -3156,6 +3257,9 @@ __all__ = [
     "LINEAR_EXPECTED",
     "ELO_DELTA",
     "ELO_UPDATE",
+    "GLICKO_EXPECTED",
+    "GLICKO_RATING",
+    "GLICKO_RD",
     "GO_DELTA",
     "GO_HANDICAP",
     "GO_NEXT_RANK",
