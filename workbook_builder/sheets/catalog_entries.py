@@ -648,38 +648,6 @@ ENTRIES: tuple[Entry, ...] = (
                  lambda v: all((o is None) == (s is None)
                                for o, s in zip(v["opp_ratings"], v["scores"], strict=True)),
                  Text("相手と同じ行に1つずつ", "one per opponent, on the same rows")),)),
-    Entry("GLICKO_EXPECTED",
-          Text("グリコレーティングの期待勝率 1/(1+10^(−g(RD)×(自分−相手)/400))。"
-               "相手の RD (レートの不確かさ) が大きいほど 0.5 に近い。",
-               "Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)); nearer 0.5 the larger "
-               "the opponent's RD (how unsure their rating is)."),
-          (Arg("my_rating", MY.label, MY.kind, 1500), Arg("opp_rating", OPP.label, OPP.kind, 1400),
-           Arg("opp_rd", Text("相手の RD", "opp. RD"), RD, 30)),
-          result(lambda r, lang: glx.glicko_expected(r["my_rating"], r["opp_rating"],
-                                                     r["opp_rd"]), "0.0000"),
-          lambda v, lang: {OUT: glicko.glicko_expected(v["my_rating"], v["opp_rating"],
-                                                       v["opp_rd"])}),
-    Entry("GLICKO_RATING",
-          Text("グリコ 期間まとめ: 期間後のレート (丸めない)。" + GLICKO_GROWTH.ja
-               + "空いた行は数えない。",
-               "Glicko period: my rating after the period, not rounded. " + GLICKO_GROWTH.en
-               + " Blank rows are skipped."),
-          _glicko_args(),
-          result(lambda r, lang: glx.glicko_rating(r["my_rating"], r["my_rd"],
-                                                   r["opp_ratings"], r["opp_rds"], r["scores"]),
-                 "0"),
-          lambda v, lang: {OUT: _glicko_update(v)[0]},
-          (_same_rows("opp_rds"), _same_rows("scores"))),
-    Entry("GLICKO_RD",
-          Text("グリコ 期間まとめ: 期間後の RD (勝敗によらず小さくなる)。" + GLICKO_GROWTH.ja
-               + "空いた行は数えない。",
-               "Glicko period: my RD after the period (it shrinks whatever the scores). "
-               + GLICKO_GROWTH.en + " Blank rows are skipped."),
-          _glicko_args(),
-          result(lambda r, lang: glx.glicko_rd(r["my_rating"], r["my_rd"], r["opp_ratings"],
-                                               r["opp_rds"]), "0.0"),
-          lambda v, lang: {OUT: _glicko_update(v)[1]},
-          (_same_rows("opp_rds"), _same_rows("scores"))),
     Entry("GO_DELTA",
           Text("囲碁 段級位ポイント: 1局の増減 (正規の手合で100 × 自分の局数の倍率)。"
                "段位差・交換点・増減の3つの式で。",
@@ -816,6 +784,38 @@ ENTRIES: tuple[Entry, ...] = (
                  "0.0"),
           lambda v, lang: {OUT: mosaic.mosaic_update(v["my_rating"], v["opp_rating"],
                                                           v["result"], v["turn_diff"])}),
+    Entry("GLICKO_EXPECTED",
+          Text("グリコレーティングの期待勝率 1/(1+10^(−g(RD)×(自分−相手)/400))。"
+               "相手の RD (レートの不確かさ) が大きいほど 0.5 に近い。",
+               "Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)); nearer 0.5 the larger "
+               "the opponent's RD (how unsure their rating is)."),
+          (Arg("my_rating", MY.label, MY.kind, 1500), Arg("opp_rating", OPP.label, OPP.kind, 1400),
+           Arg("opp_rd", Text("相手の RD", "opp. RD"), RD, 30)),
+          result(lambda r, lang: glx.glicko_expected(r["my_rating"], r["opp_rating"],
+                                                     r["opp_rd"]), "0.0000"),
+          lambda v, lang: {OUT: glicko.glicko_expected(v["my_rating"], v["opp_rating"],
+                                                       v["opp_rd"])}),
+    Entry("GLICKO_RATING",
+          Text("グリコ 期間まとめ: 期間後のレート (丸めない)。" + GLICKO_GROWTH.ja
+               + "空いた行は数えない。",
+               "Glicko period: my rating after the period, not rounded. " + GLICKO_GROWTH.en
+               + " Blank rows are skipped."),
+          _glicko_args(),
+          result(lambda r, lang: glx.glicko_rating(r["my_rating"], r["my_rd"],
+                                                   r["opp_ratings"], r["opp_rds"], r["scores"]),
+                 "0"),
+          lambda v, lang: {OUT: _glicko_update(v)[0]},
+          (_same_rows("opp_rds"), _same_rows("scores"))),
+    Entry("GLICKO_RD",
+          Text("グリコ 期間まとめ: 期間後の RD (勝敗によらず小さくなる)。" + GLICKO_GROWTH.ja
+               + "空いた行は数えない。",
+               "Glicko period: my RD after the period (it shrinks whatever the scores). "
+               + GLICKO_GROWTH.en + " Blank rows are skipped."),
+          _glicko_args(),
+          result(lambda r, lang: glx.glicko_rd(r["my_rating"], r["my_rd"], r["opp_ratings"],
+                                               r["opp_rds"]), "0.0"),
+          lambda v, lang: {OUT: _glicko_update(v)[1]},
+          (_same_rows("opp_rds"), _same_rows("scores"))),
 )
 
 NOT_NATIVE: dict[str, Text] = {
