@@ -2166,9 +2166,6 @@ SYSTEMS: dict[str, System] = {s.name: s for s in (
     System("elo", "orthodox Elo: (a, b, score_a) with draws 0.5", elo.replay_elo,
            {"default": elo.ELO}, draws=True, periods=True,
            functions=("ELO_EXPECTED", "LINEAR_EXPECTED", "ELO_DELTA", "ELO_UPDATE")),
-    System("glicko", "Glicko: (a, b, score_a) with draws 0.5; a rating and an RD per player",
-           glicko.replay_glicko, {"default": glicko.GLICKO}, draws=True, periods=True,
-           functions=("GLICKO_EXPECTED", "GLICKO_RATING", "GLICKO_RD")),
     System("go", "Go dan/kyu points: (a, b, result_a[, handicap_diff[, game_type]])",
            go.replay_go, {"default": go.GO},
            log_fields=(LogField("handicap_diff", "number"),
@@ -2182,6 +2179,9 @@ SYSTEMS: dict[str, System] = {s.name: s for s in (
            {"default": mosaic.MOSAIC},
            log_fields=(LogField("turn_diff", "whole", required=True),),
            functions=("MOSAIC_DELTA", "MOSAIC_UPDATE")),
+    System("glicko", "Glicko: (a, b, score_a) with draws 0.5; a rating and an RD per player",
+           glicko.replay_glicko, {"default": glicko.GLICKO}, draws=True, periods=True,
+           functions=("GLICKO_EXPECTED", "GLICKO_RATING", "GLICKO_RD")),
 )}
 """Every rating system, by name."""
 '''),
@@ -3257,9 +3257,6 @@ __all__ = [
     "LINEAR_EXPECTED",
     "ELO_DELTA",
     "ELO_UPDATE",
-    "GLICKO_EXPECTED",
-    "GLICKO_RATING",
-    "GLICKO_RD",
     "GO_DELTA",
     "GO_HANDICAP",
     "GO_NEXT_RANK",
@@ -3272,4 +3269,7 @@ __all__ = [
     "YONIN_SCORE",
     "MOSAIC_DELTA",
     "MOSAIC_UPDATE",
+    "GLICKO_EXPECTED",
+    "GLICKO_RATING",
+    "GLICKO_RD",
 ]
