@@ -24,7 +24,7 @@ class ListRow:
     games: int
     rank: str
     deviation: float | None = None
-    """The rating's deviation (Glicko's RD), for systems that keep one."""
+    """The rating's deviation (RD), for systems that keep one."""
 
 
 def rate_log(log: GameLog, monthly: bool = False, initial: float | None = None) -> ReplayResult:
