@@ -84,3 +84,5 @@ class ReplayResult:
     """How many games each player took part in (Go: rated games only)."""
     ranks: Mapping[Player, str] = field(default_factory=dict)
     """Rank code or label per player, for systems that have ranks (Go, four-player)."""
+    deviations: Mapping[Player, float] = field(default_factory=dict)
+    """Rating deviation per player, for systems that keep one (Glicko)."""

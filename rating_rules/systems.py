@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import elo, go, mosaic, shogi, yonin
+from . import elo, glicko, go, mosaic, shogi, yonin
 from .common import ReplayResult
 
 
@@ -80,5 +80,8 @@ SYSTEMS: dict[str, System] = {s.name: s for s in (
            {"default": mosaic.MOSAIC},
            log_fields=(LogField("turn_diff", "whole", required=True),),
            functions=("MOSAIC_DELTA", "MOSAIC_UPDATE")),
+    System("glicko", "Glicko: (a, b, score_a) with draws 0.5; a rating and an RD per player",
+           glicko.replay_glicko, {"default": glicko.GLICKO}, draws=True, periods=True,
+           functions=("GLICKO_EXPECTED", "GLICKO_RATING", "GLICKO_RD")),
 )}
 """Every rating system, by name."""

@@ -61,6 +61,10 @@ def engine(name: str, a: dict, lang: str) -> dict[str, object]:
     if name == "ELO_UPDATE":
         return {"": udfs.ELO_UPDATE(f(a["my_rating"]), column(a["opp_ratings"]),
                                     column(a["scores"]), f(a["k"]))}
+    if name in ("GLICKO_RATING", "GLICKO_RD"):
+        return {"": getattr(udfs, name)(f(a["my_rating"]), f(a["my_rd"]),
+                                        column(a["opp_ratings"]), column(a["opp_rds"]),
+                                        column(a["scores"]))}
     if name == "YONIN_UPDATE":
         return {"": udfs.YONIN_UPDATE(f(a["rate"]), f(a["placement"]),
                                       [[f(v) for v in a["victim_rates"]]],
@@ -92,6 +96,18 @@ def _elo_period(rng):
         scores[i] = rng.choice([1, 0.5, 0])
     return {"my_rating": rng.randint(1000, 2400), "opp_ratings": opps, "scores": scores,
             "k": rng.choice([None, 16, 24, 32, 10.5])}
+
+
+def _rd(rng):
+    return rng.choice([rng.randint(30, 350), round(rng.uniform(1, 350), 1)])
+
+
+def _glicko_period(rng):
+    opps, rds, scores = [None] * 6, [None] * 6, [None] * 6
+    for i in rng.sample(range(6), rng.randint(0, 6)):
+        opps[i], rds[i], scores[i] = _rating(rng), _rd(rng), rng.choice([1, 0.5, 0])
+    return {"my_rating": _rating(rng), "my_rd": _rd(rng), "opp_ratings": opps, "opp_rds": rds,
+            "scores": scores}
 
 
 def _go_rank(rng, bc=0.1):
@@ -149,6 +165,10 @@ RANDOM = {
                               "score": rng.choice([1, 0.5, 0]),
                               "k": rng.choice([None, 16, 24.5])},
     "ELO_UPDATE": _elo_period,
+    "GLICKO_EXPECTED": lambda rng: {"my_rating": _rating(rng), "opp_rating": _rating(rng),
+                                    "opp_rd": _rd(rng)},
+    "GLICKO_RATING": _glicko_period,
+    "GLICKO_RD": _glicko_period,
     "GO_DELTA": lambda rng: {"my_rank": _go_rank(rng), "opp_rank": _go_rank(rng),
                              "result": rng.randint(0, 1),
                              "game_no": _maybe(rng, rng.randint(1, 150), 0.8),
@@ -186,6 +206,12 @@ BAD = {
     "ELO_UPDATE": [("scores", [0.5, 1, 0, 0.5, 0, 2, None, None]),
                    ("opp_ratings", [1700, "x", 1850, 1900, 1800, 1550, None, None]),
                    ("scores", [0.5, 1, 0, 0.5, 0, None, None, None])],
+    "GLICKO_EXPECTED": [("opp_rd", 0), ("opp_rd", "x"), ("my_rating", "1500")],
+    "GLICKO_RATING": [("opp_rds", [30, 100, None, None, None, None]),
+                      ("opp_rds", [30, -100, 300, None, None, None]), ("my_rd", 0),
+                      ("scores", [1, 0, 2, None, None, None])],
+    "GLICKO_RD": [("scores", [1, 0, None, None, None, None]),
+                  ("opp_ratings", [1400, "x", 1700, None, None, None]), ("my_rd", -5)],
     "GO_DELTA": [("my_rank", "0k"), ("opp_rank", "1*"), ("handicap_diff", 9.5),
                  ("game_type", "free")],
     "GO_HANDICAP": [("opp_rank", "三段")],
@@ -341,6 +367,9 @@ def test_rules_worked_examples(jobs, name):
     assert shown(wb, "CLUB24_DELTA") == 24                  # §2: 1500 beats 1700
     assert shown(wb, "CLUB24_RANK") == "初段"               # §2: 1550–1699
     assert shown(wb, "ELO_UPDATE") == 1552                  # §3: ΣWe 1.389, ΣW 3
+    # Glickman's paper: 1500/RD 200 vs 1400/30 (E 0.639) W, 1550/100 L, 1700/300 L
+    assert round(shown(wb, "GLICKO_EXPECTED"), 3) == 0.639
+    assert round(shown(wb, "GLICKO_RATING")) == 1464 and round(shown(wb, "GLICKO_RD"), 1) == 151.4
     assert shown(wb, "GO_DELTA") == 150                     # §4: game 30 × 1.5
     assert shown(wb, "GO_RANK_LABEL") == "三段"             # §4: 1d = 三段
     assert shown(wb, "YONIN_UPDATE") == 1761                # §5: A 1720 1st → 1761

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,54 @@ def test_rate_rates_tokin_by_month_as_its_ledger_does(tmp_path: Path) -> None:
                                     "--initial", "1500"])
     assert out.stdout.splitlines()[1:] == ["1,田中,1535,2", "2,佐藤,1500,2", "3,鈴木,1465,2"]
     assert "rated by month lists, as its ledger does" in out.stderr
+
+
+GLICKO_LOG = ("日付,対局者A,対局者B,勝敗\n"
+              "2024/5/1,田中,佐藤,1\n"
+              "2024/5/12,佐藤,鈴木,分\n"
+              "2024/5/26,鈴木,田中,勝\n")
+
+
+def test_rate_glicko_shows_each_rd_beside_the_rating(tmp_path: Path) -> None:
+    """Glickman's formulas by hand: three new players (1500, RD 350) in one month, each
+    playing the other two. At equal ratings every E is 0.5, so each moves by
+    q/(1/350² + 2q²g²/4) × g × Σ(s − 0.5) and every RD becomes sqrt(1/(1/350² + 2q²g²/4)),
+    g = g(350); 田中 (a win, a loss) stays at 1500."""
+    q = math.log(10) / 400
+    g = 1 / math.sqrt(1 + 3 * q * q * 350**2 / math.pi**2)
+    precision = 1 / 350**2 + q * q * 2 * g * g / 4
+    move = q / precision * g * 0.5
+    rd = f"{math.sqrt(1 / precision):.1f}"
+    assert (f"{move:.1f}", rd) == ("123.6", "253.3")
+    path = write(tmp_path, GLICKO_LOG, "utf-8")
+    out = CliRunner().invoke(main, ["rate", str(path), "-s", "glicko", "--monthly", "--format",
+                                    "csv", "--lang", "en"])
+    assert out.exit_code == 0, out.output
+    assert out.output.splitlines() == [
+        "#,player,rating,RD,games", f"1,鈴木,{1500 + move:.1f},{rd},2", f"2,田中,1500,{rd},2",
+        f"3,佐藤,{1500 - move:.1f},{rd},2",
+    ]
+    table = CliRunner().invoke(main, ["rate", str(path), "-s", "glicko", "--monthly",
+                                      "--lang", "ja"])
+    assert table.output.splitlines()[0].split() == ["順位", "名前", "レート", "レート偏差",
+                                                    "対局数"]
+    assert table.output.splitlines()[1].split() == ["1", "鈴木", f"{1500 + move:.1f}", rd, "2"]
+
+
+def test_rate_glicko_per_game_rates_each_game_as_its_own_period(tmp_path: Path) -> None:
+    """Without --monthly each game is a period: the first game alone is the period above
+    with one game, 田中 beating 佐藤 at 1500/350 (RD' = sqrt(1/(1/350² + q²g²/4)))."""
+    q = math.log(10) / 400
+    g = 1 / math.sqrt(1 + 3 * q * q * 350**2 / math.pi**2)
+    precision = 1 / 350**2 + q * q * g * g / 4
+    path = write(tmp_path, GLICKO_LOG.splitlines(keepends=True)[0]
+                 + GLICKO_LOG.splitlines(keepends=True)[1], "utf-8")
+    out = CliRunner().invoke(main, ["rate", str(path), "-s", "glicko", "--format", "csv"])
+    assert out.exit_code == 0, out.output
+    rd = f"{math.sqrt(1 / precision):.1f}"
+    assert out.stdout.splitlines()[1:] == [f"1,田中,{1500 + q / precision * g / 2:.1f},{rd},1",
+                                           f"2,佐藤,{1500 - q / precision * g / 2:.1f},{rd},1"]
+    assert out.stderr == ""  # no ledger rates Glicko by month: nothing to announce
 
 
 def test_rate_refuses_bad_rows_unless_told(tmp_path: Path) -> None:

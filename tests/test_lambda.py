@@ -226,6 +226,9 @@ def test_worked_examples_of_the_rules(computed):
     assert first["CLUB24_DELTA"] == 24                  # §2: 1500 beats 1700
     assert first["CLUB24_RANK"] == "初段"               # §2: 1550–1699
     assert first["ELO_UPDATE"] == 1552                  # §3: ΣWe 1.389, ΣW 3
+    # Glickman's paper: 1500/RD 200 vs 1400/30 (E 0.639) W, 1550/100 L, 1700/300 L
+    assert round(first["GLICKO_EXPECTED"], 3) == 0.639
+    assert round(first["GLICKO_RATING"]) == 1464 and round(first["GLICKO_RD"], 1) == 151.4
     assert first["GO_DELTA"] == 150                     # §4: game 30 × 1.5, one function here
     assert first["GO_RANK_LABEL"] == "三段"             # §4: 1d = 三段
     assert first["YONIN_UPDATE"] == 1761                # §5: A 1720 1st → 1761

@@ -17,7 +17,8 @@ from rating_rules.shogi import tokin_delta
 
 ISSUE_CATALOG = {
     "TOKIN_DELTA", "TOKIN_HANDICAP", "TOKIN_START", "CLUB24_DELTA", "CLUB24_RANK",
-    "ELO_EXPECTED", "LINEAR_EXPECTED", "ELO_DELTA", "ELO_UPDATE", "GO_DELTA", "GO_HANDICAP",
+    "ELO_EXPECTED", "LINEAR_EXPECTED", "ELO_DELTA", "ELO_UPDATE", "GLICKO_EXPECTED",
+    "GLICKO_RATING", "GLICKO_RD", "GO_DELTA", "GO_HANDICAP",
     "GO_NEXT_RANK", "GO_RANK_LABEL", "YONIN_KO_PT", "YONIN_UPSET_PT", "YONIN_UPDATE",
     "YONIN_GAME", "YONIN_RANK", "YONIN_SCORE", "MOSAIC_DELTA", "MOSAIC_UPDATE",
 }
@@ -74,6 +75,33 @@ def test_elo_update_takes_ranges_with_blank_rows() -> None:
     scores = [0.5, 1.0, 0.0, 0.5, 0.0, 1.0, None, None]
     assert udfs.ELO_UPDATE(1500.0, opps, scores) == 1552
     assert udfs.ELO_UPDATE(1500.0, [[o] for o in opps], [[s] for s in scores], 32.0) == 1552
+
+
+# Glickman, "The Glicko system" (1999): 1500 with RD 200 beats 1400/RD 30, loses to
+# 1550/RD 100 and to 1700/RD 300; the paper prints E = 0.639, 0.432, 0.303, then
+# r' = 1464 and RD' = 151.4.
+PAPER_OPPONENTS = [1400.0, None, 1550.0, 1700.0, None]  # a blank row inside, one at the end
+PAPER_RDS = [30.0, None, 100.0, 300.0, None]
+PAPER_SCORES = [1.0, None, 0.0, 0.0, None]
+
+
+def test_glicko_period_takes_ranges_with_blank_rows() -> None:
+    for shaped in (list, lambda xs: [[x] for x in xs]):  # ndim=1 lists, or columns
+        args = (shaped(PAPER_OPPONENTS), shaped(PAPER_RDS), shaped(PAPER_SCORES))
+        assert round(udfs.GLICKO_RATING(1500.0, 200.0, *args)) == 1464
+        assert round(udfs.GLICKO_RD(1500.0, 200.0, *args), 1) == 151.4
+
+
+def test_glicko_expected_is_cellwise() -> None:
+    mine = [[None if o is None else 1500.0] for o in PAPER_OPPONENTS]
+    out = udfs.GLICKO_EXPECTED(mine, [[o] for o in PAPER_OPPONENTS], [[d] for d in PAPER_RDS])
+    assert [[round(e, 3) if e != "" else e for e in row] for row in out] == [
+        [0.639], [""], [0.432], [0.303], [""]]
+    assert round(udfs.GLICKO_EXPECTED(1500.0, 1400.0, 30.0), 3) == 0.639
+    # rows without ratings stay blank beside an RD typed once for all
+    assert udfs.GLICKO_EXPECTED([[1500.0], [None]], [[1400.0], [None]], 30.0)[1] == [""]
+    # g(RD) → 1 as RD → 0: the Elo expectation 1/(1+10^(−100/400)) = 0.6401
+    assert round(udfs.GLICKO_EXPECTED(1500.0, 1400.0, 1e-9), 4) == 0.6401
 
 
 def test_yonin_game_keeps_orientation_and_matches_seed() -> None:
@@ -138,6 +166,17 @@ def test_mismatched_ranges_raise_with_sizes() -> None:
         (lambda: udfs.CLUB24_DELTA(1500.0, 1500.0, 1.0, 0.0), "game_no: 0.0"),
         (lambda: udfs.YONIN_GAME([[1, 2, 3, 4]], [[1, 1, 3, 4]], [[None, 1, 2, 1]]), "placements"),
         (lambda: udfs.GO_RANK_LABEL("3x"), "rank: '3x'"),
+        (lambda: udfs.GLICKO_EXPECTED(1500.0, 1400.0, -30.0), "opp_rd: -30.0"),
+        (lambda: udfs.GLICKO_EXPECTED("1500", 1400.0, 30.0), "my_rating: '1500'"),
+        (lambda: udfs.GLICKO_RATING(1500.0, 0.0, PAPER_OPPONENTS, PAPER_RDS, PAPER_SCORES),
+         "my_rd: 0.0"),
+        (lambda: udfs.GLICKO_RATING(1500.0, 200.0, PAPER_OPPONENTS,
+                                    [30.0, None, None, 300.0, None], PAPER_SCORES),
+         "opp_rds[3]: None"),  # a row filled in part: its blank cell is named
+        (lambda: udfs.GLICKO_RD(1500.0, 200.0, PAPER_OPPONENTS, PAPER_RDS,
+                                [1.0, None, 0.0, "0", None]), "scores[4]: '0'"),
+        (lambda: udfs.GLICKO_RD(1500.0, 200.0, PAPER_OPPONENTS, PAPER_RDS, [1.0, None, 0.0]),
+         "scores: [1.0, None, 0.0]"),
     ],
 )
 def test_bad_input_raises_value_error_naming_field(call, field: str) -> None:

@@ -213,6 +213,7 @@ TABLE: dict[str, tuple[str, str]] = {
     "list.position": ("順位", "#"),
     "list.player": ("名前", "player"),
     "list.rating": ("レート", "rating"),
+    "list.deviation": ("レート偏差", "RD"),
     "list.games": ("対局数", "games"),
     "list.rank": ("段級位", "rank"),
     # --- reading a game log ---------------------------------------------------------------
@@ -722,6 +723,17 @@ TABLE: dict[str, tuple[str, str]] = {
     "is the player's own seat": ("その人自身の席です", "is the player's own seat"),
     "was already out (placement {place})": ("その席の人はすでに脱落しています ({place} 位)",
                                             "was already out (placement {place})"),
+    "must be (opp_rating, opp_rd, score)": ("(opp_rating, opp_rd, score) の形にしてください",
+                                            "must be (opp_rating, opp_rd, score)"),
+    "must be a rating or (rating, rd)": ("レートか (rating, rd) の組にしてください",
+                                         "must be a rating or (rating, rd)"),
+    "has {count} labels but games has {other}": (
+        "{count} 個ありますが、games は {other} 局です",
+        "has {count} labels but games has {other}"),
+    "is too far from rating {mine!r} to compute": (
+        "rating {mine!r} から離れすぎていて計算できません",
+        "is too far from rating {mine!r} to compute"),
+    "is too large to compute": ("大きすぎて計算できません", "is too large to compute"),
 }
 """Key → (Japanese, English). Field names in braces are filled by :func:`say`."""
 

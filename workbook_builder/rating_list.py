@@ -23,6 +23,8 @@ class ListRow:
     rating: float
     games: int
     rank: str
+    deviation: float | None = None
+    """The rating's deviation (RD), for systems that keep one."""
 
 
 def rate_log(log: GameLog, monthly: bool = False, initial: float | None = None) -> ReplayResult:
@@ -52,7 +54,7 @@ def rating_list(result: ReplayResult) -> list[ListRow]:
         position = rows[-1].position if rows and rows[-1].rating == rating else index
         rows.append(ListRow(
             position, str(player), rating, result.games.get(player, 0),
-            str(result.ranks.get(player, "")),
+            str(result.ranks.get(player, "")), result.deviations.get(player),
         ))
     return rows
 
@@ -64,16 +66,23 @@ def format_number(value: float) -> str:
 def render(rows: list[ListRow], fmt: str, lang: str = "ja") -> str:
     """The list as an aligned table or CSV, with Japanese or English headings."""
     language: Lang = "ja" if lang == "ja" else "en"
-    heads = tuple(word(f"list.{key}", language)
-                  for key in ("position", "player", "rating", "games", "rank"))
-    with_rank = any(row.rank for row in rows)
-    table = [list(heads if with_rank else heads[:4])]
+    keys = ["position", "player", "rating"]
+    if any(row.deviation is not None for row in rows):
+        keys.append("deviation")  # beside the rating it qualifies
+    keys.append("games")
+    if any(row.rank for row in rows):
+        keys.append("rank")
+    table = [[word(f"list.{key}", language) for key in keys]]
     for row in rows:
-        line = [str(row.position), row.player, format_number(row.rating), str(row.games)]
-        table.append([*line, row.rank] if with_rank else line)
+        cells = {"position": str(row.position), "player": row.player,
+                 "rating": format_number(row.rating), "games": str(row.games),
+                 "rank": row.rank,
+                 "deviation": "" if row.deviation is None else f"{row.deviation:.1f}"}
+        table.append([cells[key] for key in keys])
     if fmt == "csv":
         out = io.StringIO()
-        text_columns = {1, 4}  # player and rank: the others are numbers we formatted
+        text_columns = {keys.index(k) for k in ("player", "rank") if k in keys}
+        # player and rank: the others are numbers we formatted
         csv.writer(out, lineterminator="\n").writerows(
             [cell if i not in text_columns or n == 0 else csv_safe(cell)
              for i, cell in enumerate(line)] for n, line in enumerate(table))

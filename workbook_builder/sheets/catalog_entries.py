@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from rating_rules import elo, go, mosaic, shogi, yonin
+from rating_rules import elo, glicko, go, mosaic, shogi, yonin
 from rating_rules.elo import ELO
 from rating_rules.go import GO, GoRank
 from rating_rules.mosaic import MOSAIC
@@ -27,6 +27,7 @@ from rating_rules.yonin import YONIN
 
 from .. import formulas as fx
 from ..formulas import elo as ex
+from ..formulas import glicko as glx
 from ..formulas import go as gx
 from ..formulas import shogi as sx
 from ..formulas import yonin as yx
@@ -466,6 +467,54 @@ SCORES = Kind(
     _v("list", Text("勝ち 1、引分 0.5、負け 0", "1 win, 0.5 draw, 0 loss"),
        Text("1・0.5・0 のどれか", "1, 0.5 or 0"), None, '"1,0.5,0"'), allowed=(1, 0.5, 0))
 
+ABOVE_ZERO = Text("0より大きい数", "a number above 0")
+RD = Kind(Check(lambda r: f"IF(ISNUMBER({r}),{r}>0,FALSE)",
+                lambda x: (n := excel_number(x)) is not None and n > 0),
+          ABOVE_ZERO, Text("0より大きい数", "above 0"), "number",
+          _v("decimal", Text("期首の RD (レートの不確かさ、0より大きい数)",
+                             "RD at the start of the period (above 0)"),
+             Text("0より大きい数", "A number above 0"), "greaterThan", "0"))
+OPPONENT_RDS = Kind(
+    Check(lambda r: f'IF(COUNTA({r})=COUNT({r}),SUMPRODUCT(({r}<=0)*({r}<>""))=0,FALSE)',
+          lambda xs: all(x is None or ((n := excel_number(x)) is not None and n > 0)
+                         for x in cast(Sequence[object], xs))),
+    Text("0より大きい数 (空行は数えない)", "numbers above 0 (blank rows are skipped)"),
+    Text("相手ごと", "one per game"), "number",
+    _v("decimal", Text("期首の相手の RD (相手のレートと同じ行)",
+                       "Opponents' RDs at the start, on the rows of their ratings"),
+       Text("0より大きい数", "A number above 0"), "greaterThan", "0"))
+SAME_ROWS = Text("相手と同じ行に1つずつ", "one per opponent, on the same rows")
+
+
+def _same_rows(arg: str) -> Cross:
+    """``arg`` filled on exactly the rows of opp_ratings."""
+    return Cross(arg,
+                 lambda r: f"SUMPRODUCT((({r['opp_ratings']}=\"\")<>({r[arg]}=\"\"))*1)>0",
+                 lambda v: all((o is None) == (x is None)
+                               for o, x in zip(v["opp_ratings"], v[arg], strict=True)),
+                 SAME_ROWS)
+
+
+def _glicko_args() -> tuple[Arg, ...]:
+    """A Glicko period, the paper's example: 1500/RD 200 against three opponents."""
+    return (Arg("my_rating", Text("期首のレート", "rating at start"), number_kind(), 1500),
+            Arg("my_rd", Text("期首の RD", "RD at start"), RD, 200),
+            Arg("opp_ratings", Text("相手のレート", "opp. ratings"), OPPONENTS,
+                (1400, 1550, 1700), cells=6),
+            Arg("opp_rds", Text("相手の RD", "opp. RDs"), OPPONENT_RDS, (30, 100, 300), cells=6),
+            Arg("scores", Text("得点", "scores"), SCORES, (1, 0, 0), cells=6))
+
+
+def _glicko_update(v: Mapping[str, Any]) -> tuple[float, float]:
+    return glicko.glicko_update(v["my_rating"], v["my_rd"], v["opp_ratings"], v["opp_rds"],
+                                v["scores"])
+
+
+GLICKO_GROWTH = Text("RD はどれも期首の値: 先に MIN(SQRT(RD^2+1200*t),350) で増やす "
+                     "(t は最後に計算された期からの期数、前の期なら 1)。",
+                     "Every RD is as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t "
+                     "= periods since last rated (1 if rated in the period before).")
+
 
 def _or_blank(ref: str, default: str) -> str:
     return f"IF(ISBLANK({ref}),{default},{ref})"
@@ -735,6 +784,38 @@ ENTRIES: tuple[Entry, ...] = (
                  "0.0"),
           lambda v, lang: {OUT: mosaic.mosaic_update(v["my_rating"], v["opp_rating"],
                                                           v["result"], v["turn_diff"])}),
+    Entry("GLICKO_EXPECTED",
+          Text("グリコレーティングの期待勝率 1/(1+10^(−g(RD)×(自分−相手)/400))。"
+               "相手の RD (レートの不確かさ) が大きいほど 0.5 に近い。",
+               "Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)); nearer 0.5 the larger "
+               "the opponent's RD (how unsure their rating is)."),
+          (Arg("my_rating", MY.label, MY.kind, 1500), Arg("opp_rating", OPP.label, OPP.kind, 1400),
+           Arg("opp_rd", Text("相手の RD", "opp. RD"), RD, 30)),
+          result(lambda r, lang: glx.glicko_expected(r["my_rating"], r["opp_rating"],
+                                                     r["opp_rd"]), "0.0000"),
+          lambda v, lang: {OUT: glicko.glicko_expected(v["my_rating"], v["opp_rating"],
+                                                       v["opp_rd"])}),
+    Entry("GLICKO_RATING",
+          Text("グリコ 期間まとめ: 期間後のレート (丸めない)。" + GLICKO_GROWTH.ja
+               + "空いた行は数えない。",
+               "Glicko period: my rating after the period, not rounded. " + GLICKO_GROWTH.en
+               + " Blank rows are skipped."),
+          _glicko_args(),
+          result(lambda r, lang: glx.glicko_rating(r["my_rating"], r["my_rd"],
+                                                   r["opp_ratings"], r["opp_rds"], r["scores"]),
+                 "0"),
+          lambda v, lang: {OUT: _glicko_update(v)[0]},
+          (_same_rows("opp_rds"), _same_rows("scores"))),
+    Entry("GLICKO_RD",
+          Text("グリコ 期間まとめ: 期間後の RD (勝敗によらず小さくなる)。" + GLICKO_GROWTH.ja
+               + "空いた行は数えない。",
+               "Glicko period: my RD after the period (it shrinks whatever the scores). "
+               + GLICKO_GROWTH.en + " Blank rows are skipped."),
+          _glicko_args(),
+          result(lambda r, lang: glx.glicko_rd(r["my_rating"], r["my_rd"], r["opp_ratings"],
+                                               r["opp_rds"]), "0.0"),
+          lambda v, lang: {OUT: _glicko_update(v)[1]},
+          (_same_rows("opp_rds"), _same_rows("scores"))),
 )
 
 NOT_NATIVE: dict[str, Text] = {

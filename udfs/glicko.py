@@ -1,0 +1,52 @@
+"""Worksheet functions of Glicko: the expected score and one rating period.
+
+A period's RDs are taken as they stand at its start: growing an RD for the periods a
+player sat out (``MIN(SQRT(RD²+c²t), 350)``, :func:`rating_rules.glicko.glicko_rd_before`)
+is the sheet's job, or ``rate``'s, which replays a whole log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rating_rules import glicko
+
+from ._excel import arg, cellwise, flat, udf
+
+
+@udf
+@arg("my_rating", "My rating", ndim=2)
+@arg("opp_rating", "Opponent's rating", ndim=2)
+@arg("opp_rd", "Opponent's rating deviation (RD), above 0", ndim=2)
+def GLICKO_EXPECTED(my_rating: Any, opp_rating: Any, opp_rd: Any) -> Any:
+    """Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)), nearer 0.5 the larger the opponent's RD."""
+    # a row without ratings stays blank, even beside an RD typed once for every row
+    return cellwise(glicko.glicko_expected, my_rating, opp_rating, opp_rd, required=2)
+
+
+def _period(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any,
+            scores: Any) -> tuple[float, float]:
+    return glicko.glicko_update(my_rating, my_rd, flat(opp_ratings), flat(opp_rds), flat(scores))
+
+
+@udf
+@arg("my_rating", "My rating at the start of the period")
+@arg("my_rd", "My RD at the start of the period (grown since my last rated period)")
+@arg("opp_ratings", "Opponents' ratings, one per game (a range; blank rows ignored)", ndim=1)
+@arg("opp_rds", "Opponents' RDs at the start of the period (grown likewise), on the rows of opp_ratings", ndim=1)
+@arg("scores", "My scores on the rows of opp_ratings: 1, 0.5 or 0", ndim=1)
+def GLICKO_RATING(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any,
+                  scores: Any) -> Any:
+    """Glicko: my rating after one rating period, not rounded. Every RD as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before)."""
+    return _period(my_rating, my_rd, opp_ratings, opp_rds, scores)[0]
+
+
+@udf
+@arg("my_rating", "My rating at the start of the period")
+@arg("my_rd", "My RD at the start of the period (grown since my last rated period)")
+@arg("opp_ratings", "Opponents' ratings, one per game (a range; blank rows ignored)", ndim=1)
+@arg("opp_rds", "Opponents' RDs at the start of the period (grown likewise), on the rows of opp_ratings", ndim=1)
+@arg("scores", "My scores on the rows of opp_ratings: 1, 0.5 or 0", ndim=1)
+def GLICKO_RD(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any, scores: Any) -> Any:
+    """Glicko: my rating deviation (RD) after one rating period. Every RD as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before)."""
+    return _period(my_rating, my_rd, opp_ratings, opp_rds, scores)[1]
