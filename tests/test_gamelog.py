@@ -121,10 +121,11 @@ def test_rate_glicko_shows_each_rd_beside_the_rating(tmp_path: Path) -> None:
     rd = f"{math.sqrt(1 / precision):.1f}"
     assert (f"{move:.1f}", rd) == ("123.6", "253.3")
     path = write(tmp_path, GLICKO_LOG, "utf-8")
-    out = CliRunner().invoke(main, ["rate", str(path), "-s", "glicko", "--monthly", "--format",
-                                    "csv", "--lang", "en"])
+    out = CliRunner().invoke(main, ["rate", str(path), "-s", "glicko", "--format", "csv",
+                                    "--lang", "en"])  # by month unless told --per-game
     assert out.exit_code == 0, out.output
-    assert out.output.splitlines() == [
+    assert "a rule of rating periods, rated by month" in out.stderr
+    assert out.stdout.splitlines() == [
         "#,player,rating,RD,games", f"1,鈴木,{1500 + move:.1f},{rd},2", f"2,田中,1500,{rd},2",
         f"3,佐藤,{1500 - move:.1f},{rd},2",
     ]
@@ -136,19 +137,20 @@ def test_rate_glicko_shows_each_rd_beside_the_rating(tmp_path: Path) -> None:
 
 
 def test_rate_glicko_per_game_rates_each_game_as_its_own_period(tmp_path: Path) -> None:
-    """Without --monthly each game is a period: the first game alone is the period above
+    """With --per-game each game is a period: the first game alone is the period above
     with one game, 田中 beating 佐藤 at 1500/350 (RD' = sqrt(1/(1/350² + q²g²/4)))."""
     q = math.log(10) / 400
     g = 1 / math.sqrt(1 + 3 * q * q * 350**2 / math.pi**2)
     precision = 1 / 350**2 + q * q * g * g / 4
     path = write(tmp_path, GLICKO_LOG.splitlines(keepends=True)[0]
                  + GLICKO_LOG.splitlines(keepends=True)[1], "utf-8")
-    out = CliRunner().invoke(main, ["rate", str(path), "-s", "glicko", "--format", "csv"])
+    out = CliRunner().invoke(main, ["rate", str(path), "-s", "glicko", "--per-game",
+                                    "--format", "csv"])
     assert out.exit_code == 0, out.output
     rd = f"{math.sqrt(1 / precision):.1f}"
     assert out.stdout.splitlines()[1:] == [f"1,田中,{1500 + q / precision * g / 2:.1f},{rd},1",
                                            f"2,佐藤,{1500 - q / precision * g / 2:.1f},{rd},1"]
-    assert out.stderr == ""  # no ledger rates Glicko by month: nothing to announce
+    assert out.stderr == ""  # told: nothing to announce
 
 
 def test_rate_refuses_bad_rows_unless_told(tmp_path: Path) -> None:

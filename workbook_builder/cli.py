@@ -129,9 +129,10 @@ def rate(
     if monthly is None:
         from .sheets.ledger import monthly_lists
 
-        monthly = monthly_lists(system)
+        monthly = SYSTEMS[system].by_period or monthly_lists(system)
         if monthly:
-            click.echo(shown(say("cli.monthly_default", system=system)), err=True)
+            reason = "cli.period_default" if SYSTEMS[system].by_period else "cli.monthly_default"
+            click.echo(shown(say(reason, system=system)), err=True)
     try:
         log = read_game_log(games_csv, system, monthly=monthly, new_players=new_players)
         for note in log.notes:

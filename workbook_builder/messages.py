@@ -166,6 +166,10 @@ TABLE: dict[str, tuple[str, str]] = {
     "cli.monthly_default": ("{system}: 台帳と同じく月ごとに計算します (1 局ごとは --per-game)",
                             "{system}: rated by month lists, as its ledger does (--per-game "
                             "to rate game by game)"),
+    "cli.period_default": ("{system}: 期間ごとのルールなので月ごとに計算します "
+                           "(1 局ごとは --per-game)",
+                           "{system}: a rule of rating periods, rated by month (--per-game "
+                           "to rate game by game)"),
     "cli.line": ("{file}:{line}: {reason}", "{file}:{line}: {reason}"),
     "cli.note": ("{file}: {note}", "{file}: {note}"),
     "cli.rows_unread": ("{count} 行を読めませんでした。直すか、--skip-bad を付けてください",
