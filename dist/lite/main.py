@@ -2150,6 +2150,9 @@ class System:
     """Whether a result may be 0.5."""
     periods: bool = False
     """Whether games can be rated by period (``rate --monthly``)."""
+    by_period: bool = False
+    """The rule is stated for rating periods (Glicko): ``rate`` groups games by month
+    unless told ``--per-game``, since a period of one game grows every RD each game."""
     log_fields: tuple[LogField, ...] = ()
     """Game-log columns after the players and the result, in game-tuple order."""
     functions: tuple[str, ...] = field(default=())
@@ -2181,7 +2184,7 @@ SYSTEMS: dict[str, System] = {s.name: s for s in (
            functions=("MOSAIC_DELTA", "MOSAIC_UPDATE")),
     System("glicko", "Glicko: (a, b, score_a) with draws 0.5; a rating and an RD per player",
            glicko.replay_glicko, {"default": glicko.GLICKO}, draws=True, periods=True,
-           functions=("GLICKO_EXPECTED", "GLICKO_RATING", "GLICKO_RD")),
+           by_period=True, functions=("GLICKO_EXPECTED", "GLICKO_RATING", "GLICKO_RD")),
 )}
 """Every rating system, by name."""
 '''),
