@@ -186,8 +186,14 @@ def _period(rating: float, rd: float, games: Sequence[_Game], preset: GlickoPres
             rd_field: str, shown_rd: object) -> tuple[float, float]:
     """Steps 2 and 3 for one player: the new rating (rounded if the preset says so), RD'."""
     step, terms, new_rd = _rate(rating, rd, games, rd_field, shown_rd)
+    return _new_rating(rating, step, terms, preset), new_rd
+
+
+def _new_rating(rating: float, step: float, terms: Sequence[float],
+                preset: GlickoPreset) -> float:
+    """Step 2's ``r + q/(1/RD² + 1/d²) × Σ g(s − E)``, rounded if the preset says so."""
     new = rating + step * sum(terms)
-    return (float(round_half_away(new)) if preset.rounding else new), new_rd
+    return float(round_half_away(new)) if preset.rounding else new
 
 
 def _g(rd: float) -> float:
@@ -337,8 +343,7 @@ class _Replay:
             # an RD is at most start_rd at an onset: only a preset's can be too large
             step, terms, new_rd = _rate(rating, rd, [g for _, _, g in games],
                                         "preset.start_rd", self.preset.start_rd)
-            new = rating + step * sum(terms)
-            self.ratings[p] = float(round_half_away(new)) if self.preset.rounding else new
+            self.ratings[p] = _new_rating(rating, step, terms, self.preset)
             self.rds[p] = new_rd
             self.rated_at[p] = self.period
             for (n, seat, _), term in zip(games, terms, strict=True):

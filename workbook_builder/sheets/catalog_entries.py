@@ -146,8 +146,10 @@ def optional_whole(hint: Text) -> Kind:
                    "greaterThanOrEqual", "1"), minimum=1, blank_ok=True)
 
 
-K_FACTOR = Kind(Check(lambda r: f"IF(ISNUMBER({r}),{r}>0,FALSE)",
-                      lambda x: (n := excel_number(x)) is not None and n > 0),
+POSITIVE = Check(lambda r: f"IF(ISNUMBER({r}),{r}>0,FALSE)",
+                 lambda x: (n := excel_number(x)) is not None and n > 0)
+"""A number above 0 (Elo's K, a Glicko RD)."""
+K_FACTOR = Kind(POSITIVE,
                 Text("空欄か0より大きい数", "blank or a number above 0"),
                 Text(f"空欄={lit(ELO.k)}", f"blank = {lit(ELO.k)}"), "number",
                 _v("decimal", Text(f"K (空欄なら {lit(ELO.k)})", f"K (blank = {lit(ELO.k)})"),
@@ -468,9 +470,7 @@ SCORES = Kind(
        Text("1・0.5・0 のどれか", "1, 0.5 or 0"), None, '"1,0.5,0"'), allowed=(1, 0.5, 0))
 
 ABOVE_ZERO = Text("0より大きい数", "a number above 0")
-RD = Kind(Check(lambda r: f"IF(ISNUMBER({r}),{r}>0,FALSE)",
-                lambda x: (n := excel_number(x)) is not None and n > 0),
-          ABOVE_ZERO, Text("0より大きい数", "above 0"), "number",
+RD = Kind(POSITIVE, ABOVE_ZERO, Text("0より大きい数", "above 0"), "number",
           _v("decimal", Text("期首の RD (レートの不確かさ、0より大きい数)",
                              "RD at the start of the period (above 0)"),
              Text("0より大きい数", "A number above 0"), "greaterThan", "0"))
@@ -510,9 +510,12 @@ def _glicko_update(v: Mapping[str, Any]) -> tuple[float, float]:
                                 v["scores"])
 
 
-GLICKO_GROWTH = Text("RD はどれも期首の値: 先に MIN(SQRT(RD^2+1200*t),350) で増やす "
+_GROWN = (f"MIN(SQRT(RD^2+{lit(round(glicko.GLICKO.c ** 2))}*t),"
+           f"{lit(glicko.GLICKO.start_rd)})")
+"""Step 1 of the paper with the default c² (1200) and cap, as formula text."""
+GLICKO_GROWTH = Text(f"RD はどれも期首の値: 先に {_GROWN} で増やす "
                      "(t は最後に計算された期からの期数、前の期なら 1)。",
-                     "Every RD is as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t "
+                     f"Every RD is as at the period's start: first {_GROWN}, t "
                      "= periods since last rated (1 if rated in the period before).")
 
 
@@ -643,11 +646,7 @@ ENTRIES: tuple[Entry, ...] = (
                  "0"),
           lambda v, lang: {OUT: elo.elo_update(v["my_rating"], v["opp_ratings"],
                                                     v["scores"], v["k"])},
-          (Cross("scores",
-                 lambda r: (f"SUMPRODUCT((({r['opp_ratings']}=\"\")<>({r['scores']}=\"\"))*1)>0"),
-                 lambda v: all((o is None) == (s is None)
-                               for o, s in zip(v["opp_ratings"], v["scores"], strict=True)),
-                 Text("相手と同じ行に1つずつ", "one per opponent, on the same rows")),)),
+          (_same_rows("scores"),)),
     Entry("GO_DELTA",
           Text("囲碁 段級位ポイント: 1局の増減 (正規の手合で100 × 自分の局数の倍率)。"
                "段位差・交換点・増減の3つの式で。",
