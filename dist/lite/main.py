@@ -714,8 +714,14 @@ def _period(rating: float, rd: float, games: Sequence[_Game], preset: GlickoPres
             rd_field: str, shown_rd: object) -> tuple[float, float]:
     """Steps 2 and 3 for one player: the new rating (rounded if the preset says so), RD'."""
     step, terms, new_rd = _rate(rating, rd, games, rd_field, shown_rd)
+    return _new_rating(rating, step, terms, preset), new_rd
+
+
+def _new_rating(rating: float, step: float, terms: Sequence[float],
+                preset: GlickoPreset) -> float:
+    """Step 2's ``r + q/(1/RD² + 1/d²) × Σ g(s − E)``, rounded if the preset says so."""
     new = rating + step * sum(terms)
-    return (float(round_half_away(new)) if preset.rounding else new), new_rd
+    return float(round_half_away(new)) if preset.rounding else new
 
 
 def _g(rd: float) -> float:
@@ -865,8 +871,7 @@ class _Replay:
             # an RD is at most start_rd at an onset: only a preset's can be too large
             step, terms, new_rd = _rate(rating, rd, [g for _, _, g in games],
                                         "preset.start_rd", self.preset.start_rd)
-            new = rating + step * sum(terms)
-            self.ratings[p] = float(round_half_away(new)) if self.preset.rounding else new
+            self.ratings[p] = _new_rating(rating, step, terms, self.preset)
             self.rds[p] = new_rd
             self.rated_at[p] = self.period
             for (n, seat, _), term in zip(games, terms, strict=True):
@@ -2906,7 +2911,7 @@ from typing import Any
 
 from rating_rules import glicko
 
-from ._excel import arg, cellwise, flat, udf
+from ._excel import F, arg, cellwise, flat, udf
 
 
 @udf
@@ -2919,17 +2924,32 @@ def GLICKO_EXPECTED(my_rating: Any, opp_rating: Any, opp_rd: Any) -> Any:
     return cellwise(glicko.glicko_expected, my_rating, opp_rating, opp_rd, required=2)
 
 
+PERIOD_ARGS: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("my_rating", "My rating at the start of the period", {}),
+    ("my_rd", "My RD at the start of the period (grown since my last rated period)", {}),
+    ("opp_ratings", "Opponents' ratings, one per game (a range; blank rows ignored)",
+     {"ndim": 1}),
+    ("opp_rds", "Opponents' RDs at the start of the period (grown likewise), on the rows of "
+     "opp_ratings", {"ndim": 1}),
+    ("scores", "My scores on the rows of opp_ratings: 1, 0.5 or 0", {"ndim": 1}),
+)
+"""The arguments GLICKO_RATING and GLICKO_RD share: one period, as :func:`_period` takes it."""
+
+
+def _period_args(function: F) -> F:
+    """:data:`PERIOD_ARGS` as ``@arg`` decorators, applied as a written stack is (last first)."""
+    for name, doc, options in reversed(PERIOD_ARGS):
+        function = arg(name, doc, **options)(function)
+    return function
+
+
 def _period(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any,
             scores: Any) -> tuple[float, float]:
     return glicko.glicko_update(my_rating, my_rd, flat(opp_ratings), flat(opp_rds), flat(scores))
 
 
 @udf
-@arg("my_rating", "My rating at the start of the period")
-@arg("my_rd", "My RD at the start of the period (grown since my last rated period)")
-@arg("opp_ratings", "Opponents' ratings, one per game (a range; blank rows ignored)", ndim=1)
-@arg("opp_rds", "Opponents' RDs at the start of the period (grown likewise), on the rows of opp_ratings", ndim=1)
-@arg("scores", "My scores on the rows of opp_ratings: 1, 0.5 or 0", ndim=1)
+@_period_args
 def GLICKO_RATING(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any,
                   scores: Any) -> Any:
     """Glicko: my rating after one rating period, not rounded. Every RD as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before)."""
@@ -2937,11 +2957,7 @@ def GLICKO_RATING(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any,
 
 
 @udf
-@arg("my_rating", "My rating at the start of the period")
-@arg("my_rd", "My RD at the start of the period (grown since my last rated period)")
-@arg("opp_ratings", "Opponents' ratings, one per game (a range; blank rows ignored)", ndim=1)
-@arg("opp_rds", "Opponents' RDs at the start of the period (grown likewise), on the rows of opp_ratings", ndim=1)
-@arg("scores", "My scores on the rows of opp_ratings: 1, 0.5 or 0", ndim=1)
+@_period_args
 def GLICKO_RD(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any, scores: Any) -> Any:
     """Glicko: my rating deviation (RD) after one rating period. Every RD as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before)."""
     return _period(my_rating, my_rd, opp_ratings, opp_rds, scores)[1]
