@@ -368,8 +368,9 @@ def _cached_source(job: str, jobs: Recalc, built: dict[str, Path]) -> Path | Non
 
 
 def _template_jobs(name: str, system: str, seed: int, path: Path, work: Path) -> Recalc:
-    """One template's jobs: the shipped file stripped of its values, and the file filled
-    with the system's seeded random inputs, its bad rows and its examples."""
+    """One template's jobs: the shipped file stripped of its values, the file filled
+    with the system's seeded random inputs (``conform_``), and the file built with the
+    case's bad rows followed by the sheet's examples (``example_``)."""
     from tests.sheetcases import CASES
 
     jobs = Recalc()
@@ -386,10 +387,10 @@ def _template_jobs(name: str, system: str, seed: int, path: Path, work: Path) ->
     jobs.inputs[f"conform_{name}"] = games
     jobs.sources[f"conform_{name}"] = work / f"conform_{name}.xlsx"
     fill(path, jobs.sources[f"conform_{name}"], games)
-    jobs.inputs[f"bad_{name}"] = case.BAD_ROWS
-    jobs.sources[f"bad_{name}"] = work / f"bad_{name}.xlsx"
-    fill(path, jobs.sources[f"bad_{name}"], case.BAD_ROWS)
-    examples = [*SHEET_TYPES[system].example_inputs(spec.lang), *case.BAD_ROWS]
+    # the bad rows first, so their indices and their chain from the start hold; the
+    # sheet's own examples follow (checked against the builder's cached values)
+    examples = [*case.BAD_ROWS, *SHEET_TYPES[system].example_inputs(spec.lang)]
+    jobs.inputs[f"example_{name}"] = examples
     example = build(spec, work / "example", inputs=examples)
     jobs.sources[f"excached_{name}"] = example
     jobs.sources[f"example_{name}"] = work / f"example_{name}.xlsx"
@@ -478,8 +479,8 @@ def gnumeric_jobs() -> list[str]:
     """Names of the Gnumeric jobs, known before the fixtures run (for parametrize).
 
     ``shipped_<t>`` for every template; for each personal sheet the filled jobs of
-    :func:`recalc` (``conform_``, ``bad_``, ``example_``); for each ledger its seeded log
-    and its bad tables (``conform_``, ``bad_``).
+    :func:`recalc` (``conform_``, ``example_``); for each ledger its seeded log and its
+    bad tables (``conform_``, ``bad_``).
     """
     from tests.sheetcases import CASES
 
@@ -492,7 +493,7 @@ def gnumeric_jobs() -> list[str]:
         if case is None:
             continue
         ledger = hasattr(case, "random_tables")
-        kinds = ["conform", "bad"] if ledger else ["conform", "bad", "example"]
+        kinds = ["conform", "bad"] if ledger else ["conform", "example"]
         jobs += [f"{kind}_{name}" for kind in kinds]
     return jobs
 

@@ -21,10 +21,9 @@ from click.testing import CliRunner
 from openpyxl import Workbook, load_workbook
 
 from rating_rules import replay
-from rating_rules.elo import elo_delta, elo_expected, elo_update
+from rating_rules.elo import elo_expected, elo_update
 from tests.conftest import (
     CHART,
-    assert_inputs_kept,
     assert_no_error_values,
     column_cells,
     early,
@@ -32,12 +31,15 @@ from tests.conftest import (
     lang_of,
     shipped,
 )
-from tests.sheetcases import assert_incomplete, chart_points
+from tests.sheetcases import assert_incomplete, assert_rows_show, chart_points
 from tests.sheetcases.elo import (
     BAD_COUNTED,
     BAD_FLAGGED,
     BAD_INCOMPLETE,
+    BAD_MESSAGES,
     BAD_ROWS,
+    START,
+    engine_rows,
     random_inputs,
 )
 from workbook_builder.build import TEMPLATES, build
@@ -47,7 +49,6 @@ from workbook_builder.package import strip_cached_values
 from workbook_builder.template import TemplateError, load_template, parse_template
 
 SHIPPED = shipped("elo")
-START, K = 1500.0, 32.0  # RULES.md §3 defaults, which the shipped templates keep
 
 # RULES.md §3 / seed 002: 1500 plays one period at K = 32.
 WORKED = [{"Opponent": f"W{i}", "OppRating": opp, "Score": score}
@@ -57,120 +58,65 @@ WORKED[0]["Period"] = "2024-05"
 SEED_WE = [0.240, 0.360, 0.118, 0.091, 0.151, 0.429]
 
 
-def same_period(a: object, b: object) -> bool:
-    """A spreadsheet's ``=`` on two labels: text ignores case and never equals a number."""
-    if isinstance(a, str) or isinstance(b, str):
-        return isinstance(a, str) and isinstance(b, str) and a.lower() == b.lower()
-    return a == b
-
-
-def engine_rows(rows, counted, periods: bool) -> dict[int, dict[str, object]]:
-    """The engine's view of the counted rows (RULES.md §3).
-
-    A row's period is its label, or the label above it when blank; consecutive counted
-    games with the same period form one period. Per game, each game is its own period.
-    """
-    key, keys = "", []
-    for row in rows:
-        if row.get("Period") is not None:
-            key = row["Period"]
-        keys.append(key)
-    order = sorted(counted)
-    games, ids, initial = [], [], {"me": START}
-    for n, i in enumerate(order):
-        initial[f"o{i}"] = rows[i]["OppRating"]
-        games.append(("me", f"o{i}", rows[i]["Score"]))
-        opens = n == 0 or not periods or not same_period(keys[i], keys[order[n - 1]])
-        ids.append(len(set(ids)) + 1 if opens else ids[-1])
-
-    def rating_after(n: int) -> float:
-        """The engine's rating once game n (0-based among counted) is in; START before any."""
-        if n < 0:
-            return START
-        part = ids[: n + 1] if periods else None
-        return replay("elo", games[: n + 1], initial=initial, k=K, periods=part).ratings["me"]
-
-    out: dict[int, dict[str, object]] = {}
-    base, total = START, 0.0
-    for n, i in enumerate(order):
-        opp, score = rows[i]["OppRating"], rows[i]["Score"]
-        if n == 0 or ids[n] != ids[n - 1]:
-            base, total = rating_after(n - 1), 0.0
-        change = elo_delta(base, opp, score, K)
-        total += change
-        closes = n == len(order) - 1 or ids[n + 1] != ids[n]
-        out[i] = {"Expected": elo_expected(base, opp), "OppExpected": elo_expected(opp, base),
-                  "Change": change, "InPeriod": base + total if periods else None,
-                  "Rating": rating_after(n) if closes else None, "Count": n + 1}
-    if periods and games:  # replay reports each game's unrounded share K×(W−We)
-        shares = replay("elo", games, initial=initial, k=K, periods=ids).changes
-        assert [out[i]["Change"] for i in order] == pytest.approx([c[0] for c in shares])
-    return out
-
-
 def check_rows(wb, rows, counted, periods: bool) -> None:
     """Every computed cell of the counted rows equals the engine; other rows are blank."""
-    expected = engine_rows(rows, counted, periods)
-    got = {key: games_column(wb, key) for key in
-           ("Expected", "OppExpected", "Change", "InPeriod", "Rating", "Status")}
-    for i in range(len(rows)):
-        if i not in expected:
-            for key in ("Change", "InPeriod", "Rating"):
-                assert got[key][i] in (None, ""), f"row {i} {key}: {got[key][i]!r}"
-            continue
-        assert got["Status"][i] in (None, ""), f"row {i}: {got['Status'][i]!r}"
-        for key, value in expected[i].items():
-            if key == "Count":
-                continue
-            if value is None:
-                assert got[key][i] in (None, ""), f"row {i} {key}: {got[key][i]!r}"
-            else:
-                assert got[key][i] == pytest.approx(value, abs=1e-9), f"row {i} {key}"
-    closes = [(0, START)] + [(e["Count"], e["Rating"]) for _, e in sorted(expected.items())
-                             if e["Rating"] is not None]
-    assert chart_points(games_column(wb, "ChartX")) == [c[0] for c in closes]
-    assert chart_points(games_column(wb, "ChartY")) == pytest.approx([c[1] for c in closes])
+    expected = engine_rows(rows, counted, periods=periods)
+    assert_rows_show(wb, rows, expected)
+    got = {key: games_column(wb, key) for key in ("Change", "InPeriod", "Rating")}
+    for i in sorted(set(range(len(rows))) - set(expected)):
+        for key, values in got.items():
+            assert values[i] in (None, ""), f"row {i} {key}: {values[i]!r}"
+    check_chart(wb, rows, counted, periods)
+
+
+def check_chart(wb, rows, counted, periods: bool) -> None:
+    """The chart has the start and each settled rating (every game's, per game), on ``rows``."""
+    expected = engine_rows(rows, counted, periods=periods)
+    closes = [(0, START)] + [(n + 1, e["Rating"]) for n, (_, e) in enumerate(sorted(
+        expected.items())) if e["Rating"] is not None]  # X: the counted games so far
+    end = len(rows) + 1  # the start point, then one a row
+    assert chart_points(games_column(wb, "ChartX")[:end]) == [c[0] for c in closes]
+    assert chart_points(games_column(wb, "ChartY")[:end]) == pytest.approx([c[1] for c in closes])
 
 
 # --- the shipped workbooks (per game), recalculated in the shared run ----------------
 
 @pytest.mark.parametrize("name", SHIPPED)
-def test_per_game_every_row_matches_the_engine(recalc, name):
+def test_per_game_chart_has_every_rating(recalc, name):
+    """Row by row, tests/test_personal_sheets.py compares every computed column."""
     games = recalc.inputs[f"conform_{name}"]
     wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
     assert len(games_column(wb, "Change")) == len(games) == 200
-    check_rows(wb, games, set(range(len(games))), periods=False)
+    check_chart(wb, games, set(range(len(games))), periods=False)
     assert all(v not in (None, "") for v in games_column(wb, "Rating"))  # a new rating every game
 
 
 @pytest.mark.parametrize("name", SHIPPED)
-def test_per_game_bad_input_is_flagged_never_an_error(recalc, name):
-    src = load_workbook(recalc.sources[f"bad_{name}"])
-    wb = load_workbook(recalc.results[f"bad_{name}"], data_only=True)
-    assert_no_error_values(wb)
-    assert_inputs_kept(src, wb, ("Opponent", "OppRating", "Score", "Period", "Date"), BAD_ROWS)
-    check_bad_rows(wb, name, periods=False)
-
-
-MESSAGES = {"ja": {1: "相手レート", 3: "勝敗", 4: "勝敗", 5: "勝敗", 6: "勝敗", 8: "日付",
-                   9: "離れすぎ", 10: "入力途中", 13: "入力途中"},
-            "en": {1: "opponent rating", 3: "score", 4: "score", 5: "score", 6: "score",
-                   8: "date", 9: "too far", 10: "incomplete", 13: "incomplete"}}
+def test_per_game_bad_rows_chart_and_the_game_in_progress(recalc, name):
+    """Per game, among the bad rows (row by row in tests/test_personal_sheets.py)."""
+    wb = load_workbook(recalc.results[f"example_{name}"], data_only=True)
+    check_chart(wb, BAD_ROWS, set(BAD_COUNTED), periods=False)
+    check_in_progress(wb, periods=False)
 
 
 def check_bad_rows(wb, name: str, periods: bool) -> None:
+    """By period, the bad rows: the per-game sheet's checks of test_personal_sheets.py."""
     statuses = games_column(wb, "Status")
     for i in BAD_FLAGGED:
         assert str(statuses[i]).startswith("⚠"), f"row {i}: {statuses[i]!r}"
-        assert MESSAGES[lang_of(name)][i] in statuses[i], f"row {i}: {statuses[i]!r}"
+        assert BAD_MESSAGES[lang_of(name)][i] in statuses[i], f"row {i}: {statuses[i]!r}"
     for i in BAD_INCOMPLETE:  # forgotten scores, and the game in progress at the end
         assert_incomplete(statuses[i], lang_of(name), f"row {i}")
     for i in (2, 14):  # blank rows
         assert statuses[i] in (None, ""), f"row {i}"
     check_rows(wb, BAD_ROWS, set(BAD_COUNTED), periods)
-    # The game in progress already shows its expected score against the rating in force:
-    # by period too, since its period ("b", typed on row 13) follows the settled "=A1".
-    base = engine_rows(BAD_ROWS, set(BAD_COUNTED), periods)[12]["Rating"]
+    check_in_progress(wb, periods)
+
+
+def check_in_progress(wb, periods: bool) -> None:
+    """The game in progress already shows its expected score against the rating in force:
+    by period too, since its period ("b", typed on row 13) follows the settled "=A1"."""
+    base = engine_rows(BAD_ROWS, set(BAD_COUNTED), periods=periods)[12]["Rating"]
     assert games_column(wb, "Expected")[15] == pytest.approx(elo_expected(base, 1500))
     assert games_column(wb, "Change")[15] in (None, "")
 
@@ -439,7 +385,7 @@ def test_constants_the_sheet_does_not_show_are_refused():
 
 
 def test_dates_stay_dates_and_labels_stay_text(recalc):
-    wb = load_workbook(recalc.results[f"bad_{SHIPPED[0]}"])
+    wb = load_workbook(recalc.results[f"example_{SHIPPED[0]}"])
     title, letter, first, _ = column_cells(wb, "Games_Date")
     cell = wb[title][f"{letter}{first + 11}"]
     assert cell.value == dt.datetime(2024, 5, 26) and cell.number_format == "m/d"

@@ -19,7 +19,6 @@ from openpyxl import load_workbook
 
 from rating_rules.shogi import LEAGUE, TOKIN, TOKIN_HANDICAPS, tokin_delta, tokin_handicap
 from tests.conftest import (
-    assert_inputs_kept,
     assert_no_error_values,
     column_cells,
     early,
@@ -27,13 +26,13 @@ from tests.conftest import (
     lang_of,
     shipped,
 )
-from tests.sheetcases import assert_incomplete, chart_points
+from tests.sheetcases import chart_points
 from tests.sheetcases.tokin import (
     BAD_COUNTED,
-    BAD_FLAGGED,
-    BAD_INCOMPLETE,
-    BAD_MESSAGES,
     BAD_ROWS,
+    START,
+    engine_rows,
+    shown,
     typed_copy,
 )
 from workbook_builder.build import TEMPLATES, build
@@ -42,10 +41,6 @@ from workbook_builder.template import load_template, parse_template
 
 SHIPPED = shipped("tokin")
 FIXTURE = Path(__file__).parent / "fixtures" / "tokin_quick_table_seed000.txt"
-START = 1500.0  # the shipped templates declare 1級 (TOKIN start table) and type no rating
-ENGLISH = {h.name: h.english for h in TOKIN_HANDICAPS}
-
-
 def name_values(wb, name: str) -> list[object]:
     """The values a defined name covers, top to bottom (one column)."""
     ((title, ref),) = list(wb.defined_names[name].destinations)
@@ -53,81 +48,36 @@ def name_values(wb, name: str) -> list[object]:
         wb[title][ref.replace("$", "")].value]
 
 
-def shown(name: str, lang: str) -> str:
-    return ENGLISH[name] if lang == "en" else name
-
-
-def expected_chain(rows, counted, start=START):
-    """Engine replay of the rows whose index is in ``counted``: (suggested, change, rating)."""
-    rating, out = start, {}
-    for i, row in enumerate(rows):
-        opp = row.get("OppRating")
-        suggested = tokin_handicap(rating, opp) if isinstance(opp, (int, float)) else ""
-        if i in counted:
-            change = tokin_delta(rating, opp, row["Result"], row.get("Handicap"))
-            rating += change
-            out[i] = (suggested, change, rating)
-        else:
-            out[i] = (suggested, None, None)
-    return out
-
-
 @pytest.mark.parametrize("name", SHIPPED)
-def test_every_row_matches_the_engine(recalc, name):
+def test_clamps_start_and_chart(recalc, name):
+    """Row by row, tests/test_personal_sheets.py compares every computed column."""
     games = recalc.inputs[f"conform_{name}"]
     wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
-    expected = expected_chain(games, set(range(len(games))))
-    changes, ratings = games_column(wb, "Change"), games_column(wb, "Rating")
-    suggested, statuses = games_column(wb, "Suggested"), games_column(wb, "Status")
+    expected = engine_rows(games, set(range(len(games))), lang_of(name))
+    changes = games_column(wb, "Change")
     assert len(changes) == len(games) == 200
     assert sum(1 for g in games if g.get("Handicap")) > 50
     assert {changes[i] for i in range(7, 200, 10)} == {1, 31}  # both clamps reached
-    for i in range(len(games)):
-        hint, change, rating = expected[i]
-        assert changes[i] == change, f"row {i}"
-        assert ratings[i] == pytest.approx(rating, abs=1e-9), f"row {i}"
-        assert suggested[i] == shown(hint, lang_of(name)), f"row {i}"
-        assert statuses[i] in (None, ""), f"row {i}"
     assert games_column(wb, "Rating", with_lead=True)[0] == START
     chart_y = games_column(wb, "ChartY")
     assert chart_y[0] == START
-    assert chart_y[1:] == pytest.approx([expected[i][2] for i in range(len(games))])
+    assert chart_y[1:] == pytest.approx([expected[i]["Rating"] for i in range(len(games))])
     assert games_column(wb, "ChartX") == list(range(len(games) + 1))
 
 
 @pytest.mark.parametrize("name", SHIPPED)
-def test_bad_input_is_flagged_never_an_error(recalc, name):
-    src = load_workbook(recalc.sources[f"bad_{name}"])
-    wb = load_workbook(recalc.results[f"bad_{name}"], data_only=True)
-    assert_no_error_values(wb)
-    assert_inputs_kept(src, wb, ("Opponent", "OppRating", "Handicap", "Result", "Date"), BAD_ROWS)
-    statuses, changes, ratings = (games_column(wb, key) for key in ("Status", "Change", "Rating"))
-    for i in BAD_FLAGGED:
-        assert str(statuses[i]).startswith("⚠"), f"row {i}: {statuses[i]!r}"
-        assert changes[i] in (None, "") and ratings[i] in (None, ""), f"row {i}"
-    for i in BAD_INCOMPLETE:  # a forgotten result, and the game about to start
-        assert_incomplete(statuses[i], lang_of(name), f"row {i}")
-        assert changes[i] in (None, "") and ratings[i] in (None, ""), f"row {i}"
-    for i in (2, 14):  # blank rows
-        assert statuses[i] in (None, "") and ratings[i] in (None, ""), f"row {i}"
-    expected = expected_chain(BAD_ROWS, set(BAD_COUNTED))
-    for i in BAD_COUNTED:
-        _, change, rating = expected[i]
-        assert statuses[i] in (None, ""), f"row {i}"
-        assert (changes[i], ratings[i]) == (change, pytest.approx(rating)), f"row {i}"
-    assert expected[8][1] == tokin_delta(1520, 1350, 0, "香落") == -19  # even: -23
-    last = expected[12][2]
+def test_bad_rows_chart_and_the_game_about_to_start(recalc, name):
+    """Among the bad rows (row by row in tests/test_personal_sheets.py), the chart has the
+    counted ones only, and the game about to start suggests its handicap."""
+    wb = load_workbook(recalc.results[f"example_{name}"], data_only=True)
+    expected = engine_rows(BAD_ROWS, set(BAD_COUNTED), lang_of(name))
+    assert expected[8]["Change"] == tokin_delta(1520, 1350, 0, "香落") == -19  # even: -23
+    last = expected[12]["Rating"]
     assert games_column(wb, "Suggested")[15] == shown(tokin_handicap(last, 1700), lang_of(name))
-    assert chart_points(games_column(wb, "ChartY")) == pytest.approx(
-        [START, *(expected[i][2] for i in BAD_COUNTED)])
-    assert chart_points(games_column(wb, "ChartX")) == list(range(len(BAD_COUNTED) + 1))
-
-
-@pytest.mark.parametrize("name", SHIPPED)
-def test_markers_name_the_problem(recalc, name):
-    statuses = games_column(load_workbook(recalc.results[f"bad_{name}"], data_only=True), "Status")
-    for i, word in BAD_MESSAGES[lang_of(name)].items():
-        assert word in statuses[i], f"row {i}: {statuses[i]!r}"
+    end = len(BAD_ROWS) + 1  # the chart's start point, then one a row
+    assert chart_points(games_column(wb, "ChartY")[:end]) == pytest.approx(
+        [START, *(expected[i]["Rating"] for i in BAD_COUNTED)])
+    assert chart_points(games_column(wb, "ChartX")[:end]) == list(range(len(BAD_COUNTED) + 1))
 
 
 # --- Worked examples (RULES.md §1), typed into the sheet -------------------------------------

@@ -108,7 +108,7 @@ RULES_EXAMPLES = {0: (1761, 1410, 2000, 470), 17: (1767, 1396, 2000, 470)}
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_rules_worked_examples(recalc, name):
-    wb = load_workbook(recalc.results[f"bad_{name}"], data_only=True)
+    wb = load_workbook(recalc.results[f"example_{name}"], data_only=True)
     new = games_column(wb, "NewRate")
     for game, rates in RULES_EXAMPLES.items():
         assert new[game * SEATS:(game + 1) * SEATS] == list(rates)
@@ -122,8 +122,8 @@ def test_rules_worked_examples(recalc, name):
 @pytest.mark.parametrize("name", SHIPPED)
 def test_bad_games_are_flagged_never_an_error(recalc, name):
     lang = lang_of(name)
-    src = load_workbook(recalc.sources[f"bad_{name}"])
-    wb = load_workbook(recalc.results[f"bad_{name}"], data_only=True)
+    src = load_workbook(recalc.sources[f"example_{name}"])
+    wb = load_workbook(recalc.results[f"example_{name}"], data_only=True)
     title, letter, first, _ = column_cells(wb, "Games_Player")
     typed_error_text = {(title, f"{letter}{first + i}") for i, row in enumerate(BAD_ROWS)
                         if row.get("Player") in ERRORS}
@@ -153,7 +153,8 @@ def test_bad_games_are_flagged_never_an_error(recalc, name):
             assert status[i] in (None, "") and shown["NewRate"][i] in (None, ""), f"game {game}"
     for game in BAD_RATED:
         check_game(wb, BAD_GAMES[game], game, lang)
-    assert all(v in (None, "") for v in status[len(BAD_ROWS):])
+    typed = recalc.inputs[f"example_{name}"]  # the bad games, then the sheet's examples
+    assert all(v in (None, "") for v in status[len(typed):])
 
 
 def test_names_protection_and_validation(built, opened):

@@ -4,13 +4,22 @@ Each module here names its ``SYSTEM`` and gives ``random_inputs(seed, count)`` (
 rows for the conformance test) and ``BAD_ROWS`` (the bad-input test), keyed by the
 sheet's ``Games_<Column>`` names. The session fixture in ``conftest`` builds every
 shipped template and recalculates all of them in one LibreOffice call.
+
+A two-player personal sheet's case also declares, for tests/test_personal_sheets.py,
+which rows of ``BAD_ROWS`` count, are flagged (and the word each ⚠ names) or are
+incomplete, the computed columns a skipped row leaves blank (``SKIPPED_BLANK``), and
+``engine_rows(rows, counted, lang)``: what each counted row shows, computed with
+:mod:`rating_rules` only.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Mapping, Sequence
 from types import ModuleType
+
+import pytest
 
 
 def _discover() -> dict[str, ModuleType]:
@@ -37,3 +46,24 @@ def assert_incomplete(status: object, lang: str, where: str) -> None:
     """A half-filled row: marked incomplete (so not counted), without a ⚠."""
     assert isinstance(status, str) and INCOMPLETE[lang] in status, f"{where}: {status!r}"
     assert not status.startswith("⚠"), f"{where}: {status!r}"
+
+
+def assert_rows_show(wb, rows: Sequence[Mapping[str, object]],
+                     expected: Mapping[int, Mapping[str, object]]) -> None:
+    """Each counted row (``expected``: row → column key → the engine's value) shows no
+    Status and, in each column, the engine's value: None as blank, a number within 1e-9."""
+    from tests.conftest import games_column
+
+    keys = {key for values in expected.values() for key in values} | {"Status"}
+    got = {key: games_column(wb, key) for key in keys}
+    for i, values in expected.items():
+        where = f"row {i}: {rows[i]}"
+        assert got["Status"][i] in (None, ""), f"{where}: {got['Status'][i]!r}"
+        for key, value in values.items():
+            shown = got[key][i]
+            if value is None:
+                assert shown in (None, ""), f"{where} {key}: {shown!r}"
+            elif isinstance(value, (int, float)) and not isinstance(value, bool):
+                assert shown == pytest.approx(value, abs=1e-9), f"{where} {key}: {shown!r}"
+            else:
+                assert shown == value, f"{where} {key}: {shown!r}"

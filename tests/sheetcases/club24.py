@@ -1,11 +1,15 @@
-"""How the LibreOffice tests fill the Club 24 sheet: random valid games and bad rows."""
+"""How the LibreOffice tests fill the Club 24 sheet: random valid games and bad rows, and
+what the engine makes of them."""
 
 from __future__ import annotations
 
 import datetime as dt
 import random
 
+from rating_rules.shogi import club24_delta, club24_rank
+
 SYSTEM = "club24"
+START = 1500.0  # the shipped templates declare 1級 (nominal 1500), no games before
 
 
 def random_inputs(seed: int, count: int) -> list[dict[str, object]]:
@@ -46,3 +50,19 @@ BAD_MESSAGES = {"ja": {1: "相手レート", 3: "勝敗", 4: "勝敗", 5: "勝�
                        8: "入力途中", 9: "勝敗", 11: "相手レート"},
                 "en": {1: "opponent rating", 3: "result", 4: "result", 5: "result", 7: "date",
                        8: "incomplete", 9: "result", 11: "opponent rating"}}
+SKIPPED_BLANK = ("GameNo", "Change", "Rating", "Rank")
+"""Computed columns a skipped row (flagged, incomplete or blank) leaves blank."""
+
+
+def engine_rows(rows, counted, lang: str = "ja", start: float = START,
+                before: int = 0) -> dict[int, dict[str, object]]:
+    """The engine's replay of the counted rows: game number, change, rating, rank."""
+    rating, n, out = start, before, {}
+    for i, row in enumerate(rows):
+        if i in counted:
+            n += 1
+            change = club24_delta(rating, row["OppRating"], row["Result"], game_no=n)
+            rating += change
+            out[i] = {"GameNo": n, "Change": change, "Rating": rating,
+                      "Rank": club24_rank(rating)}
+    return out

@@ -1,11 +1,18 @@
-"""How the LibreOffice tests fill the Elo sheet: random valid games and bad rows."""
+"""How the LibreOffice tests fill the Elo sheet: random valid games and bad rows, and
+what the engine makes of them, per game and per rating period."""
 
 from __future__ import annotations
 
 import datetime as dt
 import random
 
+import pytest
+
+from rating_rules import replay
+from rating_rules.elo import elo_delta, elo_expected
+
 SYSTEM = "elo"
+START, K = 1500.0, 32.0  # RULES.md §3 defaults, which the shipped templates keep
 
 
 def random_inputs(seed: int, count: int) -> list[dict[str, object]]:
@@ -59,3 +66,62 @@ BAD_ROWS: list[dict[str, object]] = [
 BAD_COUNTED = (0, 7, 11, 12)
 BAD_FLAGGED = (1, 3, 4, 5, 6, 8, 9)
 BAD_INCOMPLETE = (10, 13, 15)
+BAD_MESSAGES = {"ja": {1: "相手レート", 3: "勝敗", 4: "勝敗", 5: "勝敗", 6: "勝敗", 8: "日付",
+                       9: "離れすぎ", 10: "入力途中", 13: "入力途中"},
+                "en": {1: "opponent rating", 3: "score", 4: "score", 5: "score", 6: "score",
+                       8: "date", 9: "too far", 10: "incomplete", 13: "incomplete"}}
+SKIPPED_BLANK = ("Change", "Rating")
+"""Computed columns a skipped row (flagged, incomplete or blank) leaves blank."""
+
+
+def same_period(a: object, b: object) -> bool:
+    """A spreadsheet's ``=`` on two labels: text ignores case and never equals a number."""
+    if isinstance(a, str) or isinstance(b, str):
+        return isinstance(a, str) and isinstance(b, str) and a.lower() == b.lower()
+    return a == b
+
+
+def engine_rows(rows, counted, lang: str = "ja",
+                periods: bool = False) -> dict[int, dict[str, object]]:
+    """The engine's view of the counted rows (RULES.md §3).
+
+    A row's period is its label, or the label above it when blank; consecutive counted
+    games with the same period form one period. Per game, each game is its own period.
+    The language changes nothing here.
+    """
+    key, keys = "", []
+    for row in rows:
+        if row.get("Period") is not None:
+            key = row["Period"]
+        keys.append(key)
+    order = sorted(counted)
+    games, ids, initial = [], [], {"me": START}
+    for n, i in enumerate(order):
+        initial[f"o{i}"] = rows[i]["OppRating"]
+        games.append(("me", f"o{i}", rows[i]["Score"]))
+        opens = n == 0 or not periods or not same_period(keys[i], keys[order[n - 1]])
+        ids.append(len(set(ids)) + 1 if opens else ids[-1])
+
+    def rating_after(n: int) -> float:
+        """The engine's rating once game n (0-based among counted) is in; START before any."""
+        if n < 0:
+            return START
+        part = ids[: n + 1] if periods else None
+        return replay("elo", games[: n + 1], initial=initial, k=K, periods=part).ratings["me"]
+
+    out: dict[int, dict[str, object]] = {}
+    base, total = START, 0.0
+    for n, i in enumerate(order):
+        opp, score = rows[i]["OppRating"], rows[i]["Score"]
+        if n == 0 or ids[n] != ids[n - 1]:
+            base, total = rating_after(n - 1), 0.0
+        change = elo_delta(base, opp, score, K)
+        total += change
+        closes = n == len(order) - 1 or ids[n + 1] != ids[n]
+        out[i] = {"Expected": elo_expected(base, opp), "OppExpected": elo_expected(opp, base),
+                  "Change": change, "InPeriod": base + total if periods else None,
+                  "Rating": rating_after(n) if closes else None}
+    if periods and games:  # replay reports each game's unrounded share K×(W−We)
+        shares = replay("elo", games, initial=initial, k=K, periods=ids).changes
+        assert [out[i]["Change"] for i in order] == pytest.approx([c[0] for c in shares])
+    return out

@@ -95,6 +95,33 @@ def engine_chain(rows, counted, lang="ja", start_rank="1k", start_pts=None, rate
     return out
 
 
+REASONS = {"ja": {"forfeit": "不戦", "provisional": "仮・BC", "unrated": "非レート",
+                  "rated": "対象外"},
+           "en": {"forfeit": "forfeit", "provisional": "bonus", "unrated": "unrated",
+                  "rated": "off table"}}
+"""What the 対局数 / Counted column shows of a game that is not a rated one."""
+
+
+def engine_rows(rows, counted, lang: str = "ja", **start) -> dict[int, dict[str, object]]:
+    """:func:`engine_chain` as each counted row shows it (``start``: its start keywords).
+
+    A rated game shows its number and multiplier; any other game, in place of its number,
+    why it is not rated (a rated-type game against BC pays the provisional bonus)."""
+    out: dict[int, dict[str, object]] = {}
+    for i, game in engine_chain(rows, counted, lang, **start).items():
+        shows: dict[str, object] = {"Change": game.change, "Points": game.points,
+                                    "Rank": game.rank, "Label": game.label,
+                                    "Regular": game.regular or None}
+        if game.game_no is None:
+            rated_vs_bc = game.vs_bc and game.engine_type == "rated"
+            reason = "provisional" if rated_vs_bc else game.engine_type
+            shows |= {"Counted": REASONS[lang][reason], "Mult": None}
+        else:
+            shows |= {"Counted": game.game_no, "Mult": game.mult}
+        out[i] = shows
+    return out
+
+
 def _near(rng: random.Random, value: float, spread: float) -> str:
     options = [c for c in CODES if abs(VALUE[c] - value) <= spread] or CODES
     return rng.choice(options)
@@ -185,3 +212,11 @@ BAD_ROWS: list[dict[str, object]] = [
 BAD_COUNTED = (0, 8, 13, 14)
 BAD_FLAGGED = (1, 3, 4, 5, 6, 7, 9, 11, 12, 15, 16, 17)
 BAD_INCOMPLETE = (10, 19)
+BAD_MESSAGES = {"ja": {1: "段級位", 3: "勝敗", 4: "手合", 5: "手合", 6: "手合", 7: "種類",
+                       9: "日付", 10: "入力途中", 11: "不戦勝", 12: "段級位", 15: "段級位",
+                       16: "勝敗", 17: "手合"},
+                "en": {1: "rank", 3: "result", 4: "handicap", 5: "handicap", 6: "handicap",
+                       7: "type", 9: "date", 10: "incomplete", 11: "forfeit", 12: "rank",
+                       15: "rank", 16: "result", 17: "handicap"}}
+SKIPPED_BLANK = ("Change", "Points")
+"""Computed columns a skipped row (flagged, incomplete or blank) leaves blank."""

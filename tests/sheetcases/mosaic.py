@@ -1,11 +1,17 @@
-"""How the LibreOffice tests fill the MOSAIC sheet: random valid games and bad rows."""
+"""How the LibreOffice tests fill the MOSAIC sheet: random valid games and bad rows, and
+what the engine makes of them."""
 
 from __future__ import annotations
 
 import datetime as dt
 import random
 
+from rating_rules.mosaic import first_player, mosaic_delta
+
 SYSTEM = "mosaic"
+START = 100.0  # RULES.md §6's default, which the shipped templates keep
+FIRST = {"ja": {"me": "自分", "opp": "相手", "rps": "じゃんけん"},
+         "en": {"me": "you", "opp": "opponent", "rps": "rock-paper-scissors"}}
 
 
 def random_inputs(seed: int, count: int) -> list[dict[str, object]]:
@@ -41,3 +47,22 @@ BAD_ROWS: list[dict[str, object]] = [
 BAD_COUNTED = (0, 8, 12)
 BAD_FLAGGED = (1, 3, 4, 5, 6, 7, 9, 11)
 BAD_INCOMPLETE = (10, 14)
+BAD_MESSAGES = {"ja": {1: "相手レート", 3: "勝敗", 4: "勝敗", 5: "手番差", 6: "手番差", 7: "手番差",
+                       9: "日付", 10: "入力途中", 11: "勝敗"},
+                "en": {1: "opponent rating", 3: "result", 4: "result", 5: "turn difference",
+                       6: "turn difference", 7: "turn difference", 9: "date", 10: "incomplete",
+                       11: "result"}}
+SKIPPED_BLANK = ("Change", "Rating")
+"""Computed columns a skipped row (flagged, incomplete or blank) leaves blank."""
+
+
+def engine_rows(rows, counted, lang: str = "ja") -> dict[int, dict[str, object]]:
+    """The engine's replay of the counted rows: who moves first, the change, the rating."""
+    rating, out = START, {}
+    for i, row in enumerate(rows):
+        if i in counted:
+            first = first_player(rating, row["OppRating"])
+            change = mosaic_delta(rating, row["OppRating"], row["Result"], row["TurnDiff"])
+            rating += change
+            out[i] = {"First": FIRST[lang][first], "Change": change, "Rating": rating}
+    return out

@@ -1,4 +1,5 @@
-"""How the LibreOffice tests fill the Tokin sheet: random valid games and bad rows.
+"""How the LibreOffice tests fill the Tokin sheet: random valid games and bad rows, and
+what the engine makes of them.
 
 Also :func:`typed_copy`, which types Settings values and games into a built workbook the
 way a player would (both shogi sheets' worked-example tests use it).
@@ -13,9 +14,11 @@ from pathlib import Path
 
 from openpyxl import load_workbook
 
-from rating_rules.shogi import TOKIN_HANDICAPS
+from rating_rules.shogi import TOKIN_HANDICAPS, tokin_delta, tokin_handicap
 
 SYSTEM = "tokin"
+START = 1500.0  # the shipped templates declare 1級 (TOKIN start table) and type no rating
+ENGLISH = {h.name: h.english for h in TOKIN_HANDICAPS}
 
 NAMES = [h.name for h in TOKIN_HANDICAPS] + [h.english for h in TOKIN_HANDICAPS] + ["LANCE"]
 """Handicaps a player may type: Japanese or English in either sheet, any case."""
@@ -70,6 +73,8 @@ BAD_MESSAGES = {"ja": {1: "相手レート", 3: "勝敗", 4: "勝敗", 5: "手�
                 "en": {1: "opponent rating", 3: "result", 4: "result", 5: "handicap",
                        6: "handicap", 7: "handicap", 9: "date", 10: "incomplete", 11: "result",
                        13: "opponent rating"}}
+SKIPPED_BLANK = ("Change", "Rating")
+"""Computed columns a skipped row (flagged, incomplete or blank) leaves blank."""
 
 
 def typed_copy(path: Path, dst: Path, settings: Mapping[str, object],
@@ -93,3 +98,22 @@ def typed_copy(path: Path, dst: Path, settings: Mapping[str, object],
             put(f"Games_{key}", i, value)
     wb.save(dst)
     return dst
+
+
+def shown(handicap: str, lang: str) -> str:
+    """A handicap's name as the sheet of ``lang`` shows it."""
+    return ENGLISH[handicap] if lang == "en" else handicap
+
+
+def engine_rows(rows, counted, lang: str = "ja",
+                start: float = START) -> dict[int, dict[str, object]]:
+    """The engine's replay of the counted rows: suggested handicap, change, rating."""
+    rating, out = start, {}
+    for i, row in enumerate(rows):
+        if i in counted:
+            opp = row["OppRating"]
+            change = tokin_delta(rating, opp, row["Result"], row.get("Handicap"))
+            out[i] = {"Suggested": shown(tokin_handicap(rating, opp), lang), "Change": change,
+                      "Rating": rating + change}
+            rating += change
+    return out

@@ -1,0 +1,94 @@
+"""Every two-player personal sheet, recalculated by LibreOffice, shows the engine's numbers
+on every counted row, and a ⚠ naming the field on every bad one (tests/sheetcases).
+
+Two of conftest's jobs a template: ``conform_`` (the case's seeded random games typed
+into the shipped file) and ``example_`` (built with the case's bad rows, then the sheet's
+own examples). Expected values are each case's ``engine_rows``, computed with
+:mod:`rating_rules` only, and RULES.md's row rules: a bad row is flagged and skipped, a
+half-filled row is marked incomplete, never an error value, nothing typed is lost.
+What is one system's own (charts, starts, suggestions) is in its ``test_builder_`` module;
+the four-player sheet, whose bad input is by game of four rows, has its own test.
+"""
+
+from __future__ import annotations
+
+import pytest
+from openpyxl import load_workbook
+
+from tests.conftest import (
+    SYSTEM_OF,
+    assert_inputs_kept,
+    assert_no_error_values,
+    games_column,
+    lang_of,
+)
+from tests.sheetcases import CASES, assert_incomplete, assert_rows_show
+
+ROW_CASES = {system: case for system, case in CASES.items() if hasattr(case, "SKIPPED_BLANK")}
+NAMES = [name for name, system in SYSTEM_OF.items() if system in ROW_CASES]
+
+
+def blank(value: object) -> bool:
+    return value in (None, "")
+
+
+@pytest.fixture(scope="module")
+def sheets(recalc):
+    """template → (the workbook as typed, the workbook LibreOffice recalculated)."""
+    return {name: (load_workbook(recalc.sources[f"example_{name}"]),
+                   load_workbook(recalc.results[f"example_{name}"], data_only=True))
+            for name in NAMES}
+
+
+@pytest.mark.parametrize("job", [f"{kind}_{name}" for name in NAMES
+                                 for kind in ("conform", "example")])
+def test_counted_rows_show_the_engines_values(recalc, job):
+    kind, name = job.split("_", 1)
+    case = ROW_CASES[SYSTEM_OF[name]]
+    if kind == "conform":
+        rows = recalc.inputs[job]
+        counted = set(range(len(rows)))
+    else:
+        rows, counted = case.BAD_ROWS, set(case.BAD_COUNTED)
+    expected = case.engine_rows(rows, counted, lang_of(name))
+    assert len(expected) == len(counted) > 0
+    assert_rows_show(load_workbook(recalc.results[job], data_only=True), rows, expected)
+
+
+def test_every_two_player_personal_sheet_has_a_case():
+    assert set(ROW_CASES) == {"mosaic", "tokin", "club24", "elo", "go"}
+    assert len(NAMES) == 2 * len(ROW_CASES)  # ja and en
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_bad_rows_are_flagged_never_an_error_and_kept(sheets, name):
+    case, lang = ROW_CASES[SYSTEM_OF[name]], lang_of(name)
+    typed, wb = sheets[name]
+    rows = case.BAD_ROWS
+    assert_no_error_values(wb)
+    assert_inputs_kept(typed, wb, sorted({key for row in rows for key in row}), rows)
+    status = games_column(wb, "Status")
+    shown = {key: games_column(wb, key) for key in case.SKIPPED_BLANK}
+    blanks = [i for i, row in enumerate(rows) if not row]
+    assert blanks and case.BAD_FLAGGED and case.BAD_INCOMPLETE  # the case covers each kind
+    assert sorted([*case.BAD_COUNTED, *case.BAD_FLAGGED, *case.BAD_INCOMPLETE, *blanks]) == list(
+        range(len(rows)))
+    for i in case.BAD_FLAGGED:
+        assert str(status[i]).startswith("⚠"), f"row {i}: {status[i]!r}"
+    for i in case.BAD_INCOMPLETE:  # a forgotten result, and the game being typed
+        assert_incomplete(status[i], lang, f"row {i}")
+    for i in [*case.BAD_FLAGGED, *case.BAD_INCOMPLETE, *blanks]:
+        assert all(blank(shown[key][i]) for key in shown), f"row {i}: {rows[i]}"
+    for i in blanks:
+        assert blank(status[i]), f"row {i}"
+    for i in case.BAD_COUNTED:
+        assert blank(status[i]), f"row {i}: {status[i]!r}"
+        assert not any(blank(shown[key][i]) for key in shown), f"row {i}: {rows[i]}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_markers_name_the_problem(sheets, name):
+    messages = ROW_CASES[SYSTEM_OF[name]].BAD_MESSAGES[lang_of(name)]
+    status = games_column(sheets[name][1], "Status")
+    for i, word in messages.items():
+        assert word in status[i], f"row {i}: {status[i]!r}"
