@@ -16,7 +16,9 @@ from __future__ import annotations
 import io
 import posixpath
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 from xml.etree import ElementTree as ET
 
 from openpyxl.formula.tokenizer import Token, Tokenizer
@@ -27,6 +29,7 @@ MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 PACKAGE_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 
+T = TypeVar("T")
 Cells = dict[str, tuple[bool, object]]
 """Cell reference (``B7``) → (holds a formula, shown value)."""
 Formulas = dict[str, tuple[str | None, object]]
@@ -35,12 +38,16 @@ Formulas = dict[str, tuple[str | None, object]]
 
 def read_cells(path: Path) -> dict[str, Cells]:
     """Sheet title → its cells, for every worksheet of the workbook at ``path``."""
+    return _read_sheets(path, _sheet_cells)
+
+
+def _read_sheets(path: Path, read: Callable[[bytes, list[str]], T]) -> dict[str, T]:
+    """Sheet title → ``read(its XML, the shared strings)``, for every worksheet."""
     with zipfile.ZipFile(path) as zf:
         names = set(zf.namelist())
         strings = _shared_strings(zf.read("xl/sharedStrings.xml")
                                   if "xl/sharedStrings.xml" in names else None)
-        return {title: _sheet_cells(zf.read(part), strings)
-                for title, part in _sheet_parts(zf).items()}
+        return {title: read(zf.read(part), strings) for title, part in _sheet_parts(zf).items()}
 
 
 def _sheet_parts(zf: zipfile.ZipFile) -> dict[str, str]:
@@ -75,12 +82,7 @@ def _sheet_cells(xml: bytes, strings: list[str]) -> Cells:
 def read_formulas(path: Path) -> dict[str, Formulas]:
     """Sheet title → its cells with their formula text, for every worksheet of the
     workbook at ``path`` (the formulas' part of what openpyxl reads, much faster)."""
-    with zipfile.ZipFile(path) as zf:
-        names = set(zf.namelist())
-        strings = _shared_strings(zf.read("xl/sharedStrings.xml")
-                                  if "xl/sharedStrings.xml" in names else None)
-        return {title: _sheet_formulas(zf.read(part), strings)
-                for title, part in _sheet_parts(zf).items()}
+    return _read_sheets(path, _sheet_formulas)
 
 
 def read_defined_names(path: Path) -> dict[str, str]:

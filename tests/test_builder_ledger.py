@@ -84,12 +84,16 @@ def engine_run(preset: str, tables, games_idx: list[int] | None = None):
     return replay(preset, log, **options)
 
 
+def seeded_log(recalc, name: str):
+    """A ledger's seeded log: its preset, its tables, LibreOffice's values, the engine's run."""
+    preset, tables = preset_of(name), recalc.inputs[f"conform_{name}"]
+    wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
+    return preset, tables, wb, engine_run(preset, tables)
+
+
 @pytest.mark.parametrize("name", SHIPPED)
 def test_every_game_matches_the_engine(recalc, name):
-    preset = preset_of(name)
-    tables = recalc.inputs[f"conform_{name}"]
-    wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
-    expected = engine_run(preset, tables)
+    preset, tables, wb, expected = seeded_log(recalc, name)
     n = len(tables["Games"])
     assert n >= 500
     assert all(s in (None, "") for s in column(wb, "Games_Status")[:n])
@@ -109,10 +113,7 @@ def test_every_game_matches_the_engine(recalc, name):
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_rating_list_is_the_engine_ranking(recalc, name):
-    preset = preset_of(name)
-    tables = recalc.inputs[f"conform_{name}"]
-    wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
-    result = engine_run(preset, tables)
+    preset, tables, wb, result = seeded_log(recalc, name)
     players = tables["Players"]
     final = {p["Name"]: result.ratings.get(p["Name"], start_of(preset, p)) for p in players}
     ranks = {p["Name"]: result.ranks.get(p["Name"], go_start(p)[0]) for p in players}

@@ -16,7 +16,6 @@ from openpyxl import load_workbook
 
 from rating_rules.yonin import ko_pt, rate_game, tournament_score
 from tests.conftest import ERRORS, assert_inputs_kept, column_cells, games_column, lang_of, shipped
-from tests.sheetcases import assert_incomplete
 from tests.sheetcases.yonin import (
     BAD_FLAGGED,
     BAD_GAMES,
@@ -26,6 +25,7 @@ from tests.sheetcases.yonin import (
     BAD_ROWS,
     NON_MEMBER_WORDS,
     SEATS,
+    assert_games_marked,
     label_in,
 )
 from workbook_builder.cli import main
@@ -137,20 +137,8 @@ def test_bad_games_are_flagged_never_an_error(recalc, name):
                     assert cell.value not in ERRORS, where
     assert_inputs_kept(src, wb, INPUTS, BAD_ROWS)
     status = games_column(wb, "Status")
-    shown = {key: games_column(wb, key) for key in SHOWN}
-    for game, words in BAD_FLAGGED.items():
-        word = words[0] if lang == "ja" else words[1]
-        for i in range(game * SEATS, (game + 1) * SEATS):  # all four rows, no rate shown
-            message = str(status[i])
-            assert message.startswith("⚠") and word in message, f"game {game}: {message!r}"
-            assert all(shown[key][i] in (None, "") for key in SHOWN), f"game {game} row {i}"
-    for game in BAD_INCOMPLETE:
-        for i in range(game * SEATS, (game + 1) * SEATS):
-            assert_incomplete(status[i], lang, f"game {game}")
-            assert all(shown[key][i] in (None, "") for key in SHOWN), f"game {game} row {i}"
-    for game in BAD_QUIET:
-        for i in range(game * SEATS, (game + 1) * SEATS):
-            assert status[i] in (None, "") and shown["NewRate"][i] in (None, ""), f"game {game}"
+    assert_games_marked(status, {key: games_column(wb, key) for key in SHOWN}, lang,
+                        BAD_FLAGGED, BAD_INCOMPLETE, BAD_QUIET)
     for game in BAD_RATED:
         check_game(wb, BAD_GAMES[game], game, lang)
     typed = recalc.inputs[f"example_{name}"]  # the bad games, then the sheet's examples

@@ -18,8 +18,7 @@ from openpyxl import load_workbook
 from rating_rules import replay
 from rating_rules.yonin import rate_game
 from tests.conftest import ERRORS, column, column_cells, lang_of, shipped
-from tests.sheetcases import assert_incomplete
-from tests.sheetcases.yonin import label_in
+from tests.sheetcases.yonin import assert_games_marked, label_in
 from tests.sheetcases.yonin_ledger import (
     BAD_FLAGGED,
     BAD_GAMES,
@@ -237,20 +236,8 @@ def test_bad_input_is_flagged_never_an_error(recalc, name):
         if row.get("Name") in ODD_NAMES:
             assert src[title][f"{letter}{first + i}"].data_type == "s", row["Name"]
     status = column(wb, "Games_Status")
-    shown = {key: column(wb, f"Games_{key}") for key in POINTS}
-    for game, words in BAD_FLAGGED.items():
-        word = words[0] if lang == "ja" else words[1]
-        for i in range(game * SEATS, (game + 1) * SEATS):
-            message = str(status[i])
-            assert message.startswith("⚠") and word in message, f"game {game}: {message!r}"
-            assert all(shown[key][i] in (None, "") for key in POINTS), f"game {game} row {i}"
-    for game in BAD_INCOMPLETE:
-        for i in range(game * SEATS, (game + 1) * SEATS):
-            assert_incomplete(status[i], lang, f"game {game}")
-            assert all(shown[key][i] in (None, "") for key in POINTS), f"game {game} row {i}"
-    for game in BAD_QUIET:
-        for i in range(game * SEATS, (game + 1) * SEATS):
-            assert status[i] in (None, "") and shown["NewRate"][i] in (None, ""), f"game {game}"
+    assert_games_marked(status, {key: column(wb, f"Games_{key}") for key in POINTS}, lang,
+                        BAD_FLAGGED, BAD_INCOMPLETE, BAD_QUIET)
     assert set(range(len(BAD_GAMES))) == {*BAD_FLAGGED, *BAD_INCOMPLETE, *BAD_QUIET, *BAD_RATED}
     want = expected(BAD_TABLES, list(BAD_RATED))
     check_seats(wb, want["seats"], lang)

@@ -64,6 +64,16 @@ def values(path: Path, name: str, data_only: bool = False) -> list[object]:
     return [wb[title][f"{letter}{n}"].value for n in range(first, last + 1)]
 
 
+def repaired(wb, tmp_path: Path) -> tuple[Path, str]:
+    """``wb`` saved as a person's edited file, and ``repair`` run on it: the repaired file
+    and what repair said."""
+    edited, out = tmp_path / "edited.xlsx", tmp_path / "repaired.xlsx"
+    wb.save(edited)
+    result = invoke("repair", str(edited), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out, result.output
+
+
 def files_in(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
 
@@ -85,12 +95,8 @@ def test_repair_carries_a_column_whose_name_was_deleted(tmp_path: Path) -> None:
     source = personal(tmp_path)
     wb = load_workbook(source)
     del wb.defined_names["Games_Result"]
-    edited = tmp_path / "edited.xlsx"
-    wb.save(edited)
-    out = tmp_path / "repaired.xlsx"
-    result = invoke("repair", str(edited), "--out", str(out))
-    assert result.exit_code == 0, result.output
-    assert "Games_Result: the defined name is missing" in result.output
+    out, said = repaired(wb, tmp_path)
+    assert "Games_Result: the defined name is missing" in said
     assert values(out, "Games_Result")[:3] == [1, 0, 1]
 
 
@@ -119,11 +125,7 @@ def test_repair_carries_a_game_typed_below_a_personal_sheet(tmp_path: Path) -> N
     for key, value in {"Opponent": "山田", "OppRating": 100, "Result": 1, "TurnDiff": 4}.items():
         _, col, _, _ = column_cells(wb, f"Games_{key}")
         wb[title][f"{col}{last + 1}"] = value  # row 11 of a 10-row sheet
-    edited = tmp_path / "edited.xlsx"
-    wb.save(edited)
-    out = tmp_path / "repaired.xlsx"
-    result = invoke("repair", str(edited), "--out", str(out))
-    assert result.exit_code == 0, result.output
+    out, _ = repaired(wb, tmp_path)
     results = values(out, "Games_Result")
     assert len(results) == 11 and results[10] == 1
     assert values(out, "Games_Opponent")[10] == "山田"
@@ -142,11 +144,7 @@ def test_repair_carries_a_player_and_game_typed_below_a_ledger(tmp_path: Path) -
     for key, value in {"PlayerA": "C", "PlayerB": "A", "Result": 1}.items():
         _, col, _, _ = column_cells(wb, f"Games_{key}")
         wb[gtitle][f"{col}{glast + 1}"] = value  # game 5 of a 4-row log
-    edited = tmp_path / "edited.xlsx"
-    wb.save(edited)
-    out = tmp_path / "repaired.xlsx"
-    result = invoke("repair", str(edited), "--out", str(out))
-    assert result.exit_code == 0, result.output
+    out, _ = repaired(wb, tmp_path)
     assert values(out, "Players_Name") == ["A", "B", "C"]
     assert values(out, "Games_PlayerA")[4] == "C"
     # The game counts: C is on Players now, so its status is blank (no ⚠).

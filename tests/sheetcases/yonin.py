@@ -8,6 +8,7 @@ labels (初段, 一級 …), which both sheets accept, and Member in either lang
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 SYSTEM = "yonin"
 SEATS = 4
@@ -42,19 +43,27 @@ def _rate(rng: random.Random) -> float:
     return rng.randint(0, 3200)
 
 
-def random_game(rng: random.Random, n: int) -> list[dict[str, object]]:
-    """One valid game: places, who mated whom (or T), floors, members."""
+def random_finish(rng: random.Random, often: float, foul: float, rarely: float,
+                  ) -> tuple[list[int], list[object]]:
+    """A valid game's places and, by seat, who mated whom (a seat number) or T (trouble):
+    trouble exits, with 4, 3 and 2 players left, at ``foul`` in an ``often`` share of the
+    games and at ``rarely`` in the rest, enough to cover them all."""
     places = rng.sample(range(1, SEATS + 1), SEATS)
     seat_of = {p: s for s, p in enumerate(places)}
     knocked: list[object] = [None] * SEATS
-    foul_share = rng.random()
+    chance = foul if rng.random() < often else rarely
     for place in (4, 3, 2):
         victim = seat_of[place]
-        # trouble exits with 4, 3 and 2 players left, often enough to cover them all
-        if rng.random() < (0.3 if foul_share < 0.5 else 0.12):
+        if rng.random() < chance:
             knocked[victim] = rng.choice(("T", "t")) if place == 2 else "T"
         else:
             knocked[victim] = seat_of[rng.randint(1, place - 1)] + 1
+    return places, knocked
+
+
+def random_game(rng: random.Random, n: int) -> list[dict[str, object]]:
+    """One valid game: places, who mated whom (or T), floors, members."""
+    places, knocked = random_finish(rng, 0.5, 0.3, 0.12)
     rows = []
     for s in range(SEATS):
         rate = _rate(rng)
@@ -145,3 +154,33 @@ BAD_FLAGGED = {
     19: ("席1", "seat 1"), 20: ("席4", "seat 4"),
 }
 """Game → (word in the ja marker, word in the en marker)."""
+
+
+def assert_games_marked(status: list[object], shown: dict[str, list[object]], lang: str,
+                        flagged: dict[int, tuple[str, str]], incomplete: Iterable[int],
+                        quiet: Iterable[int]) -> None:
+    """Bad games, four rows each: a flagged game's every row says ⚠ and names the field
+    (``flagged``: game → its word in ja and en), an incomplete game's every row says so;
+    neither shows any of ``shown`` (column key → values), and a quiet game shows nothing."""
+    from tests.sheetcases import assert_incomplete
+
+    def rows(game: int) -> range:
+        return range(game * SEATS, (game + 1) * SEATS)
+
+    def nothing_shown(i: int) -> bool:
+        return all(values[i] in (None, "") for values in shown.values())
+
+    for game, words in flagged.items():
+        word = words[0] if lang == "ja" else words[1]
+        for i in rows(game):
+            message = str(status[i])
+            assert message.startswith("⚠") and word in message, f"game {game}: {message!r}"
+            assert nothing_shown(i), f"game {game} row {i}"
+    for game in incomplete:
+        for i in rows(game):
+            assert_incomplete(status[i], lang, f"game {game}")
+            assert nothing_shown(i), f"game {game} row {i}"
+    for game in quiet:
+        for i in rows(game):
+            assert status[i] in (None, "") and nothing_shown(i), f"game {game}"
+

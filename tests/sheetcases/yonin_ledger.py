@@ -11,13 +11,9 @@ from __future__ import annotations
 import datetime as dt
 import random
 
+from tests.sheetcases.yonin import NON_MEMBER_WORDS, RANKS, SEATS, random_finish
+
 SYSTEM = "yonin_ledger"
-SEATS = 4
-RANKS = (("五段", 5000), ("四段", 4500), ("三段", 4000), ("二段", 3500), ("初段", 2000),
-         ("一級", 1800), ("二級", 1600), ("三級", 1400), ("四級", 1200), ("五級", 1000),
-         ("六級", 800), ("七級", 600), ("八級", 400), ("九級", 200), ("十級", 0))
-"""RULES.md §5's rank table, typed here rather than read from the engine."""
-NON_MEMBER_WORDS = ("非会員", "non-member")
 ACTIVE, IDLE = 26, 4
 """Players who play, and players on the list who never play."""
 FIRST_DAY = dt.datetime(2024, 1, 5)
@@ -50,16 +46,7 @@ def random_players(rng: random.Random) -> list[dict[str, object]]:
 
 def random_game(rng: random.Random, names: list[str]) -> list[dict[str, object]]:
     """One valid game: four different players, places, who mated whom (or T)."""
-    places = rng.sample(range(1, SEATS + 1), SEATS)
-    seat_of = {p: s for s, p in enumerate(places)}
-    knocked: list[object] = [None] * SEATS
-    foul_share = rng.random()
-    for place in (4, 3, 2):
-        victim = seat_of[place]
-        if rng.random() < (0.3 if foul_share < 0.3 else 0.08):
-            knocked[victim] = rng.choice(("T", "t")) if place == 2 else "T"
-        else:
-            knocked[victim] = seat_of[rng.randint(1, place - 1)] + 1
+    places, knocked = random_finish(rng, 0.3, 0.3, 0.08)
     players = rng.sample(names, SEATS)
     return [{k: v for k, v in {"Player": players[s], "Place": places[s],
                                "KnockedBy": knocked[s]}.items() if v is not None}
