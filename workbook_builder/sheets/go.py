@@ -83,7 +83,14 @@ from ..layout import (
 )
 from ..layout import validation as v
 from ..messages import say
-from ..settings import FIRST_ROW, setting_name, write_setting
+from ..settings import (
+    FIRST_ROW,
+    Constant,
+    scalar,
+    setting_name,
+    write_setting,
+    zero_or_more,
+)
 from ..spec import Spec
 from ..table import define_name
 
@@ -568,22 +575,6 @@ def games_table(rows: int, lang: str, preset: GoPreset = GO) -> Table:
 
 # --- Settings -------------------------------------------------------------------------------
 
-def scalar(key: str, field_name: str, label: Text, note: Text, value: float | str | None,
-           validation: Validation) -> Setting:
-    """One single-cell setting, feeding the preset field ``field_name`` (so audit and
-    repair read it back): a list is a choice, a whole number an integer, else a number
-    (both at least 0)."""
-    kinds_by_validation: dict[str | None, ValueType] = {"list": "choice", "whole": "integer"}
-    kind = kinds_by_validation.get(validation.kind, "number")
-    return Setting(key, label, note, value, validation, type=kind,
-                   minimum=None if kind == "choice" else 0, preset_field=field_name)
-
-
-def _at_least(lo: str, prompt: Text, whole: bool = False) -> Validation:
-    return Validation("whole" if whole else "decimal", "greaterThanOrEqual", lo, None,
-                      prompt, Text("0以上の数値", "A number, 0 or more"))
-
-
 LADDER_SPAN = GoRank("1d").value - GoRank("17k").value
 """The handicap view pairs 1d with each rank half a step below the last, down to 17k,
 the ladder's last: a larger maximum handicap lists no more rows."""
@@ -607,38 +598,61 @@ def player_settings(preset: GoSheetPreset) -> list[Setting]:
                Text("このシートより前に打ったレート対局の数 (倍率と仮の判定に使う)",
                     "Rated games played before this sheet (for the multiplier and 仮)"),
                preset.rated_before,
-               _at_least("0", Text("0以上の整数", "Whole number, 0 or more"), whole=True)),
+               zero_or_more(Text("0以上の整数", "Whole number, 0 or more"), whole=True)),
     ]
+
+
+POINTS = (
+    Constant("RegularPoints", Text("正規手合の交換点", "Regular exchange"),
+             Text("正規の手合で勝者 +、敗者 − (既定 100)", "Regular handicap: winner +, loser −"),
+             "regular_points"),
+    Constant("MaxGap", Text("非正規手合の段位差上限", "Max gap off regular"),
+             Text("正規でない手合で、これより段位差が大きいと非レート",
+                  "Off the regular handicap, players further apart than this are unrated"),
+             "max_gap_off_regular"),
+    Constant("MaxHandicap", Text("最大の手合 (段位差)", "Max handicap"),
+             Text("9子・上手5目半コミ出し = 9", "9 stones, stronger gives 5.5 komi = 9"),
+             "max_handicap"),
+    Constant("EstablishedPercent", Text("101局目以降の倍率 %", "Established %"),
+             Text("倍率表の最後の段階を過ぎた対局の倍率 (%)", "Percent after the last step"),
+             "established_percent"),
+    Constant("ForfeitPoints", Text("不戦の点", "Forfeit points"),
+             Text("不戦勝 +、不戦敗 − (レート局数に数えない)",
+                  "Forfeit win +, loss − (not a rated game)"), "forfeit_points"),
+    Constant("ProvisionalWinPoints", Text("仮・BC 相手の勝ち点", "Win vs provisional"),
+             Text("仮・BC の相手に勝つと + (負けは 0)。直前2局が非レートなら 0",
+                  "Win vs a provisional or BC player (loss 0); none after 2 unrated games"),
+             "provisional_win_points"),
+)
+"""The rule's points: exchange, gaps, multiplier, forfeits and the bonus."""
+PROVISIONAL_AND_KOMI = (
+    Constant("ProvisionalGames", Text("仮が取れる局数", "Provisional games"),
+             Text("レート対局がこの数になるまで 仮 を表示", "仮 shows until this many rated games"),
+             "provisional_games", whole=True),
+    Constant("EvenKomi", Text("互先のコミ", "Even komi"), Text("黒番のコミ出し", "Black gives"),
+             "even_komi"),
+    Constant("HalfKomi", Text("半目コミ", "Half komi"),
+             Text("段位差が半端のとき下手が出す", "Weaker gives at odd half steps"), "half_komi"),
+    Constant("ReverseKomi", Text("逆コミ", "Reverse komi"),
+             Text("置石のとき上手が出す", "Stronger gives with stones"), "reverse_komi"),
+)
+"""When 仮 ends, and the komi the handicap wording shows."""
+
+
+def go_settings(preset: GoPreset, constants: Sequence[Constant]) -> list[Setting]:
+    """Each constant at 0 or more, its input message the rule's default (from ``GO``, so
+    that number is written once)."""
+    def setting(c: Constant) -> Setting:
+        default = getattr(GO, c.field)
+        prompt = Text(f"既定 {default:g}", f"Default {default:g}")
+        return scalar(c.key, c.field, c.label, c.note, getattr(preset, c.field),
+                      zero_or_more(prompt, whole=c.whole))
+    return [setting(c) for c in constants]
 
 
 def points_settings(preset: GoPreset) -> list[Setting]:
-    """The rule's points: exchange, gaps, multiplier, forfeits and the bonus."""
-    return [
-        scalar("RegularPoints", "regular_points", Text("正規手合の交換点", "Regular exchange"),
-               Text("正規の手合で勝者 +、敗者 − (既定 100)", "Regular handicap: winner +, loser −"),
-               preset.regular_points, _at_least("0", Text("既定 100", "Default 100"))),
-        scalar("MaxGap", "max_gap_off_regular",
-               Text("非正規手合の段位差上限", "Max gap off regular"),
-               Text("正規でない手合で、これより段位差が大きいと非レート",
-                    "Off the regular handicap, players further apart than this are unrated"),
-               preset.max_gap_off_regular, _at_least("0", Text("既定 3", "Default 3"))),
-        scalar("MaxHandicap", "max_handicap", Text("最大の手合 (段位差)", "Max handicap"),
-               Text("9子・上手5目半コミ出し = 9", "9 stones, stronger gives 5.5 komi = 9"),
-               preset.max_handicap, _at_least("0", Text("既定 9", "Default 9"))),
-        scalar("EstablishedPercent", "established_percent",
-               Text("101局目以降の倍率 %", "Established %"),
-               Text("倍率表の最後の段階を過ぎた対局の倍率 (%)", "Percent after the last step"),
-               preset.established_percent, _at_least("0", Text("既定 100", "Default 100"))),
-        scalar("ForfeitPoints", "forfeit_points", Text("不戦の点", "Forfeit points"),
-               Text("不戦勝 +、不戦敗 − (レート局数に数えない)",
-                    "Forfeit win +, loss − (not a rated game)"),
-               preset.forfeit_points, _at_least("0", Text("既定 50", "Default 50"))),
-        scalar("ProvisionalWinPoints", "provisional_win_points",
-               Text("仮・BC 相手の勝ち点", "Win vs provisional"),
-               Text("仮・BC の相手に勝つと + (負けは 0)。直前2局が非レートなら 0",
-                    "Win vs a provisional or BC player (loss 0); none after 2 unrated games"),
-               preset.provisional_win_points, _at_least("0", Text("既定 50", "Default 50"))),
-    ]
+    """The rule's points (:data:`POINTS`)."""
+    return go_settings(preset, POINTS)
 
 
 def rank_and_komi_settings(preset: GoPreset) -> list[Setting]:
@@ -648,20 +662,7 @@ def rank_and_komi_settings(preset: GoPreset) -> list[Setting]:
                Text("この段級位以上は BC に勝っても加点なし (既定 9k+ = 7級★)",
                     "From this rank up, no bonus for beating BC (default 9k+)"),
                GoRank.parse(preset.bc_no_bonus_from).code, RANK_LIST),
-        scalar("ProvisionalGames", "provisional_games",
-               Text("仮が取れる局数", "Provisional games"),
-               Text("レート対局がこの数になるまで 仮 を表示",
-                    "仮 shows until this many rated games"),
-               preset.provisional_games, _at_least("0", Text("既定 20", "Default 20"), whole=True)),
-        scalar("EvenKomi", "even_komi", Text("互先のコミ", "Even komi"),
-               Text("黒番のコミ出し", "Black gives"),
-               preset.even_komi, _at_least("0", Text("既定 6.5", "Default 6.5"))),
-        scalar("HalfKomi", "half_komi", Text("半目コミ", "Half komi"),
-               Text("段位差が半端のとき下手が出す", "Weaker gives at odd half steps"),
-               preset.half_komi, _at_least("0", Text("既定 0.5", "Default 0.5"))),
-        scalar("ReverseKomi", "reverse_komi", Text("逆コミ", "Reverse komi"),
-               Text("置石のとき上手が出す", "Stronger gives with stones"),
-               preset.reverse_komi, _at_least("0", Text("既定 5.5", "Default 5.5"))),
+        *go_settings(preset, PROVISIONAL_AND_KOMI),
     ]
 
 

@@ -59,7 +59,7 @@ from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting, Table, Validation, number_check
 from ..layout import validation as v
 from ..messages import say
-from ..settings import write_settings
+from ..settings import Constant, constant_setting, constant_settings, write_settings
 from ..spec import Spec
 from ..table import define_name
 
@@ -647,12 +647,38 @@ def phone_view(columns: Sequence[Column], first: Sequence[str]) -> tuple[Column,
 
 # ---- Settings ---------------------------------------------------------------------------
 
+YONIN_CONSTANTS = (
+    Constant("TroubleOffender", Text("トラブルpt 本人", "Trouble pt: offender"),
+             Text("3人以上残っての投了・時間切れ (+最悪の下克上pt)",
+                  "Resign/time-out with 3+ left (plus the worst upset pt)"), "trouble_offender"),
+    Constant("TroublePot", Text("トラブルpt 分配", "Trouble pt: shared"),
+             Text("残った人で等分 (2人なら6ずつ、3人なら4ずつ)",
+                  "Split among those left (6 each for 2, 4 each for 3)"), "trouble_pot"),
+    Constant("RateFloor", Text("レートの下限", "Rate floor"),
+             Text("計算結果がこれより下なら下限にする", "A result below this becomes this"),
+             "rate_floor"),
+    Constant("ScoreKnockout", Text("大会得点 撃破1つ", "Score per knockout"),
+             Text("A・Bルールで撃破1つごとの得点", "A and B rules: points per knockout"),
+             "score_knockout"),
+    Constant("StartMember", Text("開始 新会員", "Start: new member"),
+             Text("レート表に新しく載せる会員のレート", "A new member's rate in the table"),
+             "start_member"),
+    Constant("StartNonMember", Text("開始 非会員", "Start: non-member"),
+             Text("非会員の共通レート", "The shared non-member rate"), "start_non_member"),
+)
+"""The four-player rule's single numbers; the CPU levels' starts follow (:func:`cpu_setting`)."""
+
+
+def cpu_setting(level: int, value: float) -> Setting:
+    """The start of CPU level ``level`` (1 = first), fed from ``start_cpu``."""
+    label = Text(f"開始 CPU{level}", f"Start: CPU level {level}")
+    return constant_setting(f"StartCpu{level}", label,
+                            Text(f"CPUレベル{level}のレート", f"Rate of CPU level {level}"), value,
+                            f"start_cpu.{level - 1}", prompt=label)
+
+
 def settings_for(preset: YoninSheetPreset, lang: str) -> list[Setting]:
     """The single values; the tables follow below them (:func:`write_tables`)."""
-    def num(key: str, label: Text, note: Text, value: float, field_name: str = "") -> Setting:
-        return Setting(key, label, note, value, number_check(label),
-                       preset_field=field_name)
-
     win = WIN_RULES[lang]
     return [
         Setting("ScoreRule", Text("大会得点のルール", "Score rule"),
@@ -668,29 +694,8 @@ def settings_for(preset: YoninSheetPreset, lang: str) -> list[Setting]:
                            Text("102 か 単勝", "102 or tansho"),
                            Text("一覧から選ぶ", "Pick from the list")), type="choice",
                 preset_field="win_rule"),
-        num("TroubleOffender", Text("トラブルpt 本人", "Trouble pt: offender"),
-            Text("3人以上残っての投了・時間切れ (+最悪の下克上pt)",
-                 "Resign/time-out with 3+ left (plus the worst upset pt)"),
-            preset.trouble_offender, "trouble_offender"),
-        num("TroublePot", Text("トラブルpt 分配", "Trouble pt: shared"),
-            Text("残った人で等分 (2人なら6ずつ、3人なら4ずつ)",
-                 "Split among those left (6 each for 2, 4 each for 3)"),
-            preset.trouble_pot, "trouble_pot"),
-        num("RateFloor", Text("レートの下限", "Rate floor"),
-            Text("計算結果がこれより下なら下限にする", "A result below this becomes this"),
-            preset.rate_floor, "rate_floor"),
-        num("ScoreKnockout", Text("大会得点 撃破1つ", "Score per knockout"),
-            Text("A・Bルールで撃破1つごとの得点", "A and B rules: points per knockout"),
-            preset.score_knockout, "score_knockout"),
-        num("StartMember", Text("開始 新会員", "Start: new member"),
-            Text("レート表に新しく載せる会員のレート", "A new member's rate in the table"),
-            preset.start_member, "start_member"),
-        num("StartNonMember", Text("開始 非会員", "Start: non-member"),
-            Text("非会員の共通レート", "The shared non-member rate"),
-            preset.start_non_member, "start_non_member"),
-        *(num(f"StartCpu{i}", Text(f"開始 CPU{i}", f"Start: CPU level {i}"),
-              Text(f"CPUレベル{i}のレート", f"Rate of CPU level {i}"), value, f"start_cpu.{i - 1}")
-          for i, value in enumerate(preset.start_cpu, 1)),
+        *constant_settings(preset, YONIN_CONSTANTS, label_prompts=True),
+        *(cpu_setting(i, value) for i, value in enumerate(preset.start_cpu, 1)),
     ]
 
 
