@@ -712,25 +712,29 @@ def ranks_table(preset: GoPreset) -> list[TableColumn]:
         ("integer", "text", "text", "number", "number", "number"))
 
 
+EXCHANGE_HEADS = {"Exchange_Residual": Text("残りの段位差", "Residual"),
+                  "Exchange_Favoured": Text("有利な側が勝つ", "Favoured wins"),
+                  "Exchange_Other": Text("不利な側が勝つ", "Other wins")}
+"""The exchange table's columns: Settings key → header (the handicap sheet and the
+catalog's Tables sheet show the same headers)."""
+MULTIPLIER_HEADS = {"Multiplier_UpTo": Text("何局目まで", "Up to game"),
+                    "Multiplier_Percent": Text("倍率 %", "Percent")}
+"""The multiplier table's columns: Settings key → header."""
+
+
 def exchange_table(preset: GoPreset) -> list[TableColumn]:
-    return table_columns(
-        (Text("残りの段位差", "Residual"), Text("有利な側が勝つ", "Favoured wins"),
-         Text("不利な側が勝つ", "Other wins")),
-        ("Exchange_Residual", "Exchange_Favoured", "Exchange_Other"), preset.exchange_table,
-        (True, True, True), ("number", "number", "number"))
+    return table_columns(tuple(EXCHANGE_HEADS.values()), tuple(EXCHANGE_HEADS),
+                         preset.exchange_table, (True, True, True), ("number", "number", "number"))
 
 
 def multiplier_table(preset: GoPreset) -> list[TableColumn]:
-    return table_columns(
-        (Text("何局目まで", "Up to game"), Text("倍率 %", "Percent")),
-        ("Multiplier_UpTo", "Multiplier_Percent"), preset.multiplier_percent,
-        (True, True), ("integer", "number"))
+    return table_columns(tuple(MULTIPLIER_HEADS.values()), tuple(MULTIPLIER_HEADS),
+                         preset.multiplier_percent, (True, True), ("integer", "number"))
 
 
 LADDER_FIGURES = ("Ladder_Up", "Ladder_Down")
-EXCHANGE = {"Exchange_Residual": "number", "Exchange_Favoured": "number",
-            "Exchange_Other": "number"}
-MULTIPLIER = {"Multiplier_UpTo": "number", "Multiplier_Percent": "number"}
+EXCHANGE = dict.fromkeys(EXCHANGE_HEADS, "number")
+MULTIPLIER = dict.fromkeys(MULTIPLIER_HEADS, "number")
 
 
 def ladder_figure(tables: Mapping[str, Sequence[object]], key: str, i: int, code: str,
@@ -874,9 +878,7 @@ def write_handicap_view(ws: Worksheet, preset: GoPreset, lang: str) -> dict[str,
         styles.style_computed(cell, lang)
         cached[f"B{r}"] = regular_handicap("1d", _rank_at(1 - d, preset), lang, preset)
     top = steps + 5
-    heads = (Text("残りの段位差", "Residual"), Text("有利な側が勝つ", "Favoured wins"),
-             Text("不利な側が勝つ", "Other wins"))
-    for i, h in enumerate(heads, 1):
+    for i, h in enumerate(EXCHANGE_HEADS.values(), 1):
         styles.style_header(ws.cell(top, i, h(lang)), lang)
     for k, row in enumerate(preset.exchange_table, 1):
         r = top + k

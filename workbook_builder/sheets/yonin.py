@@ -714,9 +714,16 @@ def write_tables(ws: Worksheet, preset: YoninPreset, lang: str,
     return infos + knocks + ranks, last + 2
 
 
+PLACE_HEADS = {"PlacePt": Text("順位pt", "Place pt"), "ScoreA": Text("A", "A"),
+               "ScoreB": Text("B", "B"), "Score102": Text("102", "102"),
+               "ScoreTansho": Text("単勝", "tansho")}
+"""The points-by-place columns: Settings key → header (the catalog's Tables sheet too)."""
+KNOCK_HEADS = {"KnockBelow": Text("差の上限", "Gap below"), "KnockKo": Text("撃破pt", "KO pt"),
+               "KnockUp": Text("下克上pt", "Upset pt")}
+"""The knock bands' columns: Settings key → header."""
 PLACE_TABLE = {"PlacePt": "placement_pt", "ScoreA": "score_a", "ScoreB": "score_b",
                "Score102": "score_102", "ScoreTansho": "score_tansho"}
-KNOCK_BANDS = {"KnockBelow": "number", "KnockKo": "number", "KnockUp": "number"}
+KNOCK_BANDS = dict.fromkeys(KNOCK_HEADS, "number")
 RANK_TABLE = ("RankLabel", "RankMin", "RankAlias")
 EDITABLE_TABLES = (frozenset(PLACE_TABLE), frozenset(KNOCK_BANDS), frozenset(RANK_TABLE))
 """The Settings tables a club may edit; the ``Gap`` and ``Place`` headings are fixed."""
@@ -771,19 +778,15 @@ def place_columns(preset: YoninPreset, lang: str) -> list[TableColumn]:
     """Points by place (順位pt, scores A/B, 102, 単勝)."""
     return [
         TableColumn(Text("順位", "Place"), PLACES_EN if lang == "en" else PLACES, bold=True),
-        typed(Text("順位pt", "Place pt"), preset.placement_pt, "PlacePt"),
-        typed(Text("A", "A"), preset.score_a, "ScoreA"),
-        typed(Text("B", "B"), preset.score_b, "ScoreB"),
-        typed(Text("102", "102"), preset.score_102, "Score102"),
-        typed(Text("単勝", "tansho"), preset.score_tansho, "ScoreTansho"),
+        *(typed(PLACE_HEADS[key], getattr(preset, field), key)
+          for key, field in PLACE_TABLE.items()),
     ]
 
 
 def write_knock_table(ws: Worksheet, preset: YoninPreset, lang: str,
                       row: int) -> tuple[list[NameInfo], int]:
     """撃破pt and 下克上pt by the rate gap: a row for gap ≤ 0, the bands, then the rest."""
-    ko_t, up_t = Text("撃破pt", "KO pt"), Text("下克上pt", "Upset pt")
-    below_t = Text("差の上限", "Gap below")
+    below_t, ko_t, up_t = KNOCK_HEADS.values()
     bands = preset.knock_bands
     _, end = write_settings_table(
         ws, row, Text("撃破pt・下克上pt (差 = 詰まされた人 − 詰ませた人)",
