@@ -35,11 +35,11 @@ def start_setting(note: Text, value: float) -> Setting:
 
 def constant_setting(key: str, label: Text, note: Text, value: float, field: str,
                      minimum: float | None = None, whole: bool = False,
-                     prompt: Text | None = None) -> Setting:
+                     label_prompt: bool = False) -> Setting:
     """A numeric constant of the rule on Settings: validated, named, fed from the preset;
-    the input message is ``prompt``, else the note."""
+    the input message is the note (``label_prompt``: the label, as the four-player sheets)."""
     kind = "whole" if whole else "decimal"
-    shown = note if prompt is None else prompt
+    shown = label if label_prompt else note
     if minimum is None:
         check = v(kind, shown, Text("数値を入力", "Type a number"), "between", "-1000000",
                   "1000000")
@@ -65,11 +65,9 @@ class Constant:
 
 def constant_settings(preset: object, constants: Iterable[Constant],
                       label_prompts: bool = False) -> list[Setting]:
-    """One :func:`constant_setting` per constant, its value read from ``preset``;
-    ``label_prompts``: the input message repeats the label (as the four-player sheets)."""
+    """One :func:`constant_setting` per constant, its value read from ``preset``."""
     return [constant_setting(c.key, c.label, c.note, getattr(preset, c.field), c.field,
-                             c.minimum, c.whole, c.label if label_prompts else None)
-            for c in constants]
+                             c.minimum, c.whole, label_prompts) for c in constants]
 
 
 def scalar(key: str, field_name: str, label: Text, note: Text, value: float | str | None,

@@ -37,6 +37,7 @@ from ..kit.cells import excel_number
 from ..kit.inputs import Check
 from ..labels import Text
 from ..layout import Validation, ValueType
+from ..settings import setting_name
 from . import go as gs
 from . import yonin as ys
 
@@ -111,16 +112,19 @@ PICK_ERROR = Text("一覧から選んでください", "Pick from the list")
 NUMBER_HINT = Text("数値", "number")
 
 
+def number_validation(hint: Text) -> Callable[[str], Validation]:
+    """Any number: the bounds only turn away what is not one."""
+    return _v("decimal", hint, kinds.NUMBER_ERROR, "between", "-1000000000", "1000000000")
+
+
 def number_kind(hint: Text = NUMBER_HINT) -> Kind:
     return Kind(kinds.NUMBER, Text("数値を入力", "type a number"), hint,
-                validation=_v("decimal", hint, kinds.NUMBER_ERROR, "between", "-1000000000",
-                              "1000000000"))
+                validation=number_validation(hint))
 
 
 def optional_number(hint: Text) -> Kind:
     return Kind(kinds.NUMBER, Text("空欄か数値", "blank or a number"), hint,
-                validation=_v("decimal", hint, kinds.NUMBER_ERROR, "between", "-1000000000",
-                              "1000000000"), blank_ok=True)
+                validation=number_validation(hint), blank_ok=True)
 
 
 def choice_kind(values: tuple[float, ...], hint: Text, reason: Text) -> Kind:
@@ -173,11 +177,6 @@ class RuleTable:
     """More names: (name, column number) over a column that already has one."""
 
 
-def _ranks() -> list[tuple[str, str, float]]:
-    codes = [code for code, _, _ in GO.table] + ["BC"]
-    return [(c, go.rank_label(c), GoRank(c).value) for c in codes]
-
-
 def _club24_rows() -> tuple[tuple[object, ...], ...]:
     ranks = CLUB24.ranks
     return tuple((label, nominal, (nominal + ranks[i + 1][1]) / 2 if i + 1 < len(ranks) else None)
@@ -225,9 +224,8 @@ RULE_TABLES = (
                ("Go_Ladder_No", Text("番号", "No.")),
                ("Go_Ladder_Up", Text("昇段点", "Promote above")),
                ("Go_Ladder_Down", Text("降段点", "Demote below"))),
-              tuple((c, label, value, i if c != "BC" else None,
-                     *(GO.table[i - 1][1:] if c != "BC" else (None, None)))
-                    for i, (c, label, value) in enumerate(_ranks(), 1)),
+              tuple((c, label, value, i if c != "BC" else None, up, down)
+                    for i, (c, label, value, up, down) in enumerate(gs.rank_rows(GO), 1)),
               extra=(("Go_Ladder_Code", 1),)),
     RuleTable(Text("四人将棋: 撃破pt・下克上pt", "Four-player: KO pt and upset pt"),
               "YONIN_KO_PT, YONIN_UPSET_PT, YONIN_UPDATE",
@@ -249,22 +247,14 @@ TABLE_NAMES = frozenset([*(name for t in RULE_TABLES for name, _ in t.columns if
 LADDER = "Go_Ladder_"
 """Names over the Go rank table without its last row (BC is not on the points ladder)."""
 
-_GO_CONSTANTS: dict[str, str] = {
-    gx.ESTABLISHED: lit(GO.established_percent), gx.REGULAR: lit(GO.regular_points),
-    gx.MAX_GAP: lit(GO.max_gap_off_regular), gx.MAX_HANDICAP: lit(GO.max_handicap),
-    gx.FORFEIT: lit(GO.forfeit_points), gx.PROV_WIN: lit(GO.provisional_win_points),
+RENAMES: dict[str, str] = {
+    **{setting_name(c.key): lit(getattr(rule, c.field))
+       for rule, constants in ((GO, (*gs.POINTS, *gs.PROVISIONAL_AND_KOMI)),
+                               (YONIN, ys.YONIN_CONSTANTS)) for c in constants},
     gx.NO_BONUS_FROM: fx.text(GoRank.parse(GO.bc_no_bonus_from).code),
-    gx.EVEN_KOMI: lit(GO.even_komi), gx.HALF_KOMI: lit(GO.half_komi),
-    gx.REVERSE_KOMI: lit(GO.reverse_komi),
-}
-_YONIN_CONSTANTS: dict[str, str] = {
     yx.KNOCK_SAME_KO: lit(YONIN.knock_same_or_higher[0]),
     yx.KNOCK_SAME_UP: lit(YONIN.knock_same_or_higher[1]),
     yx.KNOCK_TOP_KO: lit(YONIN.knock_top[0]), yx.KNOCK_TOP_UP: lit(YONIN.knock_top[1]),
-    yx.RATE_FLOOR: lit(YONIN.rate_floor), yx.SCORE_KNOCKOUT: lit(YONIN.score_knockout),
-}
-RENAMES: dict[str, str] = {
-    **_GO_CONSTANTS, **_YONIN_CONSTANTS,
     **{f"Settings_{name.partition('_')[2]}": name for t in RULE_TABLES
        for name, _ in (*t.columns, *t.extra) if name.startswith(("Go_", "Yonin_"))},
 }
@@ -384,7 +374,7 @@ CLUB24_LITERALS = {"spread": lit(CLUB24.spread), "divisor": lit(CLUB24.divisor),
                    "high_rating": lit(CLUB24.high_rating), "low_rating": lit(CLUB24.low_rating),
                    "low_loss_factor": lit(CLUB24.low_loss_factor), "floor": lit(CLUB24.floor)}
 HANDICAP_WORDS = tuple(n for h in TOKIN.handicaps for n in (h.name, h.english))
-GO_CODES = tuple(c for c, _, _ in _ranks())
+GO_CODES = tuple(row[0] for row in gs.rank_rows(GO))
 GO_TYPES = go.GAME_TYPES
 GO_KOMI = (GO.even_komi, GO.half_komi, GO.reverse_komi)
 YONIN_RULES = ("A", "B", "102", *yx.SCORE_WORDS_102[1:], *yx.SCORE_WORDS_TANSHO)
@@ -439,9 +429,8 @@ VICTIMS = Kind(
     NUMBERS_OR_BLANKS,
     Text("空欄か数値", "blank or numbers"),
     Text("詰ませた人のレート (空欄可)", "rates mated (blanks ok)"),
-    "number", _v("decimal", Text("自分が詰ませた人のレート (いなければ空欄)",
-                                 "Rates of the players I mated (blank if none)"),
-                 kinds.NUMBER_ERROR, "between", "-1000000000", "1000000000"))
+    "number", number_validation(Text("自分が詰ませた人のレート (いなければ空欄)",
+                                     "Rates of the players I mated (blank if none)")))
 FLOOR = Kind(
     Check(lambda r: f"OR(ISNUMBER({r}),{yx.is_rank(r)})",
           lambda x: _is_number(x) or (isinstance(x, str) and x in YONIN_LABELS)),
@@ -460,8 +449,8 @@ OPPONENTS = Kind(
     NUMBERS_OR_BLANKS,
     Text("数値 (空行は数えない)", "numbers (blank rows are skipped)"),
     Text("相手ごと", "one per game"), "number",
-    _v("decimal", Text("期間中の相手のレート (1局1行)", "Opponents' ratings, one game per row"),
-       kinds.NUMBER_ERROR, "between", "-1000000000", "1000000000"))
+    number_validation(Text("期間中の相手のレート (1局1行)",
+                           "Opponents' ratings, one game per row")))
 SCORES = Kind(
     Check(lambda r: f"COUNTA({r})=SUMPRODUCT((({r}=1)+({r}=0.5)+({r}=0))*({r}<>\"\"))",
           lambda xs: all(x is None or excel_number(x) in (0.0, 0.5, 1.0)
@@ -546,11 +535,10 @@ def _or_blank(ref: str, default: str) -> str:
     return f"IF(ISBLANK({ref}),{default},{ref})"
 
 
-def _tokin_delta(r: Refs, lang: str) -> str:
-    adjustment = sx.tokin_adjustment_or_points(r["handicap"], *TOKIN_NAMES)
-    return sx.tokin_delta(r["my_rating"], r["opp_rating"], r["result"], adjustment,
-                          lit(TOKIN.base), lit(TOKIN.gap_rate), lit(TOKIN.min_change),
-                          lit(TOKIN.max_change))
+def _tokin_delta(my: str, opp: str, result: str, handicap: str) -> str:
+    adjustment = sx.tokin_adjustment_or_points(handicap, *TOKIN_NAMES)
+    return sx.tokin_delta(my, opp, result, adjustment, lit(TOKIN.base), lit(TOKIN.gap_rate),
+                          lit(TOKIN.min_change), lit(TOKIN.max_change))
 
 
 def _club24_delta(r: Refs, lang: str) -> str:
@@ -587,15 +575,13 @@ def _rest(place: str) -> str:
 
 
 ENTRIES: tuple[Entry, ...] = (
-    Entry("TOKIN_DELTA",
-          Text("と金ネットワーク 16±4%: 1局の自分のレート増減 (1〜31点)。"
-               "駒落ちは点差から調整点を引く。",
-               "Tokin 16±4%: my rating change for one game (1 to 31 points either way); a "
-               "handicap game takes its adjustment off the gap."),
-          (MY, OPP, RES, Arg("handicap", Text("手合割", "handicap"), TOKIN_HANDICAP_KIND)),
-          result(_tokin_delta, SIGNED),
-          lambda v, lang: {OUT: shogi.tokin_delta(v["my_rating"], v["opp_rating"],
-                                                       v["result"], v["handicap"])}),
+    plain_entry("TOKIN_DELTA",
+                Text("と金ネットワーク 16±4%: 1局の自分のレート増減 (1〜31点)。"
+                     "駒落ちは点差から調整点を引く。",
+                     "Tokin 16±4%: my rating change for one game (1 to 31 points either way); "
+                     "a handicap game takes its adjustment off the gap."),
+                (MY, OPP, RES, Arg("handicap", Text("手合割", "handicap"), TOKIN_HANDICAP_KIND)),
+                _tokin_delta, shogi.tokin_delta, SIGNED),
     plain_entry("TOKIN_HANDICAP",
                 Text("と金: 点差に合う手合割 (100点差未満は平手、香落〜六枚落)。",
                      "Tokin: the handicap the rating gap calls for (even below 100 points, then "

@@ -650,14 +650,10 @@ def go_settings(preset: GoPreset, constants: Sequence[Constant]) -> list[Setting
     return [setting(c) for c in constants]
 
 
-def points_settings(preset: GoPreset) -> list[Setting]:
-    """The rule's points (:data:`POINTS`)."""
-    return go_settings(preset, POINTS)
-
-
-def rank_and_komi_settings(preset: GoPreset) -> list[Setting]:
-    """The BC bonus bar, when 仮 ends, and the komi the handicap wording shows."""
+def rule_settings(preset: GoPreset) -> list[Setting]:
+    """The rule's points (:data:`POINTS`), the BC bonus bar, when 仮 ends and the komi."""
     return [
+        *go_settings(preset, POINTS),
         scalar("NoBonusFrom", "bc_no_bonus_from", Text("BC 相手の加点なし", "No BC bonus from"),
                Text("この段級位以上は BC に勝っても加点なし (既定 9k+ = 7級★)",
                     "From this rank up, no bonus for beating BC (default 9k+)"),
@@ -674,14 +670,13 @@ def write_scalar_settings(ws: Worksheet, title: str, preset: GoSheetPreset,
     styles.style_title(ws.cell(1, 1, title), lang)
     for i, text in enumerate([*(h(lang) for h in SETTINGS_HEADER), "", "", ""], 1):
         styles.style_header(ws.cell(2, i, text), lang)
-    scalars = (*player_settings(preset), *points_settings(preset),
-               *rank_and_komi_settings(preset))
+    scalars = (*player_settings(preset), *rule_settings(preset))
     infos = [write_setting(ws, row, setting, lang, wrap=False)
              for row, setting in enumerate(scalars, FIRST_ROW)]
     return infos, FIRST_ROW + len(scalars)
 
 
-def _ranks(preset: GoPreset) -> list[tuple[str, str, float, float | None, float | None]]:
+def rank_rows(preset: GoPreset) -> list[tuple[str, str, float, float | None, float | None]]:
     """(code, label, value, promotion, demotion) of the ladder, then BC."""
     out = [(code, rank_label(code), GoRank(code).value, up, down)
            for code, up, down in preset.table]
@@ -707,7 +702,7 @@ def ranks_table(preset: GoPreset) -> list[TableColumn]:
         (Text("番号", "No."), Text("コード", "Code"), Text("表示", "Label"),
          Text("値 (段)", "Value"), Text("昇段点", "Promote above"), Text("降段点", "Demote below")),
         ("", "Ranks_Code", "Ranks_Label", "Ranks_Value", "", ""),
-        [(i, *rank) for i, rank in enumerate(_ranks(preset), 1)],
+        [(i, *rank) for i, rank in enumerate(rank_rows(preset), 1)],
         (False, False, False, False, True, True),
         ("integer", "text", "text", "number", "number", "number"))
 
@@ -936,9 +931,7 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
     def constant_fields(self, preset: str) -> tuple[str, ...]:
         """The rule's numbers on Settings (the player's own start is typed there)."""
         rule = self.presets[preset]
-        return tuple(s.preset_field for s in (*points_settings(rule),
-                                              *rank_and_komi_settings(rule))
-                     if s.type != "choice")
+        return tuple(s.preset_field for s in rule_settings(rule) if s.type != "choice")
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)

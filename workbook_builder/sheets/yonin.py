@@ -666,15 +666,7 @@ YONIN_CONSTANTS = (
     Constant("StartNonMember", Text("開始 非会員", "Start: non-member"),
              Text("非会員の共通レート", "The shared non-member rate"), "start_non_member"),
 )
-"""The four-player rule's single numbers; the CPU levels' starts follow (:func:`cpu_setting`)."""
-
-
-def cpu_setting(level: int, value: float) -> Setting:
-    """The start of CPU level ``level`` (1 = first), fed from ``start_cpu``."""
-    label = Text(f"開始 CPU{level}", f"Start: CPU level {level}")
-    return constant_setting(f"StartCpu{level}", label,
-                            Text(f"CPUレベル{level}のレート", f"Rate of CPU level {level}"), value,
-                            f"start_cpu.{level - 1}", prompt=label)
+"""The four-player rule's single numbers; the CPU levels' starts follow."""
 
 
 def settings_for(preset: YoninSheetPreset, lang: str) -> list[Setting]:
@@ -695,7 +687,10 @@ def settings_for(preset: YoninSheetPreset, lang: str) -> list[Setting]:
                            Text("一覧から選ぶ", "Pick from the list")), type="choice",
                 preset_field="win_rule"),
         *constant_settings(preset, YONIN_CONSTANTS, label_prompts=True),
-        *(cpu_setting(i, value) for i, value in enumerate(preset.start_cpu, 1)),
+        *(constant_setting(f"StartCpu{i}", Text(f"開始 CPU{i}", f"Start: CPU level {i}"),
+                           Text(f"CPUレベル{i}のレート", f"Rate of CPU level {i}"), value,
+                           f"start_cpu.{i - 1}", label_prompt=True)
+          for i, value in enumerate(preset.start_cpu, 1)),
     ]
 
 
