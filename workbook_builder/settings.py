@@ -6,14 +6,16 @@ row follows; the value cells are the only unlocked cells on the sheet.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from openpyxl.styles import Alignment
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import styles
 from .labels import SETTINGS_HEADER, Text
-from .layout import NameInfo, Setting, number_check
+from .layout import NameInfo, Setting, Validation, ValueType, number_check
+from .layout import validation as v
 from .table import add_validation, define_name
 
 SETTINGS_KEY = "Settings"
@@ -29,6 +31,66 @@ def start_setting(note: Text, value: float) -> Setting:
     """The rating before the first game, fed from the preset's ``start``."""
     return Setting("Start", Text("開始レート", "Starting rating"), note, value,
                    number_check(Text("最初のレート", "Starting rating")), preset_field="start")
+
+
+def constant_setting(key: str, label: Text, note: Text, value: float, field: str,
+                     minimum: float | None = None, whole: bool = False,
+                     label_prompt: bool = False) -> Setting:
+    """A numeric constant of the rule on Settings: validated, named, fed from the preset;
+    the input message is the note (``label_prompt``: the label, as the four-player sheets)."""
+    kind = "whole" if whole else "decimal"
+    shown = label if label_prompt else note
+    if minimum is None:
+        check = v(kind, shown, Text("数値を入力", "Type a number"), "between", "-1000000",
+                  "1000000")
+    else:
+        check = v(kind, shown, Text(f"{minimum:g} 以上の数値", f"A number, {minimum:g} or more"),
+                  "greaterThanOrEqual", f"{minimum:g}")
+    return Setting(key, label, note, value, check, type="integer" if whole else "number",
+                   minimum=minimum, preset_field=field)
+
+
+@dataclass(frozen=True)
+class Constant:
+    """A rule constant declared once: the preset ``field`` gives its value and takes back
+    an edited one, so no sheet names the field twice."""
+
+    key: str
+    label: Text
+    note: Text
+    field: str
+    minimum: float | None = None
+    whole: bool = False
+
+
+def constant_settings(preset: object, constants: Iterable[Constant],
+                      label_prompts: bool = False) -> list[Setting]:
+    """One :func:`constant_setting` per constant, its value read from ``preset``."""
+    return [constant_setting(c.key, c.label, c.note, getattr(preset, c.field), c.field,
+                             c.minimum, c.whole, label_prompts) for c in constants]
+
+
+def scalar(key: str, field_name: str, label: Text, note: Text, value: float | str | None,
+           validation: Validation) -> Setting:
+    """One single-cell setting, feeding the preset field ``field_name`` (so audit and
+    repair read it back): a list is a choice, a whole number an integer, else a number
+    (both at least 0)."""
+    kinds_by_validation: dict[str | None, ValueType] = {"list": "choice", "whole": "integer"}
+    kind = kinds_by_validation.get(validation.kind, "number")
+    return Setting(key, label, note, value, validation, type=kind,
+                   minimum=None if kind == "choice" else 0, preset_field=field_name)
+
+
+def zero_or_more(prompt: Text, whole: bool = False) -> Validation:
+    """A number (``whole``: a whole number) of 0 or more."""
+    return Validation("whole" if whole else "decimal", "greaterThanOrEqual", "0", None,
+                      prompt, Text("0以上の数値", "A number, 0 or more"))
+
+
+def above_zero(prompt: Text) -> Validation:
+    """A number above 0 (Elo's K, its scale)."""
+    return Validation("decimal", "greaterThan", "0", None, prompt,
+                      Text("0より大きい数値", "A number above 0"))
 
 
 def write_settings(ws: Worksheet, title: str, settings: Sequence[Setting], lang: str,

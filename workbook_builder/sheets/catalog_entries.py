@@ -13,6 +13,7 @@ and each table as a name of the catalog's Tables sheet (:data:`RULE_TABLES`).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -36,7 +37,9 @@ from ..kit.cells import excel_number
 from ..kit.inputs import Check
 from ..labels import Text
 from ..layout import Validation, ValueType
+from ..settings import setting_name
 from . import go as gs
+from . import yonin as ys
 
 OUT = "="
 """Key of an entry's last step, its result (no argument is called that)."""
@@ -109,16 +112,19 @@ PICK_ERROR = Text("一覧から選んでください", "Pick from the list")
 NUMBER_HINT = Text("数値", "number")
 
 
+def number_validation(hint: Text) -> Callable[[str], Validation]:
+    """Any number: the bounds only turn away what is not one."""
+    return _v("decimal", hint, kinds.NUMBER_ERROR, "between", "-1000000000", "1000000000")
+
+
 def number_kind(hint: Text = NUMBER_HINT) -> Kind:
     return Kind(kinds.NUMBER, Text("数値を入力", "type a number"), hint,
-                validation=_v("decimal", hint, kinds.NUMBER_ERROR, "between", "-1000000000",
-                              "1000000000"))
+                validation=number_validation(hint))
 
 
 def optional_number(hint: Text) -> Kind:
     return Kind(kinds.NUMBER, Text("空欄か数値", "blank or a number"), hint,
-                validation=_v("decimal", hint, kinds.NUMBER_ERROR, "between", "-1000000000",
-                              "1000000000"), blank_ok=True)
+                validation=number_validation(hint), blank_ok=True)
 
 
 def choice_kind(values: tuple[float, ...], hint: Text, reason: Text) -> Kind:
@@ -171,11 +177,6 @@ class RuleTable:
     """More names: (name, column number) over a column that already has one."""
 
 
-def _ranks() -> list[tuple[str, str, float]]:
-    codes = [code for code, _, _ in GO.table] + ["BC"]
-    return [(c, go.rank_label(c), GoRank(c).value) for c in codes]
-
-
 def _club24_rows() -> tuple[tuple[object, ...], ...]:
     ranks = CLUB24.ranks
     return tuple((label, nominal, (nominal + ranks[i + 1][1]) / 2 if i + 1 < len(ranks) else None)
@@ -189,7 +190,11 @@ def _yonin_alias(label: str) -> str:
     return f"{digits.get(head, head)}{label[-1]}"
 
 
-PLACE_LABELS = ("1位", "2位", "3位", "4位")
+def named(prefix: str, heads: Mapping[str, Text]) -> tuple[tuple[str, Text], ...]:
+    """A Settings table's columns under its own headers, each named ``prefix`` + its key."""
+    return tuple((prefix + key, head) for key, head in heads.items())
+
+
 RULE_TABLES = (
     RuleTable(Text("と金: 手合割", "Tokin: handicaps"), "TOKIN_DELTA, TOKIN_HANDICAP",
               (("Tokin_HandicapName", Text("手合割", "Handicap")),
@@ -207,15 +212,10 @@ RULE_TABLES = (
                ("Club24_RankFrom", Text("下限 (から)", "From"))),
               _club24_rows()),
     RuleTable(Text("囲碁: 局数による倍率", "Go: multiplier by game number"), "GO_DELTA",
-              (("Go_Multiplier_UpTo", Text("何局目まで", "Up to game")),
-               ("Go_Multiplier_Percent", Text("倍率 %", "Percent"))),
-              tuple(GO.multiplier_percent)),
+              named("Go_", gs.MULTIPLIER_HEADS), tuple(GO.multiplier_percent)),
     RuleTable(Text("囲碁: 手合が正規でないときの交換点", "Go: exchange off the regular handicap"),
               "GO_DELTA",
-              (("Go_Exchange_Residual", Text("残りの段位差", "Residual")),
-               ("Go_Exchange_Favoured", Text("有利な側が勝つ", "Favoured wins")),
-               ("Go_Exchange_Other", Text("不利な側が勝つ", "Other wins"))),
-              tuple(GO.exchange_table)),
+              named("Go_", gs.EXCHANGE_HEADS), tuple(GO.exchange_table)),
     RuleTable(Text("囲碁: 段級位と昇段・降段ポイント", "Go: ranks, promotion and demotion"),
               "GO_DELTA, GO_HANDICAP, GO_NEXT_RANK, GO_RANK_LABEL",
               (("Go_Ranks_Code", Text("コード", "Code")),
@@ -224,25 +224,17 @@ RULE_TABLES = (
                ("Go_Ladder_No", Text("番号", "No.")),
                ("Go_Ladder_Up", Text("昇段点", "Promote above")),
                ("Go_Ladder_Down", Text("降段点", "Demote below"))),
-              tuple((c, label, value, i if c != "BC" else None,
-                     *(GO.table[i - 1][1:] if c != "BC" else (None, None)))
-                    for i, (c, label, value) in enumerate(_ranks(), 1)),
+              tuple((c, label, value, i if c != "BC" else None, up, down)
+                    for i, (c, label, value, up, down) in enumerate(gs.rank_rows(GO), 1)),
               extra=(("Go_Ladder_Code", 1),)),
     RuleTable(Text("四人将棋: 撃破pt・下克上pt", "Four-player: KO pt and upset pt"),
               "YONIN_KO_PT, YONIN_UPSET_PT, YONIN_UPDATE",
-              (("Yonin_KnockBelow", Text("差の上限", "Gap below")),
-               ("Yonin_KnockKo", Text("撃破pt", "KO pt")),
-               ("Yonin_KnockUp", Text("下克上pt", "Upset pt"))),
-              tuple(YONIN.knock_bands)),
+              named("Yonin_", ys.KNOCK_HEADS), tuple(YONIN.knock_bands)),
     RuleTable(Text("四人将棋: 順位ごとの点", "Four-player: points by place"),
               "YONIN_UPDATE, YONIN_SCORE",
-              (("", Text("順位", "Place")),
-               ("Yonin_PlacePt", Text("順位pt", "Place pt")),
-               ("Yonin_ScoreA", Text("A", "A")), ("Yonin_ScoreB", Text("B", "B")),
-               ("Yonin_Score102", Text("102", "102")),
-               ("Yonin_ScoreTansho", Text("単勝", "tansho"))),
-              tuple((PLACE_LABELS[i], YONIN.placement_pt[i], YONIN.score_a[i], YONIN.score_b[i],
-                     YONIN.score_102[i], YONIN.score_tansho[i]) for i in range(4))),
+              (("", Text("順位", "Place")), *named("Yonin_", ys.PLACE_HEADS)),
+              tuple((place, *(getattr(YONIN, field)[i] for field in ys.PLACE_TABLE.values()))
+                    for i, place in enumerate(ys.PLACES))),
     RuleTable(Text("四人将棋: 段級 (高い順)", "Four-player: ranks (highest first)"),
               "YONIN_UPDATE, YONIN_RANK",
               (("Yonin_RankLabel", Text("段級", "Rank")),
@@ -255,29 +247,16 @@ TABLE_NAMES = frozenset([*(name for t in RULE_TABLES for name, _ in t.columns if
 LADDER = "Go_Ladder_"
 """Names over the Go rank table without its last row (BC is not on the points ladder)."""
 
-_GO_CONSTANTS: dict[str, str] = {
-    gx.ESTABLISHED: lit(GO.established_percent), gx.REGULAR: lit(GO.regular_points),
-    gx.MAX_GAP: lit(GO.max_gap_off_regular), gx.MAX_HANDICAP: lit(GO.max_handicap),
-    gx.FORFEIT: lit(GO.forfeit_points), gx.PROV_WIN: lit(GO.provisional_win_points),
+RENAMES: dict[str, str] = {
+    **{setting_name(c.key): lit(getattr(rule, c.field))
+       for rule, constants in ((GO, (*gs.POINTS, *gs.PROVISIONAL_AND_KOMI)),
+                               (YONIN, ys.YONIN_CONSTANTS)) for c in constants},
     gx.NO_BONUS_FROM: fx.text(GoRank.parse(GO.bc_no_bonus_from).code),
-    gx.EVEN_KOMI: lit(GO.even_komi), gx.HALF_KOMI: lit(GO.half_komi),
-    gx.REVERSE_KOMI: lit(GO.reverse_komi),
-}
-_YONIN_CONSTANTS: dict[str, str] = {
     yx.KNOCK_SAME_KO: lit(YONIN.knock_same_or_higher[0]),
     yx.KNOCK_SAME_UP: lit(YONIN.knock_same_or_higher[1]),
     yx.KNOCK_TOP_KO: lit(YONIN.knock_top[0]), yx.KNOCK_TOP_UP: lit(YONIN.knock_top[1]),
-    yx.RATE_FLOOR: lit(YONIN.rate_floor), yx.SCORE_KNOCKOUT: lit(YONIN.score_knockout),
-}
-RENAMES: dict[str, str] = {
-    **_GO_CONSTANTS, **_YONIN_CONSTANTS,
-    **{f"Settings_{k}": f"Go_{k}" for k in (
-        "Ranks_Code", "Ranks_Label", "Ranks_Value", "Ladder_No", "Ladder_Up", "Ladder_Down",
-        "Exchange_Residual", "Exchange_Favoured", "Exchange_Other", "Multiplier_UpTo",
-        "Multiplier_Percent", "Ladder_Code")},
-    **{f"Settings_{k}": f"Yonin_{k}" for k in (
-        "PlacePt", "KnockBelow", "KnockKo", "KnockUp", "RankLabel", "RankMin", "RankAlias",
-        "ScoreA", "ScoreB", "Score102", "ScoreTansho")},
+    **{f"Settings_{name.partition('_')[2]}": name for t in RULE_TABLES
+       for name, _ in (*t.columns, *t.extra) if name.startswith(("Go_", "Yonin_"))},
 }
 """The Go and four-player builders read fixed Settings names: each becomes the rule's
 default number or the Tables sheet's name."""
@@ -375,6 +354,18 @@ def excel_value(value: Any) -> Any:
 MY = Arg("my_rating", Text("自分のレート", "my rating"), number_kind(), 2000)
 OPP = Arg("opp_rating", Text("相手のレート", "opp. rating"), number_kind(), 1900)
 RES = Arg("result", Text("勝敗", "result"), RESULT, 1)
+
+
+def ratings(my: float, opp: float) -> tuple[Arg, Arg]:
+    """My rating and the opponent's (:data:`MY`, :data:`OPP`) with an entry's example."""
+    return dataclasses.replace(MY, example=my), dataclasses.replace(OPP, example=opp)
+
+
+KNOCKER = Arg("knocker_rate", Text("詰ませた人", "knocker"), number_kind(), 1370)
+VICTIM = Arg("victim_rate", Text("詰まされた人", "victim"), number_kind(), 2005)
+MOSAIC_ARGS = (*ratings(120, 100), RES, Arg("turn_diff", Text("手番差", "turn diff."), TURN, 5))
+"""The arguments of MOSAIC_DELTA and MOSAIC_UPDATE, with the blog's example."""
+MOSAIC_WEIGHT = lit(MOSAIC.gap_weight)
 SIGNED = "+0;-0;0"
 TOKIN_NAMES = ("Tokin_HandicapName", "Tokin_HandicapAlias", "Tokin_HandicapAdj")
 CLUB24_LITERALS = {"spread": lit(CLUB24.spread), "divisor": lit(CLUB24.divisor),
@@ -383,7 +374,7 @@ CLUB24_LITERALS = {"spread": lit(CLUB24.spread), "divisor": lit(CLUB24.divisor),
                    "high_rating": lit(CLUB24.high_rating), "low_rating": lit(CLUB24.low_rating),
                    "low_loss_factor": lit(CLUB24.low_loss_factor), "floor": lit(CLUB24.floor)}
 HANDICAP_WORDS = tuple(n for h in TOKIN.handicaps for n in (h.name, h.english))
-GO_CODES = tuple(c for c, _, _ in _ranks())
+GO_CODES = tuple(row[0] for row in gs.rank_rows(GO))
 GO_TYPES = go.GAME_TYPES
 GO_KOMI = (GO.even_komi, GO.half_komi, GO.reverse_komi)
 YONIN_RULES = ("A", "B", "102", *yx.SCORE_WORDS_102[1:], *yx.SCORE_WORDS_TANSHO)
@@ -438,9 +429,8 @@ VICTIMS = Kind(
     NUMBERS_OR_BLANKS,
     Text("空欄か数値", "blank or numbers"),
     Text("詰ませた人のレート (空欄可)", "rates mated (blanks ok)"),
-    "number", _v("decimal", Text("自分が詰ませた人のレート (いなければ空欄)",
-                                 "Rates of the players I mated (blank if none)"),
-                 kinds.NUMBER_ERROR, "between", "-1000000000", "1000000000"))
+    "number", number_validation(Text("自分が詰ませた人のレート (いなければ空欄)",
+                                     "Rates of the players I mated (blank if none)")))
 FLOOR = Kind(
     Check(lambda r: f"OR(ISNUMBER({r}),{yx.is_rank(r)})",
           lambda x: _is_number(x) or (isinstance(x, str) and x in YONIN_LABELS)),
@@ -459,8 +449,8 @@ OPPONENTS = Kind(
     NUMBERS_OR_BLANKS,
     Text("数値 (空行は数えない)", "numbers (blank rows are skipped)"),
     Text("相手ごと", "one per game"), "number",
-    _v("decimal", Text("期間中の相手のレート (1局1行)", "Opponents' ratings, one game per row"),
-       kinds.NUMBER_ERROR, "between", "-1000000000", "1000000000"))
+    number_validation(Text("期間中の相手のレート (1局1行)",
+                           "Opponents' ratings, one game per row")))
 SCORES = Kind(
     Check(lambda r: f"COUNTA({r})=SUMPRODUCT((({r}=1)+({r}=0.5)+({r}=0))*({r}<>\"\"))",
           lambda xs: all(x is None or excel_number(x) in (0.0, 0.5, 1.0)
@@ -505,9 +495,6 @@ def _glicko_args() -> tuple[Arg, ...]:
             Arg("scores", Text("得点", "scores"), SCORES, (1, 0, 0), cells=6))
 
 
-def _glicko_update(v: Mapping[str, Any]) -> tuple[float, float]:
-    return glicko.glicko_update(v["my_rating"], v["my_rd"], v["opp_ratings"], v["opp_rds"],
-                                v["scores"])
 
 
 _GROWN = (f"MIN(SQRT(RD^2+{lit(round(glicko.GLICKO.c ** 2))}*t),"
@@ -519,15 +506,39 @@ GLICKO_GROWTH = Text(f"RD はどれも期首の値: 先に {_GROWN} で増やす
                      "= periods since last rated (1 if rated in the period before).")
 
 
+def glicko_period_entry(name: str, lead: Text, formula: Callable[[Refs], str],
+                        number_format: str, index: int) -> Entry:
+    """A Glicko period's result (index 0 the rating, 1 the RD) on the paper's example; the
+    about text goes on to say how RDs grow and that blank rows are skipped."""
+    def engine(v: Mapping[str, Any], lang: str) -> dict[str, object]:
+        update = glicko.glicko_update(v["my_rating"], v["my_rd"], v["opp_ratings"],
+                                      v["opp_rds"], v["scores"])
+        return {OUT: update[index]}
+    about = Text(lead.ja + GLICKO_GROWTH.ja + "空いた行は数えない。",
+                 lead.en + GLICKO_GROWTH.en + " Blank rows are skipped.")
+    return Entry(name, about, _glicko_args(), result(lambda r, lang: formula(r), number_format),
+                 engine, (_same_rows("opp_rds"), _same_rows("scores")))
+
+
+def plain_entry(name: str, about: Text, args: tuple[Arg, ...], formula: Callable[..., str],
+                engine: Callable[..., object], number_format: str = "General",
+                type: ValueType = "number") -> Entry:
+    """An entry whose result is one builder call on the arguments' cells and whose value
+    is one engine call on their values, both in the arguments' order."""
+    names = [arg.name for arg in args]
+    return Entry(name, about, args,
+                 result(lambda r, lang: formula(*(r[n] for n in names)), number_format, type),
+                 lambda v, lang: {OUT: engine(*(v[n] for n in names))})
+
+
 def _or_blank(ref: str, default: str) -> str:
     return f"IF(ISBLANK({ref}),{default},{ref})"
 
 
-def _tokin_delta(r: Refs, lang: str) -> str:
-    adjustment = sx.tokin_adjustment_or_points(r["handicap"], *TOKIN_NAMES)
-    return sx.tokin_delta(r["my_rating"], r["opp_rating"], r["result"], adjustment,
-                          lit(TOKIN.base), lit(TOKIN.gap_rate), lit(TOKIN.min_change),
-                          lit(TOKIN.max_change))
+def _tokin_delta(my: str, opp: str, result: str, handicap: str) -> str:
+    adjustment = sx.tokin_adjustment_or_points(handicap, *TOKIN_NAMES)
+    return sx.tokin_delta(my, opp, result, adjustment, lit(TOKIN.base), lit(TOKIN.gap_rate),
+                          lit(TOKIN.min_change), lit(TOKIN.max_change))
 
 
 def _club24_delta(r: Refs, lang: str) -> str:
@@ -564,74 +575,64 @@ def _rest(place: str) -> str:
 
 
 ENTRIES: tuple[Entry, ...] = (
-    Entry("TOKIN_DELTA",
-          Text("と金ネットワーク 16±4%: 1局の自分のレート増減 (1〜31点)。"
-               "駒落ちは点差から調整点を引く。",
-               "Tokin 16±4%: my rating change for one game (1 to 31 points either way); a "
-               "handicap game takes its adjustment off the gap."),
-          (MY, OPP, RES, Arg("handicap", Text("手合割", "handicap"), TOKIN_HANDICAP_KIND)),
-          result(_tokin_delta, SIGNED),
-          lambda v, lang: {OUT: shogi.tokin_delta(v["my_rating"], v["opp_rating"],
-                                                       v["result"], v["handicap"])}),
-    Entry("TOKIN_HANDICAP",
-          Text("と金: 点差に合う手合割 (100点差未満は平手、香落〜六枚落)。",
-               "Tokin: the handicap the rating gap calls for (even below 100 points, then "
-               "香落 lance … 六枚落)."),
-          (MY, Arg("opp_rating", OPP.label, OPP.kind, 1850)),
-          result(lambda r, lang: sx.tokin_handicap(r["my_rating"], r["opp_rating"],
-                                                   "Tokin_HandicapFrom", "Tokin_HandicapName"),
-                 type="text"),
-          lambda v, lang: {OUT: shogi.tokin_handicap(v["my_rating"], v["opp_rating"])}),
-    Entry("TOKIN_START",
-          Text("と金: 申告段級の開始レート (五段 2000 … 7級 900)。",
-               "Tokin: the starting rating of a declared rank (五段 2000 … 7級 900)."),
-          (Arg("rank", Text("申告段級", "declared rank"), TOKIN_RANK, "初段"),),
-          result(lambda r, lang: sx.tokin_start(r["rank"], "Tokin_RankLabel",
-                                                "Tokin_RankRating")),
-          lambda v, lang: {OUT: shogi.tokin_start(v["rank"])}),
+    plain_entry("TOKIN_DELTA",
+                Text("と金ネットワーク 16±4%: 1局の自分のレート増減 (1〜31点)。"
+                     "駒落ちは点差から調整点を引く。",
+                     "Tokin 16±4%: my rating change for one game (1 to 31 points either way); "
+                     "a handicap game takes its adjustment off the gap."),
+                (MY, OPP, RES, Arg("handicap", Text("手合割", "handicap"), TOKIN_HANDICAP_KIND)),
+                _tokin_delta, shogi.tokin_delta, SIGNED),
+    plain_entry("TOKIN_HANDICAP",
+                Text("と金: 点差に合う手合割 (100点差未満は平手、香落〜六枚落)。",
+                     "Tokin: the handicap the rating gap calls for (even below 100 points, then "
+                     "香落 lance … 六枚落)."),
+                ratings(2000, 1850),
+                lambda my, opp: sx.tokin_handicap(my, opp, "Tokin_HandicapFrom",
+                                                  "Tokin_HandicapName"),
+                shogi.tokin_handicap, type="text"),
+    plain_entry("TOKIN_START",
+                Text("と金: 申告段級の開始レート (五段 2000 … 7級 900)。",
+                     "Tokin: the starting rating of a declared rank (五段 2000 … 7級 900)."),
+                (Arg("rank", Text("申告段級", "declared rank"), TOKIN_RANK, "初段"),),
+                lambda rank: sx.tokin_start(rank, "Tokin_RankLabel", "Tokin_RankRating"),
+                shogi.tokin_start),
     Entry("CLUB24_DELTA",
           Text("将棋倶楽部24: 1局の増減。最初の24局は (N+1) で割る。"
                "上限31、最低1、200以下の負けは半分。",
                "Shogi Club 24: my change for one game; the first 24 games divide by N+1; cap "
                "31, at least 1, a loss at 200 or below costs half."),
-          (Arg("my_rating", MY.label, MY.kind, 1500), Arg("opp_rating", OPP.label, OPP.kind, 1700),
+          (*ratings(1500, 1700),
            RES, Arg("game_no", Text("何局目", "game no."),
                     optional_whole(Text("空欄=25局目以降", "blank = established")))),
           result(_club24_delta, SIGNED),
           lambda v, lang: {OUT: shogi.club24_delta(
               v["my_rating"], v["opp_rating"], v["result"],
               None if v["game_no"] is None else int(v["game_no"]))}),
-    Entry("CLUB24_RANK",
-          Text("将棋倶楽部24: レートの段級 (境目は中間、初段 = 1550〜1699)。",
-               "Shogi Club 24: the rank of a rating (boundaries halfway; 初段 = 1550–1699)."),
-          (Arg("rating", Text("レート", "rating"), number_kind(), 1550),),
-          result(lambda r, lang: sx.club24_rank(r["rating"], "Club24_RankLabel",
-                                                "Club24_RankFrom"), type="text"),
-          lambda v, lang: {OUT: shogi.club24_rank(v["rating"])}),
-    Entry("ELO_EXPECTED",
-          Text("イロレーティングの期待勝率 1/(1+10^((相手−自分)/400))、0〜1。",
-               "Elo expected score 1/(1+10^((opp−my)/400)), between 0 and 1."),
-          (Arg("my_rating", MY.label, MY.kind, 1500), Arg("opp_rating", OPP.label, OPP.kind, 1700)),
-          result(lambda r, lang: ex.elo_expected(r["my_rating"], r["opp_rating"],
-                                                 lit(ELO.scale)), "0.0000"),
-          lambda v, lang: {OUT: elo.elo_expected(v["my_rating"], v["opp_rating"])}),
-    Entry("LINEAR_EXPECTED",
-          Text("16±4% の期待勝率 0.5+0.00125×(自分−相手)、0〜1 に収める。",
-               "16±4% expected score 0.5+0.00125×(my−opp), held within 0..1."),
-          (Arg("my_rating", MY.label, MY.kind, 1500), Arg("opp_rating", OPP.label, OPP.kind, 1700)),
-          result(lambda r, lang: ex.linear_expected(r["my_rating"], r["opp_rating"],
-                                                    lit(ELO.linear_slope)), "0.0000"),
-          lambda v, lang: {OUT: elo.linear_expected(v["my_rating"], v["opp_rating"])}),
-    Entry("ELO_DELTA",
-          Text("イロ: 1局の増減 K×(W−We)、丸めない。",
-               "Elo: my unrounded change K×(W−We) for one game."),
-          (Arg("my_rating", MY.label, MY.kind, 1500), Arg("opp_rating", OPP.label, OPP.kind, 1700),
-           Arg("score", Text("得点", "score"), SCORE, 0.5), Arg("k", Text("K", "K"), K_FACTOR)),
-          result(lambda r, lang: ex.elo_delta(r["my_rating"], r["opp_rating"], r["score"],
-                                              _or_blank(r["k"], lit(ELO.k)), lit(ELO.scale)),
-                 "+0.00;-0.00;0.00"),
-          lambda v, lang: {OUT: elo.elo_delta(v["my_rating"], v["opp_rating"], v["score"],
-                                                   v["k"])}),
+    plain_entry("CLUB24_RANK",
+                Text("将棋倶楽部24: レートの段級 (境目は中間、初段 = 1550〜1699)。",
+                     "Shogi Club 24: the rank of a rating (boundaries halfway; 初段 = 1550–1699)."),
+                (Arg("rating", Text("レート", "rating"), number_kind(), 1550),),
+                lambda rating: sx.club24_rank(rating, "Club24_RankLabel", "Club24_RankFrom"),
+                shogi.club24_rank, type="text"),
+    plain_entry("ELO_EXPECTED",
+                Text("イロレーティングの期待勝率 1/(1+10^((相手−自分)/400))、0〜1。",
+                     "Elo expected score 1/(1+10^((opp−my)/400)), between 0 and 1."),
+                ratings(1500, 1700), lambda my, opp: ex.elo_expected(my, opp, lit(ELO.scale)),
+                elo.elo_expected, "0.0000"),
+    plain_entry("LINEAR_EXPECTED",
+                Text("16±4% の期待勝率 0.5+0.00125×(自分−相手)、0〜1 に収める。",
+                     "16±4% expected score 0.5+0.00125×(my−opp), held within 0..1."),
+                ratings(1500, 1700),
+                lambda my, opp: ex.linear_expected(my, opp, lit(ELO.linear_slope)),
+                elo.linear_expected, "0.0000"),
+    plain_entry("ELO_DELTA",
+                Text("イロ: 1局の増減 K×(W−We)、丸めない。",
+                     "Elo: my unrounded change K×(W−We) for one game."),
+                (*ratings(1500, 1700), Arg("score", Text("得点", "score"), SCORE, 0.5),
+                 Arg("k", Text("K", "K"), K_FACTOR)),
+                lambda my, opp, score, k: ex.elo_delta(my, opp, score, _or_blank(k, lit(ELO.k)),
+                                                       lit(ELO.scale)),
+                elo.elo_delta, "+0.00;-0.00;0.00"),
     Entry("ELO_UPDATE",
           Text("イロ 期間まとめ: round(期首 + K×(ΣW − ΣWe))。空いた行は数えない。",
                "Elo period update: round(old + K×(ΣW − ΣWe)) over the period; blank rows are "
@@ -676,35 +677,29 @@ ENTRIES: tuple[Entry, ...] = (
           result(lambda r, lang: gx.go_handicap(r["my_rank"], r["opp_rank"], lang, GO_KOMI),
                  type="text", wide=True),
           lambda v, lang: {OUT: go.regular_handicap(v["my_rank"], v["opp_rank"], lang)}),
-    Entry("GO_NEXT_RANK",
-          Text("囲碁: 対局後のポイントで昇段・降段を判定した段級位コード (何段でも続けて)。",
-               "Go: the rank code after the border-zone check with the new points (repeats)."),
-          (Arg("rank", Text("対局前の段級位", "rank before"), GO_RANK, "1k"),
-           Arg("points", Text("対局後のポイント", "points after"), number_kind(), 25701)),
-          result(lambda r, lang: gx.go_next_rank_code(r["rank"], r["points"]), type="text"),
-          lambda v, lang: {OUT: go.next_rank(v["rank"], v["points"])}),
-    Entry("GO_RANK_LABEL",
-          Text("囲碁: 段級位コードの日本語表示 (1d → 三段、17k → 15級)。",
-               "Go: the Japanese label of a rank code (1d → 三段, 17k → 15級)."),
-          (Arg("rank", Text("段級位コード", "rank code"), GO_RANK, "1d"),),
-          result(lambda r, lang: gx.go_rank_label(gx.go_rank_index(r["rank"], gx.RANK_CODE)),
-                 type="text"),
-          lambda v, lang: {OUT: go.rank_label(v["rank"])}),
-    Entry("YONIN_KO_PT",
-          Text("四人将棋: 詰ませた人の撃破pt (対局前のレート差で決まる)。",
-               "Four-player shogi: knockout pt (撃破pt) for mating a player, by the rate gap."),
-          (Arg("knocker_rate", Text("詰ませた人", "knocker"), number_kind(), 1370),
-           Arg("victim_rate", Text("詰まされた人", "victim"), number_kind(), 2005)),
-          result(lambda r, lang: yx.ko_pt(r["knocker_rate"], r["victim_rate"])),
-          lambda v, lang: {OUT: yonin.ko_pt(v["knocker_rate"], v["victim_rate"])}),
-    Entry("YONIN_UPSET_PT",
-          Text("四人将棋: 下位に詰まされた人の下克上pt (0以下)。",
-               "Four-player shogi: upset pt (下克上pt, 0 or less) for being mated by a "
-               "lower-rated player."),
-          (Arg("victim_rate", Text("詰まされた人", "victim"), number_kind(), 2005),
-           Arg("knocker_rate", Text("詰ませた人", "knocker"), number_kind(), 1370)),
-          result(lambda r, lang: yx.upset_pt(r["victim_rate"], r["knocker_rate"])),
-          lambda v, lang: {OUT: yonin.upset_pt(v["victim_rate"], v["knocker_rate"])}),
+    plain_entry("GO_NEXT_RANK",
+                Text("囲碁: 対局後のポイントで昇段・降段を判定した段級位コード (何段でも続けて)。",
+                     "Go: the rank code after the border-zone check with the new points "
+                     "(repeats)."),
+                (Arg("rank", Text("対局前の段級位", "rank before"), GO_RANK, "1k"),
+                 Arg("points", Text("対局後のポイント", "points after"), number_kind(), 25701)),
+                gx.go_next_rank_code, go.next_rank, type="text"),
+    plain_entry("GO_RANK_LABEL",
+                Text("囲碁: 段級位コードの日本語表示 (1d → 三段、17k → 15級)。",
+                     "Go: the Japanese label of a rank code (1d → 三段, 17k → 15級)."),
+                (Arg("rank", Text("段級位コード", "rank code"), GO_RANK, "1d"),),
+                lambda rank: gx.go_rank_label(gx.go_rank_index(rank, gx.RANK_CODE)),
+                go.rank_label, type="text"),
+    plain_entry("YONIN_KO_PT",
+                Text("四人将棋: 詰ませた人の撃破pt (対局前のレート差で決まる)。",
+                     "Four-player shogi: knockout pt (撃破pt) for mating a player, by the rate "
+                     "gap."),
+                (KNOCKER, VICTIM), yx.ko_pt, yonin.ko_pt),
+    plain_entry("YONIN_UPSET_PT",
+                Text("四人将棋: 下位に詰まされた人の下克上pt (0以下)。",
+                     "Four-player shogi: upset pt (下克上pt, 0 or less) for being mated by a "
+                     "lower-rated player."),
+                (VICTIM, KNOCKER), yx.upset_pt, yonin.upset_pt),
     Entry("YONIN_UPDATE",
           Text("四人将棋: 新レート = レート + 順位pt + 撃破pt + 下克上pt + トラブルpt (下限つき)。",
                "Four-player shogi: new rate = rate + place pt + knockout pt + upset pt + "
@@ -732,12 +727,11 @@ ENTRIES: tuple[Entry, ...] = (
                  lambda r: f"AND({r['placement']}=1,NOT(ISBLANK({r['knocked_by_rate']})))",
                  lambda v: not (v["placement"] == 1 and v["knocked_by_rate"] is not None),
                  Text("1位は空欄", "blank for the 1st place")))),
-    Entry("YONIN_RANK",
-          Text("四人将棋: レートの段級 (2000から初段、200未満は十級)。",
-               "Four-player shogi: the rank of a rate (初段 from 2000, 十級 below 200)."),
-          (Arg("rate", Text("レート", "rate"), number_kind(), 2000),),
-          result(lambda r, lang: yx.rank_label(r["rate"]), type="text"),
-          lambda v, lang: {OUT: yonin.rank_label(v["rate"])}),
+    plain_entry("YONIN_RANK",
+                Text("四人将棋: レートの段級 (2000から初段、200未満は十級)。",
+                     "Four-player shogi: the rank of a rate (初段 from 2000, 十級 below 200)."),
+                (Arg("rate", Text("レート", "rate"), number_kind(), 2000),), yx.rank_label,
+                yonin.rank_label, type="text"),
     Entry("YONIN_SCORE",
           Text("四人将棋の大会得点: A 2/1/0/−1、B 3/1/0/0 + 撃破1人につき1。"
                "102式・単勝式は 勝1 分0.5 負0。",
@@ -761,60 +755,38 @@ ENTRIES: tuple[Entry, ...] = (
                             f"{r['knockouts']}>{_rest(r['placement'])})"),
                  lambda v: v["knockouts"] is None or v["knockouts"] <= 4 - v["placement"],
                  Text("順位に対して多すぎる", "more than the place allows")),)),
-    Entry("MOSAIC_DELTA",
-          Text("MOSAIC: 1局の増減。勝ち +(手番差 − 0.1×(自分−相手))、"
-               "負け −(手番差 + 0.1×(自分−相手))。",
-               "MOSAIC: my change for one game; win +(t − 0.1×(my−opp)), loss "
-               "−(t + 0.1×(my−opp)); not rounded."),
-          (Arg("my_rating", MY.label, MY.kind, 120), Arg("opp_rating", OPP.label, OPP.kind, 100),
-           RES, Arg("turn_diff", Text("手番差", "turn diff."), TURN, 5)),
-          result(lambda r, lang: fx.mosaic_delta(r["my_rating"], r["opp_rating"], r["result"],
-                                                 r["turn_diff"], lit(MOSAIC.gap_weight)),
-                 "+0.0;-0.0;0.0"),
-          lambda v, lang: {OUT: mosaic.mosaic_delta(v["my_rating"], v["opp_rating"],
-                                                         v["result"], v["turn_diff"])}),
-    Entry("MOSAIC_UPDATE",
-          Text("MOSAIC: 対局後のレート (自分のレート + 増減)。",
-               "MOSAIC: my rating after the game (my rating + MOSAIC_DELTA)."),
-          (Arg("my_rating", MY.label, MY.kind, 120), Arg("opp_rating", OPP.label, OPP.kind, 100),
-           RES, Arg("turn_diff", Text("手番差", "turn diff."), TURN, 5)),
-          result(lambda r, lang: fx.mosaic_update(r["my_rating"], r["opp_rating"], r["result"],
-                                                  r["turn_diff"], lit(MOSAIC.gap_weight)),
-                 "0.0"),
-          lambda v, lang: {OUT: mosaic.mosaic_update(v["my_rating"], v["opp_rating"],
-                                                          v["result"], v["turn_diff"])}),
-    Entry("GLICKO_EXPECTED",
-          Text("グリコレーティングの期待勝率 1/(1+10^(−g(RD)×(自分−相手)/400))。"
-               "相手の RD (レートの不確かさ) が大きいほど 0.5 に近い。",
-               "Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)); nearer 0.5 the larger "
-               "the opponent's RD (how unsure their rating is)."),
-          (Arg("my_rating", MY.label, MY.kind, 1500), Arg("opp_rating", OPP.label, OPP.kind, 1400),
-           Arg("opp_rd", Text("相手の RD", "opp. RD"), RD, 30)),
-          result(lambda r, lang: glx.glicko_expected(r["my_rating"], r["opp_rating"],
-                                                     r["opp_rd"]), "0.0000"),
-          lambda v, lang: {OUT: glicko.glicko_expected(v["my_rating"], v["opp_rating"],
-                                                       v["opp_rd"])}),
-    Entry("GLICKO_RATING",
-          Text("グリコ 期間まとめ: 期間後のレート (丸めない)。" + GLICKO_GROWTH.ja
-               + "空いた行は数えない。",
-               "Glicko period: my rating after the period, not rounded. " + GLICKO_GROWTH.en
-               + " Blank rows are skipped."),
-          _glicko_args(),
-          result(lambda r, lang: glx.glicko_rating(r["my_rating"], r["my_rd"],
-                                                   r["opp_ratings"], r["opp_rds"], r["scores"]),
-                 "0"),
-          lambda v, lang: {OUT: _glicko_update(v)[0]},
-          (_same_rows("opp_rds"), _same_rows("scores"))),
-    Entry("GLICKO_RD",
-          Text("グリコ 期間まとめ: 期間後の RD (勝敗によらず小さくなる)。" + GLICKO_GROWTH.ja
-               + "空いた行は数えない。",
-               "Glicko period: my RD after the period (it shrinks whatever the scores). "
-               + GLICKO_GROWTH.en + " Blank rows are skipped."),
-          _glicko_args(),
-          result(lambda r, lang: glx.glicko_rd(r["my_rating"], r["my_rd"], r["opp_ratings"],
-                                               r["opp_rds"]), "0.0"),
-          lambda v, lang: {OUT: _glicko_update(v)[1]},
-          (_same_rows("opp_rds"), _same_rows("scores"))),
+    plain_entry("MOSAIC_DELTA",
+                Text("MOSAIC: 1局の増減。勝ち +(手番差 − 0.1×(自分−相手))、"
+                     "負け −(手番差 + 0.1×(自分−相手))。",
+                     "MOSAIC: my change for one game; win +(t − 0.1×(my−opp)), loss "
+                     "−(t + 0.1×(my−opp)); not rounded."),
+                MOSAIC_ARGS,
+                lambda my, opp, res, turn: fx.mosaic_delta(my, opp, res, turn, MOSAIC_WEIGHT),
+                mosaic.mosaic_delta, "+0.0;-0.0;0.0"),
+    plain_entry("MOSAIC_UPDATE",
+                Text("MOSAIC: 対局後のレート (自分のレート + 増減)。",
+                     "MOSAIC: my rating after the game (my rating + MOSAIC_DELTA)."),
+                MOSAIC_ARGS,
+                lambda my, opp, res, turn: fx.mosaic_update(my, opp, res, turn, MOSAIC_WEIGHT),
+                mosaic.mosaic_update, "0.0"),
+    plain_entry("GLICKO_EXPECTED",
+                Text("グリコレーティングの期待勝率 1/(1+10^(−g(RD)×(自分−相手)/400))。"
+                     "相手の RD (レートの不確かさ) が大きいほど 0.5 に近い。",
+                     "Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)); nearer 0.5 the "
+                     "larger the opponent's RD (how unsure their rating is)."),
+                (*ratings(1500, 1400), Arg("opp_rd", Text("相手の RD", "opp. RD"), RD, 30)),
+                glx.glicko_expected, glicko.glicko_expected, "0.0000"),
+    glicko_period_entry("GLICKO_RATING",
+                        Text("グリコ 期間まとめ: 期間後のレート (丸めない)。",
+                             "Glicko period: my rating after the period, not rounded. "),
+                        lambda r: glx.glicko_rating(r["my_rating"], r["my_rd"], r["opp_ratings"],
+                                                    r["opp_rds"], r["scores"]), "0", 0),
+    glicko_period_entry("GLICKO_RD",
+                        Text("グリコ 期間まとめ: 期間後の RD (勝敗によらず小さくなる)。",
+                             "Glicko period: my RD after the period (it shrinks whatever the "
+                             "scores). "),
+                        lambda r: glx.glicko_rd(r["my_rating"], r["my_rd"], r["opp_ratings"],
+                                                r["opp_rds"]), "0.0", 1),
 )
 
 NOT_NATIVE: dict[str, Text] = {

@@ -38,14 +38,13 @@ from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting
 from ..messages import say
-from ..settings import setting_name
+from ..settings import Constant, constant_settings, setting_name
 from ..spec import Spec
 from .tokin import (
     DEFAULT_RANK,
     ShogiSheet,
     before,
     change_column,
-    constant_setting,
     counted,
     example_games,
     rank_settings,
@@ -152,6 +151,40 @@ CLUB24_NOTES = (
 )
 
 
+CLUB24_CONSTANTS = (
+    Constant("GamesBefore", Text("以前の対局数", "Games before"),
+             Text("このシートより前に指した局数 (初めてなら0)",
+                  "Games played before this sheet (0 for a new player)"),
+             "games_before", minimum=0, whole=True),
+    Constant("Spread", Text("±の点", "Spread"),
+             Text("((相手 − 自分) ± 400) / 25 の 400", "The 400 of ((opponent − mine) ± 400) / 25"),
+             "spread"),
+    Constant("Divisor", Text("割る数", "Divisor"),
+             Text("通常の式で割る数 (25)", "Divisor of the normal formula (25)"), "divisor",
+             minimum=1),
+    Constant("InitialGames", Text("初期の局数", "Initial games"),
+             Text("N + 1 で割る最初の局数 (24)", "First games divided by N + 1 (24)"),
+             "initial_games", minimum=0, whole=True),
+    Constant("MinChange", Text("最小の増減", "Least change"),
+             Text("勝ち・負けで動く最小の点 (1)", "A win gains, a loss costs at least this (1)"),
+             "min_change"),
+    Constant("MaxChange", Text("最大の増減", "Most change"),
+             Text("通常の式の上限 (31)", "Cap of the normal formula (31)"), "max_change"),
+    Constant("HighRating", Text("高レート", "High rating"),
+             Text("この値以上は常に通常の式 (2800)",
+                  "At or above: always the normal formula (2800)"), "high_rating"),
+    Constant("LowRating", Text("低レート", "Low rating"),
+             Text("この値以下は通常の式で負けが半分 (200)",
+                  "At or below: normal formula, a loss costs half (200)"), "low_rating"),
+    Constant("LowLossFactor", Text("低レートの負け", "Low-rating loss"),
+             Text("低レートの負けに掛ける数 (0.5)", "Share of a loss at the low rating (0.5)"),
+             "low_loss_factor", minimum=0),
+    Constant("Floor", Text("下限", "Floor"),
+             Text("これより下がらない (0)", "No rating goes below this (0)"), "floor"),
+)
+"""The Club 24 rule's numbers on Settings (and the games played before the sheet)."""
+
+
 class Club24Sheet(ShogiSheet[Club24SheetPreset]):
     """Workbook type ``system = "club24"``."""
 
@@ -185,47 +218,7 @@ class Club24Sheet(ShogiSheet[Club24SheetPreset]):
         )
 
     def settings(self, preset: Club24SheetPreset) -> list[Setting]:
-        rule: Club24Preset = preset
-        return [
-            *rank_settings(preset),
-            constant_setting("GamesBefore", Text("以前の対局数", "Games before"),
-                             Text("このシートより前に指した局数 (初めてなら0)",
-                                  "Games played before this sheet (0 for a new player)"),
-                             preset.games_before, "games_before", minimum=0, whole=True),
-            constant_setting("Spread", Text("±の点", "Spread"),
-                             Text("((相手 − 自分) ± 400) / 25 の 400",
-                                  "The 400 of ((opponent − mine) ± 400) / 25"),
-                             rule.spread, "spread"),
-            constant_setting("Divisor", Text("割る数", "Divisor"),
-                             Text("通常の式で割る数 (25)", "Divisor of the normal formula (25)"),
-                             rule.divisor, "divisor", minimum=1),
-            constant_setting("InitialGames", Text("初期の局数", "Initial games"),
-                             Text("N + 1 で割る最初の局数 (24)",
-                                  "First games divided by N + 1 (24)"),
-                             rule.initial_games, "initial_games", minimum=0, whole=True),
-            constant_setting("MinChange", Text("最小の増減", "Least change"),
-                             Text("勝ち・負けで動く最小の点 (1)",
-                                  "A win gains, a loss costs at least this (1)"),
-                             rule.min_change, "min_change"),
-            constant_setting("MaxChange", Text("最大の増減", "Most change"),
-                             Text("通常の式の上限 (31)", "Cap of the normal formula (31)"),
-                             rule.max_change, "max_change"),
-            constant_setting("HighRating", Text("高レート", "High rating"),
-                             Text("この値以上は常に通常の式 (2800)",
-                                  "At or above: always the normal formula (2800)"),
-                             rule.high_rating, "high_rating"),
-            constant_setting("LowRating", Text("低レート", "Low rating"),
-                             Text("この値以下は通常の式で負けが半分 (200)",
-                                  "At or below: normal formula, a loss costs half (200)"),
-                             rule.low_rating, "low_rating"),
-            constant_setting("LowLossFactor", Text("低レートの負け", "Low-rating loss"),
-                             Text("低レートの負けに掛ける数 (0.5)",
-                                  "Share of a loss at the low rating (0.5)"),
-                             rule.low_loss_factor, "low_loss_factor", minimum=0),
-            constant_setting("Floor", Text("下限", "Floor"),
-                             Text("これより下がらない (0)", "No rating goes below this (0)"),
-                             rule.floor, "floor"),
-        ]
+        return [*rank_settings(preset), *constant_settings(preset, CLUB24_CONSTANTS)]
 
     editable_tables = (frozenset({"RankLabel", "RankRating"}),)
 

@@ -58,7 +58,7 @@ from ..kit.personal import PersonalSheet
 from ..labels import Text
 from ..layout import Column, Formula, Row, Setting, Table, Validation, ValueType, validation
 from ..messages import say
-from ..settings import setting_name, start_setting
+from ..settings import above_zero, scalar, setting_name, start_setting
 from ..spec import Spec
 
 GAMES = Text("対局", "Games")
@@ -364,28 +364,19 @@ def settings_for(preset: EloSheetPreset) -> list[Setting]:
         start_setting(Text("最初の対局の前のレート (なければ1500)",
                             "Before your first game (none yet: 1500)"),
                       preset.start),
-        Setting("K", Text("K (係数)", "K factor"),
-                Text("1局の重み: 32・24・16・12・8 など", "Weight of a game: 32, 24, 16, 12, 8 …"),
-                preset.k,
-                Validation("decimal", "greaterThan", "0", None,
-                           Text("0より大きい数値 (例: 32)", "A number above 0 (e.g. 32)"),
-                           Text("0より大きい数値", "A number above 0")),
-                minimum=0, preset_field="k"),
-        Setting("Periods", Text("期間ごとに計算", "Rate by period"),
-                Text("0 = 対局ごと、1 = 期間ごと (下の説明)",
-                     "0 = after every game, 1 = by period"),
-                int(preset.periods),
-                Validation("list", None, '"0,1"', None,
-                           Text("0 = 対局ごと、1 = 期間ごと", "0 = per game, 1 = per period"),
-                           Text("0 か 1 を選んでください", "Choose 0 or 1")),
-                type="choice", preset_field="periods"),
-        Setting("Scale", Text("レート差の尺度", "Rating scale"),
-                Text("この差で期待値が 10:1 (ふつう400)", "Gap where the odds are 10:1 (400)"),
-                preset.scale,
-                Validation("decimal", "greaterThan", "0", None,
-                           Text("ふつう400", "Usually 400"),
-                           Text("0より大きい数値", "A number above 0")),
-                minimum=0, preset_field="scale"),
+        scalar("K", "k", Text("K (係数)", "K factor"),
+               Text("1局の重み: 32・24・16・12・8 など", "Weight of a game: 32, 24, 16, 12, 8 …"),
+               preset.k,
+               above_zero(Text("0より大きい数値 (例: 32)", "A number above 0 (e.g. 32)"))),
+        scalar("Periods", "periods", Text("期間ごとに計算", "Rate by period"),
+               Text("0 = 対局ごと、1 = 期間ごと (下の説明)", "0 = after every game, 1 = by period"),
+               int(preset.periods),
+               Validation("list", None, '"0,1"', None,
+                          Text("0 = 対局ごと、1 = 期間ごと", "0 = per game, 1 = per period"),
+                          Text("0 か 1 を選んでください", "Choose 0 or 1"))),
+        scalar("Scale", "scale", Text("レート差の尺度", "Rating scale"),
+               Text("この差で期待値が 10:1 (ふつう400)", "Gap where the odds are 10:1 (400)"),
+               preset.scale, above_zero(Text("ふつう400", "Usually 400"))),
     ]
 
 

@@ -83,7 +83,14 @@ from ..layout import (
 )
 from ..layout import validation as v
 from ..messages import say
-from ..settings import FIRST_ROW, setting_name, write_setting
+from ..settings import (
+    FIRST_ROW,
+    Constant,
+    scalar,
+    setting_name,
+    write_setting,
+    zero_or_more,
+)
 from ..spec import Spec
 from ..table import define_name
 
@@ -568,22 +575,6 @@ def games_table(rows: int, lang: str, preset: GoPreset = GO) -> Table:
 
 # --- Settings -------------------------------------------------------------------------------
 
-def scalar(key: str, field_name: str, label: Text, note: Text, value: float | str | None,
-           validation: Validation) -> Setting:
-    """One single-cell setting, feeding the preset field ``field_name`` (so audit and
-    repair read it back): a list is a choice, a whole number an integer, else a number
-    (both at least 0)."""
-    kinds_by_validation: dict[str | None, ValueType] = {"list": "choice", "whole": "integer"}
-    kind = kinds_by_validation.get(validation.kind, "number")
-    return Setting(key, label, note, value, validation, type=kind,
-                   minimum=None if kind == "choice" else 0, preset_field=field_name)
-
-
-def _at_least(lo: str, prompt: Text, whole: bool = False) -> Validation:
-    return Validation("whole" if whole else "decimal", "greaterThanOrEqual", lo, None,
-                      prompt, Text("0以上の数値", "A number, 0 or more"))
-
-
 LADDER_SPAN = GoRank("1d").value - GoRank("17k").value
 """The handicap view pairs 1d with each rank half a step below the last, down to 17k,
 the ladder's last: a larger maximum handicap lists no more rows."""
@@ -607,61 +598,67 @@ def player_settings(preset: GoSheetPreset) -> list[Setting]:
                Text("このシートより前に打ったレート対局の数 (倍率と仮の判定に使う)",
                     "Rated games played before this sheet (for the multiplier and 仮)"),
                preset.rated_before,
-               _at_least("0", Text("0以上の整数", "Whole number, 0 or more"), whole=True)),
+               zero_or_more(Text("0以上の整数", "Whole number, 0 or more"), whole=True)),
     ]
 
 
-def points_settings(preset: GoPreset) -> list[Setting]:
-    """The rule's points: exchange, gaps, multiplier, forfeits and the bonus."""
-    return [
-        scalar("RegularPoints", "regular_points", Text("正規手合の交換点", "Regular exchange"),
-               Text("正規の手合で勝者 +、敗者 − (既定 100)", "Regular handicap: winner +, loser −"),
-               preset.regular_points, _at_least("0", Text("既定 100", "Default 100"))),
-        scalar("MaxGap", "max_gap_off_regular",
-               Text("非正規手合の段位差上限", "Max gap off regular"),
-               Text("正規でない手合で、これより段位差が大きいと非レート",
-                    "Off the regular handicap, players further apart than this are unrated"),
-               preset.max_gap_off_regular, _at_least("0", Text("既定 3", "Default 3"))),
-        scalar("MaxHandicap", "max_handicap", Text("最大の手合 (段位差)", "Max handicap"),
-               Text("9子・上手5目半コミ出し = 9", "9 stones, stronger gives 5.5 komi = 9"),
-               preset.max_handicap, _at_least("0", Text("既定 9", "Default 9"))),
-        scalar("EstablishedPercent", "established_percent",
-               Text("101局目以降の倍率 %", "Established %"),
-               Text("倍率表の最後の段階を過ぎた対局の倍率 (%)", "Percent after the last step"),
-               preset.established_percent, _at_least("0", Text("既定 100", "Default 100"))),
-        scalar("ForfeitPoints", "forfeit_points", Text("不戦の点", "Forfeit points"),
-               Text("不戦勝 +、不戦敗 − (レート局数に数えない)",
-                    "Forfeit win +, loss − (not a rated game)"),
-               preset.forfeit_points, _at_least("0", Text("既定 50", "Default 50"))),
-        scalar("ProvisionalWinPoints", "provisional_win_points",
-               Text("仮・BC 相手の勝ち点", "Win vs provisional"),
-               Text("仮・BC の相手に勝つと + (負けは 0)。直前2局が非レートなら 0",
-                    "Win vs a provisional or BC player (loss 0); none after 2 unrated games"),
-               preset.provisional_win_points, _at_least("0", Text("既定 50", "Default 50"))),
-    ]
+POINTS = (
+    Constant("RegularPoints", Text("正規手合の交換点", "Regular exchange"),
+             Text("正規の手合で勝者 +、敗者 − (既定 100)", "Regular handicap: winner +, loser −"),
+             "regular_points"),
+    Constant("MaxGap", Text("非正規手合の段位差上限", "Max gap off regular"),
+             Text("正規でない手合で、これより段位差が大きいと非レート",
+                  "Off the regular handicap, players further apart than this are unrated"),
+             "max_gap_off_regular"),
+    Constant("MaxHandicap", Text("最大の手合 (段位差)", "Max handicap"),
+             Text("9子・上手5目半コミ出し = 9", "9 stones, stronger gives 5.5 komi = 9"),
+             "max_handicap"),
+    Constant("EstablishedPercent", Text("101局目以降の倍率 %", "Established %"),
+             Text("倍率表の最後の段階を過ぎた対局の倍率 (%)", "Percent after the last step"),
+             "established_percent"),
+    Constant("ForfeitPoints", Text("不戦の点", "Forfeit points"),
+             Text("不戦勝 +、不戦敗 − (レート局数に数えない)",
+                  "Forfeit win +, loss − (not a rated game)"), "forfeit_points"),
+    Constant("ProvisionalWinPoints", Text("仮・BC 相手の勝ち点", "Win vs provisional"),
+             Text("仮・BC の相手に勝つと + (負けは 0)。直前2局が非レートなら 0",
+                  "Win vs a provisional or BC player (loss 0); none after 2 unrated games"),
+             "provisional_win_points"),
+)
+"""The rule's points: exchange, gaps, multiplier, forfeits and the bonus."""
+PROVISIONAL_AND_KOMI = (
+    Constant("ProvisionalGames", Text("仮が取れる局数", "Provisional games"),
+             Text("レート対局がこの数になるまで 仮 を表示", "仮 shows until this many rated games"),
+             "provisional_games", whole=True),
+    Constant("EvenKomi", Text("互先のコミ", "Even komi"), Text("黒番のコミ出し", "Black gives"),
+             "even_komi"),
+    Constant("HalfKomi", Text("半目コミ", "Half komi"),
+             Text("段位差が半端のとき下手が出す", "Weaker gives at odd half steps"), "half_komi"),
+    Constant("ReverseKomi", Text("逆コミ", "Reverse komi"),
+             Text("置石のとき上手が出す", "Stronger gives with stones"), "reverse_komi"),
+)
+"""When 仮 ends, and the komi the handicap wording shows."""
 
 
-def rank_and_komi_settings(preset: GoPreset) -> list[Setting]:
-    """The BC bonus bar, when 仮 ends, and the komi the handicap wording shows."""
+def go_settings(preset: GoPreset, constants: Sequence[Constant]) -> list[Setting]:
+    """Each constant at 0 or more, its input message the rule's default (from ``GO``, so
+    that number is written once)."""
+    def setting(c: Constant) -> Setting:
+        default = getattr(GO, c.field)
+        prompt = Text(f"既定 {default:g}", f"Default {default:g}")
+        return scalar(c.key, c.field, c.label, c.note, getattr(preset, c.field),
+                      zero_or_more(prompt, whole=c.whole))
+    return [setting(c) for c in constants]
+
+
+def rule_settings(preset: GoPreset) -> list[Setting]:
+    """The rule's points (:data:`POINTS`), the BC bonus bar, when 仮 ends and the komi."""
     return [
+        *go_settings(preset, POINTS),
         scalar("NoBonusFrom", "bc_no_bonus_from", Text("BC 相手の加点なし", "No BC bonus from"),
                Text("この段級位以上は BC に勝っても加点なし (既定 9k+ = 7級★)",
                     "From this rank up, no bonus for beating BC (default 9k+)"),
                GoRank.parse(preset.bc_no_bonus_from).code, RANK_LIST),
-        scalar("ProvisionalGames", "provisional_games",
-               Text("仮が取れる局数", "Provisional games"),
-               Text("レート対局がこの数になるまで 仮 を表示",
-                    "仮 shows until this many rated games"),
-               preset.provisional_games, _at_least("0", Text("既定 20", "Default 20"), whole=True)),
-        scalar("EvenKomi", "even_komi", Text("互先のコミ", "Even komi"),
-               Text("黒番のコミ出し", "Black gives"),
-               preset.even_komi, _at_least("0", Text("既定 6.5", "Default 6.5"))),
-        scalar("HalfKomi", "half_komi", Text("半目コミ", "Half komi"),
-               Text("段位差が半端のとき下手が出す", "Weaker gives at odd half steps"),
-               preset.half_komi, _at_least("0", Text("既定 0.5", "Default 0.5"))),
-        scalar("ReverseKomi", "reverse_komi", Text("逆コミ", "Reverse komi"),
-               Text("置石のとき上手が出す", "Stronger gives with stones"),
-               preset.reverse_komi, _at_least("0", Text("既定 5.5", "Default 5.5"))),
+        *go_settings(preset, PROVISIONAL_AND_KOMI),
     ]
 
 
@@ -673,14 +670,13 @@ def write_scalar_settings(ws: Worksheet, title: str, preset: GoSheetPreset,
     styles.style_title(ws.cell(1, 1, title), lang)
     for i, text in enumerate([*(h(lang) for h in SETTINGS_HEADER), "", "", ""], 1):
         styles.style_header(ws.cell(2, i, text), lang)
-    scalars = (*player_settings(preset), *points_settings(preset),
-               *rank_and_komi_settings(preset))
+    scalars = (*player_settings(preset), *rule_settings(preset))
     infos = [write_setting(ws, row, setting, lang, wrap=False)
              for row, setting in enumerate(scalars, FIRST_ROW)]
     return infos, FIRST_ROW + len(scalars)
 
 
-def _ranks(preset: GoPreset) -> list[tuple[str, str, float, float | None, float | None]]:
+def rank_rows(preset: GoPreset) -> list[tuple[str, str, float, float | None, float | None]]:
     """(code, label, value, promotion, demotion) of the ladder, then BC."""
     out = [(code, rank_label(code), GoRank(code).value, up, down)
            for code, up, down in preset.table]
@@ -706,30 +702,34 @@ def ranks_table(preset: GoPreset) -> list[TableColumn]:
         (Text("番号", "No."), Text("コード", "Code"), Text("表示", "Label"),
          Text("値 (段)", "Value"), Text("昇段点", "Promote above"), Text("降段点", "Demote below")),
         ("", "Ranks_Code", "Ranks_Label", "Ranks_Value", "", ""),
-        [(i, *rank) for i, rank in enumerate(_ranks(preset), 1)],
+        [(i, *rank) for i, rank in enumerate(rank_rows(preset), 1)],
         (False, False, False, False, True, True),
         ("integer", "text", "text", "number", "number", "number"))
 
 
+EXCHANGE_HEADS = {"Exchange_Residual": Text("残りの段位差", "Residual"),
+                  "Exchange_Favoured": Text("有利な側が勝つ", "Favoured wins"),
+                  "Exchange_Other": Text("不利な側が勝つ", "Other wins")}
+"""The exchange table's columns: Settings key → header (the handicap sheet and the
+catalog's Tables sheet show the same headers)."""
+MULTIPLIER_HEADS = {"Multiplier_UpTo": Text("何局目まで", "Up to game"),
+                    "Multiplier_Percent": Text("倍率 %", "Percent")}
+"""The multiplier table's columns: Settings key → header."""
+
+
 def exchange_table(preset: GoPreset) -> list[TableColumn]:
-    return table_columns(
-        (Text("残りの段位差", "Residual"), Text("有利な側が勝つ", "Favoured wins"),
-         Text("不利な側が勝つ", "Other wins")),
-        ("Exchange_Residual", "Exchange_Favoured", "Exchange_Other"), preset.exchange_table,
-        (True, True, True), ("number", "number", "number"))
+    return table_columns(tuple(EXCHANGE_HEADS.values()), tuple(EXCHANGE_HEADS),
+                         preset.exchange_table, (True, True, True), ("number", "number", "number"))
 
 
 def multiplier_table(preset: GoPreset) -> list[TableColumn]:
-    return table_columns(
-        (Text("何局目まで", "Up to game"), Text("倍率 %", "Percent")),
-        ("Multiplier_UpTo", "Multiplier_Percent"), preset.multiplier_percent,
-        (True, True), ("integer", "number"))
+    return table_columns(tuple(MULTIPLIER_HEADS.values()), tuple(MULTIPLIER_HEADS),
+                         preset.multiplier_percent, (True, True), ("integer", "number"))
 
 
 LADDER_FIGURES = ("Ladder_Up", "Ladder_Down")
-EXCHANGE = {"Exchange_Residual": "number", "Exchange_Favoured": "number",
-            "Exchange_Other": "number"}
-MULTIPLIER = {"Multiplier_UpTo": "number", "Multiplier_Percent": "number"}
+EXCHANGE = dict.fromkeys(EXCHANGE_HEADS, "number")
+MULTIPLIER = dict.fromkeys(MULTIPLIER_HEADS, "number")
 
 
 def ladder_figure(tables: Mapping[str, Sequence[object]], key: str, i: int, code: str,
@@ -873,9 +873,7 @@ def write_handicap_view(ws: Worksheet, preset: GoPreset, lang: str) -> dict[str,
         styles.style_computed(cell, lang)
         cached[f"B{r}"] = regular_handicap("1d", _rank_at(1 - d, preset), lang, preset)
     top = steps + 5
-    heads = (Text("残りの段位差", "Residual"), Text("有利な側が勝つ", "Favoured wins"),
-             Text("不利な側が勝つ", "Other wins"))
-    for i, h in enumerate(heads, 1):
+    for i, h in enumerate(EXCHANGE_HEADS.values(), 1):
         styles.style_header(ws.cell(top, i, h(lang)), lang)
     for k, row in enumerate(preset.exchange_table, 1):
         r = top + k
@@ -933,9 +931,7 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
     def constant_fields(self, preset: str) -> tuple[str, ...]:
         """The rule's numbers on Settings (the player's own start is typed there)."""
         rule = self.presets[preset]
-        return tuple(s.preset_field for s in (*points_settings(rule),
-                                              *rank_and_komi_settings(rule))
-                     if s.type != "choice")
+        return tuple(s.preset_field for s in rule_settings(rule) if s.type != "choice")
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)

@@ -297,7 +297,7 @@ class GoRule(LedgerRule[GoLedgerPreset]):
     order_key = "Order"
 
     def settings(self, preset: GoLedgerPreset) -> list[Setting]:
-        return [*gs.points_settings(preset), *gs.rank_and_komi_settings(preset)]
+        return gs.rule_settings(preset)
 
     def settings_ok(self, preset: GoLedgerPreset) -> str:
         numbers = [START, *(setting_name(s.key) for s in self.settings(preset)

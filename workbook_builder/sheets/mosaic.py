@@ -39,8 +39,8 @@ from ..kit.chain import history_columns
 from ..kit.ledger_rule import LedgerRule, number, result
 from ..kit.personal import PersonalSheet
 from ..labels import Text
-from ..layout import Column, Row, Setting, Table, Validation, validation
-from ..settings import setting_name, start_setting
+from ..layout import Column, Row, Setting, Table, validation
+from ..settings import scalar, setting_name, start_setting, zero_or_more
 
 GAMES = Text("対局", "Games")
 START = setting_name("Start")
@@ -145,14 +145,10 @@ def settings_for(preset: MosaicPreset) -> list[Setting]:
         start_setting(Text("新しく参加した人のレート (ブログでは100)",
                             "A new player's rating (the blog: 100)"),
                       preset.start),
-        Setting("GapWeight", Text("レート差の重み", "Gap weight"),
-                Text("増減に入るレート差の割合 (ブログでは 0.1 = 10%)",
-                     "Share of the rating gap in the change (the blog: 0.1 = 10%)"),
-                preset.gap_weight,
-                Validation("decimal", "greaterThanOrEqual", "0", None,
-                           Text("0.1 = 10%", "0.1 = 10%"),
-                           Text("0以上の数値", "A number, 0 or more")),
-                minimum=0, preset_field="gap_weight"),
+        scalar("GapWeight", "gap_weight", Text("レート差の重み", "Gap weight"),
+               Text("増減に入るレート差の割合 (ブログでは 0.1 = 10%)",
+                    "Share of the rating gap in the change (the blog: 0.1 = 10%)"),
+               preset.gap_weight, zero_or_more(Text("0.1 = 10%", "0.1 = 10%"))),
     ]
 
 

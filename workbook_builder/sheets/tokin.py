@@ -58,7 +58,7 @@ from ..kit.settings_table import TableColumn, write_settings_table
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting, ValueType, validation
 from ..messages import say
-from ..settings import setting_name
+from ..settings import Constant, constant_settings, setting_name
 from ..spec import Spec
 
 QUICK_TITLE = Text("早見表", "Quick table")
@@ -214,17 +214,18 @@ def rank_settings(preset: Any) -> list[Setting]:
     ]
 
 
-def constant_setting(key: str, label: Text, note: Text, value: float, field: str,
-                     minimum: float | None = None, whole: bool = False) -> Setting:
-    """A numeric constant of the rule on Settings: validated, named, fed from the preset."""
-    kind = "whole" if whole else "decimal"
-    if minimum is None:
-        check = v(kind, note, Text("数値を入力", "Type a number"), "between", "-1000000", "1000000")
-    else:
-        check = v(kind, note, Text(f"{minimum:g} 以上の数値", f"A number, {minimum:g} or more"),
-                  "greaterThanOrEqual", f"{minimum:g}")
-    return Setting(key, label, note, value, check, type="integer" if whole else "number",
-                   minimum=minimum, preset_field=field)
+TOKIN_CONSTANTS = (
+    Constant("Base", Text("基本点", "Base points"),
+             Text("同じレート同士の増減 (16)", "Change between equals (16)"), "base"),
+    Constant("GapRate", Text("点差の率", "Gap rate"),
+             Text("点差 × 率 を基本点から引く・足す (0.04 = 4%)",
+                  "Share of the gap taken from or added to the base (0.04)"), "gap_rate"),
+    Constant("MinChange", Text("最小の増減", "Least change"),
+             Text("1局で動く最小の点 (1)", "Smallest change of a game (1)"), "min_change"),
+    Constant("MaxChange", Text("最大の増減", "Most change"),
+             Text("1局で動く最大の点 (31)", "Largest change of a game (31)"), "max_change"),
+)
+"""The Tokin rule's numbers on Settings, below the rank and start."""
 
 
 # --- The shared sheet type ----------------------------------------------------------------
@@ -471,22 +472,7 @@ class TokinSheet(ShogiSheet[TokinSheetPreset]):
         )
 
     def settings(self, preset: TokinSheetPreset) -> list[Setting]:
-        return [
-            *rank_settings(preset),
-            constant_setting("Base", Text("基本点", "Base points"),
-                             Text("同じレート同士の増減 (16)", "Change between equals (16)"),
-                             preset.base, "base"),
-            constant_setting("GapRate", Text("点差の率", "Gap rate"),
-                             Text("点差 × 率 を基本点から引く・足す (0.04 = 4%)",
-                                  "Share of the gap taken from or added to the base (0.04)"),
-                             preset.gap_rate, "gap_rate"),
-            constant_setting("MinChange", Text("最小の増減", "Least change"),
-                             Text("1局で動く最小の点 (1)", "Smallest change of a game (1)"),
-                             preset.min_change, "min_change"),
-            constant_setting("MaxChange", Text("最大の増減", "Most change"),
-                             Text("1局で動く最大の点 (31)", "Largest change of a game (31)"),
-                             preset.max_change, "max_change"),
-        ]
+        return [*rank_settings(preset), *constant_settings(preset, TOKIN_CONSTANTS)]
 
     def settings_tables(self, ws: Worksheet, top: int, preset: TokinSheetPreset,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:

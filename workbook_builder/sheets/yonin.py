@@ -59,7 +59,7 @@ from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting, Table, Validation, number_check
 from ..layout import validation as v
 from ..messages import say
-from ..settings import write_settings
+from ..settings import Constant, constant_setting, constant_settings, write_settings
 from ..spec import Spec
 from ..table import define_name
 
@@ -647,12 +647,30 @@ def phone_view(columns: Sequence[Column], first: Sequence[str]) -> tuple[Column,
 
 # ---- Settings ---------------------------------------------------------------------------
 
+YONIN_CONSTANTS = (
+    Constant("TroubleOffender", Text("トラブルpt 本人", "Trouble pt: offender"),
+             Text("3人以上残っての投了・時間切れ (+最悪の下克上pt)",
+                  "Resign/time-out with 3+ left (plus the worst upset pt)"), "trouble_offender"),
+    Constant("TroublePot", Text("トラブルpt 分配", "Trouble pt: shared"),
+             Text("残った人で等分 (2人なら6ずつ、3人なら4ずつ)",
+                  "Split among those left (6 each for 2, 4 each for 3)"), "trouble_pot"),
+    Constant("RateFloor", Text("レートの下限", "Rate floor"),
+             Text("計算結果がこれより下なら下限にする", "A result below this becomes this"),
+             "rate_floor"),
+    Constant("ScoreKnockout", Text("大会得点 撃破1つ", "Score per knockout"),
+             Text("A・Bルールで撃破1つごとの得点", "A and B rules: points per knockout"),
+             "score_knockout"),
+    Constant("StartMember", Text("開始 新会員", "Start: new member"),
+             Text("レート表に新しく載せる会員のレート", "A new member's rate in the table"),
+             "start_member"),
+    Constant("StartNonMember", Text("開始 非会員", "Start: non-member"),
+             Text("非会員の共通レート", "The shared non-member rate"), "start_non_member"),
+)
+"""The four-player rule's single numbers; the CPU levels' starts follow."""
+
+
 def settings_for(preset: YoninSheetPreset, lang: str) -> list[Setting]:
     """The single values; the tables follow below them (:func:`write_tables`)."""
-    def num(key: str, label: Text, note: Text, value: float, field_name: str = "") -> Setting:
-        return Setting(key, label, note, value, number_check(label),
-                       preset_field=field_name)
-
     win = WIN_RULES[lang]
     return [
         Setting("ScoreRule", Text("大会得点のルール", "Score rule"),
@@ -668,28 +686,10 @@ def settings_for(preset: YoninSheetPreset, lang: str) -> list[Setting]:
                            Text("102 か 単勝", "102 or tansho"),
                            Text("一覧から選ぶ", "Pick from the list")), type="choice",
                 preset_field="win_rule"),
-        num("TroubleOffender", Text("トラブルpt 本人", "Trouble pt: offender"),
-            Text("3人以上残っての投了・時間切れ (+最悪の下克上pt)",
-                 "Resign/time-out with 3+ left (plus the worst upset pt)"),
-            preset.trouble_offender, "trouble_offender"),
-        num("TroublePot", Text("トラブルpt 分配", "Trouble pt: shared"),
-            Text("残った人で等分 (2人なら6ずつ、3人なら4ずつ)",
-                 "Split among those left (6 each for 2, 4 each for 3)"),
-            preset.trouble_pot, "trouble_pot"),
-        num("RateFloor", Text("レートの下限", "Rate floor"),
-            Text("計算結果がこれより下なら下限にする", "A result below this becomes this"),
-            preset.rate_floor, "rate_floor"),
-        num("ScoreKnockout", Text("大会得点 撃破1つ", "Score per knockout"),
-            Text("A・Bルールで撃破1つごとの得点", "A and B rules: points per knockout"),
-            preset.score_knockout, "score_knockout"),
-        num("StartMember", Text("開始 新会員", "Start: new member"),
-            Text("レート表に新しく載せる会員のレート", "A new member's rate in the table"),
-            preset.start_member, "start_member"),
-        num("StartNonMember", Text("開始 非会員", "Start: non-member"),
-            Text("非会員の共通レート", "The shared non-member rate"),
-            preset.start_non_member, "start_non_member"),
-        *(num(f"StartCpu{i}", Text(f"開始 CPU{i}", f"Start: CPU level {i}"),
-              Text(f"CPUレベル{i}のレート", f"Rate of CPU level {i}"), value, f"start_cpu.{i - 1}")
+        *constant_settings(preset, YONIN_CONSTANTS, label_prompts=True),
+        *(constant_setting(f"StartCpu{i}", Text(f"開始 CPU{i}", f"Start: CPU level {i}"),
+                           Text(f"CPUレベル{i}のレート", f"Rate of CPU level {i}"), value,
+                           f"start_cpu.{i - 1}", label_prompt=True)
           for i, value in enumerate(preset.start_cpu, 1)),
     ]
 
@@ -709,9 +709,16 @@ def write_tables(ws: Worksheet, preset: YoninPreset, lang: str,
     return infos + knocks + ranks, last + 2
 
 
+PLACE_HEADS = {"PlacePt": Text("順位pt", "Place pt"), "ScoreA": Text("A", "A"),
+               "ScoreB": Text("B", "B"), "Score102": Text("102", "102"),
+               "ScoreTansho": Text("単勝", "tansho")}
+"""The points-by-place columns: Settings key → header (the catalog's Tables sheet too)."""
+KNOCK_HEADS = {"KnockBelow": Text("差の上限", "Gap below"), "KnockKo": Text("撃破pt", "KO pt"),
+               "KnockUp": Text("下克上pt", "Upset pt")}
+"""The knock bands' columns: Settings key → header."""
 PLACE_TABLE = {"PlacePt": "placement_pt", "ScoreA": "score_a", "ScoreB": "score_b",
                "Score102": "score_102", "ScoreTansho": "score_tansho"}
-KNOCK_BANDS = {"KnockBelow": "number", "KnockKo": "number", "KnockUp": "number"}
+KNOCK_BANDS = dict.fromkeys(KNOCK_HEADS, "number")
 RANK_TABLE = ("RankLabel", "RankMin", "RankAlias")
 EDITABLE_TABLES = (frozenset(PLACE_TABLE), frozenset(KNOCK_BANDS), frozenset(RANK_TABLE))
 """The Settings tables a club may edit; the ``Gap`` and ``Place`` headings are fixed."""
@@ -766,19 +773,15 @@ def place_columns(preset: YoninPreset, lang: str) -> list[TableColumn]:
     """Points by place (順位pt, scores A/B, 102, 単勝)."""
     return [
         TableColumn(Text("順位", "Place"), PLACES_EN if lang == "en" else PLACES, bold=True),
-        typed(Text("順位pt", "Place pt"), preset.placement_pt, "PlacePt"),
-        typed(Text("A", "A"), preset.score_a, "ScoreA"),
-        typed(Text("B", "B"), preset.score_b, "ScoreB"),
-        typed(Text("102", "102"), preset.score_102, "Score102"),
-        typed(Text("単勝", "tansho"), preset.score_tansho, "ScoreTansho"),
+        *(typed(PLACE_HEADS[key], getattr(preset, field), key)
+          for key, field in PLACE_TABLE.items()),
     ]
 
 
 def write_knock_table(ws: Worksheet, preset: YoninPreset, lang: str,
                       row: int) -> tuple[list[NameInfo], int]:
     """撃破pt and 下克上pt by the rate gap: a row for gap ≤ 0, the bands, then the rest."""
-    ko_t, up_t = Text("撃破pt", "KO pt"), Text("下克上pt", "Upset pt")
-    below_t = Text("差の上限", "Gap below")
+    below_t, ko_t, up_t = KNOCK_HEADS.values()
     bands = preset.knock_bands
     _, end = write_settings_table(
         ws, row, Text("撃破pt・下克上pt (差 = 詰まされた人 − 詰ませた人)",
