@@ -168,9 +168,11 @@ def test_repair_carries_a_text_setting(tmp_path) -> None:
 
 def test_nothing_outside_the_tables_in_a_libreoffice_saved_file(recalc) -> None:
     """Every system's filled log, saved by LibreOffice (which respells formulas and
-    rewrites every cell): the builder's own text and formulas are never 'outside'."""
+    rewrites every cell): the builder's own text and formulas are never 'outside'.
+    The Japanese files here; tests/test_portable.py reads the English ones as Gnumeric
+    saved them (each check takes 2 to 14 s a file)."""
     results = recalc.results
-    jobs = sorted(k for k in results if k.startswith("conform_"))
+    jobs = sorted(k for k in results if k.startswith("conform_") and k.endswith("_ja"))
     assert len(jobs) >= 10
     for job in jobs:
         assert outside(results[job]) == [], job

@@ -23,8 +23,9 @@ def test_gnumeric_shows_the_engine_values(gnumeric, job):
 def test_nothing_outside_the_tables_in_a_gnumeric_saved_file(gnumeric):
     """Gnumeric respells formulas its own way (``0.04`` as ``0.0399999999999999999992``,
     ``9E+99`` as ``9.00000000000000000008e+99``): each system's filled log it saved holds
-    nothing ``repair`` would call a formula or value of one's own."""
-    jobs = [job for job in gnumeric.paths if job.startswith("conform_")]
+    nothing ``repair`` would call a formula or value of one's own. The English files here;
+    tests/test_audit_repair.py reads the Japanese ones as LibreOffice saved them."""
+    jobs = [job for job in gnumeric.paths if job.startswith("conform_") and job.endswith("_en")]
     assert len(jobs) >= 10
     for job in jobs:
         assert outside(gnumeric.saved(job)) == [], job
