@@ -7,7 +7,7 @@ families need (Excel-compatible rounding, input checks, the replay result) is he
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -70,6 +70,58 @@ def check_result(name: str, value: object, *, draws: bool = False) -> float:
 def sign(x: float) -> int:
     """-1, 0 or 1, like Excel's ``SIGN``."""
     return (x > 0) - (x < 0)
+
+
+@dataclass(frozen=True)
+class Starts:
+    """Where a replay's players start, from its ``initial``: read once, looked up per player.
+
+    ``initial`` is one rating for everyone (checked at once, so a bad one is named
+    ``initial``) or a mapping player → rating (each checked when the player first plays,
+    named ``initial[player]``); None leaves the rule's ``default``.
+    """
+
+    default: float
+    """Rating of a player the table does not name."""
+    table: Mapping[Player, float]
+    """Ratings of named players, as given."""
+
+    @classmethod
+    def read(cls, initial: float | Mapping[Player, float] | None, default: float) -> Starts:
+        """The starts ``initial`` gives, ``default`` where it names nobody."""
+        if initial is None:
+            return cls(default, {})
+        if isinstance(initial, Mapping):
+            return cls(default, initial)
+        return cls(check_number("initial", initial), {})
+
+    def rating(self, player: Player) -> float:
+        """The checked starting rating of ``player``, who plays for the first time."""
+        return check_number(f"initial[{player!r}]", self.table.get(player, self.default))
+
+
+class PeriodLabels:
+    """A replay's rating-period labels, one per game, read as the games go by.
+
+    A period's games must be consecutive (they are rated against one start), so a label
+    that comes back after another period's games is refused; a missing label is None.
+    """
+
+    def __init__(self, labels: Iterable[object]) -> None:
+        self._labels = iter(labels)
+        self._current: object = object()
+        self._seen: set[object] = set()
+
+    def opens(self, n: int) -> bool:
+        """Whether game ``n`` (from 1) opens a new period: its label differs from the last."""
+        key = next(self._labels, None)
+        if key != self._current:
+            if key in self._seen:
+                raise RatingInputError(f"periods[{n}]", key, "appears again after another period")
+            self._seen.add(key)
+            self._current = key
+            return True
+        return False
 
 
 @dataclass(frozen=True)

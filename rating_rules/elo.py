@@ -14,8 +14,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .common import (
+    PeriodLabels,
     Player,
     ReplayResult,
+    Starts,
     check_number,
     check_result,
     round_half_away,
@@ -161,42 +163,44 @@ def replay_elo(
     change is its unrounded share ``K × (W − We)``.
     """
     if k is not None:
-        preset = EloPreset(
-            k=_check_k(k), k_bands=preset.k_bands, scale=preset.scale,
-            rounding=preset.rounding, start=preset.start, linear_slope=preset.linear_slope,
-        )
+        preset = _with_k(preset, k)
+    starts = Starts.read(initial, preset.start)
     if periods is not None:
-        return _replay_elo_periods(games, initial, periods, preset)
-    default = preset.start
-    table: Mapping[Player, float] = {}
-    if isinstance(initial, Mapping):
-        table = initial
-    elif initial is not None:
-        default = check_number("initial", initial)
+        return _replay_elo_periods(games, starts, PeriodLabels(periods), preset)
+    return _replay_elo_games(games, starts, preset)
+
+
+def _with_k(preset: EloPreset, k: object) -> EloPreset:
+    """The preset with replay_elo's ``k`` as its K: the bands, if any, still come first."""
+    return EloPreset(
+        k=_check_k(k), k_bands=preset.k_bands, scale=preset.scale,
+        rounding=preset.rounding, start=preset.start, linear_slope=preset.linear_slope,
+    )
+
+
+_SCORES: dict[object, float] = {1: 1.0, 0.5: 0.5, 0: 0.0}
+"""The usual scores, for the per-game loop's quick test (a bool or text fails it)."""
+
+
+def _replay_elo_games(
+    games: Iterable[tuple[object, ...]], starts: Starts, preset: EloPreset
+) -> ReplayResult:
+    """Per-game Elo: each game is its own period, so ratings move after every game.
+
+    This loop meets logs of millions of games, so it binds names locally, tests the
+    common case first and inlines round_half_away's fast path; the full checks (and
+    Excel's rule for a value at a half) run only when something is unusual.
+    """
     ratings: dict[Player, float] = {}
     played: dict[Player, int] = {}
     changes: list[tuple[float, ...]] = []
-
-    # This loop meets logs of millions of games, so it binds names locally, tests the
-    # common case first and inlines round_half_away's fast path; the full checks (and
-    # Excel's rule for a value at a half) run only when something is unusual.
     append = changes.append
     get = ratings.get
-    scores: dict[object, float] = {1: 1.0, 0.5: 0.5, 0: 0.0}
-    score_of = scores.get
-    scale = float(preset.scale)
-    rounding = preset.rounding
-    banded = bool(preset.k_bands)
+    score_of = _SCORES.get
+    scale, rounding, banded = float(preset.scale), preset.rounding, bool(preset.k_bands)
     ka = kb = float(preset.k)
     floor = math.floor
     low, high = -0.5 + 1e-9, 0.5 - 1e-9  # round_half_away's band around a half
-
-    def start(player: Player) -> float:
-        rating = check_number(f"initial[{player!r}]", table.get(player, default))
-        # Whole ratings stay ints while rounding: int arithmetic and small-int changes
-        # are cheaper than floats; the ratings are returned as floats all the same.
-        return int(rating) if rounding and rating.is_integer() else rating
-
     for game in games:
         try:
             a, b, s = game
@@ -206,18 +210,15 @@ def replay_elo(
             ) from None
         ra = get(a)
         if ra is None:
-            ra = ratings[a] = start(a)
+            ra = ratings[a] = _start_rating(starts, a, rounding)
             played[a] = 0
         rb = get(b)
         if rb is None:
-            rb = ratings[b] = start(b)
+            rb = ratings[b] = _start_rating(starts, b, rounding)
             played[b] = 0
         w = score_of(s)
         if w is None or s.__class__ not in (int, float) or a == b:
-            n = len(changes) + 1
-            w = check_result(f"games[{n}].result", s, draws=True)
-            if a == b:
-                raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")
+            w = _check_unusual_game(len(changes) + 1, a, b, s)
         ea = 1.0 / (1.0 + 10.0 ** ((rb - ra) / scale))
         if banded:
             ka, kb = preset.k_for(played[a], ra), preset.k_for(played[b], rb)
@@ -243,51 +244,46 @@ def replay_elo(
     return ReplayResult(ratings, changes, played)
 
 
+def _start_rating(starts: Starts, player: Player, rounding: bool) -> float:
+    """A newcomer's rating, an int when whole and the preset rounds.
+
+    Whole ratings stay ints while rounding: int arithmetic and small-int changes are
+    cheaper than floats; the replay returns the ratings as floats all the same.
+    """
+    rating = starts.rating(player)
+    return int(rating) if rounding and rating.is_integer() else rating
+
+
+def _check_unusual_game(n: int, a: Player, b: Player, s: object) -> float:
+    """The full checks of game ``n`` the fast test found unusual: its score, then its players."""
+    w = check_result(f"games[{n}].result", s, draws=True)
+    if a == b:
+        raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")
+    return w
+
+
 def _replay_elo_periods(
-    games: Iterable[tuple[object, ...]],
-    initial: float | Mapping[Player, float] | None,
-    periods: Iterable[object],
+    games: Iterable[tuple[object, ...]], starts: Starts, labels: PeriodLabels,
     preset: EloPreset,
 ) -> ReplayResult:
-    default = preset.start
-    table: Mapping[Player, float] = {}
-    if isinstance(initial, Mapping):
-        table = initial
-    elif initial is not None:
-        default = check_number("initial", initial)
+    """Elo by rating period: each game is scored against the ratings at its period's start.
+
+    K comes from the games a player had finished when the period opened; the period's
+    changes add up in ``pending`` and move the ratings when the next period opens.
+    """
     ratings: dict[Player, float] = {}
     played: dict[Player, int] = {}
     changes: list[tuple[float, ...]] = []
-    keys = iter(periods)
-    current: object = object()
-    seen: set[object] = set()
     pending: dict[Player, float] = {}  # Σ K(W − We) of the open period
-
-    def close_period() -> None:
-        for p, total in pending.items():
-            new = ratings[p] + total
-            ratings[p] = float(round_half_away(new)) if preset.rounding else new
-        pending.clear()
-
     start_games: dict[Player, int] = {}
     for n, game in enumerate(games, 1):
-        if len(game) != 3:
-            raise RatingInputError(f"games[{n}]", game, "must be (player_a, player_b, score_a)")
-        a, b, s = game
-        if a == b:
-            raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")
-        w = check_result(f"games[{n}].result", s, draws=True)
-        key = next(keys, None)
-        if key != current:
-            if key in seen:
-                raise RatingInputError(f"periods[{n}]", key, "appears again after another period")
-            close_period()
-            seen.add(key)
-            current = key
+        a, b, w = _read_period_game(n, game)
+        if labels.opens(n):
+            _close_period(ratings, pending, preset)
             start_games = dict(played)
         for p in (a, b):
             if p not in ratings:
-                ratings[p] = check_number(f"initial[{p!r}]", table.get(p, default))
+                ratings[p] = starts.rating(p)
                 played[p] = start_games[p] = 0
         ra, rb = ratings[a], ratings[b]
         ea = 1.0 / (1.0 + 10.0 ** ((rb - ra) / preset.scale))
@@ -298,8 +294,28 @@ def _replay_elo_periods(
         played[a] += 1
         played[b] += 1
         changes.append((da, db))
-    close_period()
+    _close_period(ratings, pending, preset)
     return ReplayResult(ratings, changes, played)
+
+
+def _read_period_game(n: int, game: tuple[object, ...]) -> tuple[Player, Player, float]:
+    """Game ``n`` of a log rated by period as (a, b, score_a), checked before it is scored."""
+    if len(game) != 3:
+        raise RatingInputError(f"games[{n}]", game, "must be (player_a, player_b, score_a)")
+    a, b, s = game
+    if a == b:
+        raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")
+    return a, b, check_result(f"games[{n}].result", s, draws=True)
+
+
+def _close_period(
+    ratings: dict[Player, float], pending: dict[Player, float], preset: EloPreset
+) -> None:
+    """Move each player of the closing period by its summed changes, rounded once."""
+    for p, total in pending.items():
+        new = ratings[p] + total
+        ratings[p] = float(round_half_away(new)) if preset.rounding else new
+    pending.clear()
 
 
 __all__ = [

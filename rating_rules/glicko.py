@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .common import (
+    PeriodLabels,
     Player,
     ReplayResult,
     check_number,
@@ -259,16 +260,11 @@ def replay_glicko(
         raise RatingInputError("periods", labels, "has {count} labels but games has {other}",
                                count=len(labels), other=len(log))
     state = _Replay(preset, initial)
-    current: object = object()
-    seen: set[object] = set()
-    for n, (game, key) in enumerate(zip(log, labels, strict=True), 1):
+    period_labels = PeriodLabels(labels)
+    for n, game in enumerate(log, 1):
         a, b, w = _check_game(n, game)
-        if key != current:
-            if key in seen:
-                raise RatingInputError(f"periods[{n}]", key, "appears again after another period")
+        if period_labels.opens(n):
             state.next_period()
-            seen.add(key)
-            current = key
         state.add(n, a, b, w)
     state.close_period()
     return state.result()

@@ -523,39 +523,87 @@ def replay_go(
     against a provisional or BC opponent, and any game logged as "provisional", pays the
     +50-for-a-win bonus instead; BC players follow the module's BC assumption.
     """
-    table, values, index = preset.table, preset._values, preset._index
-    bc, n_prov = len(table), preset.provisional_games
-    no_bonus = _VALUE[GoRank.parse(preset.bc_no_bonus_from).code]
-    exit_i = index[GoRank.parse(preset.bc_exit_rank).code]
+    ladder = _Ladder(preset)
     default = preset.default_rank if initial is None or isinstance(initial, Mapping) else initial
     named: Mapping[Player, GoStart] = initial if isinstance(initial, Mapping) else {}
     states: dict[Player, _State] = {}
     changes: list[tuple[float, ...]] = []
+    for n, game in enumerate(games, 1):
+        a, b, won, h, kind = _read_game(n, game, preset)
+        sa = states.get(a) or states.setdefault(a, _starting(a, named.get(a, default), preset))
+        sb = states.get(b) or states.setdefault(b, _starting(b, named.get(b, default), preset))
+        da, ca = ladder.change(sa, sb, won, h, kind)
+        db, cb = ladder.change(sb, sa, not won, h, kind)
+        ladder.apply(sa, da, ca, won, kind)
+        ladder.apply(sb, db, cb, not won, kind)
+        changes.append((da, db))
+    return ReplayResult(
+        {p: s.points for p, s in states.items()},
+        changes,
+        {p: s.rated for p, s in states.items()},
+        {p: ladder.rank_code(s) for p, s in states.items()},
+    )
 
-    def new(p: Player) -> _State:
-        return _starting(p, named.get(p, default), preset)
 
-    def side(me: _State, opp: _State, won: bool, h: float | None, kind: str) -> tuple[float, bool]:
-        if me.rank == bc or kind == "unrated":
+def _read_game(
+    n: int, game: tuple[object, ...], preset: GoPreset
+) -> tuple[Player, Player, bool, float | None, str]:
+    """Game ``n`` as (a, b, a won, handicap_diff, game type), checked before anyone moves."""
+    if not 3 <= len(game) <= 5:
+        raise RatingInputError(
+            f"games[{n}]", game,
+            "must be (player_a, player_b, result_a[, handicap_diff[, game_type]])",
+        )
+    a, b, result = game[0], game[1], game[2]
+    if a == b:
+        raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")
+    won = check_result(f"games[{n}].result", result) == 1
+    h = None if len(game) < 4 or game[3] is None else _check_handicap_at(game[3], n, preset)
+    kind = "rated"
+    if len(game) == 5 and game[4] != "rated":
+        kind = _check_game_type(game[4], f"games[{n}].game_type")
+    return a, b, won, h, kind
+
+
+class _Ladder:
+    """The preset's ladder as :func:`replay_go` consults it game after game, looked up once."""
+
+    __slots__ = ("bc", "exit_i", "no_bonus", "preset", "provisional", "table", "values")
+
+    def __init__(self, preset: GoPreset) -> None:
+        self.preset = preset
+        self.table, self.values = preset.table, preset._values
+        self.bc = len(preset.table)  # a state's rank index for BC, below the ladder
+        self.provisional = preset.provisional_games
+        self.no_bonus = _VALUE[GoRank.parse(preset.bc_no_bonus_from).code]
+        self.exit_i = preset._index[GoRank.parse(preset.bc_exit_rank).code]
+
+    def change(self, me: _State, opp: _State, won: bool, h: float | None,
+               kind: str) -> tuple[float, bool]:
+        """My change from one game, and whether it counts as a rated game for me."""
+        preset = self.preset
+        if me.rank == self.bc or kind == "unrated":
             return 0.0, False
         if kind == "forfeit":
             return (preset.forfeit_points if won else -preset.forfeit_points), False
-        vs_bc = opp.rank == bc
-        if kind == "provisional" or vs_bc or (opp.rated < n_prov <= me.rated):
-            barred = vs_bc and values[me.rank] >= no_bonus
+        vs_bc = opp.rank == self.bc
+        if kind == "provisional" or vs_bc or (opp.rated < self.provisional <= me.rated):
+            barred = vs_bc and self.values[me.rank] >= self.no_bonus
             return _bonus(won, me.streak >= 2, barred, preset), False
-        change = _rated_change(values[me.rank] - values[opp.rank], h, won, preset)
+        change = _rated_change(self.values[me.rank] - self.values[opp.rank], h, won, preset)
         if change is None:
             return 0.0, False
         return change * _percent(me.rated + 1, preset) / 100, True
 
-    def apply(me: _State, delta: float, counted: bool, won: bool, kind: str) -> None:
-        if me.rank == bc:
+    def apply(self, me: _State, delta: float, counted: bool, won: bool, kind: str) -> None:
+        """Move my points and settle my rank; a BC player counts wins toward leaving BC."""
+        if me.rank == self.bc:
             me.streak += 1
             if won and kind in ("rated", "provisional"):
                 me.bc_wins += 1
-                if me.bc_wins >= preset.bc_wins_to_leave:
-                    me.rank, me.points = exit_i, start_points(table[exit_i][0], preset)
+                if me.bc_wins >= self.preset.bc_wins_to_leave:
+                    me.rank = self.exit_i
+                    me.points = start_points(self.table[self.exit_i][0], self.preset)
             return
         me.points += delta
         if counted:
@@ -563,35 +611,11 @@ def replay_go(
             me.streak = 0
         else:
             me.streak += 1
-        me.rank = _settle(me.rank, me.points, table)
+        me.rank = _settle(me.rank, me.points, self.table)
 
-    for n, game in enumerate(games, 1):
-        if not 3 <= len(game) <= 5:
-            raise RatingInputError(
-                f"games[{n}]", game,
-                "must be (player_a, player_b, result_a[, handicap_diff[, game_type]])",
-            )
-        a, b, result = game[0], game[1], game[2]
-        if a == b:
-            raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")
-        won = check_result(f"games[{n}].result", result) == 1
-        h = None if len(game) < 4 or game[3] is None else _check_handicap_at(game[3], n, preset)
-        kind = "rated"
-        if len(game) == 5 and game[4] != "rated":
-            kind = _check_game_type(game[4], f"games[{n}].game_type")
-        sa = states.get(a) or states.setdefault(a, new(a))
-        sb = states.get(b) or states.setdefault(b, new(b))
-        da, ca = side(sa, sb, won, h, kind)
-        db, cb = side(sb, sa, not won, h, kind)
-        apply(sa, da, ca, won, kind)
-        apply(sb, db, cb, not won, kind)
-        changes.append((da, db))
-    return ReplayResult(
-        {p: s.points for p, s in states.items()},
-        changes,
-        {p: s.rated for p, s in states.items()},
-        {p: ("BC" if s.rank == bc else table[s.rank][0]) for p, s in states.items()},
-    )
+    def rank_code(self, me: _State) -> str:
+        """My rank's code, as the replay's result reports it."""
+        return "BC" if me.rank == self.bc else self.table[me.rank][0]
 
 
 def _starting(p: Player, start: GoStart, preset: GoPreset) -> _State:

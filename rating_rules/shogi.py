@@ -24,8 +24,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .common import (
+    PeriodLabels,
     Player,
     ReplayResult,
+    Starts,
     check_number,
     check_result,
     check_whole,
@@ -326,16 +328,6 @@ def club24_rank(rating: float, preset: Club24Preset = CLUB24) -> str:
 # --- Replay ------------------------------------------------------------------------------
 
 
-def _initial_lookup(
-    initial: float | Mapping[Player, float] | None, default: float
-) -> tuple[float, Mapping[Player, float]]:
-    if initial is None:
-        return default, {}
-    if isinstance(initial, Mapping):
-        return default, initial
-    return check_number("initial", initial), {}
-
-
 def replay_tokin(
     games: Iterable[tuple[object, ...]],
     initial: float | Mapping[Player, float] | None = None,
@@ -350,21 +342,32 @@ def replay_tokin(
     period's changes are summed into the next list. Unknown players start at
     ``initial`` (default 1500 **[assumed: a 1級 declaration]**).
     """
-    default, table = _initial_lookup(initial, 1500.0)
+    starts = Starts.read(initial, 1500.0)
+    labels = None if periods is None else PeriodLabels(periods)
+    return _replay_tokin_games(games, starts, labels, preset)
+
+
+_WINS: dict[object, bool] = {1: True, 0: False}
+"""The usual results, for the replay loop's quick test (a bool or text fails it)."""
+
+
+def _replay_tokin_games(
+    games: Iterable[tuple[object, ...]], starts: Starts, labels: PeriodLabels | None,
+    preset: TokinPreset,
+) -> ReplayResult:
+    """The Tokin replay's loop; with ``labels``, every game uses its period's list.
+
+    This loop meets logs of millions of games: names are bound locally and
+    _tokin_change is inlined (with round_half_away's fast path) for the common case;
+    the full checks run only when a game looks unusual.
+    """
     ratings: dict[Player, float] = {}
-    listed: dict[Player, float] = {}
+    listed: dict[Player, float] = {}  # the ratings at the open period's start
     played: dict[Player, int] = {}
     changes: list[tuple[float, ...]] = []
-    period_keys = iter(periods) if periods is not None else None
-    current: object = object()
-    seen_periods: set[object] = set()
-    # This loop meets logs of millions of games: names are bound locally and
-    # _tokin_change is inlined (with round_half_away's fast path) for the common case;
-    # the full checks run only when a game looks unusual.
     append = changes.append
     get = ratings.get
-    results: dict[object, bool] = {1: True, 0: False}
-    won_of = results.get
+    won_of = _WINS.get
     base, gap_rate = preset.base, preset.gap_rate
     lowest, highest = preset.min_change, preset.max_change
     floor = math.floor
@@ -377,21 +380,14 @@ def replay_tokin(
             a, b, result, handicap = _unpack_two_player(len(changes) + 1, game, 4)
         ra = get(a)
         if ra is None:
-            ra = ratings[a] = listed[a] = check_number(f"initial[{a!r}]", table.get(a, default))
+            ra = ratings[a] = listed[a] = starts.rating(a)
             played[a] = 0
         rb = get(b)
         if rb is None:
-            rb = ratings[b] = listed[b] = check_number(f"initial[{b!r}]", table.get(b, default))
+            rb = ratings[b] = listed[b] = starts.rating(b)
             played[b] = 0
-        if period_keys is not None:
-            key = next(period_keys, None)
-            if key != current:
-                if key in seen_periods:
-                    raise RatingInputError(
-                        f"periods[{len(changes) + 1}]", key, "appears again after another period"
-                    )
-                seen_periods.add(key)
-                current = key
+        if labels is not None:
+            if labels.opens(len(changes) + 1):
                 listed = dict(ratings)
             ra, rb = listed[a], listed[b]
         won = won_of(result)
@@ -399,17 +395,14 @@ def replay_tokin(
             won = check_result(f"games[{len(changes) + 1}].result", result) == 1.0
         gap = ra - rb
         if handicap is not None and handicap != "":  # the gap shrinks toward zero
-            adjustment = handicap_adjustment(handicap, preset)
-            gap = gap - sign(gap) * adjustment
+            gap = gap - sign(gap) * handicap_adjustment(handicap, preset)
         x = gap_rate * gap  # step = round_half_away(x)
         step = floor(x + 0.5)
         if not low < x - step < high:
             step = round_half_away(x)
         change = base - step if won else base + step
-        if change < lowest:
-            change = lowest
-        if change > highest:
-            change = highest
+        change = lowest if change < lowest else change
+        change = highest if change > highest else change
         delta = int(change) if won else -int(change)
         ratings[a] += delta
         ratings[b] -= delta
@@ -431,7 +424,7 @@ def replay_club24(
     formula applies only to a player's first ``preset.initial_games`` games. Unknown
     players start at ``initial`` (default 1500 **[assumed]**).
     """
-    default, table = _initial_lookup(initial, 1500.0)
+    starts = Starts.read(initial, 1500.0)
     prior = prior_games or {}
     ratings: dict[Player, float] = {}
     played: dict[Player, int] = {}
@@ -440,7 +433,7 @@ def replay_club24(
         a, b, result, _ = _unpack_two_player(n, game, 3)
         for p in (a, b):
             if p not in ratings:
-                ratings[p] = check_number(f"initial[{p!r}]", table.get(p, default))
+                ratings[p] = starts.rating(p)
                 played[p] = check_whole(f"prior_games[{p!r}]", prior.get(p, 0), minimum=0)
         won = check_result(f"games[{n}].result", result) == 1.0
         ra, rb = ratings[a], ratings[b]

@@ -50,6 +50,24 @@ def arg(name: str, doc: str, **options: Any) -> Callable[[F], F]:
     return decorate
 
 
+ArgStack = tuple[tuple[str, str, dict[str, Any]], ...]
+"""Several functions' shared arguments: (name, help text, xlwings options), top to bottom."""
+
+
+def arg_stack(stack: ArgStack) -> Callable[[F], F]:
+    """``stack`` as :func:`arg` decorators, applied as a written stack is (last first).
+
+    For worksheet functions that take the same arguments: their help text is written once.
+    """
+
+    def decorate(function: F) -> F:
+        for name, doc, options in reversed(stack):
+            function = arg(name, doc, **options)(function)
+        return function
+
+    return decorate
+
+
 def udf(function: F) -> F:
     """``xlwings.func`` that also enters the function into the catalog."""
     parameters = inspect.signature(function).parameters

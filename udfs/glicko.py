@@ -11,7 +11,7 @@ from typing import Any
 
 from rating_rules import glicko
 
-from ._excel import F, arg, cellwise, flat, udf
+from ._excel import ArgStack, arg, arg_stack, cellwise, flat, udf
 
 
 @udf
@@ -24,7 +24,7 @@ def GLICKO_EXPECTED(my_rating: Any, opp_rating: Any, opp_rd: Any) -> Any:
     return cellwise(glicko.glicko_expected, my_rating, opp_rating, opp_rd, required=2)
 
 
-PERIOD_ARGS: tuple[tuple[str, str, dict[str, Any]], ...] = (
+PERIOD_ARGS: ArgStack = (
     ("my_rating", "My rating at the start of the period", {}),
     ("my_rd", "My RD at the start of the period (grown since my last rated period)", {}),
     ("opp_ratings", "Opponents' ratings, one per game (a range; blank rows ignored)",
@@ -36,20 +36,13 @@ PERIOD_ARGS: tuple[tuple[str, str, dict[str, Any]], ...] = (
 """The arguments GLICKO_RATING and GLICKO_RD share: one period, as :func:`_period` takes it."""
 
 
-def _period_args(function: F) -> F:
-    """:data:`PERIOD_ARGS` as ``@arg`` decorators, applied as a written stack is (last first)."""
-    for name, doc, options in reversed(PERIOD_ARGS):
-        function = arg(name, doc, **options)(function)
-    return function
-
-
 def _period(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any,
             scores: Any) -> tuple[float, float]:
     return glicko.glicko_update(my_rating, my_rd, flat(opp_ratings), flat(opp_rds), flat(scores))
 
 
 @udf
-@_period_args
+@arg_stack(PERIOD_ARGS)
 def GLICKO_RATING(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any,
                   scores: Any) -> Any:
     """Glicko: my rating after one rating period, not rounded. Every RD as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before)."""
@@ -57,7 +50,7 @@ def GLICKO_RATING(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any,
 
 
 @udf
-@_period_args
+@arg_stack(PERIOD_ARGS)
 def GLICKO_RD(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any, scores: Any) -> Any:
     """Glicko: my rating deviation (RD) after one rating period. Every RD as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before)."""
     return _period(my_rating, my_rd, opp_ratings, opp_rds, scores)[1]

@@ -85,7 +85,7 @@ families need (Excel-compatible rounding, input checks, the replay result) is he
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -151,6 +151,58 @@ def sign(x: float) -> int:
 
 
 @dataclass(frozen=True)
+class Starts:
+    """Where a replay's players start, from its ``initial``: read once, looked up per player.
+
+    ``initial`` is one rating for everyone (checked at once, so a bad one is named
+    ``initial``) or a mapping player → rating (each checked when the player first plays,
+    named ``initial[player]``); None leaves the rule's ``default``.
+    """
+
+    default: float
+    """Rating of a player the table does not name."""
+    table: Mapping[Player, float]
+    """Ratings of named players, as given."""
+
+    @classmethod
+    def read(cls, initial: float | Mapping[Player, float] | None, default: float) -> Starts:
+        """The starts ``initial`` gives, ``default`` where it names nobody."""
+        if initial is None:
+            return cls(default, {})
+        if isinstance(initial, Mapping):
+            return cls(default, initial)
+        return cls(check_number("initial", initial), {})
+
+    def rating(self, player: Player) -> float:
+        """The checked starting rating of ``player``, who plays for the first time."""
+        return check_number(f"initial[{player!r}]", self.table.get(player, self.default))
+
+
+class PeriodLabels:
+    """A replay's rating-period labels, one per game, read as the games go by.
+
+    A period's games must be consecutive (they are rated against one start), so a label
+    that comes back after another period's games is refused; a missing label is None.
+    """
+
+    def __init__(self, labels: Iterable[object]) -> None:
+        self._labels = iter(labels)
+        self._current: object = object()
+        self._seen: set[object] = set()
+
+    def opens(self, n: int) -> bool:
+        """Whether game ``n`` (from 1) opens a new period: its label differs from the last."""
+        key = next(self._labels, None)
+        if key != self._current:
+            if key in self._seen:
+                raise RatingInputError(f"periods[{n}]", key, "appears again after another period")
+            self._seen.add(key)
+            self._current = key
+            return True
+        return False
+
+
+@dataclass(frozen=True)
 class ReplayResult:
     """What :func:`rating_rules.replay` returns for a whole game log."""
 
@@ -181,8 +233,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .common import (
+    PeriodLabels,
     Player,
     ReplayResult,
+    Starts,
     check_number,
     check_result,
     round_half_away,
@@ -328,42 +382,44 @@ def replay_elo(
     change is its unrounded share ``K × (W − We)``.
     """
     if k is not None:
-        preset = EloPreset(
-            k=_check_k(k), k_bands=preset.k_bands, scale=preset.scale,
-            rounding=preset.rounding, start=preset.start, linear_slope=preset.linear_slope,
-        )
+        preset = _with_k(preset, k)
+    starts = Starts.read(initial, preset.start)
     if periods is not None:
-        return _replay_elo_periods(games, initial, periods, preset)
-    default = preset.start
-    table: Mapping[Player, float] = {}
-    if isinstance(initial, Mapping):
-        table = initial
-    elif initial is not None:
-        default = check_number("initial", initial)
+        return _replay_elo_periods(games, starts, PeriodLabels(periods), preset)
+    return _replay_elo_games(games, starts, preset)
+
+
+def _with_k(preset: EloPreset, k: object) -> EloPreset:
+    """The preset with replay_elo's ``k`` as its K: the bands, if any, still come first."""
+    return EloPreset(
+        k=_check_k(k), k_bands=preset.k_bands, scale=preset.scale,
+        rounding=preset.rounding, start=preset.start, linear_slope=preset.linear_slope,
+    )
+
+
+_SCORES: dict[object, float] = {1: 1.0, 0.5: 0.5, 0: 0.0}
+"""The usual scores, for the per-game loop's quick test (a bool or text fails it)."""
+
+
+def _replay_elo_games(
+    games: Iterable[tuple[object, ...]], starts: Starts, preset: EloPreset
+) -> ReplayResult:
+    """Per-game Elo: each game is its own period, so ratings move after every game.
+
+    This loop meets logs of millions of games, so it binds names locally, tests the
+    common case first and inlines round_half_away's fast path; the full checks (and
+    Excel's rule for a value at a half) run only when something is unusual.
+    """
     ratings: dict[Player, float] = {}
     played: dict[Player, int] = {}
     changes: list[tuple[float, ...]] = []
-
-    # This loop meets logs of millions of games, so it binds names locally, tests the
-    # common case first and inlines round_half_away's fast path; the full checks (and
-    # Excel's rule for a value at a half) run only when something is unusual.
     append = changes.append
     get = ratings.get
-    scores: dict[object, float] = {1: 1.0, 0.5: 0.5, 0: 0.0}
-    score_of = scores.get
-    scale = float(preset.scale)
-    rounding = preset.rounding
-    banded = bool(preset.k_bands)
+    score_of = _SCORES.get
+    scale, rounding, banded = float(preset.scale), preset.rounding, bool(preset.k_bands)
     ka = kb = float(preset.k)
     floor = math.floor
     low, high = -0.5 + 1e-9, 0.5 - 1e-9  # round_half_away's band around a half
-
-    def start(player: Player) -> float:
-        rating = check_number(f"initial[{player!r}]", table.get(player, default))
-        # Whole ratings stay ints while rounding: int arithmetic and small-int changes
-        # are cheaper than floats; the ratings are returned as floats all the same.
-        return int(rating) if rounding and rating.is_integer() else rating
-
     for game in games:
         try:
             a, b, s = game
@@ -373,18 +429,15 @@ def replay_elo(
             ) from None
         ra = get(a)
         if ra is None:
-            ra = ratings[a] = start(a)
+            ra = ratings[a] = _start_rating(starts, a, rounding)
             played[a] = 0
         rb = get(b)
         if rb is None:
-            rb = ratings[b] = start(b)
+            rb = ratings[b] = _start_rating(starts, b, rounding)
             played[b] = 0
         w = score_of(s)
         if w is None or s.__class__ not in (int, float) or a == b:
-            n = len(changes) + 1
-            w = check_result(f"games[{n}].result", s, draws=True)
-            if a == b:
-                raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")
+            w = _check_unusual_game(len(changes) + 1, a, b, s)
         ea = 1.0 / (1.0 + 10.0 ** ((rb - ra) / scale))
         if banded:
             ka, kb = preset.k_for(played[a], ra), preset.k_for(played[b], rb)
@@ -410,51 +463,46 @@ def replay_elo(
     return ReplayResult(ratings, changes, played)
 
 
+def _start_rating(starts: Starts, player: Player, rounding: bool) -> float:
+    """A newcomer's rating, an int when whole and the preset rounds.
+
+    Whole ratings stay ints while rounding: int arithmetic and small-int changes are
+    cheaper than floats; the replay returns the ratings as floats all the same.
+    """
+    rating = starts.rating(player)
+    return int(rating) if rounding and rating.is_integer() else rating
+
+
+def _check_unusual_game(n: int, a: Player, b: Player, s: object) -> float:
+    """The full checks of game ``n`` the fast test found unusual: its score, then its players."""
+    w = check_result(f"games[{n}].result", s, draws=True)
+    if a == b:
+        raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")
+    return w
+
+
 def _replay_elo_periods(
-    games: Iterable[tuple[object, ...]],
-    initial: float | Mapping[Player, float] | None,
-    periods: Iterable[object],
+    games: Iterable[tuple[object, ...]], starts: Starts, labels: PeriodLabels,
     preset: EloPreset,
 ) -> ReplayResult:
-    default = preset.start
-    table: Mapping[Player, float] = {}
-    if isinstance(initial, Mapping):
-        table = initial
-    elif initial is not None:
-        default = check_number("initial", initial)
+    """Elo by rating period: each game is scored against the ratings at its period's start.
+
+    K comes from the games a player had finished when the period opened; the period's
+    changes add up in ``pending`` and move the ratings when the next period opens.
+    """
     ratings: dict[Player, float] = {}
     played: dict[Player, int] = {}
     changes: list[tuple[float, ...]] = []
-    keys = iter(periods)
-    current: object = object()
-    seen: set[object] = set()
     pending: dict[Player, float] = {}  # Σ K(W − We) of the open period
-
-    def close_period() -> None:
-        for p, total in pending.items():
-            new = ratings[p] + total
-            ratings[p] = float(round_half_away(new)) if preset.rounding else new
-        pending.clear()
-
     start_games: dict[Player, int] = {}
     for n, game in enumerate(games, 1):
-        if len(game) != 3:
-            raise RatingInputError(f"games[{n}]", game, "must be (player_a, player_b, score_a)")
-        a, b, s = game
-        if a == b:
-            raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")
-        w = check_result(f"games[{n}].result", s, draws=True)
-        key = next(keys, None)
-        if key != current:
-            if key in seen:
-                raise RatingInputError(f"periods[{n}]", key, "appears again after another period")
-            close_period()
-            seen.add(key)
-            current = key
+        a, b, w = _read_period_game(n, game)
+        if labels.opens(n):
+            _close_period(ratings, pending, preset)
             start_games = dict(played)
         for p in (a, b):
             if p not in ratings:
-                ratings[p] = check_number(f"initial[{p!r}]", table.get(p, default))
+                ratings[p] = starts.rating(p)
                 played[p] = start_games[p] = 0
         ra, rb = ratings[a], ratings[b]
         ea = 1.0 / (1.0 + 10.0 ** ((rb - ra) / preset.scale))
@@ -465,8 +513,28 @@ def _replay_elo_periods(
         played[a] += 1
         played[b] += 1
         changes.append((da, db))
-    close_period()
+    _close_period(ratings, pending, preset)
     return ReplayResult(ratings, changes, played)
+
+
+def _read_period_game(n: int, game: tuple[object, ...]) -> tuple[Player, Player, float]:
+    """Game ``n`` of a log rated by period as (a, b, score_a), checked before it is scored."""
+    if len(game) != 3:
+        raise RatingInputError(f"games[{n}]", game, "must be (player_a, player_b, score_a)")
+    a, b, s = game
+    if a == b:
+        raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")
+    return a, b, check_result(f"games[{n}].result", s, draws=True)
+
+
+def _close_period(
+    ratings: dict[Player, float], pending: dict[Player, float], preset: EloPreset
+) -> None:
+    """Move each player of the closing period by its summed changes, rounded once."""
+    for p, total in pending.items():
+        new = ratings[p] + total
+        ratings[p] = float(round_half_away(new)) if preset.rounding else new
+    pending.clear()
 
 
 __all__ = [
@@ -552,6 +620,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .common import (
+    PeriodLabels,
     Player,
     ReplayResult,
     check_number,
@@ -787,16 +856,11 @@ def replay_glicko(
         raise RatingInputError("periods", labels, "has {count} labels but games has {other}",
                                count=len(labels), other=len(log))
     state = _Replay(preset, initial)
-    current: object = object()
-    seen: set[object] = set()
-    for n, (game, key) in enumerate(zip(log, labels, strict=True), 1):
+    period_labels = PeriodLabels(labels)
+    for n, game in enumerate(log, 1):
         a, b, w = _check_game(n, game)
-        if key != current:
-            if key in seen:
-                raise RatingInputError(f"periods[{n}]", key, "appears again after another period")
+        if period_labels.opens(n):
             state.next_period()
-            seen.add(key)
-            current = key
         state.add(n, a, b, w)
     state.close_period()
     return state.result()
@@ -1419,39 +1483,87 @@ def replay_go(
     against a provisional or BC opponent, and any game logged as "provisional", pays the
     +50-for-a-win bonus instead; BC players follow the module's BC assumption.
     """
-    table, values, index = preset.table, preset._values, preset._index
-    bc, n_prov = len(table), preset.provisional_games
-    no_bonus = _VALUE[GoRank.parse(preset.bc_no_bonus_from).code]
-    exit_i = index[GoRank.parse(preset.bc_exit_rank).code]
+    ladder = _Ladder(preset)
     default = preset.default_rank if initial is None or isinstance(initial, Mapping) else initial
     named: Mapping[Player, GoStart] = initial if isinstance(initial, Mapping) else {}
     states: dict[Player, _State] = {}
     changes: list[tuple[float, ...]] = []
+    for n, game in enumerate(games, 1):
+        a, b, won, h, kind = _read_game(n, game, preset)
+        sa = states.get(a) or states.setdefault(a, _starting(a, named.get(a, default), preset))
+        sb = states.get(b) or states.setdefault(b, _starting(b, named.get(b, default), preset))
+        da, ca = ladder.change(sa, sb, won, h, kind)
+        db, cb = ladder.change(sb, sa, not won, h, kind)
+        ladder.apply(sa, da, ca, won, kind)
+        ladder.apply(sb, db, cb, not won, kind)
+        changes.append((da, db))
+    return ReplayResult(
+        {p: s.points for p, s in states.items()},
+        changes,
+        {p: s.rated for p, s in states.items()},
+        {p: ladder.rank_code(s) for p, s in states.items()},
+    )
 
-    def new(p: Player) -> _State:
-        return _starting(p, named.get(p, default), preset)
 
-    def side(me: _State, opp: _State, won: bool, h: float | None, kind: str) -> tuple[float, bool]:
-        if me.rank == bc or kind == "unrated":
+def _read_game(
+    n: int, game: tuple[object, ...], preset: GoPreset
+) -> tuple[Player, Player, bool, float | None, str]:
+    """Game ``n`` as (a, b, a won, handicap_diff, game type), checked before anyone moves."""
+    if not 3 <= len(game) <= 5:
+        raise RatingInputError(
+            f"games[{n}]", game,
+            "must be (player_a, player_b, result_a[, handicap_diff[, game_type]])",
+        )
+    a, b, result = game[0], game[1], game[2]
+    if a == b:
+        raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")
+    won = check_result(f"games[{n}].result", result) == 1
+    h = None if len(game) < 4 or game[3] is None else _check_handicap_at(game[3], n, preset)
+    kind = "rated"
+    if len(game) == 5 and game[4] != "rated":
+        kind = _check_game_type(game[4], f"games[{n}].game_type")
+    return a, b, won, h, kind
+
+
+class _Ladder:
+    """The preset's ladder as :func:`replay_go` consults it game after game, looked up once."""
+
+    __slots__ = ("bc", "exit_i", "no_bonus", "preset", "provisional", "table", "values")
+
+    def __init__(self, preset: GoPreset) -> None:
+        self.preset = preset
+        self.table, self.values = preset.table, preset._values
+        self.bc = len(preset.table)  # a state's rank index for BC, below the ladder
+        self.provisional = preset.provisional_games
+        self.no_bonus = _VALUE[GoRank.parse(preset.bc_no_bonus_from).code]
+        self.exit_i = preset._index[GoRank.parse(preset.bc_exit_rank).code]
+
+    def change(self, me: _State, opp: _State, won: bool, h: float | None,
+               kind: str) -> tuple[float, bool]:
+        """My change from one game, and whether it counts as a rated game for me."""
+        preset = self.preset
+        if me.rank == self.bc or kind == "unrated":
             return 0.0, False
         if kind == "forfeit":
             return (preset.forfeit_points if won else -preset.forfeit_points), False
-        vs_bc = opp.rank == bc
-        if kind == "provisional" or vs_bc or (opp.rated < n_prov <= me.rated):
-            barred = vs_bc and values[me.rank] >= no_bonus
+        vs_bc = opp.rank == self.bc
+        if kind == "provisional" or vs_bc or (opp.rated < self.provisional <= me.rated):
+            barred = vs_bc and self.values[me.rank] >= self.no_bonus
             return _bonus(won, me.streak >= 2, barred, preset), False
-        change = _rated_change(values[me.rank] - values[opp.rank], h, won, preset)
+        change = _rated_change(self.values[me.rank] - self.values[opp.rank], h, won, preset)
         if change is None:
             return 0.0, False
         return change * _percent(me.rated + 1, preset) / 100, True
 
-    def apply(me: _State, delta: float, counted: bool, won: bool, kind: str) -> None:
-        if me.rank == bc:
+    def apply(self, me: _State, delta: float, counted: bool, won: bool, kind: str) -> None:
+        """Move my points and settle my rank; a BC player counts wins toward leaving BC."""
+        if me.rank == self.bc:
             me.streak += 1
             if won and kind in ("rated", "provisional"):
                 me.bc_wins += 1
-                if me.bc_wins >= preset.bc_wins_to_leave:
-                    me.rank, me.points = exit_i, start_points(table[exit_i][0], preset)
+                if me.bc_wins >= self.preset.bc_wins_to_leave:
+                    me.rank = self.exit_i
+                    me.points = start_points(self.table[self.exit_i][0], self.preset)
             return
         me.points += delta
         if counted:
@@ -1459,35 +1571,11 @@ def replay_go(
             me.streak = 0
         else:
             me.streak += 1
-        me.rank = _settle(me.rank, me.points, table)
+        me.rank = _settle(me.rank, me.points, self.table)
 
-    for n, game in enumerate(games, 1):
-        if not 3 <= len(game) <= 5:
-            raise RatingInputError(
-                f"games[{n}]", game,
-                "must be (player_a, player_b, result_a[, handicap_diff[, game_type]])",
-            )
-        a, b, result = game[0], game[1], game[2]
-        if a == b:
-            raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")
-        won = check_result(f"games[{n}].result", result) == 1
-        h = None if len(game) < 4 or game[3] is None else _check_handicap_at(game[3], n, preset)
-        kind = "rated"
-        if len(game) == 5 and game[4] != "rated":
-            kind = _check_game_type(game[4], f"games[{n}].game_type")
-        sa = states.get(a) or states.setdefault(a, new(a))
-        sb = states.get(b) or states.setdefault(b, new(b))
-        da, ca = side(sa, sb, won, h, kind)
-        db, cb = side(sb, sa, not won, h, kind)
-        apply(sa, da, ca, won, kind)
-        apply(sb, db, cb, not won, kind)
-        changes.append((da, db))
-    return ReplayResult(
-        {p: s.points for p, s in states.items()},
-        changes,
-        {p: s.rated for p, s in states.items()},
-        {p: ("BC" if s.rank == bc else table[s.rank][0]) for p, s in states.items()},
-    )
+    def rank_code(self, me: _State) -> str:
+        """My rank's code, as the replay's result reports it."""
+        return "BC" if me.rank == self.bc else self.table[me.rank][0]
 
 
 def _starting(p: Player, start: GoStart, preset: GoPreset) -> _State:
@@ -1659,8 +1747,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .common import (
+    PeriodLabels,
     Player,
     ReplayResult,
+    Starts,
     check_number,
     check_result,
     check_whole,
@@ -1961,16 +2051,6 @@ def club24_rank(rating: float, preset: Club24Preset = CLUB24) -> str:
 # --- Replay ------------------------------------------------------------------------------
 
 
-def _initial_lookup(
-    initial: float | Mapping[Player, float] | None, default: float
-) -> tuple[float, Mapping[Player, float]]:
-    if initial is None:
-        return default, {}
-    if isinstance(initial, Mapping):
-        return default, initial
-    return check_number("initial", initial), {}
-
-
 def replay_tokin(
     games: Iterable[tuple[object, ...]],
     initial: float | Mapping[Player, float] | None = None,
@@ -1985,21 +2065,32 @@ def replay_tokin(
     period's changes are summed into the next list. Unknown players start at
     ``initial`` (default 1500 **[assumed: a 1級 declaration]**).
     """
-    default, table = _initial_lookup(initial, 1500.0)
+    starts = Starts.read(initial, 1500.0)
+    labels = None if periods is None else PeriodLabels(periods)
+    return _replay_tokin_games(games, starts, labels, preset)
+
+
+_WINS: dict[object, bool] = {1: True, 0: False}
+"""The usual results, for the replay loop's quick test (a bool or text fails it)."""
+
+
+def _replay_tokin_games(
+    games: Iterable[tuple[object, ...]], starts: Starts, labels: PeriodLabels | None,
+    preset: TokinPreset,
+) -> ReplayResult:
+    """The Tokin replay's loop; with ``labels``, every game uses its period's list.
+
+    This loop meets logs of millions of games: names are bound locally and
+    _tokin_change is inlined (with round_half_away's fast path) for the common case;
+    the full checks run only when a game looks unusual.
+    """
     ratings: dict[Player, float] = {}
-    listed: dict[Player, float] = {}
+    listed: dict[Player, float] = {}  # the ratings at the open period's start
     played: dict[Player, int] = {}
     changes: list[tuple[float, ...]] = []
-    period_keys = iter(periods) if periods is not None else None
-    current: object = object()
-    seen_periods: set[object] = set()
-    # This loop meets logs of millions of games: names are bound locally and
-    # _tokin_change is inlined (with round_half_away's fast path) for the common case;
-    # the full checks run only when a game looks unusual.
     append = changes.append
     get = ratings.get
-    results: dict[object, bool] = {1: True, 0: False}
-    won_of = results.get
+    won_of = _WINS.get
     base, gap_rate = preset.base, preset.gap_rate
     lowest, highest = preset.min_change, preset.max_change
     floor = math.floor
@@ -2012,21 +2103,14 @@ def replay_tokin(
             a, b, result, handicap = _unpack_two_player(len(changes) + 1, game, 4)
         ra = get(a)
         if ra is None:
-            ra = ratings[a] = listed[a] = check_number(f"initial[{a!r}]", table.get(a, default))
+            ra = ratings[a] = listed[a] = starts.rating(a)
             played[a] = 0
         rb = get(b)
         if rb is None:
-            rb = ratings[b] = listed[b] = check_number(f"initial[{b!r}]", table.get(b, default))
+            rb = ratings[b] = listed[b] = starts.rating(b)
             played[b] = 0
-        if period_keys is not None:
-            key = next(period_keys, None)
-            if key != current:
-                if key in seen_periods:
-                    raise RatingInputError(
-                        f"periods[{len(changes) + 1}]", key, "appears again after another period"
-                    )
-                seen_periods.add(key)
-                current = key
+        if labels is not None:
+            if labels.opens(len(changes) + 1):
                 listed = dict(ratings)
             ra, rb = listed[a], listed[b]
         won = won_of(result)
@@ -2034,17 +2118,14 @@ def replay_tokin(
             won = check_result(f"games[{len(changes) + 1}].result", result) == 1.0
         gap = ra - rb
         if handicap is not None and handicap != "":  # the gap shrinks toward zero
-            adjustment = handicap_adjustment(handicap, preset)
-            gap = gap - sign(gap) * adjustment
+            gap = gap - sign(gap) * handicap_adjustment(handicap, preset)
         x = gap_rate * gap  # step = round_half_away(x)
         step = floor(x + 0.5)
         if not low < x - step < high:
             step = round_half_away(x)
         change = base - step if won else base + step
-        if change < lowest:
-            change = lowest
-        if change > highest:
-            change = highest
+        change = lowest if change < lowest else change
+        change = highest if change > highest else change
         delta = int(change) if won else -int(change)
         ratings[a] += delta
         ratings[b] -= delta
@@ -2066,7 +2147,7 @@ def replay_club24(
     formula applies only to a player's first ``preset.initial_games`` games. Unknown
     players start at ``initial`` (default 1500 **[assumed]**).
     """
-    default, table = _initial_lookup(initial, 1500.0)
+    starts = Starts.read(initial, 1500.0)
     prior = prior_games or {}
     ratings: dict[Player, float] = {}
     played: dict[Player, int] = {}
@@ -2075,7 +2156,7 @@ def replay_club24(
         a, b, result, _ = _unpack_two_player(n, game, 3)
         for p in (a, b):
             if p not in ratings:
-                ratings[p] = check_number(f"initial[{p!r}]", table.get(p, default))
+                ratings[p] = starts.rating(p)
                 played[p] = check_whole(f"prior_games[{p!r}]", prior.get(p, 0), minimum=0)
         won = check_result(f"games[{n}].result", result) == 1.0
         ra, rb = ratings[a], ratings[b]
@@ -2755,6 +2836,24 @@ def arg(name: str, doc: str, **options: Any) -> Callable[[F], F]:
     return decorate
 
 
+ArgStack = tuple[tuple[str, str, dict[str, Any]], ...]
+"""Several functions' shared arguments: (name, help text, xlwings options), top to bottom."""
+
+
+def arg_stack(stack: ArgStack) -> Callable[[F], F]:
+    """``stack`` as :func:`arg` decorators, applied as a written stack is (last first).
+
+    For worksheet functions that take the same arguments: their help text is written once.
+    """
+
+    def decorate(function: F) -> F:
+        for name, doc, options in reversed(stack):
+            function = arg(name, doc, **options)(function)
+        return function
+
+    return decorate
+
+
 def udf(function: F) -> F:
     """``xlwings.func`` that also enters the function into the catalog."""
     parameters = inspect.signature(function).parameters
@@ -2911,7 +3010,7 @@ from typing import Any
 
 from rating_rules import glicko
 
-from ._excel import F, arg, cellwise, flat, udf
+from ._excel import ArgStack, arg, arg_stack, cellwise, flat, udf
 
 
 @udf
@@ -2924,7 +3023,7 @@ def GLICKO_EXPECTED(my_rating: Any, opp_rating: Any, opp_rd: Any) -> Any:
     return cellwise(glicko.glicko_expected, my_rating, opp_rating, opp_rd, required=2)
 
 
-PERIOD_ARGS: tuple[tuple[str, str, dict[str, Any]], ...] = (
+PERIOD_ARGS: ArgStack = (
     ("my_rating", "My rating at the start of the period", {}),
     ("my_rd", "My RD at the start of the period (grown since my last rated period)", {}),
     ("opp_ratings", "Opponents' ratings, one per game (a range; blank rows ignored)",
@@ -2936,20 +3035,13 @@ PERIOD_ARGS: tuple[tuple[str, str, dict[str, Any]], ...] = (
 """The arguments GLICKO_RATING and GLICKO_RD share: one period, as :func:`_period` takes it."""
 
 
-def _period_args(function: F) -> F:
-    """:data:`PERIOD_ARGS` as ``@arg`` decorators, applied as a written stack is (last first)."""
-    for name, doc, options in reversed(PERIOD_ARGS):
-        function = arg(name, doc, **options)(function)
-    return function
-
-
 def _period(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any,
             scores: Any) -> tuple[float, float]:
     return glicko.glicko_update(my_rating, my_rd, flat(opp_ratings), flat(opp_rds), flat(scores))
 
 
 @udf
-@_period_args
+@arg_stack(PERIOD_ARGS)
 def GLICKO_RATING(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any,
                   scores: Any) -> Any:
     """Glicko: my rating after one rating period, not rounded. Every RD as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before)."""
@@ -2957,7 +3049,7 @@ def GLICKO_RATING(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any,
 
 
 @udf
-@_period_args
+@arg_stack(PERIOD_ARGS)
 def GLICKO_RD(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any, scores: Any) -> Any:
     """Glicko: my rating deviation (RD) after one rating period. Every RD as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before)."""
     return _period(my_rating, my_rd, opp_ratings, opp_rds, scores)[1]
@@ -3029,24 +3121,26 @@ from typing import Any
 
 from rating_rules import mosaic
 
-from ._excel import arg, cellwise, udf
+from ._excel import ArgStack, arg_stack, cellwise, udf
+
+GAME_ARGS: ArgStack = (
+    ("my_rating", "My rating before the game", {"ndim": 2}),
+    ("opp_rating", "Opponent's rating before the game", {"ndim": 2}),
+    ("result", "1 win, 0 loss", {"ndim": 2}),
+    ("turn_diff", "Turns the loser still needed (whole number, 0 or more)", {"ndim": 2}),
+)
+"""The arguments MOSAIC_DELTA and MOSAIC_UPDATE share: one game, cell by cell or as ranges."""
 
 
 @udf
-@arg("my_rating", "My rating before the game", ndim=2)
-@arg("opp_rating", "Opponent's rating before the game", ndim=2)
-@arg("result", "1 win, 0 loss", ndim=2)
-@arg("turn_diff", "Turns the loser still needed (whole number, 0 or more)", ndim=2)
+@arg_stack(GAME_ARGS)
 def MOSAIC_DELTA(my_rating: Any, opp_rating: Any, result: Any, turn_diff: Any) -> Any:
     """MOSAIC: my signed change; win +(t − 0.1×(my−opp)), loss −(t + 0.1×(my−opp)); not rounded."""
     return cellwise(mosaic.mosaic_delta, my_rating, opp_rating, result, turn_diff)
 
 
 @udf
-@arg("my_rating", "My rating before the game", ndim=2)
-@arg("opp_rating", "Opponent's rating before the game", ndim=2)
-@arg("result", "1 win, 0 loss", ndim=2)
-@arg("turn_diff", "Turns the loser still needed (whole number, 0 or more)", ndim=2)
+@arg_stack(GAME_ARGS)
 def MOSAIC_UPDATE(my_rating: Any, opp_rating: Any, result: Any, turn_diff: Any) -> Any:
     """MOSAIC: my rating after the game (my rating + MOSAIC_DELTA)."""
     return cellwise(mosaic.mosaic_update, my_rating, opp_rating, result, turn_diff)
