@@ -7,7 +7,7 @@ families need (Excel-compatible rounding, input checks, the replay result) is he
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -70,6 +70,14 @@ def check_result(name: str, value: object, *, draws: bool = False) -> float:
 def sign(x: float) -> int:
     """-1, 0 or 1, like Excel's ``SIGN``."""
     return (x > 0) - (x < 0)
+
+
+def has_size(value: object, low: int, high: int) -> bool:
+    """Whether ``value`` is a sequence (not text) of ``low`` to ``high`` items, so that a
+    game given as None, a number or a string is refused with its caller's own message
+    (a fixed reason text, as every raise here) instead of a TypeError."""
+    text = isinstance(value, (str, bytes))
+    return not text and isinstance(value, Sequence) and low <= len(value) <= high
 
 
 @dataclass(frozen=True)

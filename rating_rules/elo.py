@@ -20,6 +20,7 @@ from .common import (
     Starts,
     check_number,
     check_result,
+    has_size,
     round_half_away,
 )
 from .errors import RatingInputError
@@ -300,7 +301,7 @@ def _replay_elo_periods(
 
 def _read_period_game(n: int, game: tuple[object, ...]) -> tuple[Player, Player, float]:
     """Game ``n`` of a log rated by period as (a, b, score_a), checked before it is scored."""
-    if len(game) != 3:
+    if not has_size(game, 3, 3):
         raise RatingInputError(f"games[{n}]", game, "must be (player_a, player_b, score_a)")
     a, b, s = game
     if a == b:

@@ -46,7 +46,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from .common import Player, ReplayResult, check_number, check_result, check_whole
+from .common import (
+    Player,
+    ReplayResult,
+    check_number,
+    check_result,
+    check_whole,
+    has_size,
+)
 from .errors import RatingInputError
 
 # --- ranks -------------------------------------------------------------------------------
@@ -549,7 +556,7 @@ def _read_game(
     n: int, game: tuple[object, ...], preset: GoPreset
 ) -> tuple[Player, Player, bool, float | None, str]:
     """Game ``n`` as (a, b, a won, handicap_diff, game type), checked before anyone moves."""
-    if not 3 <= len(game) <= 5:
+    if not has_size(game, 3, 5):
         raise RatingInputError(
             f"games[{n}]", game,
             "must be (player_a, player_b, result_a[, handicap_diff[, game_type]])",

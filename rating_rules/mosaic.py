@@ -14,7 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from .common import Player, ReplayResult, check_number, check_result, check_whole
+from .common import (
+    Player,
+    ReplayResult,
+    check_number,
+    check_result,
+    check_whole,
+    has_size,
+)
 from .errors import RatingInputError
 
 
@@ -87,11 +94,9 @@ def replay_mosaic(
     append = changes.append
     get = ratings.get
     for game in games:  # the game's number, for messages, is len(changes) + 1
-        if len(game) != 4:
-            raise RatingInputError(
-                f"games[{len(changes) + 1}]", game,
-                "must be (player_a, player_b, result_a, turn_diff)",
-            )
+        if not ((game.__class__ is tuple and len(game) == 4) or has_size(game, 4, 4)):
+            raise RatingInputError(f"games[{len(changes) + 1}]", game,
+                                   "must be (player_a, player_b, result_a, turn_diff)")
         a, b, result, turn_diff = game
         if a == b:
             raise RatingInputError(

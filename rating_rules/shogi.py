@@ -31,6 +31,7 @@ from .common import (
     check_number,
     check_result,
     check_whole,
+    has_size,
     round_half_away,
     sign,
 )
@@ -451,7 +452,7 @@ def _unpack_two_player(
     n: int, game: tuple[object, ...], width: int
 ) -> tuple[Player, Player, object, object]:
     """Split a game tuple; extras beyond the system's are an error, missing ones None."""
-    if not 3 <= len(game) <= width:
+    if not has_size(game, 3, width):
         raise RatingInputError(f"games[{n}]", game, "must have 3 to {width} items",
                                width=width)
     a, b, result = game[0], game[1], game[2]

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import cast
 
-from .common import Player, ReplayResult, check_number, check_whole
+from .common import Player, ReplayResult, check_number, check_whole, has_size
 from .errors import RatingInputError
 
 Floor = float | str | None
@@ -445,10 +445,10 @@ def replay_yonin(
     floor_table = floors or {}
     place_pt = preset.placement_pt
     for n, game in enumerate(games, 1):
-        if len(game) != 3:
+        if not has_size(game, 3, 3):
             raise RatingInputError(f"games[{n}]", game, "must be (players, places, knocked_by)")
         players, places, knocked_by = game
-        if len(players) != 4 or len(set(players)) != 4:
+        if not has_size(players, 4, 4) or len(set(players)) != 4:
             raise RatingInputError(f"games[{n}].players", players,
                                    "must be four different players")
         pl, knockers = _check_game(places, knocked_by, n)
