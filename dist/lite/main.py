@@ -85,7 +85,7 @@ families need (Excel-compatible rounding, input checks, the replay result) is he
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -148,6 +148,14 @@ def check_result(name: str, value: object, *, draws: bool = False) -> float:
 def sign(x: float) -> int:
     """-1, 0 or 1, like Excel's ``SIGN``."""
     return (x > 0) - (x < 0)
+
+
+def has_size(value: object, low: int, high: int) -> bool:
+    """Whether ``value`` is a sequence (not text) of ``low`` to ``high`` items, so that a
+    game given as None, a number or a string is refused with its caller's own message
+    (a fixed reason text, as every raise here) instead of a TypeError."""
+    text = isinstance(value, (str, bytes))
+    return not text and isinstance(value, Sequence) and low <= len(value) <= high
 
 
 @dataclass(frozen=True)
@@ -239,6 +247,7 @@ from .common import (
     Starts,
     check_number,
     check_result,
+    has_size,
     round_half_away,
 )
 from .errors import RatingInputError
@@ -519,7 +528,7 @@ def _replay_elo_periods(
 
 def _read_period_game(n: int, game: tuple[object, ...]) -> tuple[Player, Player, float]:
     """Game ``n`` of a log rated by period as (a, b, score_a), checked before it is scored."""
-    if len(game) != 3:
+    if not has_size(game, 3, 3):
         raise RatingInputError(f"games[{n}]", game, "must be (player_a, player_b, score_a)")
     a, b, s = game
     if a == b:
@@ -1006,7 +1015,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from .common import Player, ReplayResult, check_number, check_result, check_whole
+from .common import (
+    Player,
+    ReplayResult,
+    check_number,
+    check_result,
+    check_whole,
+    has_size,
+)
 from .errors import RatingInputError
 
 # --- ranks -------------------------------------------------------------------------------
@@ -1509,7 +1525,7 @@ def _read_game(
     n: int, game: tuple[object, ...], preset: GoPreset
 ) -> tuple[Player, Player, bool, float | None, str]:
     """Game ``n`` as (a, b, a won, handicap_diff, game type), checked before anyone moves."""
-    if not 3 <= len(game) <= 5:
+    if not has_size(game, 3, 5):
         raise RatingInputError(
             f"games[{n}]", game,
             "must be (player_a, player_b, result_a[, handicap_diff[, game_type]])",
@@ -1612,7 +1628,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from .common import Player, ReplayResult, check_number, check_result, check_whole
+from .common import (
+    Player,
+    ReplayResult,
+    check_number,
+    check_result,
+    check_whole,
+    has_size,
+)
 from .errors import RatingInputError
 
 
@@ -1685,11 +1708,9 @@ def replay_mosaic(
     append = changes.append
     get = ratings.get
     for game in games:  # the game's number, for messages, is len(changes) + 1
-        if len(game) != 4:
-            raise RatingInputError(
-                f"games[{len(changes) + 1}]", game,
-                "must be (player_a, player_b, result_a, turn_diff)",
-            )
+        if not ((game.__class__ is tuple and len(game) == 4) or has_size(game, 4, 4)):
+            raise RatingInputError(f"games[{len(changes) + 1}]", game,
+                                   "must be (player_a, player_b, result_a, turn_diff)")
         a, b, result, turn_diff = game
         if a == b:
             raise RatingInputError(
@@ -1754,6 +1775,7 @@ from .common import (
     check_number,
     check_result,
     check_whole,
+    has_size,
     round_half_away,
     sign,
 )
@@ -2174,7 +2196,7 @@ def _unpack_two_player(
     n: int, game: tuple[object, ...], width: int
 ) -> tuple[Player, Player, object, object]:
     """Split a game tuple; extras beyond the system's are an error, missing ones None."""
-    if not 3 <= len(game) <= width:
+    if not has_size(game, 3, width):
         raise RatingInputError(f"games[{n}]", game, "must have 3 to {width} items",
                                width=width)
     a, b, result = game[0], game[1], game[2]
@@ -2317,7 +2339,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import cast
 
-from .common import Player, ReplayResult, check_number, check_whole
+from .common import Player, ReplayResult, check_number, check_whole, has_size
 from .errors import RatingInputError
 
 Floor = float | str | None
@@ -2721,10 +2743,10 @@ def replay_yonin(
     floor_table = floors or {}
     place_pt = preset.placement_pt
     for n, game in enumerate(games, 1):
-        if len(game) != 3:
+        if not has_size(game, 3, 3):
             raise RatingInputError(f"games[{n}]", game, "must be (players, places, knocked_by)")
         players, places, knocked_by = game
-        if len(players) != 4 or len(set(players)) != 4:
+        if not has_size(players, 4, 4) or len(set(players)) != 4:
             raise RatingInputError(f"games[{n}].players", players,
                                    "must be four different players")
         pl, knockers = _check_game(places, knocked_by, n)
