@@ -317,10 +317,32 @@ def example_games(lang: str) -> list[dict[str, object]]:
 HANDICAP = {key: setting_name(f"Handicap{key}") for key in ("Name", "Alias", "From", "Adj")}
 
 
-HANDICAP_TABLE = {"HandicapName": "text", "HandicapFrom": "number", "HandicapAdj": "number",
-                  "HandicapAlias": "text"}
-RANK_TABLE = {"RankLabel": "text", "RankRating": "number"}
-"""The editable Settings tables: column key → ``text`` or ``number``."""
+HANDICAP_COLUMNS: dict[str, tuple[Text, ValueType]] = {
+    "HandicapName": (Text("手合割", "Handicap"), "text"),
+    "HandicapFrom": (Text("点差 (から)", "From gap"), "number"),
+    "HandicapAdj": (Text("調整点", "Adjustment"), "number"),
+    "HandicapAlias": (Text("英語名", "Japanese"), "text"),
+}
+RANK_COLUMNS: dict[str, tuple[Text, ValueType]] = {
+    "RankLabel": (Text("段級", "Rank"), "text"),
+    "RankRating": (Text("開始レート", "Rating"), "number"),
+}
+"""The editable Settings tables, declared once for the writer, the reader and ``repair``:
+column key → (header, ``text`` or ``number``). The alias column holds the other
+language's names, so the English sheet heads it "Japanese"."""
+HANDICAP_TABLE = {key: kind for key, (_, kind) in HANDICAP_COLUMNS.items()}
+RANK_TABLE = {key: kind for key, (_, kind) in RANK_COLUMNS.items()}
+NUMERIC_KEYS = tuple(key for table in (HANDICAP_TABLE, RANK_TABLE)
+                     for key, kind in table.items() if kind == "number")
+LEFT_ALIGNED = frozenset({"HandicapAdj", "HandicapAlias"})
+"""Columns under the wide Notes column of the settings above."""
+
+
+def declared_columns(heads: Mapping[str, tuple[Text, ValueType]],
+                  values: Mapping[str, Sequence[object]]) -> list[TableColumn]:
+    """One :func:`typed_column` a declared column, with its values."""
+    return [typed_column(key, label, kind, values[key], left=key in LEFT_ALIGNED)
+            for key, (label, kind) in heads.items()]
 
 
 def tokin_tables(preset: TP, tables: Mapping[str, Sequence[object]], lang: str) -> TP:
@@ -427,7 +449,7 @@ class TokinSheet(ShogiSheet[TokinSheetPreset]):
     """Workbook type ``system = "tokin"``; preset ``league`` has the amateur-league table."""
 
     system = "tokin"
-    numeric_tables = ("HandicapFrom", "HandicapAdj", "RankRating")
+    numeric_tables = NUMERIC_KEYS
     presets: ClassVar[dict[str, Any]] = {"default": extend(TOKIN, TokinSheetPreset),
                                          "league": extend(LEAGUE, TokinSheetPreset)}
     input_keys = ("Opponent", "OppRating", "Handicap", "Result", "Date")
@@ -477,21 +499,17 @@ class TokinSheet(ShogiSheet[TokinSheetPreset]):
     def settings_tables(self, ws: Worksheet, top: int, preset: TokinSheetPreset,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         names, aliases = handicap_names(preset, lang)
-        handicaps, last = write_settings_table(ws, top, Text("手合割 (駒落ち)", "Handicaps"), [
-            typed_column("HandicapName", Text("手合割", "Handicap"), "text", names),
-            typed_column("HandicapFrom", Text("点差 (から)", "From gap"), "number",
-                         [h.min_gap for h in preset.handicaps]),
-            typed_column("HandicapAdj", Text("調整点", "Adjustment"), "number",
-                         [h.adjustment for h in preset.handicaps], left=True),
-            typed_column("HandicapAlias", Text("英語名", "Japanese"), "text", aliases, left=True),
-        ], lang, heading_size=styles.FONT_SIZE)
-        ranks, _ = write_settings_table(ws, last + 2, Text("開始レート (申告段級)",
-                                                           "Starting rating by declared rank"), [
-            typed_column("RankLabel", Text("段級", "Rank"), "text",
-                         [label for label, _ in preset.start_table]),
-            typed_column("RankRating", Text("開始レート", "Rating"), "number",
-                         [rating for _, rating in preset.start_table]),
-        ], lang, heading_size=styles.FONT_SIZE)
+        handicaps, last = write_settings_table(
+            ws, top, Text("手合割 (駒落ち)", "Handicaps"), declared_columns(HANDICAP_COLUMNS, {
+                "HandicapName": names, "HandicapFrom": [h.min_gap for h in preset.handicaps],
+                "HandicapAdj": [h.adjustment for h in preset.handicaps],
+                "HandicapAlias": aliases}), lang, heading_size=styles.FONT_SIZE)
+        ranks, _ = write_settings_table(
+            ws, last + 2, Text("開始レート (申告段級)", "Starting rating by declared rank"),
+            declared_columns(RANK_COLUMNS, {
+                "RankLabel": [label for label, _ in preset.start_table],
+                "RankRating": [rating for _, rating in preset.start_table]}),
+            lang, heading_size=styles.FONT_SIZE)
         ws.column_dimensions["D"].width = 11
         return handicaps + ranks, {}
 
