@@ -42,16 +42,20 @@ from ..settings import Constant, constant_settings, setting_name
 from ..spec import Spec
 from .tokin import (
     DEFAULT_RANK,
+    Editable,
+    EditableTable,
     ShogiSheet,
     before,
     change_column,
     counted,
+    declared_columns,
     example_games,
+    kinds_of,
+    numeric_keys,
     rank_settings,
     rating_column,
     shown_if_counted,
     status_column,
-    typed_column,
 )
 
 GAMES_BEFORE = setting_name("GamesBefore")
@@ -59,14 +63,16 @@ RANK_LABEL, RANK_FROM = setting_name("RankLabel"), setting_name("RankFrom")
 
 
 C24 = TypeVar("C24", bound=Club24Preset)
+RANK_COLUMNS: EditableTable = {"RankLabel": Editable(Text("段級", "Rank"), "text"),
+                               "RankRating": Editable(Text("レート", "Rating"), "number")}
+"""The rank table a club edits (its lower bounds beside it are computed)."""
 
 
 def club24_tables(preset: C24, tables: Mapping[str, Sequence[object]]) -> C24:
     """A Club 24 preset (a sheet's, a ledger's) with the rank table as a club edited it
     (the boundaries are computed from it)."""
     ranks = tuple((str(label), float(rating))
-                  for label, rating in typed_rows(tables, {"RankLabel": "text",
-                                                           "RankRating": "number"}))
+                  for label, rating in typed_rows(tables, kinds_of(RANK_COLUMNS)))
     return dataclasses.replace(preset, ranks=ranks)
 
 
@@ -189,7 +195,7 @@ class Club24Sheet(ShogiSheet[Club24SheetPreset]):
     """Workbook type ``system = "club24"``."""
 
     system = "club24"
-    numeric_tables = ("RankRating",)
+    numeric_tables = numeric_keys(RANK_COLUMNS)
     presets: ClassVar[dict[str, Any]] = {"default": extend(CLUB24, Club24SheetPreset)}
     input_keys = ("Opponent", "OppRating", "Result", "Date")
     title = Text("将棋倶楽部24 レーティング", "Shogi Club 24 rating")
@@ -220,7 +226,7 @@ class Club24Sheet(ShogiSheet[Club24SheetPreset]):
     def settings(self, preset: Club24SheetPreset) -> list[Setting]:
         return [*rank_settings(preset), *constant_settings(preset, CLUB24_CONSTANTS)]
 
-    editable_tables = (frozenset({"RankLabel", "RankRating"}),)
+    editable_tables = (frozenset(RANK_COLUMNS),)
 
     def with_tables(self, preset: Club24SheetPreset, tables: Mapping[str, Sequence[object]],
                     spec: Spec) -> Club24SheetPreset:
@@ -234,8 +240,8 @@ class Club24Sheet(ShogiSheet[Club24SheetPreset]):
         ranks = preset.ranks
         first = top + 2
         names, _ = write_settings_table(ws, top, Text("段級とレート", "Ranks and ratings"), [
-            typed_column("RankLabel", Text("段級", "Rank"), "text", [r for r, _ in ranks]),
-            typed_column("RankRating", Text("レート", "Rating"), "number", [x for _, x in ranks]),
+            *declared_columns(RANK_COLUMNS, {"RankLabel": [r for r, _ in ranks],
+                                             "RankRating": [x for _, x in ranks]}),
             TableColumn(Text("下限 (から)", "From"),
                         [f"=IF(COUNT(B{r},B{r + 1})=2,(B{r}+B{r + 1})/2,\"⚠\")"
                          for r in range(first, first + len(ranks) - 1)],

@@ -317,32 +317,54 @@ def example_games(lang: str) -> list[dict[str, object]]:
 HANDICAP = {key: setting_name(f"Handicap{key}") for key in ("Name", "Alias", "From", "Adj")}
 
 
-HANDICAP_COLUMNS: dict[str, tuple[Text, ValueType]] = {
-    "HandicapName": (Text("手合割", "Handicap"), "text"),
-    "HandicapFrom": (Text("点差 (から)", "From gap"), "number"),
-    "HandicapAdj": (Text("調整点", "Adjustment"), "number"),
-    "HandicapAlias": (Text("英語名", "Japanese"), "text"),
-}
-RANK_COLUMNS: dict[str, tuple[Text, ValueType]] = {
-    "RankLabel": (Text("段級", "Rank"), "text"),
-    "RankRating": (Text("開始レート", "Rating"), "number"),
-}
-"""The editable Settings tables, declared once for the writer, the reader and ``repair``:
-column key → (header, ``text`` or ``number``). The alias column holds the other
-language's names, so the English sheet heads it "Japanese"."""
-HANDICAP_TABLE = {key: kind for key, (_, kind) in HANDICAP_COLUMNS.items()}
-RANK_TABLE = {key: kind for key, (_, kind) in RANK_COLUMNS.items()}
-NUMERIC_KEYS = tuple(key for table in (HANDICAP_TABLE, RANK_TABLE)
-                     for key, kind in table.items() if kind == "number")
-LEFT_ALIGNED = frozenset({"HandicapAdj", "HandicapAlias"})
-"""Columns under the wide Notes column of the settings above."""
+@dataclass(frozen=True)
+class Editable:
+    """A column of a Settings table a club edits: its header and what it holds."""
+
+    label: Text
+    kind: ValueType
+    """``text`` or ``number``."""
+    left: bool = False
+    """Aligned under the wide Notes column of the settings above."""
 
 
-def declared_columns(heads: Mapping[str, tuple[Text, ValueType]],
-                  values: Mapping[str, Sequence[object]]) -> list[TableColumn]:
+EditableTable = Mapping[str, Editable]
+"""An editable Settings table, declared once for the writer (:func:`declared_columns`),
+the reader (:func:`kinds_of`, for ``typed_rows``) and ``repair`` (:func:`numeric_keys`,
+``editable_tables``): column key → :class:`Editable`."""
+
+
+def kinds_of(table: EditableTable) -> dict[str, ValueType]:
+    """Column key → ``text`` or ``number``, as :func:`~..kit.base.typed_rows` reads them."""
+    return {key: column.kind for key, column in table.items()}
+
+
+def numeric_keys(*tables: EditableTable) -> tuple[str, ...]:
+    """The number columns of ``tables``, which ``repair`` carries as numbers."""
+    return tuple(key for table in tables for key, column in table.items()
+                 if column.kind == "number")
+
+
+def declared_columns(table: EditableTable,
+                     values: Mapping[str, Sequence[object]]) -> list[TableColumn]:
     """One :func:`typed_column` a declared column, with its values."""
-    return [typed_column(key, label, kind, values[key], left=key in LEFT_ALIGNED)
-            for key, (label, kind) in heads.items()]
+    return [typed_column(key, column.label, column.kind, values[key], left=column.left)
+            for key, column in table.items()]
+
+
+HANDICAP_COLUMNS: EditableTable = {
+    "HandicapName": Editable(Text("手合割", "Handicap"), "text"),
+    "HandicapFrom": Editable(Text("点差 (から)", "From gap"), "number"),
+    "HandicapAdj": Editable(Text("調整点", "Adjustment"), "number", left=True),
+    "HandicapAlias": Editable(Text("英語名", "Japanese"), "text", left=True),
+}
+"""The alias column holds the other language's names: the English sheet heads it
+"Japanese"."""
+RANK_COLUMNS: EditableTable = {
+    "RankLabel": Editable(Text("段級", "Rank"), "text"),
+    "RankRating": Editable(Text("開始レート", "Rating"), "number"),
+}
+HANDICAP_TABLE, RANK_TABLE = kinds_of(HANDICAP_COLUMNS), kinds_of(RANK_COLUMNS)
 
 
 def tokin_tables(preset: TP, tables: Mapping[str, Sequence[object]], lang: str) -> TP:
@@ -449,7 +471,7 @@ class TokinSheet(ShogiSheet[TokinSheetPreset]):
     """Workbook type ``system = "tokin"``; preset ``league`` has the amateur-league table."""
 
     system = "tokin"
-    numeric_tables = NUMERIC_KEYS
+    numeric_tables = numeric_keys(HANDICAP_COLUMNS, RANK_COLUMNS)
     presets: ClassVar[dict[str, Any]] = {"default": extend(TOKIN, TokinSheetPreset),
                                          "league": extend(LEAGUE, TokinSheetPreset)}
     input_keys = ("Opponent", "OppRating", "Handicap", "Result", "Date")
@@ -457,7 +479,7 @@ class TokinSheet(ShogiSheet[TokinSheetPreset]):
     phone_first = ("Opponent", "OppRating", "Suggested", "Handicap", "Result", "Date",
                    "Rating", "Status")
     notes = TOKIN_NOTES
-    editable_tables = (frozenset(HANDICAP_TABLE), frozenset(RANK_TABLE))
+    editable_tables = (frozenset(HANDICAP_COLUMNS), frozenset(RANK_COLUMNS))
 
     def with_tables(self, preset: TokinSheetPreset, tables: Mapping[str, Sequence[object]],
                     spec: Spec) -> TokinSheetPreset:
