@@ -105,14 +105,14 @@ _LAMBDA = (
 )
 
 STEPS: Mapping[str, tuple[Text, ...]] = {
-    "tokin": _PERSONAL, "club24": _PERSONAL, "mosaic": _PERSONAL, "elo": _PERSONAL,
-    "go": _PERSONAL, "yonin": _YONIN, "ledger": _LEDGER, "yonin_ledger": _YONIN_LEDGER,
+    "yonin": _YONIN, "ledger": _LEDGER, "yonin_ledger": _YONIN_LEDGER,
     "formulas": _CATALOG, "lambda": _LAMBDA,
 }
-"""The numbered steps of each workbook type (by the template's ``system``)."""
+"""The numbered steps of each workbook type that is not a two-player personal sheet (by
+the template's ``system``); every two-player personal sheet has the same three steps."""
 
-START = re.compile(r"Settings_(Rank|Start\w*)")
-"""The settings a player fills in first: a declared rank and starting ratings."""
+START = re.compile(r"Settings_(Rank|Start\w*|RD)")
+"""The settings a player fills in first: a declared rank, starting ratings, Glicko's RD."""
 
 
 def add_howto(wb: Workbook, system: str, lang: str, title: str,
@@ -124,7 +124,7 @@ def add_howto(wb: Workbook, system: str, lang: str, title: str,
     ws = wb.create_sheet(HOWTO_TITLE(lang), index)
     lines = [f"{HOWTO_TITLE(lang)} ・ {title}", ""]
     lines += [f"{i}. {step(lang).format_map(fields)}"
-              for i, step in enumerate(STEPS[system], 1)]
+              for i, step in enumerate(STEPS.get(system, _PERSONAL), 1)]
     lines += ["", FIX(lang)]
     ws.column_dimensions["A"].width = WIDTH
     for row, line in enumerate(lines, 1):

@@ -82,6 +82,7 @@ def whole_at_least(minimum: int) -> Check:
 NUMBER_ERROR = Text("数値を入力してください", "Type a number")
 OPP_MESSAGE = Text("⚠ 相手レートは数値で", "⚠ opponent rating must be a number")
 RESULT_MESSAGE = Text("⚠ 勝敗は1か0", "⚠ result must be 1 or 0")
+SCORE_MESSAGE = Text("⚠ 勝敗は 1・0.5・0", "⚠ score must be 1, 0.5 or 0")
 
 
 def any_number(prompt: Text) -> Validation:
@@ -110,3 +111,14 @@ def result_column() -> Column:
                                         Text("勝ちは1、負けは0", "Win is 1, loss is 0"), None,
                                         '"1,0"'),
                   check=one_of((1, 0)), message=RESULT_MESSAGE)
+
+
+def score_column() -> Column:
+    """A win (1), a draw (0.5) or a loss (0)."""
+    return Column("Score", Text("勝敗\n1/0.5/0", "Score\n1/0.5/0"), "input", "choice", 7,
+                  number_format="General", allowed=(1, 0.5, 0),
+                  validation=validation("list", Text("勝ち=1、引き分け=0.5、負け=0",
+                                                     "1 = win, 0.5 = draw, 0 = loss"),
+                                        Text("1・0.5・0 から選んでください", "Choose 1, 0.5 or 0"),
+                                        None, '"1,0.5,0"'),
+                  check=one_of((1, 0.5, 0)), message=SCORE_MESSAGE)

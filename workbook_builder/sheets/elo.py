@@ -38,25 +38,39 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from openpyxl.styles import Font, PatternFill
 from openpyxl.worksheet.worksheet import Worksheet
 
 from rating_rules.common import round_half_away
 from rating_rules.elo import EloPreset, elo_delta, elo_expected
 
 from .. import formulas as fx
-from .. import styles
 from ..errors import TemplateError
 from ..formulas import elo as fe
 from ..kit import inputs as kinds
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES, extend, with_constants
-from ..kit.cells import Cells, Value, excel_number
-from ..kit.chain import NA, count_column, counted
+from ..kit.cells import Cells, Value
+from ..kit.chain import count_column, counted
 from ..kit.ledger_rule import LedgerRule, result
+from ..kit.periods import (
+    PERIODS,
+    carried,
+    carry,
+    chart_formula,
+    chart_value,
+    counted_test,
+    helper,
+    key_columns,
+    mark_period_ends,
+    next_new_column,
+    number,
+    period_column,
+    settles,
+    settles_test,
+)
 from ..kit.personal import PersonalSheet
 from ..labels import Text
-from ..layout import Column, Formula, Row, Setting, Table, Validation, ValueType, validation
+from ..layout import Column, Row, Setting, Table, Validation
 from ..messages import say
 from ..settings import above_zero, scalar, setting_name, start_setting
 from ..spec import Spec
@@ -64,17 +78,14 @@ from ..spec import Spec
 GAMES = Text("対局", "Games")
 START = setting_name("Start")
 K = setting_name("K")
-PERIODS = setting_name("Periods")
 SCALE = setting_name("Scale")
-SETTLED_FILL = PatternFill("solid", fgColor="BDD7EE")
-"""Computed cells of a row that settles a period's rating (by period)."""
 MAX_EXPONENT = 300
 """A gap beyond 300 × scale would overflow 10^(gap/scale): such a row is flagged."""
 
 MSG = {
     "settings": st.SETTINGS,
     "opp": kinds.OPP_MESSAGE,
-    "score": Text("⚠ 勝敗は 1・0.5・0", "⚠ score must be 1, 0.5 or 0"),
+    "score": kinds.SCORE_MESSAGE,
     "date": kinds.DATE_MESSAGE,
     "far": Text("⚠ 相手レートが離れすぎ", "⚠ opponent rating too far off"),
     "incomplete": st.INCOMPLETE,
@@ -102,12 +113,6 @@ SETTINGS_OK = (f"AND(ISNUMBER({START}),IF(ISNUMBER({K}),{K}>0,FALSE),"
 """TRUE when every Settings value is usable (K and scale positive, mode 1 or 0)."""
 
 
-def number(value: object) -> float:
-    """A chain cell's value, always a number (the engine computed it)."""
-    assert isinstance(value, (int, float)), value
-    return float(value)
-
-
 def too_far_formula(r: Row) -> str:
     """TRUE when the gap would overflow 10^(gap/scale) in the expected score."""
     opp = r["OppRating"]
@@ -130,21 +135,6 @@ STATUS = (
     st.unfinished(MSG["incomplete"]),
 )
 """The Status column, first case first: "" (fine, empty or in progress) or the problem."""
-
-
-def counted_test(r: Row) -> str:
-    """TRUE on a counted row: only there is the change a number."""
-    return f"ISNUMBER({r['Change']})"
-
-
-def settles_test(r: Row) -> str:
-    """TRUE on the last counted row of a period (every counted row when rating per game)."""
-    return f"AND({counted_test(r)},{r['NextNew']})"
-
-
-def settles(c: Cells) -> bool:
-    """What :func:`settles_test` shows: the rating is settled on this row."""
-    return counted(c) and bool(c["NextNew"])
 
 
 def expected_formula(r: Row, mine: bool) -> str:
@@ -179,66 +169,6 @@ def change_value(c: Cells) -> object:
     return elo_delta(number(c["Base"]), opp, score, c.preset.k, c.preset)
 
 
-def next_new_formula(r: Row) -> str:
-    """Whether the next counted game below opens a new period (TRUE when there is none)."""
-    if r.number >= r.table.last_row:
-        return "TRUE"
-    return fx.if_(f"ISNUMBER({r.next('Change')})", r.next("New"), r.next("NextNew"))
-
-
-def next_new_value(c: Cells) -> bool:
-    """What :func:`next_new_formula` shows; reads the row below, so it is ``late``."""
-    if c.is_last:
-        return True
-    below_counted = excel_number(c.next("Change")) is not None
-    return bool(c.next("New") if below_counted else c.next("NextNew"))
-
-
-def chart_formula(r: Row, key: str) -> str:
-    """This row's rating (close) point when a rating settles on it, else NA() (left out
-    of the chart). The row looks at itself and the next row only, never the whole log."""
-    return fx.if_(settles_test(r), r[key], "NA()")
-
-
-def chart_value(key: str) -> Value:
-    """Row ``key`` where a rating settles, else #N/A."""
-    def value(c: Cells) -> object:
-        return c[key] if settles(c) else NA
-
-    return value
-
-
-def carry(r: Row, key: str, value: str) -> str:
-    """``value`` on a counted row, else the row above's ``key`` (skipped rows change nothing)."""
-    return fx.if_(counted_test(r), value, r.prev(key))
-
-
-def carried(key: str, value: Value) -> Value:
-    """What :func:`carry` shows: ``value`` on a counted row, else the row above's ``key``."""
-    return lambda c: value(c) if counted(c) else c.prev(key)
-
-
-def same_period(a: object, b: object) -> bool:
-    """Whether two period keys are equal the way a spreadsheet's ``=`` sees them."""
-    if isinstance(a, str) and isinstance(b, str):
-        return a.lower() == b.lower()
-    if isinstance(a, str) or isinstance(b, str):
-        return False
-    return a == b
-
-
-def cell_value(value: object) -> object:
-    """A typed value as a formula reading the cell gets it (a date is its serial number)."""
-    found = excel_number(value)
-    return found if found is not None else value
-
-
-def key_value(c: Cells) -> object:
-    """The row's period: its label, or the row above's when blank."""
-    label = c["Period"]
-    return c.prev("Key") if label is None else cell_value(label)
-
-
 def start_value(c: Cells) -> float:
     """The starting rating on Settings, as the lead row shows it."""
     return float(c.preset.start)
@@ -256,19 +186,8 @@ def input_columns() -> tuple[Column, ...]:
         kinds.opponent_column(),
         kinds.opp_rating_column(Text("相手の今のレート。入れると期待値がわかります",
                                      "Opponent's current rating; shows the expected score")),
-        Column("Score", Text("勝敗\n1/0.5/0", "Score\n1/0.5/0"), "input", "choice", 7,
-               number_format="General", allowed=(1, 0.5, 0),
-               validation=validation("list", Text("勝ち=1、引き分け=0.5、負け=0",
-                                                  "1 = win, 0.5 = draw, 0 = loss"),
-                                     Text("1・0.5・0 から選んでください", "Choose 1, 0.5 or 0"),
-                                     None, '"1,0.5,0"'),
-               check=kinds.one_of((1, 0.5, 0)), message=MSG["score"]),
-        Column("Period", Text("期間", "Period"), "input", "text", 8.5, number_format="@",
-               validation=validation(None, Text(
-                   "期間ごとの計算で使う期間 (例: 2024-05)。期間の最初の対局にだけ入れれば、"
-                   "次の期間名までの行は同じ期間です。対局ごとの計算では使いません",
-                   "Rating period (e.g. 2024-05), used when rating by period. Type it on a "
-                   "period's first game: rows below belong to it until the next label"), None)),
+        kinds.score_column(),
+        period_column(),
     )
 
 
@@ -299,27 +218,10 @@ def computed_columns(lang: str) -> tuple[Column, ...]:
     )
 
 
-def helper(key: str, label: Text, kind: ValueType, formula: Formula, value: Value,
-           lead: Formula | None = None, lead_value: object = None, *, late: bool = False,
-           after_late: bool = False) -> Column:
-    """A hidden chain column; one with a lead row has it in its defined name."""
-    return Column(key, label, "helper", kind, 8, formula=formula, lead=lead,
-                  lead_in_name=lead is not None, value=value, lead_value=lead_value,
-                  late=late, after_late=after_late)
-
-
 def period_columns() -> tuple[Column, ...]:
     """The period chain: which period a row is in, what it is scored against, the close."""
     return (
-        helper("Key", Text("計算用 期間", "Period key"), "text",
-               lambda r: fx.if_(fx.is_blank(r["Period"]), r.prev("Key"), r["Period"]),
-               key_value, lambda r: '""', ""),
-        helper("LastKey", Text("計算用 前の期間", "Last period key"), "text",
-               lambda r: carry(r, "LastKey", r["Key"]), carried("LastKey", lambda c: c["Key"]),
-               lambda r: '""', ""),
-        helper("New", Text("計算用 新しい期間", "Opens a period"), "text",
-               lambda r: f"OR({PERIODS}<>1,{r['Key']}<>{r.prev('LastKey')})",
-               lambda c: not c.preset.periods or not same_period(c["Key"], c.prev("LastKey"))),
+        *key_columns(),
         helper("Base", Text("計算用 対局時レート", "Rating played at"), "number",
                lambda r: fx.if_(r["New"], r.prev("Close"), r.prev("Start")),
                lambda c: c.prev("Close") if c["New"] else c.prev("Start")),
@@ -334,8 +236,7 @@ def period_columns() -> tuple[Column, ...]:
                carried("Close", lambda c: float(round_half_away(number(c["Start"])
                                                                 + number(c["Sum"])))),
                lambda r: START, start_value),
-        helper("NextNew", Text("計算用 次が新しい期間", "Next opens a period"), "text",
-               next_new_formula, next_new_value, late=True),
+        next_new_column(),
     )
 
 
@@ -464,21 +365,12 @@ class EloSheet(PersonalSheet[EloSheetPreset]):
 
     def dress_games(self, ws: Worksheet, table: Table, lang: str,
                     title: str) -> dict[str, object]:
-        _mark_period_ends(ws, table)
+        mark_period_ends(ws, table)
         return super().dress_games(ws, table, lang, title)
 
 
-def _mark_period_ends(ws: Worksheet, table: Table) -> None:
-    """By period, the computed cells of a row that settles a period: bold on darker blue."""
-    keys = [c.key for c in table.columns if c.role == "computed"]
-    first, last = table.letter(keys[0]), table.letter(keys[-1])
-    ws.conditional_formatting.add(
-        f"{first}{table.first_row}:{last}{table.last_row}",
-        styles.formula_rule(f"AND({PERIODS}=1,ISNUMBER(${table.letter('Rating')}"
-                            f"{table.first_row}))", font=Font(bold=True), fill=SETTLED_FILL))
 
-
-__all__ = ["EloSheet", "EloSheetPreset", "games_table", "same_period", "settings_for"]
+__all__ = ["EloSheet", "EloSheetPreset", "games_table", "settings_for"]
 
 
 # --- Elo: what the club ledger keeps ---------------------------------------

@@ -1,0 +1,162 @@
+"""Rating periods on a personal log: which period a row is in, and where a period closes.
+
+A period is a run of consecutive games with the same Period label. A blank label means
+"same as the row above", so a label is typed on a period's first game only; before any
+label all games form one period. A label typed again after another period starts a new
+period. Labels compare like spreadsheet text (case does not matter). A ``Periods``
+setting of 0 makes every counted game a period of its own.
+
+Hidden helpers: Key (the row's period), LastKey (period of the last counted game), New
+(this game opens a period) and NextNew (the next counted game opens a period, computed
+bottom-up: the one formula that reads the row below, so a row knows it closes a period).
+A counted row is one whose Change is a number. Elo and Glicko keep these; each adds what
+it sums over a period.
+"""
+
+from __future__ import annotations
+
+from openpyxl.styles import Font, PatternFill
+from openpyxl.worksheet.worksheet import Worksheet
+
+from .. import formulas as fx
+from .. import styles
+from ..labels import Text
+from ..layout import Column, Formula, Row, Table, ValueType, validation
+from ..settings import setting_name
+from .cells import Cells, Value, excel_number
+from .chain import NA, counted
+
+PERIODS = setting_name("Periods")
+SETTLED_FILL = PatternFill("solid", fgColor="BDD7EE")
+"""Computed cells of a row that settles a period's rating (by period)."""
+
+
+def number(value: object) -> float:
+    """A chain cell's value, always a number (the engine computed it)."""
+    assert isinstance(value, (int, float)), value
+    return float(value)
+
+
+def counted_test(r: Row) -> str:
+    """TRUE on a counted row: only there is the change a number."""
+    return f"ISNUMBER({r['Change']})"
+
+
+def settles_test(r: Row) -> str:
+    """TRUE on the last counted row of a period (every counted row when rating per game)."""
+    return f"AND({counted_test(r)},{r['NextNew']})"
+
+
+def settles(c: Cells) -> bool:
+    """What :func:`settles_test` shows: the rating is settled on this row."""
+    return counted(c) and bool(c["NextNew"])
+
+
+def next_new_formula(r: Row) -> str:
+    """Whether the next counted game below opens a new period (TRUE when there is none)."""
+    if r.number >= r.table.last_row:
+        return "TRUE"
+    return fx.if_(f"ISNUMBER({r.next('Change')})", r.next("New"), r.next("NextNew"))
+
+
+def next_new_value(c: Cells) -> bool:
+    """What :func:`next_new_formula` shows; reads the row below, so it is ``late``."""
+    if c.is_last:
+        return True
+    below_counted = excel_number(c.next("Change")) is not None
+    return bool(c.next("New") if below_counted else c.next("NextNew"))
+
+
+def chart_formula(r: Row, key: str) -> str:
+    """This row's rating (close) point when a rating settles on it, else NA() (left out
+    of the chart). The row looks at itself and the next row only, never the whole log."""
+    return fx.if_(settles_test(r), r[key], "NA()")
+
+
+def chart_value(key: str) -> Value:
+    """Row ``key`` where a rating settles, else #N/A."""
+    def value(c: Cells) -> object:
+        return c[key] if settles(c) else NA
+
+    return value
+
+
+def carry(r: Row, key: str, value: str) -> str:
+    """``value`` on a counted row, else the row above's ``key`` (skipped rows change nothing)."""
+    return fx.if_(counted_test(r), value, r.prev(key))
+
+
+def carried(key: str, value: Value) -> Value:
+    """What :func:`carry` shows: ``value`` on a counted row, else the row above's ``key``."""
+    return lambda c: value(c) if counted(c) else c.prev(key)
+
+
+def same_period(a: object, b: object) -> bool:
+    """Whether two period keys are equal the way a spreadsheet's ``=`` sees them."""
+    if isinstance(a, str) and isinstance(b, str):
+        return a.lower() == b.lower()
+    if isinstance(a, str) or isinstance(b, str):
+        return False
+    return a == b
+
+
+def cell_value(value: object) -> object:
+    """A typed value as a formula reading the cell gets it (a date is its serial number)."""
+    found = excel_number(value)
+    return found if found is not None else value
+
+
+def key_value(c: Cells) -> object:
+    """The row's period: its label, or the row above's when blank."""
+    label = c["Period"]
+    return c.prev("Key") if label is None else cell_value(label)
+
+
+def helper(key: str, label: Text, kind: ValueType, formula: Formula, value: Value,
+           lead: Formula | None = None, lead_value: object = None, *, late: bool = False,
+           after_late: bool = False) -> Column:
+    """A hidden chain column; one with a lead row has it in its defined name."""
+    return Column(key, label, "helper", kind, 8, formula=formula, lead=lead,
+                  lead_in_name=lead is not None, value=value, lead_value=lead_value,
+                  late=late, after_late=after_late)
+
+
+def period_column() -> Column:
+    """The Period input: a label typed on a period's first game."""
+    return Column("Period", Text("期間", "Period"), "input", "text", 8.5, number_format="@",
+                  validation=validation(None, Text(
+                      "期間ごとの計算で使う期間 (例: 2024-05)。期間の最初の対局にだけ入れれば、"
+                      "次の期間名までの行は同じ期間です。対局ごとの計算では使いません",
+                      "Rating period (e.g. 2024-05), used when rating by period. Type it on a "
+                      "period's first game: rows below belong to it until the next label"), None))
+
+
+def key_columns() -> tuple[Column, ...]:
+    """Key, LastKey and New: which period a row is in, and whether it opens one."""
+    return (
+        helper("Key", Text("計算用 期間", "Period key"), "text",
+               lambda r: fx.if_(fx.is_blank(r["Period"]), r.prev("Key"), r["Period"]),
+               key_value, lambda r: '""', ""),
+        helper("LastKey", Text("計算用 前の期間", "Last period key"), "text",
+               lambda r: carry(r, "LastKey", r["Key"]), carried("LastKey", lambda c: c["Key"]),
+               lambda r: '""', ""),
+        helper("New", Text("計算用 新しい期間", "Opens a period"), "text",
+               lambda r: f"OR({PERIODS}<>1,{r['Key']}<>{r.prev('LastKey')})",
+               lambda c: not c.preset.periods or not same_period(c["Key"], c.prev("LastKey"))),
+    )
+
+
+def next_new_column() -> Column:
+    """NextNew: whether the next counted game opens a period (so this row settles one)."""
+    return helper("NextNew", Text("計算用 次が新しい期間", "Next opens a period"), "text",
+                  next_new_formula, next_new_value, late=True)
+
+
+def mark_period_ends(ws: Worksheet, table: Table) -> None:
+    """By period, the computed cells of a row that settles a period: bold on darker blue."""
+    keys = [c.key for c in table.columns if c.role == "computed"]
+    first, last = table.letter(keys[0]), table.letter(keys[-1])
+    ws.conditional_formatting.add(
+        f"{first}{table.first_row}:{last}{table.last_row}",
+        styles.formula_rule(f"AND({PERIODS}=1,ISNUMBER(${table.letter('Rating')}"
+                            f"{table.first_row}))", font=Font(bold=True), fill=SETTLED_FILL))
