@@ -21,8 +21,10 @@ from rating_rules.glicko import (
     GLICKO,
     GlickoPreset,
     Q,
+    glicko_close,
     glicko_expected,
     glicko_g,
+    glicko_game,
     glicko_period,
     glicko_rd_before,
     glicko_update,
@@ -49,6 +51,46 @@ def test_paper_example_period() -> None:
     rating, rd = glicko_period(1500, 200, OPPONENTS)
     assert round(rating) == 1464
     assert round(rd, 1) == 151.4
+
+
+def test_paper_example_game_by_game() -> None:
+    """The personal sheet's form: each game's two parts summed down the period, then closed.
+
+    The paper's ``1/d² = q² Σ g² E (1 − E)`` is 1/53670.85 and each part is the paper's
+    g times its E's arithmetic.
+    """
+    parts = [glicko_game(1500, opp, opp_rd, score) for opp, opp_rd, score in OPPONENTS]
+    for (info, term), (_, _, score), g, e in zip(parts, OPPONENTS, PAPER_G, PAPER_E,
+                                                 strict=True):
+        assert info == pytest.approx(g * g * e * (1 - e), rel=2e-3)
+        assert term == pytest.approx(g * (score - e), abs=2e-3)
+    information = sum(info for info, _ in parts)
+    assert 1 / (Q * Q * information) == pytest.approx(53670.85, rel=1e-3)
+    rating, rd = glicko_close(1500, 200, information, sum(term for _, term in parts))
+    assert round(rating) == 1464
+    assert round(rd, 1) == 151.4
+
+
+def test_a_period_without_games_closes_where_it_started() -> None:
+    assert glicko_close(1500, 200, 0, 0) == (1500, 200)
+    assert glicko_close(1500, 200, 0, 0, GlickoPreset(rounding=True)) == (1500, 200)
+
+
+@pytest.mark.parametrize(("call", "field", "shown"), [
+    (lambda: glicko_game("x", 1400, 30, 1), "rating", "'x'"),
+    (lambda: glicko_game(1500, None, 30, 1), "opp_rating", "None"),
+    (lambda: glicko_game(1500, 1400, 0, 1), "opp_rd", "0"),
+    (lambda: glicko_game(1500, 1400, 30, 2), "score", "2"),
+    (lambda: glicko_game(0, 1e9, 30, 1), "opp_rating", "1000000000.0"),
+    (lambda: glicko_close(1500, -1, 0, 0), "rd", "-1"),
+    (lambda: glicko_close(1500, 200, "a", 0), "information", "'a'"),
+    (lambda: glicko_close(1500, 200, 0, None), "total", "None"),
+])
+def test_game_and_close_name_a_bad_argument(call, field, shown) -> None:
+    with pytest.raises(RatingInputError) as info:
+        call()
+    assert info.value.field == field
+    assert shown in str(info.value)
 
 
 def test_paper_example_as_columns_with_blank_rows() -> None:

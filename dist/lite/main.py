@@ -818,6 +818,54 @@ def _expected(rating: float, opp: float, g: float, field: str, shown: object) ->
                                mine=rating) from None
 
 
+def glicko_game(rating: float, opp_rating: float, opp_rd: float,
+                score: float) -> tuple[float, float]:
+    """One game's part of a period: its information ``g² E (1 − E)`` and its ``g (s − E)``.
+
+    A sheet that rates a period row by row sums these two down the period's games and
+    closes the period with :func:`glicko_close`; :func:`glicko_period` does the same.
+
+    >>> info, term = glicko_game(1500, 1400, 30, 1)
+    >>> round(info, 4), round(term, 4)
+    (0.2285, 0.3589)
+    """
+    r = check_number("rating", rating)
+    g = _g(_check_rd("opp_rd", opp_rd))
+    e = _expected(r, check_number("opp_rating", opp_rating), g, "opp_rating", opp_rating)
+    return _information(g, e), _term(g, e, check_result("score", score, draws=True))
+
+
+def glicko_close(rating: float, rd: float, information: float, total: float,
+                 preset: GlickoPreset = GLICKO) -> tuple[float, float]:
+    """New (rating, RD) from a period's sums of :func:`glicko_game`'s two parts.
+
+    >>> glicko_close(1500, 200, 0, 0)
+    (1500.0, 200.0)
+    """
+    r = check_number("rating", rating)
+    step, new_rd = _step(_check_rd("rd", rd), check_number("information", information),
+                         "rd", rd)
+    return _new_rating(r, step, [check_number("total", total)], preset), new_rd
+
+
+def _information(g: float, e: float) -> float:
+    return g * g * e * (1.0 - e)
+
+
+def _term(g: float, e: float, score: float) -> float:
+    return g * (score - e)
+
+
+def _step(rd: float, information: float, rd_field: str,
+          shown_rd: object) -> tuple[float, float]:
+    """Steps 2 and 3's factor ``q/(1/RD² + 1/d²)`` and RD', from ``Σ g² E (1 − E)``."""
+    inverse = 1.0 / rd
+    precision = inverse * inverse + Q * Q * information  # 1/RD² + 1/d²
+    if precision == 0:  # an RD so large that 1/RD² is 0, and games that tell nothing
+        raise RatingInputError(rd_field, shown_rd, "is too large to compute")
+    return Q / precision, math.sqrt(1.0 / precision)
+
+
 def _rate(rating: float, rd: float, games: Sequence[_Game],
           rd_field: str, shown_rd: object) -> tuple[float, list[float], float]:
     """Steps 2 and 3: the factor ``q/(1/RD² + 1/d²)``, each game's ``g(s − E)`` and RD'.
@@ -830,13 +878,10 @@ def _rate(rating: float, rd: float, games: Sequence[_Game],
     for game in games:
         g = _g(game.opp_rd)
         e = _expected(rating, game.opp_rating, g, game.field, game.shown)
-        information += g * g * e * (1.0 - e)
-        terms.append(g * (game.score - e))
-    inverse = 1.0 / rd
-    precision = inverse * inverse + Q * Q * information  # 1/RD² + 1/d²
-    if precision == 0:  # an RD so large that 1/RD² is 0, and games that tell nothing
-        raise RatingInputError(rd_field, shown_rd, "is too large to compute")
-    return Q / precision, terms, math.sqrt(1.0 / precision)
+        information += _information(g, e)
+        terms.append(_term(g, e, game.score))
+    step, new_rd = _step(rd, information, rd_field, shown_rd)
+    return step, terms, new_rd
 
 
 def replay_glicko(
@@ -963,8 +1008,8 @@ class _Replay:
 
 
 __all__ = [
-    "GLICKO", "GlickoPreset", "Q", "glicko_expected", "glicko_g", "glicko_period",
-    "glicko_rd_before", "glicko_update", "replay_glicko",
+    "GLICKO", "GlickoPreset", "Q", "glicko_close", "glicko_expected", "glicko_g",
+    "glicko_game", "glicko_period", "glicko_rd_before", "glicko_update", "replay_glicko",
 ]
 '''),
     "rating_rules.go": (False, '''"""Go server dan/kyu points (RULES.md §4, seed 001, Pandanet-style).
