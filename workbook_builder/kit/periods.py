@@ -15,16 +15,24 @@ it sums over a period.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ClassVar
+
 from openpyxl.styles import Font, PatternFill
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .. import formulas as fx
 from .. import styles
+from ..errors import TemplateError
 from ..labels import Text
-from ..layout import Column, Formula, Row, Table, ValueType, validation
-from ..settings import setting_name
+from ..layout import Column, Formula, Row, Setting, Table, Validation, ValueType, validation
+from ..messages import say
+from ..settings import scalar, setting_name
+from ..spec import Spec
+from .base import P, with_constants
 from .cells import Cells, Value, excel_number
-from .chain import NA, counted
+from .chain import NA, count_column, counted
+from .personal import PersonalSheet
 
 PERIODS = setting_name("Periods")
 SETTLED_FILL = PatternFill("solid", fgColor="BDD7EE")
@@ -160,3 +168,82 @@ def mark_period_ends(ws: Worksheet, table: Table) -> None:
         f"{first}{table.first_row}:{last}{table.last_row}",
         styles.formula_rule(f"AND({PERIODS}=1,ISNUMBER(${table.letter('Rating')}"
                             f"{table.first_row}))", font=Font(bold=True), fill=SETTLED_FILL))
+
+
+def base_column() -> Column:
+    """Base: the rating a game is scored at (the last close when it opens a period, else
+    the open period's start)."""
+    return helper("Base", Text("計算用 対局時レート", "Rating played at"), "number",
+                  lambda r: fx.if_(r["New"], r.prev("Close"), r.prev("Start")),
+                  lambda c: c.prev("Close") if c["New"] else c.prev("Start"))
+
+
+def settled_chart_columns() -> tuple[Column, ...]:
+    """Games counted, and the chart's points: the settled ratings (``Close``) only."""
+    return (
+        count_column(Text("計算用 対局数", "Games counted")),
+        helper("ChartX", Text("グラフ用 対局", "Chart game"), "integer",
+               lambda r: chart_formula(r, "Count"), chart_value("Count"),
+               lambda r: "0", 0, after_late=True),
+        helper("ChartY", Text("グラフ用 レート", "Chart rating"), "number",
+               lambda r: chart_formula(r, "Close"), chart_value("Close"),
+               lambda r: r["Close"], lambda c: c["Close"], after_late=True),
+    )
+
+
+def periods_setting(periods: bool) -> Setting:
+    """The mode switch on Settings: 0 = every game a period, 1 = by Period label."""
+    return scalar("Periods", "periods", Text("期間ごとに計算", "Rate by period"),
+                  Text("0 = 対局ごと、1 = 期間ごと (下の説明)",
+                       "0 = after every game, 1 = by period"),
+                  int(periods),
+                  Validation("list", None, '"0,1"', None,
+                             Text("0 = 対局ごと、1 = 期間ごと", "0 = per game, 1 = per period"),
+                             Text("0 か 1 を選んでください", "Choose 0 or 1")))
+
+
+Refused = tuple[str, Callable[[float], bool], str]
+"""A template constant the Settings cells would refuse: (field, refused, message key)."""
+
+PERIODS_REFUSED: Refused = ("periods", lambda x: x not in (0, 1), "template.periods")
+
+
+class PeriodSheet(PersonalSheet[P]):
+    """A personal sheet rated per game or by period: its settled rows stand out, its chart
+    plots settled ratings, and a template's constants are checked as Settings would."""
+
+    chart_note = Text(
+        "入力は「対局」シートで。グラフは確定したレートだけ (期間ごとなら期間の最後)。",
+        "Type games on the Games sheet; the chart shows settled ratings only.")
+    shown_fields: ClassVar[tuple[str, ...]]
+    """The preset fields Settings shows (a template may set these only)."""
+    refused: ClassVar[tuple[Refused, ...]] = (PERIODS_REFUSED,)
+
+    def constant_fields(self, preset: str) -> tuple[str, ...]:
+        return self.shown_fields
+
+    def preset_for(self, spec: Spec) -> P:
+        """The named preset with the template's constants, checked like the Settings cells."""
+        values = spec.constants
+        where = f"{spec.source}: " if spec.source else ""
+        for name, bad, reason in self.refused:
+            if name in values and bad(values[name]):
+                raise TemplateError(say("template.bad", where=where, name=f"constants.{name}",
+                                        value=values[name], reason=say(reason)))
+        preset: P = with_constants(self.presets[spec.preset], values)
+        return preset
+
+    def dress_games(self, ws: Worksheet, table: Table, lang: str,
+                    title: str) -> dict[str, object]:
+        mark_period_ends(ws, table)
+        return super().dress_games(ws, table, lang, title)
+
+
+def settled_column(key: str, label: Text, width: float, close: str, lead: Formula,
+                   lead_value: Value, number_format: str = "General") -> Column:
+    """A value shown where a period settles (every counted row, per game): the row's
+    ``close``; the lead row (自分 / Me) shows the start."""
+    return Column(key, label, "computed", "number", width, number_format=number_format,
+                  lead=lead, lead_value=lead_value,
+                  formula=lambda r: fx.if_(settles_test(r), r[close], '""'),
+                  value=lambda c: c[close] if settles(c) else "", late=True)

@@ -38,42 +38,37 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from openpyxl.worksheet.worksheet import Worksheet
-
 from rating_rules.common import round_half_away
 from rating_rules.elo import EloPreset, elo_delta, elo_expected
 
 from .. import formulas as fx
-from ..errors import TemplateError
 from ..formulas import elo as fe
 from ..kit import inputs as kinds
 from ..kit import status as st
-from ..kit.base import EXAMPLE_NAMES, extend, with_constants
+from ..kit.base import EXAMPLE_NAMES, extend
 from ..kit.cells import Cells, Value
-from ..kit.chain import count_column, counted
+from ..kit.chain import counted
 from ..kit.ledger_rule import LedgerRule, result
 from ..kit.periods import (
     PERIODS,
+    PERIODS_REFUSED,
+    PeriodSheet,
+    base_column,
     carried,
     carry,
-    chart_formula,
-    chart_value,
     counted_test,
     helper,
     key_columns,
-    mark_period_ends,
     next_new_column,
     number,
     period_column,
-    settles,
-    settles_test,
+    periods_setting,
+    settled_chart_columns,
+    settled_column,
 )
-from ..kit.personal import PersonalSheet
 from ..labels import Text
-from ..layout import Column, Row, Setting, Table, Validation
-from ..messages import say
+from ..layout import Column, Row, Setting, Table
 from ..settings import above_zero, scalar, setting_name, start_setting
-from ..spec import Spec
 
 GAMES = Text("対局", "Games")
 START = setting_name("Start")
@@ -209,10 +204,8 @@ def computed_columns(lang: str) -> tuple[Column, ...]:
                                         f"{r['Start']}+{r['Sum']}", '""'),
                value=lambda c: (number(c["Start"]) + number(c["Sum"])
                                 if counted(c) and c.preset.periods else "")),
-        Column("Rating", Text("レート", "Rating"), "computed", "number", 7,
-               lead=lambda r: START, lead_value=start_value,
-               formula=lambda r: fx.if_(settles_test(r), r["Close"], '""'),
-               value=lambda c: c["Close"] if settles(c) else "", late=True),
+        settled_column("Rating", Text("レート", "Rating"), 7, "Close", lambda r: START,
+                       start_value),
         st.status_column(STATUS, lang, width_en=30,
                          allowed=("", *(m(lang) for m in MSG.values()))),
     )
@@ -222,9 +215,7 @@ def period_columns() -> tuple[Column, ...]:
     """The period chain: which period a row is in, what it is scored against, the close."""
     return (
         *key_columns(),
-        helper("Base", Text("計算用 対局時レート", "Rating played at"), "number",
-               lambda r: fx.if_(r["New"], r.prev("Close"), r.prev("Start")),
-               lambda c: c.prev("Close") if c["New"] else c.prev("Start")),
+        base_column(),
         helper("Start", Text("計算用 期間開始レート", "Period start"), "number",
                lambda r: carry(r, "Start", r["Base"]), carried("Start", lambda c: c["Base"]),
                lambda r: START, start_value),
@@ -240,23 +231,10 @@ def period_columns() -> tuple[Column, ...]:
     )
 
 
-def chart_columns() -> tuple[Column, ...]:
-    """Games counted, and the chart's points: the settled ratings only."""
-    return (
-        count_column(Text("計算用 対局数", "Games counted")),
-        helper("ChartX", Text("グラフ用 対局", "Chart game"), "integer",
-               lambda r: chart_formula(r, "Count"), chart_value("Count"),
-               lambda r: "0", 0, after_late=True),
-        helper("ChartY", Text("グラフ用 レート", "Chart rating"), "number",
-               lambda r: chart_formula(r, "Close"), chart_value("Close"),
-               lambda r: r["Close"], lambda c: c["Close"], after_late=True),
-    )
-
-
 def games_table(rows: int, lang: str) -> Table:
     """The Games table: input, computed and hidden helper columns."""
     columns = (*input_columns(), *computed_columns(lang), kinds.date_column(),
-               *period_columns(), *chart_columns())
+               *period_columns(), *settled_chart_columns())
     return Table("Games", GAMES, columns, rows)
 
 
@@ -269,12 +247,7 @@ def settings_for(preset: EloSheetPreset) -> list[Setting]:
                Text("1局の重み: 32・24・16・12・8 など", "Weight of a game: 32, 24, 16, 12, 8 …"),
                preset.k,
                above_zero(Text("0より大きい数値 (例: 32)", "A number above 0 (e.g. 32)"))),
-        scalar("Periods", "periods", Text("期間ごとに計算", "Rate by period"),
-               Text("0 = 対局ごと、1 = 期間ごと (下の説明)", "0 = after every game, 1 = by period"),
-               int(preset.periods),
-               Validation("list", None, '"0,1"', None,
-                          Text("0 = 対局ごと、1 = 期間ごと", "0 = per game, 1 = per period"),
-                          Text("0 か 1 を選んでください", "Choose 0 or 1"))),
+        periods_setting(preset.periods),
         scalar("Scale", "scale", Text("レート差の尺度", "Rating scale"),
                Text("この差で期待値が 10:1 (ふつう400)", "Gap where the odds are 10:1 (400)"),
                preset.scale, above_zero(Text("ふつう400", "Usually 400"))),
@@ -320,12 +293,7 @@ def example_games(lang: str) -> list[dict[str, object]]:
     return games
 
 
-SETTLED_ONLY = Text(
-    "入力は「対局」シートで。グラフは確定したレートだけ (期間ごとなら期間の最後)。",
-    "Type games on the Games sheet; the chart shows settled ratings only.")
-
-
-class EloSheet(PersonalSheet[EloSheetPreset]):
+class EloSheet(PeriodSheet[EloSheetPreset]):
     """Workbook type ``system = "elo"``."""
 
     system = "elo"
@@ -335,24 +303,9 @@ class EloSheet(PersonalSheet[EloSheetPreset]):
     phone_first = ("Opponent", "OppRating", "Score", "Period", "Date", "Rating", "InPeriod",
                    "Status")
     notes = RULE_NOTES
-    chart_note = SETTLED_ONLY
-
-    def constant_fields(self, preset: str) -> tuple[str, ...]:
-        return SHEET_FIELDS
-
-    def preset_for(self, spec: Spec) -> EloSheetPreset:
-        """The named preset with the template's constants, checked like the Settings cells."""
-        values = spec.constants
-        where = f"{spec.source}: " if spec.source else ""
-        if values.get("periods", 0) not in (0, 1):
-            raise TemplateError(say("template.bad", where=where, name="constants.periods",
-                                    value=values["periods"], reason=say("template.periods")))
-        for name in ("k", "scale"):
-            if values.get(name, 1) <= 0:
-                raise TemplateError(say("template.bad", where=where, name=f"constants.{name}",
-                                        value=values[name], reason=say("template.above_zero")))
-        preset: EloSheetPreset = with_constants(self.presets[spec.preset], values)
-        return preset
+    shown_fields = SHEET_FIELDS
+    refused = (PERIODS_REFUSED, ("k", lambda x: x <= 0, "template.above_zero"),
+               ("scale", lambda x: x <= 0, "template.above_zero"))
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)
@@ -362,12 +315,6 @@ class EloSheet(PersonalSheet[EloSheetPreset]):
 
     def settings(self, preset: EloSheetPreset) -> list[Setting]:
         return settings_for(preset)
-
-    def dress_games(self, ws: Worksheet, table: Table, lang: str,
-                    title: str) -> dict[str, object]:
-        mark_period_ends(ws, table)
-        return super().dress_games(ws, table, lang, title)
-
 
 
 __all__ = ["EloSheet", "EloSheetPreset", "games_table", "settings_for"]
