@@ -70,7 +70,7 @@ SCRIPT = Path(__file__).with_name("uno_edits.py")
 UNO_TIMEOUT = 900
 KINDS: dict[str, str] = {
     "tokin": "tokin_ja", "club24": "club24_ja", "mosaic": "mosaic_ja", "elo": "elo_ja",
-    "go": "go_ja", "yonin": "yonin_ja", "ledger_tokin": "ledger_tokin_ja",
+    "glicko": "glicko_ja", "go": "go_ja", "yonin": "yonin_ja", "ledger_tokin": "ledger_tokin_ja",
     "ledger_club24": "ledger_club24_ja", "ledger_elo": "ledger_elo_ja",
     "ledger_mosaic": "ledger_mosaic_ja", "ledger_go": "ledger_go_ja",
     "yonin_ledger": "yonin_ledger_ja",

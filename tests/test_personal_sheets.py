@@ -56,7 +56,7 @@ def test_counted_rows_show_the_engines_values(recalc, job):
 
 
 def test_every_two_player_personal_sheet_has_a_case():
-    assert set(ROW_CASES) == {"mosaic", "tokin", "club24", "elo", "go"}
+    assert set(ROW_CASES) == {"mosaic", "tokin", "club24", "elo", "glicko", "go"}
     assert len(NAMES) == 2 * len(ROW_CASES)  # ja and en
 
 

@@ -44,7 +44,7 @@ MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 
 ANSWERS = {"tokin": ("Rating",), "club24": ("Rating",), "mosaic": ("Rating",),
-           "elo": ("Rating", "InPeriod"), "go": ("Points",),
+           "elo": ("Rating", "InPeriod"), "glicko": ("Rating",), "go": ("Points",),
            "ledger": ("NewA", "NewB"), "yonin": ("NewRate",), "yonin_ledger": ("NewRate",)}
 """Each workbook kind's new rating: on a personal Elo sheet with rating periods the
 rating inside the period (the settled one shows on the period's last row); on a ledger

@@ -633,6 +633,7 @@ TABLE: dict[str, tuple[str, str]] = {
     "template.periods": ("0 (1 局ごと) か 1 (期間ごと) にしてください",
                          "must be 0 (per game) or 1 (per period)"),
     "template.above_zero": ("0 より大きくしてください", "must be greater than 0"),
+    "template.zero_or_more": ("0 以上にしてください", "must be 0 or more"),
     # --- the engine's errors (rating_rules): "{field}: {value!r} {reason}" -------------------
     # Each reason's key is the engine's English text itself (see the module's docstring).
     "rule.input": ("{field} = {value!r}: {reason}", "{field}: {value!r} {reason}"),

@@ -56,3 +56,25 @@ def glicko_rating(my: str, rd: str, opps: str, rds: str, scores: str) -> str:
 def glicko_rd(my: str, rd: str, opps: str, rds: str) -> str:
     """The RD after a period, ``sqrt(1/(1/RD² + 1/d²))``: the scores do not move it."""
     return f"SQRT(1/({glicko_precision(my, rd, opps, rds)}))"
+
+
+def glicko_grown(rd: str, c: str, max_rd: str) -> str:
+    """The RD one period later, ``min(sqrt(RD² + c²), max)``, like
+    :func:`rating_rules.glicko.glicko_rd_before` with one period."""
+    return f"MIN(SQRT({rd}*{rd}+{c}*{c}),{max_rd})"
+
+
+def _precision(rd: str, information: str) -> str:
+    return f"(1/{rd})*(1/{rd})+{Q}*{Q}*{information}"
+
+
+def glicko_closed_rating(rating: str, rd: str, information: str, total: str) -> str:
+    """A period's new rating from its running sums ``Σ g²E(1 − E)`` and ``Σ g(s − E)``,
+    like :func:`rating_rules.glicko.glicko_close`."""
+    return f"{rating}+{Q}/({_precision(rd, information)})*{total}"
+
+
+def glicko_closed_rd(rd: str, information: str) -> str:
+    """A period's new RD from its running ``Σ g²E(1 − E)``, like
+    :func:`rating_rules.glicko.glicko_close`."""
+    return f"SQRT(1/({_precision(rd, information)}))"

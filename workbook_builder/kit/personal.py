@@ -32,7 +32,8 @@ from .frame import COUNTED_ONLY, add_history_chart, decorate_games, page_setup, 
 
 GAMES = Text("対局", "Games")
 PHONE_WIDTHS: phone.Widths = {
-    "Opponent": (5.5, 6), "OppRating": (5, 5), "OppRank": (3.5, 4.5), "Suggested": (3.5, 4.5),
+    "Opponent": (5.5, 6), "OppRating": (5, 5), "OppRD": (4, 4.5),
+    "OppRank": (3.5, 4.5), "Suggested": (3.5, 4.5),
     "Handicap": (3.5, 4.5), "First": (3.5, 4.5), "Result": (3.5, 4), "Score": (3.5, 4),
     "TurnDiff": (3.5, 4.5), "Period": (4, 4.5), "GameType": (3, 4), "Date": (4.5, 4.5),
     "Rating": (5.5, 5), "InPeriod": (5.5, 5), "Points": (7, 7),

@@ -19,6 +19,7 @@ def _registry() -> dict[str, SheetType[Any]]:
     from .catalog import CatalogSheet
     from .club24 import Club24Sheet
     from .elo import EloSheet
+    from .glicko import GlickoSheet
     from .go import GoSheet
     from .lambdas import LambdaSheet
     from .ledger import LedgerSheet
@@ -28,8 +29,8 @@ def _registry() -> dict[str, SheetType[Any]]:
     from .yonin_ledger import YoninLedgerSheet
 
     return {sheet.system: sheet for sheet in (
-        MosaicSheet(), EloSheet(), GoSheet(), YoninSheet(), TokinSheet(), Club24Sheet(),
-        LedgerSheet(), CatalogSheet(), LambdaSheet(), YoninLedgerSheet())}
+        MosaicSheet(), EloSheet(), GlickoSheet(), GoSheet(), YoninSheet(), TokinSheet(),
+        Club24Sheet(), LedgerSheet(), CatalogSheet(), LambdaSheet(), YoninLedgerSheet())}
 
 
 SHEET_TYPES: dict[str, SheetType[Any]] = _registry()

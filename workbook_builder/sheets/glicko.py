@@ -1,0 +1,393 @@
+"""The Glicko personal rating sheet (Glickman 1995, issue #30): one player's log, rating and RD.
+
+Layout (sheet 対局 / Games), the columns used at the table first:
+
+    A 相手 Opponent   B 相手レート Opp. rating   C 相手RD Opp. RD   D 勝敗 Score
+    E 期間 Period   F 期待値 Expected   G 増減 Change   H 期間内 In period
+    I レート Rating   J RD   K 状態 Status   L 日付 Date
+
+The opponent's rating and RD are typed as they stand at the game (from the club's
+list). Settings choose the mode, as on the Elo sheet (:mod:`.elo`, whose period chain
+this sheet shares, :mod:`workbook_builder.kit.periods`): per game (the default, the
+engine's ``replay_glicko`` without periods: every game is a period of its own) or per
+rating period (a run of games with the same Period label, every game of it scored
+against the rating and RD at its start).
+
+A period's rating and RD come from two running sums over its games, each game's
+``g²E(1−E)`` and ``g(s−E)`` (the engine's ``glicko_game``), closed as the engine's
+``glicko_close`` does: 期間内 / In period shows the rating if the period closed at this
+game; レート / Rating and RD appear on the period's last counted game (every game when
+rating per game); 増減 / Change is how much this game moved the period's rating.
+
+My RD at the start of a period is the one on Settings for the first period, and after
+that ``min(sqrt(RD² + c²), largest RD)`` of the last period's: one period of growth per
+period **[assumed, as the engine]**, so a month without games between two labels does
+not grow it twice.
+
+Row rules: a row counts when the opponent's rating, RD and the score are present and
+valid and nothing else in the row is wrong; a flagged row shows "⚠ …" and is skipped; a
+half-filled row shows 入力途中 (no ⚠) and, once the opponent's rating and RD are typed,
+its expected score. An opponent more than 120,000 points away is flagged (the engine
+overflows only further out, at about 123,000/g): the sheet's one stricter bound.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rating_rules.glicko import (
+    GlickoPreset,
+    glicko_close,
+    glicko_expected,
+    glicko_g,
+    glicko_game,
+    glicko_rd_before,
+)
+
+from .. import formulas as fx
+from ..formulas import glicko as fg
+from ..kit import inputs as kinds
+from ..kit import status as st
+from ..kit.base import EXAMPLE_NAMES
+from ..kit.cells import Cells, Value, excel_number
+from ..kit.periods import (
+    PERIODS,
+    PERIODS_REFUSED,
+    PeriodSheet,
+    base_column,
+    helper,
+    key_columns,
+    next_new_column,
+    number,
+    period_column,
+    periods_setting,
+    settled_chart_columns,
+    settled_column,
+)
+from ..labels import Text
+from ..layout import Column, Row, Setting, Table, validation
+from ..settings import above_zero, scalar, setting_name, start_setting, zero_or_more
+
+START = setting_name("Start")
+RD = setting_name("RD")
+MAX_RD = setting_name("MaxRD")
+C = setting_name("C")
+FAR = 120_000
+"""An opponent further than this from the rating is flagged: ``g × gap / 400`` stays
+under 300, so ``10^`` in the expected score never overflows (g ≤ 1)."""
+MAX_OPP_RD = 1_000_000
+"""The largest opponent RD accepted: ``RD²`` must stay a finite number in a sheet."""
+
+MSG = {
+    "settings": st.SETTINGS,
+    "opp": kinds.OPP_MESSAGE,
+    "rd": Text("⚠ 相手RDは0より大きい数値 (100万まで)",
+               "⚠ opponent RD must be a number above 0 (up to 1,000,000)"),
+    "score": kinds.SCORE_MESSAGE,
+    "date": kinds.DATE_MESSAGE,
+    "far": Text("⚠ 相手レートが離れすぎ", "⚠ opponent rating too far off"),
+    "incomplete": st.INCOMPLETE,
+}
+INPUT_KEYS = ("Opponent", "OppRating", "OppRD", "Score", "Period", "Date")
+REQUIRED = ("OppRating", "OppRD", "Score")
+
+
+@dataclass(frozen=True)
+class GlickoSheetPreset(GlickoPreset):
+    """Glicko's constants, my RD before the first game and the mode the sheet starts in."""
+
+    rd: float = 350
+    """My RD before the first game: an unrated player's 350, or the club list's."""
+    periods: bool = False
+    """Rate by rating periods (True) or every game as a period of its own (False)."""
+
+
+SHEET_FIELDS = ("start", "rd", "start_rd", "c", "periods")
+SETTINGS_OK = (f"AND(ISNUMBER({START}),{fx.is_one_of(PERIODS, (1, 0))},"
+               + ",".join(f"IF(ISNUMBER({n}),{n}>0,FALSE)" for n in (RD, MAX_RD))
+               + f",IF(ISNUMBER({C}),{C}>=0,FALSE))")
+"""TRUE when every Settings value is usable (RDs above 0, c at least 0, mode 1 or 0)."""
+
+OPP_RD = kinds.Check(
+    lambda ref: f"IF(ISNUMBER({ref}),AND({ref}>0,{ref}<={MAX_OPP_RD}),FALSE)",
+    lambda x: (n := excel_number(x)) is not None and 0 < n <= MAX_OPP_RD)
+
+
+def too_far_formula(r: Row) -> str:
+    opp = r["OppRating"]
+    return f"AND(ISNUMBER({opp}),ABS({opp}-{r['Base']})>{FAR})"
+
+
+def too_far(c: Cells) -> bool:
+    opp = c.number("OppRating")
+    return opp is not None and abs(opp - number(c["Base"])) > FAR
+
+
+STATUS = (
+    st.empty(INPUT_KEYS),
+    st.Case(lambda r: f"NOT({SETTINGS_OK})", lambda c: False, MSG["settings"]),
+    *(st.bad(key) for key in ("OppRating", "OppRD", "Score", "Date")),
+    st.Case(too_far_formula, too_far, MSG["far"]),
+    st.complete(REQUIRED),
+    st.unfinished(MSG["incomplete"]),
+)
+
+
+def counts_test(r: Row) -> str:
+    """TRUE on a row that counts (the chain below is carried over any other row)."""
+    return r["Counts"]
+
+
+def carry(r: Row, key: str, value: str) -> str:
+    """``value`` on a counted row, else the row above's ``key``."""
+    return fx.if_(counts_test(r), value, r.prev(key))
+
+
+def carried(key: str, value: Value) -> Value:
+    return lambda c: value(c) if c["Counts"] else c.prev(key)
+
+
+def expected_formula(r: Row) -> str:
+    """My expected score, shown as soon as the opponent's rating and RD are in."""
+    shown = f"AND(ISNUMBER({r['OppRating']}),ISNUMBER({r['G']}),{st.no_problem(r['Status'])})"
+    return fx.if_(shown, fg.glicko_expected(r["Base"], r["OppRating"], r["OppRD"]), '""')
+
+
+def expected_value(c: Cells) -> object:
+    opp, rd = c.number("OppRating"), c["G"]
+    if opp is None or rd == "" or st.has_problem(c["Status"]):
+        return ""
+    return glicko_expected(number(c["Base"]), opp, c.num("OppRD"))
+
+
+def game_part(c: Cells) -> tuple[float, float]:
+    """The engine's information and ``g(s − E)`` of a counted game."""
+    return glicko_game(number(c["Base"]), c.num("OppRating"), c.num("OppRD"), c.num("Score"))
+
+
+def running(key: str, part: int) -> Value:
+    """The open period's sum of one of :func:`game_part`'s two parts, this game in."""
+    def value(c: Cells) -> float:
+        before = 0.0 if c["New"] else number(c.prev(key))
+        return before + game_part(c)[part]
+
+    return carried(key, value)
+
+
+def closed(part: int) -> Value:
+    """The period's rating (0) or RD (1) if it closed at this game."""
+    def value(c: Cells) -> float:
+        return glicko_close(number(c["Start"]), number(c["RDStart"]), number(c["Info"]),
+                            number(c["Sum"]), c.preset)[part]
+
+    return carried("Close" if part == 0 else "CloseRD", value)
+
+
+def change_formula(r: Row) -> str:
+    """How much this game moved the period's rating (per game: the change)."""
+    before = fx.if_(r["New"], r["Base"], r.prev("Close"))
+    return fx.if_(counts_test(r), f"{r['Close']}-{before}", '""')
+
+
+def change_value(c: Cells) -> object:
+    if not c["Counts"]:
+        return ""
+    return number(c["Close"]) - number(c["Base"] if c["New"] else c.prev("Close"))
+
+
+def rd_base_formula(r: Row) -> str:
+    """My RD at the start of the row's period: Settings' for the first, grown after."""
+    grown = fg.glicko_grown(r.prev("CloseRD"), C, MAX_RD)
+    return fx.if_(r["New"], fx.if_(f"{r.prev('Count')}=0", RD, grown), r.prev("RDStart"))
+
+
+def rd_base_value(c: Cells) -> float:
+    if not c["New"]:
+        return number(c.prev("RDStart"))
+    if c.prev("Count") == 0:
+        return float(c.preset.rd)
+    return glicko_rd_before(number(c.prev("CloseRD")), 1, c.preset)
+
+
+def input_columns() -> tuple[Column, ...]:
+    """Opponent, their rating and RD, score and period: typed at the table."""
+    rd_prompt = Text("相手の今のRD (クラブのリストから)。初めての相手は350",
+                     "Opponent's current RD (from the club's list); a new player: 350")
+    return (
+        kinds.opponent_column(),
+        kinds.opp_rating_column(Text("相手の今のレート (クラブのリストから)",
+                                     "Opponent's current rating (from the club's list)")),
+        Column("OppRD", Text("相手\nRD", "Opp.\nRD"), "input", "number", 6,
+               validation=validation("decimal", rd_prompt,
+                                     Text("0より大きい数値", "A number above 0"),
+                                     "between", "0.000001", f"{MAX_OPP_RD}"),
+               check=OPP_RD, message=MSG["rd"]),
+        kinds.score_column(),
+        period_column(),
+    )
+
+
+def computed_columns(lang: str) -> tuple[Column, ...]:
+    """What a person reads: expected score, change, in-period rating, rating and RD."""
+    return (
+        Column("Expected", Text("期待値", "Expected"), "computed", "number", 6.5, width_en=8.5,
+               number_format="0.000", formula=expected_formula, value=expected_value),
+        Column("Change", Text("増減", "Change"), "computed", "number", 6.5, width_en=7.5,
+               number_format="+0.0;-0.0;0.0",
+               formula=change_formula, value=change_value),
+        Column("InPeriod", Text("期間内\nレート", "In\nperiod"), "computed", "number", 7.5,
+               number_format="0.0",
+               formula=lambda r: fx.if_(f"AND({counts_test(r)},{PERIODS}=1)", r["Close"], '""'),
+               value=lambda c: c["Close"] if c["Counts"] and c.preset.periods else ""),
+        settled_column("Rating", Text("レート", "Rating"), 7, "Close", lambda r: START,
+                       lambda c: float(c.preset.start), "0"),
+        settled_column("RD", Text("RD", "RD"), 6, "CloseRD", lambda r: RD,
+                       lambda c: float(c.preset.rd), "0.0"),
+        st.status_column(STATUS, lang, width_en=30,
+                         allowed=("", *(m(lang) for m in MSG.values()))),
+    )
+
+
+def period_columns() -> tuple[Column, ...]:
+    """The period chain: the rating and RD a game is scored at, the sums, the close."""
+    return (
+        *key_columns(),
+        base_column(),
+        helper("RDBase", Text("計算用 対局時RD", "RD played at"), "number",
+               rd_base_formula, rd_base_value),
+        helper("G", Text("計算用 g(相手RD)", "g(opp. RD)"), "number",
+               lambda r: fx.if_(OPP_RD.test(r["OppRD"]), fg.glicko_g(r["OppRD"]), '""'),
+               lambda c: glicko_g(c.num("OppRD")) if OPP_RD.accepts(c["OppRD"]) else ""),
+        helper("Counts", Text("計算用 計算する", "Counts"), "text",
+               lambda r: f"AND({r['Status']}=\"\","
+                         f"COUNT({st.inputs_text(r, REQUIRED)})={len(REQUIRED)})",
+               lambda c: c["Status"] == "" and c.numbers(*REQUIRED)),
+        helper("Start", Text("計算用 期間開始レート", "Period start"), "number",
+               lambda r: carry(r, "Start", r["Base"]), carried("Start", lambda c: c["Base"]),
+               lambda r: START, lambda c: float(c.preset.start)),
+        helper("RDStart", Text("計算用 期間開始RD", "Period start RD"), "number",
+               lambda r: carry(r, "RDStart", r["RDBase"]),
+               carried("RDStart", lambda c: c["RDBase"]),
+               lambda r: RD, lambda c: float(c.preset.rd)),
+        helper("Info", Text("計算用 Σg²E(1−E)", "Sum g²E(1−E)"), "number",
+               lambda r: carry(r, "Info", f"IF({r['New']},0,{r.prev('Info')})+{r['G']}*"
+                                          f"{r['G']}*{r['Expected']}*(1-{r['Expected']})"),
+               running("Info", 0), lambda r: "0", 0),
+        helper("Sum", Text("計算用 Σg(s−E)", "Sum g(s−E)"), "number",
+               lambda r: carry(r, "Sum", f"IF({r['New']},0,{r.prev('Sum')})+{r['G']}*"
+                                         f"({r['Score']}-{r['Expected']})"),
+               running("Sum", 1), lambda r: "0", 0),
+        helper("Close", Text("計算用 レート", "Rating if closed"), "number",
+               lambda r: carry(r, "Close", fg.glicko_closed_rating(
+                   r["Start"], r["RDStart"], r["Info"], r["Sum"])),
+               closed(0), lambda r: START, lambda c: float(c.preset.start)),
+        helper("CloseRD", Text("計算用 RD", "RD if closed"), "number",
+               lambda r: carry(r, "CloseRD", fg.glicko_closed_rd(r["RDStart"], r["Info"])),
+               closed(1), lambda r: RD, lambda c: float(c.preset.rd)),
+        next_new_column(),
+    )
+
+
+def games_table(rows: int, lang: str) -> Table:
+    columns = (*input_columns(), *computed_columns(lang), kinds.date_column(),
+               *period_columns(), *settled_chart_columns())
+    return Table("Games", Text("対局", "Games"), columns, rows)
+
+
+def rd_setting(key: str, field: str, label: Text, note: Text, value: float) -> Setting:
+    return scalar(key, field, label, note, value,
+                  above_zero(Text("0より大きい数値 (ふつう350以下)",
+                                  "A number above 0 (350 or less)")))
+
+
+def settings_for(preset: GlickoSheetPreset) -> list[Setting]:
+    return [
+        start_setting(Text("最初の対局の前のレート (なければ1500)",
+                           "Before your first game (none yet: 1500)"), preset.start),
+        rd_setting("RD", "rd", Text("開始RD", "Starting RD"),
+                   Text("最初の対局の前のRD (なければ350)",
+                        "Your RD before the first game (none yet: 350)"),
+                   preset.rd),
+        rd_setting("MaxRD", "start_rd", Text("最大RD", "Largest RD"),
+                   Text("RD はこれ以上増えない (ふつう350)", "An RD never grows past this (350)"),
+                   preset.start_rd),
+        scalar("C", "c", Text("RD の増え方 c", "RD growth c"),
+               Text("1期間ごとに RD² が c² 増える (34.6: 50 が100期間で350に)",
+                    "Each period adds c² to RD² (34.6: 50 grows to 350 in 100 periods)"),
+               preset.c, zero_or_more(Text("0以上の数値 (ふつう34.6)", "0 or more (34.6)"))),
+        periods_setting(preset.periods),
+    ]
+
+
+RULE_NOTES = (
+    Text("ルール (グリコ・レーティング、Glickman 1995)", "Rules (Glicko, Glickman 1995)"),
+    Text("RD はレートの確かさ: 対局のたびに小さくなり、対局のない期間ごとに増えます。",
+         "RD is how sure the rating is: games shrink it, every period adds to it."),
+    Text("期待値 E = 1 / (1 + 10^(−g(相手RD) × (自分 − 相手) / 400))",
+         "Expected E = 1 / (1 + 10^(−g(opp. RD) × (me − opponent) / 400))"),
+    Text("新レート = レート + q / (1/RD² + 1/d²) × Σ g (W − E)、W: 勝ち1、引き分け0.5、負け0",
+         "New rating = rating + q / (1/RD² + 1/d²) × Σ g (W − E); W = 1, 0.5 or 0"),
+    Text("新RD = √(1 / (1/RD² + 1/d²))、1/d² = q² Σ g² E (1 − E)、q = ln10 / 400",
+         "New RD = √(1 / (1/RD² + 1/d²)); 1/d² = q² Σ g² E (1 − E); q = ln10 / 400"),
+    Text("次の期間の RD = min(√(RD² + c²), 最大RD)。",
+         "Next period's RD = min(√(RD² + c²), largest RD)."),
+    Text("対局ごと: 1局が1期間。期間ごと: 期間内の対局はすべて期間の最初のレートと RD で計算し、",
+         "Per game: each game is a period. By period: every game of a period uses the"),
+    Text("　期間の最後の行にレートと RD。期間名は期間の最初の対局にだけ入力。",
+         "  rating and RD at its start; its last row shows both. Type a period on its"
+         " first game only."),
+    Text("⚠ の行と入力途中の行は計算に入りません (レートは前の行から続きます)。",
+         "Rows marked ⚠ and unfinished rows are not counted (the rating carries on)."),
+)
+
+
+def example_games(lang: str) -> list[dict[str, object]]:
+    """The paper's three games as one period, a second period, a flagged row, a game in
+    progress."""
+    names = EXAMPLE_NAMES[lang]
+    may, june = dt.date(2024, 5, 11), dt.date(2024, 6, 8)
+    seed = [(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)]
+    games: list[dict[str, object]] = [
+        {"Opponent": names[i], "OppRating": opp, "OppRD": rd, "Score": score, "Date": may}
+        for i, (opp, rd, score) in enumerate(seed)]
+    games[0]["Period"] = "2024-05"
+    games += [
+        {"Opponent": names[3], "OppRating": 1480, "OppRD": 120, "Score": 1, "Period": "2024-06",
+         "Date": june},
+        {"Opponent": names[4], "OppRating": 1620, "OppRD": 80, "Score": 0.5, "Date": june},
+        {"Opponent": names[5], "OppRating": 1510, "OppRD": 0, "Score": 1, "Date": june},
+        {"Opponent": names[6], "OppRating": 1590, "OppRD": 60, "Date": june},
+    ]
+    return games
+
+
+class GlickoSheet(PeriodSheet[GlickoSheetPreset]):
+    """Workbook type ``system = "glicko"``."""
+
+    system = "glicko"
+    presets: ClassVar[Mapping[str, Any]] = {"default": GlickoSheetPreset()}
+    start_field = "start"
+    title = Text("グリコ・レーティング", "Glicko rating")
+    phone_first = ("Opponent", "OppRating", "OppRD", "Score", "Period", "Date", "Rating",
+                   "Status", "RD")
+    """Status before RD: five inputs fill a phone, and the rating and a ⚠ matter first."""
+    notes = RULE_NOTES
+    shown_fields = SHEET_FIELDS
+    refused = (PERIODS_REFUSED, ("rd", lambda x: x <= 0, "template.above_zero"),
+               ("start_rd", lambda x: x <= 0, "template.above_zero"),
+               ("c", lambda x: x < 0, "template.zero_or_more"))
+
+    def example_inputs(self, lang: str) -> list[dict[str, object]]:
+        return example_games(lang)
+
+    def table(self, rows: int, lang: str, preset: GlickoSheetPreset) -> Table:
+        return self.phone_view(games_table(rows, lang))
+
+    def settings(self, preset: GlickoSheetPreset) -> list[Setting]:
+        return settings_for(preset)
+
+
+__all__ = ["GlickoSheet", "GlickoSheetPreset"]
