@@ -83,13 +83,57 @@ def random_game(rng: random.Random, n: int) -> list[dict[str, object]]:
     return rows
 
 
+COVERING_ROWS = 200
+"""A log this long reaches every branch of the rule (:func:`random_inputs`)."""
+
+
 def random_inputs(seed: int, count: int) -> list[dict[str, object]]:
-    """``count`` rows of valid games (count // 4 games; a partial game is left blank)."""
+    """``count`` rows of valid games (count // 4 games; a partial game is left blank).
+
+    A log of :data:`COVERING_ROWS` rows or more (the conformance test's) is drawn again
+    from the same seeded generator until it reaches every branch of
+    :func:`missing_branches`, whichever seed a template gets (a new template shifts the
+    seeds of those after it); a shorter log (the edit matrix's) is taken as drawn.
+    """
     rng = random.Random(seed)
-    rows: list[dict[str, object]] = []
-    for n in range(count // SEATS):
-        rows += random_game(rng, n)
-    return rows
+    for _ in range(50):
+        rows: list[dict[str, object]] = []
+        for n in range(count // SEATS):
+            rows += random_game(rng, n)
+        if count < COVERING_ROWS or not missing_branches(rows):
+            return rows
+    raise AssertionError(f"seed {seed}: no log of {count} rows reaches {missing_branches(rows)}")
+
+
+def missing_branches(rows: list[dict[str, object]]) -> list[str]:
+    """The rule's branches a log does not reach: trouble exits with 2, 3 and 4 left, a
+    non-member's time-out, two fouls in one game, a floor that holds and one that is not
+    there, every upset band and every knock-out value (RULES.md §5)."""
+    from rating_rules.yonin import ko_pt, rate_game
+
+    games = [rows[g:g + SEATS] for g in range(0, len(rows) - SEATS + 1, SEATS)]
+    outcomes = [(row, o) for game in games for row, o in zip(
+        game, rate_game([r["Rate"] for r in game], [r["Place"] for r in game],
+                        [r.get("KnockedBy") for r in game],
+                        floors=[r.get("Official") for r in game]), strict=True)]
+    knocks = {ko_pt(game[k - 1]["Rate"], row["Rate"]) for game in games for row in game
+              if isinstance(k := row.get("KnockedBy"), int)}
+    reached = {
+        "trouble exits at 2, 3, 4": {row["Place"] for row in rows
+                                     if isinstance(row.get("KnockedBy"), str)} == {2, 3, 4},
+        "a non-member's time-out": any(row.get("Member") in NON_MEMBER_WORDS
+                                       and row.get("KnockedBy") == "T" for row in rows),
+        "two fouls in one game": any(sum(isinstance(row.get("KnockedBy"), str)
+                                         and row["Place"] > 2 for row in game) == 2
+                                     for game in games),
+        "a rate below 0 without a floor": any(o.raw_rate < 0 and not row.get("Official")
+                                              for row, o in outcomes),
+        "a floor that holds": any(o.raw_rate < o.rate and row.get("Official")
+                                  for row, o in outcomes),
+        "every upset band": {o.upset_pt for _, o in outcomes} >= {0, -2, -4, -6, -8, -10},
+        "every knock-out value": knocks == {3, 5, 8, 12, 16, 20},
+    }
+    return [name for name, ok in reached.items() if not ok]
 
 
 def _game(*seats: tuple) -> list[dict[str, object]]:
