@@ -73,6 +73,7 @@ KINDS: dict[str, str] = {
     "glicko": "glicko_ja", "go": "go_ja", "yonin": "yonin_ja", "ledger_tokin": "ledger_tokin_ja",
     "ledger_club24": "ledger_club24_ja", "ledger_elo": "ledger_elo_ja",
     "ledger_mosaic": "ledger_mosaic_ja", "ledger_go": "ledger_go_ja",
+    "ledger_glicko": "ledger_glicko_ja",
     "yonin_ledger": "yonin_ledger_ja",
 }
 """Workbook kind → the template it is built from (Japanese: the layouts are the same)."""

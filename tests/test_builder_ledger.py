@@ -14,17 +14,19 @@ from openpyxl import load_workbook
 
 from rating_rules import replay
 from rating_rules.elo import ELO
+from rating_rules.glicko import GLICKO
 from rating_rules.go import GO, rank_label, start_points
 from rating_rules.mosaic import MOSAIC
 from rating_rules.shogi import CLUB24, TOKIN, club24_rank
 from tests.conftest import column, shipped
 from tests.sheetcases import assert_incomplete
+from tests.sheetcases.glicko import ledger_rows
 from tests.sheetcases.ledger import ACTIVE, GO_TYPES, HOSTILE, PLAYERS
 from workbook_builder.template import load_template
 
 SHIPPED = shipped("ledger")
 DEFAULT_START = {"tokin": 1500.0, "club24": 1500.0, "elo": ELO.start, "mosaic": MOSAIC.start,
-                 "go": start_points(GO.default_rank)}
+                 "go": start_points(GO.default_rank), "glicko": GLICKO.start}
 """A player with no start and no rank: 1級 (1500) for the shogi rules [assumed], Elo's
 1500 and MOSAIC's 100 (RULES.md §6), Go's default rank 1k (the middle of its band, §4)."""
 RANKED = ("tokin", "club24", "go")
@@ -77,7 +79,7 @@ def engine_run(preset: str, tables, games_idx: list[int] | None = None):
             kinds = {**GO_TYPES["ja"], **GO_TYPES["en"]}
             row += (g.get("Handicap"), kinds.get(g.get("GameType"), "rated"))  # type: ignore[arg-type]
         log.append(row)
-    if preset == "tokin":
+    if preset in ("tokin", "glicko"):  # both ledgers are built monthly
         options["periods"] = [month(games[i]["Date"]) for i in chosen]
     if preset == "club24":
         options["prior_games"] = {p["Name"]: p.get("Prior", 0) for p in players}
@@ -99,6 +101,9 @@ def test_every_game_matches_the_engine(recalc, name):
     assert all(s in (None, "") for s in column(wb, "Games_Status")[:n])
     got = {k: column(wb, f"Games_{k}")[:n] for k in ("ChangeA", "ChangeB", "NewA", "NewB")}
     ratings = {p["Name"]: start_of(preset, p) for p in tables["Players"]}
+    if preset == "glicko":
+        check_glicko_games(wb, tables, expected)
+        return
     for i, game in enumerate(tables["Games"]):
         da, db = expected.changes[i]
         a, b = game["PlayerA"], game["PlayerB"]
@@ -109,6 +114,23 @@ def test_every_game_matches_the_engine(recalc, name):
             assert got["NewB"][i] == pytest.approx(ratings[b], abs=1e-9), (name, i)
         assert got["ChangeA"][i] == pytest.approx(da, abs=1e-9), (name, i)
         assert got["ChangeB"][i] == pytest.approx(db, abs=1e-9), (name, i)
+
+
+def check_glicko_games(wb, tables, result) -> None:
+    """A month is a period: a game's change is how much it moves the player's rating if
+    the month closed at it (``ledger_rows``, from the engine's steps), and the last
+    closes are ``replay``'s ratings."""
+    starts = {p["Name"]: start_of("glicko", p) for p in tables["Players"]}
+    rows = ledger_rows(tables["Games"], starts)
+    ratings = dict(starts)
+    for game, (da, db, _, _) in zip(tables["Games"], rows, strict=True):
+        ratings[game["PlayerA"]] += da
+        ratings[game["PlayerB"]] += db
+    assert {p: ratings[p] for p in result.ratings} == pytest.approx(result.ratings, abs=1e-9)
+    n = len(rows)
+    got = [column(wb, f"Games_{k}")[:n] for k in ("ChangeA", "ChangeB", "NewRDA", "NewRDB")]
+    for j, values in enumerate(got):
+        assert values == pytest.approx([row[j] for row in rows], abs=1e-9), j
 
 
 @pytest.mark.parametrize("name", SHIPPED)

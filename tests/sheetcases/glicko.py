@@ -6,7 +6,13 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from rating_rules.glicko import glicko_expected, glicko_period, glicko_rd_before
+from rating_rules.glicko import (
+    glicko_close,
+    glicko_expected,
+    glicko_game,
+    glicko_period,
+    glicko_rd_before,
+)
 from tests.sheetcases.elo import random_inputs as elo_inputs
 from tests.sheetcases.elo import same_period
 
@@ -97,4 +103,40 @@ def engine_rows(rows, counted, lang: str = "ja", periods: bool = False,
                       "Rating": closed if last else None, "RD": closed_rd if last else None}
             before = closed
         rating, rd = before, out[group[-1]]["RD"]
+    return out
+
+
+def ledger_rows(games, starts, monthly: bool = True) -> list[tuple[float, float, float, float]]:
+    """A Glicko ledger's (change A, change B, RD A, RD B) per game, from the engine's steps.
+
+    Everyone's rating and RD at the start of a period (a month, or each game) come from
+    the close of their last period, the RD grown by ``glicko_rd_before`` for the periods
+    since; each game adds its ``glicko_game`` parts to both players' sums of the period,
+    and its change is how much it moves the player's ``glicko_close``. The test checks
+    that the closes after the last game are ``replay("glicko")``'s ratings.
+    """
+    close = {p: (float(r), START_RD) for p, r in starts.items()}  # rating, RD after
+    open_: dict[object, tuple[int, float, float, float, float]] = {}  # per, r0, rd0, Σ, Σ
+    period, last_month, out = 0, None, []
+    for game in games:
+        month = (game["Date"].year, game["Date"].month)
+        if not monthly or month != last_month:
+            period, last_month = period + 1, month
+        onset = {}
+        for p in (game["PlayerA"], game["PlayerB"]):
+            per, r0, rd0, _, _ = open_.get(p, (0, 0.0, 0.0, 0.0, 0.0))
+            rating, rd = close[p]
+            onset[p] = (r0, rd0) if per == period else (rating, glicko_rd_before(rd, period - per))
+        row = []
+        for me, opp, score in ((game["PlayerA"], game["PlayerB"], game["Result"]),
+                               (game["PlayerB"], game["PlayerA"], 1 - game["Result"])):
+            info, term = glicko_game(onset[me][0], *onset[opp], score)
+            per, _, _, total_info, total = open_.get(me, (0, 0.0, 0.0, 0.0, 0.0))
+            if per != period:
+                total_info, total = 0.0, 0.0
+            open_[me] = (period, *onset[me], total_info + info, total + term)
+            row.append(glicko_close(onset[me][0], onset[me][1], total_info + info, total + term))
+        before = (close[game["PlayerA"]][0], close[game["PlayerB"]][0])
+        close[game["PlayerA"]], close[game["PlayerB"]] = row
+        out.append((row[0][0] - before[0], row[1][0] - before[1], row[0][1], row[1][1]))
     return out

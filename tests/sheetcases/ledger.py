@@ -82,7 +82,7 @@ def random_tables(seed: int, spec) -> dict[str, list[dict[str, object]]]:
         a, b = rng.sample(range(1, ACTIVE + 1), 2)
         game: dict[str, object] = {"Date": day, "PlayerA": player_name(a),
                                    "PlayerB": player_name(b)}
-        if preset == "elo":
+        if preset in ("elo", "glicko"):
             game["Result"] = rng.choice((1, 0.5, 0))
         else:
             game["Result"] = rng.choice((1, 0))

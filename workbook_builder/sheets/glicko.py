@@ -34,7 +34,7 @@ overflows only further out, at about 123,000/g): the sheet's one stricter bound.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -51,8 +51,10 @@ from .. import formulas as fx
 from ..formulas import glicko as fg
 from ..kit import inputs as kinds
 from ..kit import status as st
-from ..kit.base import EXAMPLE_NAMES
+from ..kit.base import EXAMPLE_NAMES, extend
 from ..kit.cells import Cells, Value, excel_number
+from ..kit.ledger_games import if_counted
+from ..kit.ledger_rule import MONTHLY_MODE, Carried, LedgerRule, result
 from ..kit.periods import (
     PERIODS,
     PERIODS_REFUSED,
@@ -68,7 +70,7 @@ from ..kit.periods import (
     settled_column,
 )
 from ..labels import Text
-from ..layout import Column, Row, Setting, Table, validation
+from ..layout import Column, Row, Setting, Table, ValueType, validation
 from ..settings import above_zero, scalar, setting_name, start_setting, zero_or_more
 
 START = setting_name("Start")
@@ -390,4 +392,179 @@ class GlickoSheet(PeriodSheet[GlickoSheetPreset]):
         return settings_for(preset)
 
 
-__all__ = ["GlickoSheet", "GlickoSheetPreset"]
+
+
+# --- Glicko: what the club ledger keeps ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GlickoLedgerPreset(GlickoPreset):
+    """Glicko's constants and the ledger's mode: a calendar month is a rating period."""
+
+    monthly: bool = True
+    """A month is a rating period (True, as ``rate`` groups Glicko by month), or every
+    counted game of the log is one (False)."""
+
+
+LEDGER_CARRIED = (
+    Carried("RD", Text("RD", "RD"), "RDStart", kind="number", shown=True),
+    Carried("Per", Text("期間番号", "period no."), kind="integer"),
+    Carried("RD0", Text("期間の最初のRD", "period's first RD"), "RDStart", kind="number"),
+    Carried("Info", Text("Σg²E(1−E)", "sum g²E(1−E)"), kind="number"),
+    Carried("Sum", Text("Σg(s−E)", "sum g(s−E)"), kind="number"),
+)
+"""What a player carries from game to game besides the rating: the RD after their last
+game (Players shows it), the period they last played in, their RD at its start and its
+two running sums."""
+
+
+def other(side: str) -> str:
+    return "B" if side == "A" else "A"
+
+
+def ledger_helper(key: str, label: tuple[str, str], kind: ValueType,
+                  formula: Callable[[Row, str], str], value: Callable[[Cells, str], object],
+                  carried: bool = False) -> list[Column]:
+    """A hidden helper per seat, "" off the counted rows; ``carried``: a ``New<key>`` a
+    linked row (out of month order, not counted) passes on unchanged."""
+    def column(side: str) -> Column:
+        before = key.removeprefix("New")
+        shown, shown_value = if_counted(
+            lambda r: formula(r, side), lambda c: value(c, side),
+            (lambda r: r[f"{before}{side}"]) if carried else None,
+            (lambda c: c[f"{before}{side}"]) if carried else None)
+        return Column(f"{key}{side}", Text(label[0].format(side), label[1].format(side)),
+                      "helper", kind, 7, formula=shown, value=shown_value)
+    return [column("A"), column("B")]
+
+
+def same_period(r: Row, side: str) -> str:
+    return f"{r[f'Per{side}']}={r['Per']}"
+
+
+def rd_at_formula(r: Row, side: str) -> str:
+    """The player's RD at the start of the row's period: their period's, or grown from
+    the RD after their last game by one c² a period since (at most the largest RD)."""
+    grown = (f"MIN(SQRT({r[f'RD{side}']}*{r[f'RD{side}']}+{C}*{C}*"
+             f"({r['Per']}-{r[f'Per{side}']})),{MAX_RD})")
+    return fx.if_(same_period(r, side), r[f"RD0{side}"], grown)
+
+
+def rd_at_value(c: Cells, side: str) -> float:
+    if c[f"Per{side}"] == c["Per"]:
+        return number(c[f"RD0{side}"])
+    t = int(number(c["Per"]) - number(c[f"Per{side}"]))
+    return glicko_rd_before(number(c[f"RD{side}"]), t, c.preset)
+
+
+def game_formula(r: Row, side: str) -> tuple[str, str]:
+    """This game's ``g²E(1−E)`` and ``g(s − E)`` for ``side``, at the period's start."""
+    g = fg.glicko_g(r[f"RDAt{other(side)}"])
+    expected = f"(1/(1+10^(-({g})*({r[f'Rating{side}']}-{r[f'Rating{other(side)}']})/400)))"
+    score = r["Result"] if side == "A" else f"(1-{r['Result']})"
+    return (f"({g})*({g})*{expected}*(1-{expected})", f"({g})*({score}-{expected})")
+
+
+def game_value(c: Cells, side: str) -> tuple[float, float]:
+    score = result(c) if side == "A" else 1 - result(c)
+    return glicko_game(number(c[f"Rating{side}"]), number(c[f"Rating{other(side)}"]),
+                       number(c[f"RDAt{other(side)}"]), score)
+
+
+def running_formula(r: Row, side: str, key: str, part: int) -> str:
+    return f"IF({same_period(r, side)},{r[f'{key}{side}']},0)+{game_formula(r, side)[part]}"
+
+
+def running_value(c: Cells, side: str, key: str, part: int) -> float:
+    before = number(c[f"{key}{side}"]) if c[f"Per{side}"] == c["Per"] else 0.0
+    return before + game_value(c, side)[part]
+
+
+def period_formula(r: Row) -> str:
+    """The log's period number so far: a counted game opens one when its month is later
+    than the last counted (per game: every counted game)."""
+    opens = fx.if_(f"{MONTHLY_MODE}=1", f"IF({r['Month']}>{r.prev('LastMonth')},1,0)", "1")
+    return f"{r.prev('Per')}+IF({r['CA']}>0,{opens},0)"
+
+
+def period_value(c: Cells) -> int:
+    if c["CA"] == 0:
+        return int(number(c.prev("Per")))
+    opens = not c.preset.monthly or number(c["Month"]) > number(c.prev("LastMonth"))
+    return int(number(c.prev("Per"))) + int(opens)
+
+
+def closed_value(c: Cells, side: str) -> tuple[float, float]:
+    """The engine's rating and RD if the player's period closed at this game."""
+    return glicko_close(number(c[f"Rating{side}"]), number(c[f"RDAt{side}"]),
+                        number(c[f"NewInfo{side}"]), number(c[f"NewSum{side}"]), c.preset)
+
+
+def ledger_game_helpers() -> tuple[Column, ...]:
+    """The period number, then each side's RD at the period's start, its running sums
+    and what the player carries on."""
+    return (
+        Column("Per", Text("計算用 期間番号", "Period no."), "helper", "integer", 7,
+               formula=period_formula, value=period_value, lead=lambda r: "0", lead_value=0),
+        *ledger_helper("RDAt", ("計算用 {}期間のRD", "{} period RD"), "number",
+                       rd_at_formula, rd_at_value),
+        *ledger_helper("NewInfo", ("計算用 {}Σg²E(1−E)", "{} sum g²E(1−E)"), "number",
+                       lambda r, s: running_formula(r, s, "Info", 0),
+                       lambda c, s: running_value(c, s, "Info", 0), carried=True),
+        *ledger_helper("NewSum", ("計算用 {}Σg(s−E)", "{} sum g(s−E)"), "number",
+                       lambda r, s: running_formula(r, s, "Sum", 1),
+                       lambda c, s: running_value(c, s, "Sum", 1), carried=True),
+        *ledger_helper("NewRD", ("計算用 {}新RD", "{} new RD"), "number",
+                       lambda r, s: fg.glicko_closed_rd(r[f"RDAt{s}"], r[f"NewInfo{s}"]),
+                       lambda c, s: closed_value(c, s)[1], carried=True),
+        *ledger_helper("NewPer", ("計算用 {}の期間", "{} period"), "integer",
+                       lambda r, s: r["Per"], lambda c, s: c["Per"], carried=True),
+        *ledger_helper("NewRD0", ("計算用 {}期間の最初のRD", "{} period's first RD"), "number",
+                       lambda r, s: r[f"RDAt{s}"], lambda c, s: c[f"RDAt{s}"], carried=True),
+    )
+
+
+class GlickoRule(LedgerRule[GlickoLedgerPreset]):
+    """A month is a rating period: every game of a month is scored against both players'
+    ratings and RDs at the month's start (the last month's list), and a game's change is
+    how much it moves the player's rating if the month closed at it."""
+
+    engine = "glicko"
+    example_starts = (1700, None, 1500, 1650, 1300)
+    scores = (1, 0.5, 0)
+    monthly = True
+    rating_format = "0"
+    change_format = "+0;-0;0"
+    carried = LEDGER_CARRIED
+    phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {
+        "ShownA": (7, 7), "ShownB": (7, 7)}
+    """A new player's change has three digits (+107月末)."""
+
+    def settings(self, preset: GlickoLedgerPreset) -> list[Setting]:
+        return [s for s in settings_for(extend(preset, GlickoSheetPreset))
+                if s.key in ("MaxRD", "C")]
+
+    def settings_ok(self, preset: GlickoLedgerPreset) -> str:
+        return (f"AND(ISNUMBER({START}),IF(ISNUMBER({MAX_RD}),{MAX_RD}>0,FALSE),"
+                f"IF(ISNUMBER({C}),{C}>=0,FALSE))")
+
+    def monthly_mode(self, preset: GlickoLedgerPreset) -> bool:
+        return preset.monthly
+
+    def change_formula(self, r: Row, side: str) -> str:
+        closed = fg.glicko_closed_rating(r[f"Rating{side}"], r[f"RDAt{side}"],
+                                         r[f"NewInfo{side}"], r[f"NewSum{side}"])
+        return f"{closed}-{r[f'Run{side}']}"
+
+    def change_value(self, c: Cells, side: str) -> float:
+        return closed_value(c, side)[0] - number(c[f"Run{side}"])
+
+    def game_helpers(self, preset: GlickoLedgerPreset, lang: str) -> tuple[Column, ...]:
+        return ledger_game_helpers()
+
+    def player_helpers(self, preset: GlickoLedgerPreset) -> tuple[Column, ...]:
+        return (Column("RDStart", Text("計算用 開始RD", "Starting RD"), "helper", "number", 7,
+                       formula=lambda r: MAX_RD, value=lambda c: float(c.preset.start_rd)),)
+
+
+__all__ = ["GlickoLedgerPreset", "GlickoRule", "GlickoSheet", "GlickoSheetPreset"]

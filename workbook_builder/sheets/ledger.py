@@ -2,10 +2,11 @@
 
 One workbook type, ``system = "ledger"``; the template's ``preset`` picks the rule:
 ``tokin`` (Tokin 16±4%, monthly lists by default), ``tokin_league`` (its amateur-league
-starting table), ``club24``, ``elo``, ``mosaic`` or ``go`` (dan/kyu points). The layout
-is the kit's club ledger (:mod:`workbook_builder.kit.ledger`); what each rule brings is
-declared beside its personal sheet (``MosaicRule`` in :mod:`.mosaic` …; Go's in
-:mod:`.go_ledger`), and :data:`RULES` lists them by preset name.
+starting table), ``club24``, ``elo``, ``mosaic``, ``go`` (dan/kyu points) or ``glicko`` (a
+month a rating period, by default). The layout is the kit's club ledger
+(:mod:`workbook_builder.kit.ledger`); what each rule brings is declared beside its
+personal sheet (``MosaicRule`` in :mod:`.mosaic` …; Go's in :mod:`.go_ledger`), and
+:data:`RULES` lists them by preset name.
 
 Tokin monthly mode **[assumed details]**: a month is the calendar month of the game's
 date, so a counted game needs a date, and a date in an earlier month than a counted game
@@ -29,13 +30,15 @@ from ..kit.ledger_rule import LedgerRule
 from ..spec import Spec
 from .club24 import CLUB24_LEDGER, Club24Rule
 from .elo import EloRule
+from .glicko import GlickoLedgerPreset, GlickoRule
 from .go_ledger import GoLedgerPreset, GoRule
 from .mosaic import MosaicRule
 from .tokin import TOKIN_LEAGUE_LEDGER, TOKIN_LEDGER, TokinRule
 
 RULES: dict[str, LedgerRule[Any]] = {"tokin": TokinRule(), "tokin_league": TokinRule(),
                                      "club24": Club24Rule(), "elo": EloRule(),
-                                     "mosaic": MosaicRule(), "go": GoRule()}
+                                     "mosaic": MosaicRule(), "go": GoRule(),
+                                     "glicko": GlickoRule()}
 """The two-player ledger's rules by the template's ``preset``."""
 PRESETS: dict[str, Any] = {
     "tokin": TOKIN_LEDGER,
@@ -44,6 +47,7 @@ PRESETS: dict[str, Any] = {
     "elo": EloPreset(),
     "mosaic": MosaicPreset(),
     "go": GoLedgerPreset(),
+    "glicko": GlickoLedgerPreset(),
 }
 
 
