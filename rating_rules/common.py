@@ -145,4 +145,4 @@ class ReplayResult:
     ranks: Mapping[Player, str] = field(default_factory=dict)
     """Rank code or label per player, for systems that have ranks (Go, four-player)."""
     deviations: Mapping[Player, float] = field(default_factory=dict)
-    """Rating deviation per player, for systems that keep one (Glicko)."""
+    """Rating deviation per player, for systems that keep one (an RD beside the rating)."""

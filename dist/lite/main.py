@@ -223,7 +223,7 @@ class ReplayResult:
     ranks: Mapping[Player, str] = field(default_factory=dict)
     """Rank code or label per player, for systems that have ranks (Go, four-player)."""
     deviations: Mapping[Player, float] = field(default_factory=dict)
-    """Rating deviation per player, for systems that keep one (Glicko)."""
+    """Rating deviation per player, for systems that keep one (an RD beside the rating)."""
 '''),
     "rating_rules.elo": (False, '''"""Orthodox Elo (RULES.md §3, seed 002) and the linear expectation of 16±4% (§2).
 

@@ -112,7 +112,7 @@ STEPS: Mapping[str, tuple[Text, ...]] = {
 the template's ``system``); every two-player personal sheet has the same three steps."""
 
 START = re.compile(r"Settings_(Rank|Start\w*|RD)")
-"""The settings a player fills in first: a declared rank, starting ratings, Glicko's RD."""
+"""The settings a player fills in first: a declared rank, starting ratings and RD."""
 
 
 def add_howto(wb: Workbook, system: str, lang: str, title: str,

@@ -9,8 +9,8 @@ setting of 0 makes every counted game a period of its own.
 Hidden helpers: Key (the row's period), LastKey (period of the last counted game), New
 (this game opens a period) and NextNew (the next counted game opens a period, computed
 bottom-up: the one formula that reads the row below, so a row knows it closes a period).
-A counted row is one whose Change is a number. Elo and Glicko keep these; each adds what
-it sums over a period.
+A counted row is one whose Change is a number. Each rule rated by period keeps these and
+adds what it sums over a period.
 """
 
 from __future__ import annotations
