@@ -86,6 +86,18 @@ def engine_run(preset: str, tables, games_idx: list[int] | None = None):
     return replay(preset, log, **options)
 
 
+def engine_changes(preset: str, tables, games_idx: list[int] | None = None):
+    """Each chosen game's (change A, change B) as the ledger shows them: ``replay``'s, or
+    for Glicko, whose month is a period, how much the game moves each player's rating if
+    the month closed at it (``ledger_rows``, from the engine's steps)."""
+    if preset != "glicko":
+        return engine_run(preset, tables, games_idx).changes
+    games = tables["Games"]
+    chosen = [games[i] for i in (range(len(games)) if games_idx is None else games_idx)]
+    starts = {p["Name"]: start_of(preset, p) for p in tables["Players"] if "Name" in p}
+    return [(da, db) for da, db, _, _ in ledger_rows(chosen, starts)]
+
+
 def seeded_log(recalc, name: str):
     """A ledger's seeded log: its preset, its tables, LibreOffice's values, the engine's run."""
     preset, tables = preset_of(name), recalc.inputs[f"conform_{name}"]
@@ -118,8 +130,8 @@ def test_every_game_matches_the_engine(recalc, name):
 
 def check_glicko_games(wb, tables, result) -> None:
     """A month is a period: a game's change is how much it moves the player's rating if
-    the month closed at it (``ledger_rows``, from the engine's steps), and the last
-    closes are ``replay``'s ratings."""
+    the month closed at it (``ledger_rows``, from the engine's steps), the last closes
+    are ``replay``'s ratings and each player's RD now is its ``deviations``."""
     starts = {p["Name"]: start_of("glicko", p) for p in tables["Players"]}
     rows = ledger_rows(tables["Games"], starts)
     ratings = dict(starts)
@@ -131,6 +143,11 @@ def check_glicko_games(wb, tables, result) -> None:
     got = [column(wb, f"Games_{k}")[:n] for k in ("ChangeA", "ChangeB", "NewRDA", "NewRDB")]
     for j, values in enumerate(got):
         assert values == pytest.approx([row[j] for row in rows], abs=1e-9), j
+    # Players' RD now: grown to the log's last month, as replay's deviations (and rate)
+    shown = dict(zip(column(wb, "Players_Name"), column(wb, "Players_RD"), strict=True))
+    assert {p: shown[p] for p in result.deviations} == pytest.approx(result.deviations,
+                                                                      abs=1e-9)
+    assert all(shown[p["Name"]] == GLICKO.start_rd for p in tables["Players"][ACTIVE:])
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -193,19 +210,19 @@ def test_monthly_list_is_the_list_after_the_latest_month(recalc, name):
 @pytest.mark.parametrize("name", [n for n in SHIPPED if n.endswith("_ja")])
 def test_editing_a_past_game_recomputes_everything_after_it(recalc, name):
     preset = preset_of(name)
-    before = engine_run(preset, recalc.inputs[f"conform_{name}"])
+    before = engine_changes(preset, recalc.inputs[f"conform_{name}"])
     edited = recalc.inputs[f"edited_{name}"]
-    after = engine_run(preset, edited)
+    after = engine_changes(preset, edited)
     wb = load_workbook(recalc.results[f"edited_{name}"], data_only=True)
     n = len(edited["Games"])
     changes = list(zip(column(wb, "Games_ChangeA")[:n], column(wb, "Games_ChangeB")[:n],
                        strict=True))
-    assert changes == [pytest.approx(c, abs=1e-9) for c in after.changes]
-    moved = [i for i in range(n) if after.changes[i] != before.changes[i]]
+    assert changes == [pytest.approx(c, abs=1e-9) for c in after]
+    moved = [i for i in range(n) if after[i] != before[i]]
     if preset == "go":  # a Go change moves with a rank only; the points always follow
-        points = points_of_a(preset, edited, after.changes)
+        points = points_of_a(preset, edited, after)
         assert column(wb, "Games_NewA")[:n] == [pytest.approx(x, abs=1e-9) for x in points]
-        old = points_of_a(preset, recalc.inputs[f"conform_{name}"], before.changes)
+        old = points_of_a(preset, recalc.inputs[f"conform_{name}"], before)
         moved = [i for i in range(n) if points[i] != old[i]]
     assert len(moved) > 3 and max(moved) > 50  # the edit reached games far below it
 
@@ -297,9 +314,9 @@ def test_valid_rows_among_bad_ones_follow_the_engine(recalc, name):
         assert {20} <= set(counted) and not set(counted) & set(range(15, 20))
     players = [p for p in tables["Players"] if "Name" in p and p["Name"] != "p01"
                and isinstance(p.get("Start", 0), (int, float)) and p.get("Rank") != "九段"]
-    expected = engine_run(preset, {**tables, "Players": players}, counted)
+    expected = engine_changes(preset, {**tables, "Players": players}, counted)
     got = list(zip(column(wb, "Games_ChangeA"), column(wb, "Games_ChangeB"), strict=True))
-    assert [got[i] for i in counted] == [pytest.approx(c) for c in expected.changes]
+    assert [got[i] for i in counted] == [pytest.approx(c) for c in expected]
 
 
 @pytest.mark.parametrize("name", [n for n in SHIPPED if n.endswith("_ja")])

@@ -125,7 +125,7 @@ def ledger_rows(games, starts, monthly: bool = True) -> list[tuple[float, float,
         onset = {}
         for p in (game["PlayerA"], game["PlayerB"]):
             per, r0, rd0, _, _ = open_.get(p, (0, 0.0, 0.0, 0.0, 0.0))
-            rating, rd = close[p]
+            rating, rd = close.setdefault(p, (START, START_RD))  # unlisted: as replay
             onset[p] = (r0, rd0) if per == period else (rating, glicko_rd_before(rd, period - per))
         row = []
         for me, opp, score in ((game["PlayerA"], game["PlayerB"], game["Result"]),

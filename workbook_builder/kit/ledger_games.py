@@ -431,8 +431,8 @@ def shown_value(side: str, rule: LedgerRule[Any], lang: str) -> Value:
     def value(c: Cells) -> object:
         if not (rule.monthly_mode(c.preset) and c["CA"] != 0):
             return c[f"New{side}"]
-        change = round_half_away(numeric(c[f"Change{side}"]))
-        return f"{'+' if change > 0 else ''}{change}{MONTH_END(lang)}"
+        change = numeric(c[f"Change{side}"])  # the sign of the change, as the formula
+        return f"{'+' if change > 0 else ''}{round_half_away(change)}{MONTH_END(lang)}"
     return value
 
 

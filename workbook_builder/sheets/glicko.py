@@ -53,7 +53,7 @@ from ..kit import inputs as kinds
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES, extend
 from ..kit.cells import Cells, Value, excel_number
-from ..kit.ledger_games import if_counted
+from ..kit.ledger_games import if_counted, table_of
 from ..kit.ledger_rule import MONTHLY_MODE, Carried, LedgerRule, result
 from ..kit.periods import (
     PERIODS,
@@ -407,15 +407,14 @@ class GlickoLedgerPreset(GlickoPreset):
 
 
 LEDGER_CARRIED = (
-    Carried("RD", Text("RD", "RD"), "RDStart", kind="number", shown=True),
+    Carried("RD", Text("RD", "RD"), "RDStart", kind="number"),
     Carried("Per", Text("期間番号", "period no."), kind="integer"),
     Carried("RD0", Text("期間の最初のRD", "period's first RD"), "RDStart", kind="number"),
     Carried("Info", Text("Σg²E(1−E)", "sum g²E(1−E)"), kind="number"),
     Carried("Sum", Text("Σg(s−E)", "sum g(s−E)"), kind="number"),
 )
 """What a player carries from game to game besides the rating: the RD after their last
-game (Players shows it), the period they last played in, their RD at its start and its
-two running sums."""
+game, the period they last played in, their RD at its start and its two running sums."""
 
 
 def other(side: str) -> str:
@@ -564,7 +563,29 @@ class GlickoRule(LedgerRule[GlickoLedgerPreset]):
 
     def player_helpers(self, preset: GlickoLedgerPreset) -> tuple[Column, ...]:
         return (Column("RDStart", Text("計算用 開始RD", "Starting RD"), "helper", "number", 7,
-                       formula=lambda r: MAX_RD, value=lambda c: float(c.preset.start_rd)),)
+                       formula=lambda r: MAX_RD, value=lambda c: float(c.preset.start_rd)),
+                Column("RD", Text("RD", "RD"), "computed", "number", 6, number_format="0.0",
+                       formula=rd_now_formula, value=rd_now_value))
+
+
+LATEST_PERIOD = "INDEX(Games_Per,ROWS(Games_Per))"
+"""The log's latest period: the last row's running period number, one cell read."""
+
+
+def rd_now_formula(r: Row) -> str:
+    """A player's RD now: after their last game, grown by c² for each period of the log
+    since (as ``rate`` and the engine's ``deviations`` report it)."""
+    rd, since = r["RDNow"], f"({LATEST_PERIOD}-{r['PerNow']})"
+    return fx.if_(f"ISNUMBER({rd})", f"MIN(SQRT({rd}*{rd}+{C}*{C}*{since}),{MAX_RD})", '""')
+
+
+def rd_now_value(c: Cells) -> object:
+    rd = c.number("RDNow")
+    if rd is None:
+        return ""
+    log = table_of(c, "Games")
+    since = int(number(log.value(log.table.rows, "Per")) - number(c["PerNow"]))
+    return glicko_rd_before(rd, since, c.preset)
 
 
 __all__ = ["GlickoLedgerPreset", "GlickoRule", "GlickoSheet", "GlickoSheetPreset"]
