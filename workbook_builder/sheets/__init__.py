@@ -10,27 +10,24 @@ workbook type. CONTRIBUTING.md walks through adding a system.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Any
 
 from ..kit.base import Built, SheetType
 
 
 def _registry() -> dict[str, SheetType[Any]]:
-    from .catalog import CatalogSheet
-    from .club24 import Club24Sheet
-    from .elo import EloSheet
-    from .glicko import GlickoSheet
-    from .go import GoSheet
-    from .lambdas import LambdaSheet
-    from .ledger import LedgerSheet
-    from .mosaic import MosaicSheet
-    from .tokin import TokinSheet
-    from .yonin import YoninSheet
-    from .yonin_ledger import YoninLedgerSheet
-
-    return {sheet.system: sheet for sheet in (
-        MosaicSheet(), EloSheet(), GlickoSheet(), GoSheet(), YoninSheet(), TokinSheet(),
-        Club24Sheet(), LedgerSheet(), CatalogSheet(), LambdaSheet(), YoninLedgerSheet())}
+    """Every workbook type a module of this package defines (a class with its own
+    ``system``), by ``system``: a new system's module is found without a list to edit."""
+    found: dict[str, SheetType[Any]] = {}
+    for info in pkgutil.iter_modules(__path__):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        for value in vars(module).values():
+            if (isinstance(value, type) and issubclass(value, SheetType)
+                    and value.__module__ == module.__name__ and "system" in vars(value)):
+                found[value.system] = value()
+    return found
 
 
 SHEET_TYPES: dict[str, SheetType[Any]] = _registry()

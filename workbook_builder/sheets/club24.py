@@ -309,3 +309,7 @@ class Club24Rule(LedgerRule[Club24LedgerPreset]):
 
     def rank(self, preset: Club24LedgerPreset, rating: float) -> str:
         return club24_rank(rating, preset)
+
+
+LEDGER_PRESETS = {"club24": (Club24Rule(), CLUB24_LEDGER)}
+"""The club ledger's preset of this rule (:data:`.ledger.RULES`)."""

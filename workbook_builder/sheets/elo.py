@@ -347,3 +347,7 @@ class EloRule(LedgerRule[EloPreset]):
     def settings_ok(self, preset: EloPreset) -> str:
         positive = ",".join(f"IF(ISNUMBER({n}),{n}>0,FALSE)" for n in (K, SCALE))
         return f"AND(ISNUMBER({START}),{positive})"
+
+
+LEDGER_PRESETS = {"elo": (EloRule(), EloPreset())}
+"""The club ledger's preset of this rule (:data:`.ledger.RULES`)."""

@@ -588,4 +588,8 @@ def rd_now_value(c: Cells) -> object:
     return glicko_rd_before(rd, since, c.preset)
 
 
-__all__ = ["GlickoLedgerPreset", "GlickoRule", "GlickoSheet", "GlickoSheetPreset"]
+LEDGER_PRESETS = {"glicko": (GlickoRule(), GlickoLedgerPreset())}
+"""The club ledger's preset of this rule (:data:`.ledger.RULES`)."""
+
+__all__ = ["LEDGER_PRESETS", "GlickoLedgerPreset", "GlickoRule", "GlickoSheet",
+           "GlickoSheetPreset"]

@@ -377,3 +377,6 @@ class GoRule(LedgerRule[GoLedgerPreset]):
         handicap = game[3] if len(game) > 3 else None
         return {"Handicap": handicap, "GameType": log_type(game)}
 
+
+LEDGER_PRESETS = {"go": (GoRule(), GoLedgerPreset())}
+"""The club ledger's preset of this rule (:data:`.ledger.RULES`)."""

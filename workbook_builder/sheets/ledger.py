@@ -1,12 +1,10 @@
 """A club's two-player ledger: every game in one log, a live rating list, monthly lists.
 
-One workbook type, ``system = "ledger"``; the template's ``preset`` picks the rule:
-``tokin`` (Tokin 16±4%, monthly lists by default), ``tokin_league`` (its amateur-league
-starting table), ``club24``, ``elo``, ``mosaic``, ``go`` (dan/kyu points) or ``glicko`` (a
-month a rating period, by default). The layout is the kit's club ledger
-(:mod:`workbook_builder.kit.ledger`); what each rule brings is declared beside its
-personal sheet (``MosaicRule`` in :mod:`.mosaic` …; Go's in :mod:`.go_ledger`), and
-:data:`RULES` lists them by preset name.
+One workbook type, ``system = "ledger"``; the template's ``preset`` picks the rule. The
+layout is the kit's club ledger (:mod:`workbook_builder.kit.ledger`); what each rule
+brings is declared beside its personal sheet, with the presets it offers the ledger as
+``LEDGER_PRESETS`` (``MosaicRule`` in :mod:`.mosaic`, ``tokin`` and ``tokin_league`` in
+:mod:`.tokin` …; Go's in :mod:`.go_ledger`). :data:`RULES` collects them by preset name.
 
 Tokin monthly mode **[assumed details]**: a month is the calendar month of the game's
 date, so a counted game needs a date, and a date in an earlier month than a counted game
@@ -18,37 +16,33 @@ day and cannot be a cached value).
 from __future__ import annotations
 
 import datetime as dt
+import importlib
+import pkgutil
 from collections.abc import Mapping
 from typing import Any, ClassVar
-
-from rating_rules.elo import EloPreset
-from rating_rules.mosaic import MosaicPreset
 
 from ..kit.base import EXAMPLE_NAMES
 from ..kit.ledger import ClubLedger
 from ..kit.ledger_rule import LedgerRule
 from ..spec import Spec
-from .club24 import CLUB24_LEDGER, Club24Rule
-from .elo import EloRule
-from .glicko import GlickoLedgerPreset, GlickoRule
-from .go_ledger import GoLedgerPreset, GoRule
-from .mosaic import MosaicRule
-from .tokin import TOKIN_LEAGUE_LEDGER, TOKIN_LEDGER, TokinRule
 
-RULES: dict[str, LedgerRule[Any]] = {"tokin": TokinRule(), "tokin_league": TokinRule(),
-                                     "club24": Club24Rule(), "elo": EloRule(),
-                                     "mosaic": MosaicRule(), "go": GoRule(),
-                                     "glicko": GlickoRule()}
+
+def _ledger_presets() -> dict[str, tuple[LedgerRule[Any], Any]]:
+    """Every ``LEDGER_PRESETS`` a module of this package declares: preset name → (rule,
+    its constants as built). A new rule's module is found without a list to edit."""
+    package = __name__.rpartition(".")[0]
+    found: dict[str, tuple[LedgerRule[Any], Any]] = {}
+    for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
+        if info.name != __name__.rpartition(".")[2]:
+            found.update(getattr(importlib.import_module(f"{package}.{info.name}"),
+                                 "LEDGER_PRESETS", {}))
+    return found
+
+
+_DECLARED = _ledger_presets()
+RULES: dict[str, LedgerRule[Any]] = {name: rule for name, (rule, _) in _DECLARED.items()}
 """The two-player ledger's rules by the template's ``preset``."""
-PRESETS: dict[str, Any] = {
-    "tokin": TOKIN_LEDGER,
-    "tokin_league": TOKIN_LEAGUE_LEDGER,
-    "club24": CLUB24_LEDGER,
-    "elo": EloPreset(),
-    "mosaic": MosaicPreset(),
-    "go": GoLedgerPreset(),
-    "glicko": GlickoLedgerPreset(),
-}
+PRESETS: dict[str, Any] = {name: preset for name, (_, preset) in _DECLARED.items()}
 
 
 def monthly_lists(preset_name: str, preset: object | None = None) -> bool:

@@ -232,3 +232,7 @@ class MosaicRule(LedgerRule[MosaicPreset]):
 
     def log_inputs(self, game: tuple[object, ...]) -> dict[str, object]:
         return {"TurnDiff": game[3]}
+
+
+LEDGER_PRESETS = {"mosaic": (MosaicRule(), MosaicPreset())}
+"""The club ledger's preset of this rule (:data:`.ledger.RULES`)."""

@@ -698,3 +698,8 @@ class TokinRule(LedgerRule[TokinLedgerPreset]):
         if len(game) > 3 and game[3] not in (None, ""):
             return {"Handicap": game[3]}
         return {}
+
+
+LEDGER_PRESETS = {"tokin": (TokinRule(), TOKIN_LEDGER),
+                  "tokin_league": (TokinRule(), TOKIN_LEAGUE_LEDGER)}
+"""The club ledger's presets of this rule (:data:`.ledger.RULES`)."""
