@@ -89,14 +89,17 @@ def chart_value(key: str) -> Value:
     return value
 
 
-def carry(r: Row, key: str, value: str) -> str:
-    """``value`` on a counted row, else the row above's ``key`` (skipped rows change nothing)."""
-    return fx.if_(counted_test(r), value, r.prev(key))
+def carry(r: Row, key: str, value: str, by: str | None = None) -> str:
+    """``value`` on a counted row, else the row above's ``key`` (skipped rows change nothing).
+
+    ``by``: the column that says the row counts, for a chain the Change is computed from
+    (Glicko's); None: the Change is a number."""
+    return fx.if_(counted_test(r) if by is None else r[by], value, r.prev(key))
 
 
-def carried(key: str, value: Value) -> Value:
+def carried(key: str, value: Value, by: str | None = None) -> Value:
     """What :func:`carry` shows: ``value`` on a counted row, else the row above's ``key``."""
-    return lambda c: value(c) if counted(c) else c.prev(key)
+    return lambda c: value(c) if (counted(c) if by is None else c[by]) else c.prev(key)
 
 
 def same_period(a: object, b: object) -> bool:

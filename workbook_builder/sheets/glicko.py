@@ -60,6 +60,8 @@ from ..kit.periods import (
     PERIODS_REFUSED,
     PeriodSheet,
     base_column,
+    carried,
+    carry,
     helper,
     key_columns,
     next_new_column,
@@ -138,18 +140,13 @@ STATUS = (
 )
 
 
+COUNTS = "Counts"
+"""The helper that says a row counts: the Change is computed from the chain it carries."""
+
+
 def counts_test(r: Row) -> str:
     """TRUE on a row that counts (the chain below is carried over any other row)."""
     return r["Counts"]
-
-
-def carry(r: Row, key: str, value: str) -> str:
-    """``value`` on a counted row, else the row above's ``key``."""
-    return fx.if_(counts_test(r), value, r.prev(key))
-
-
-def carried(key: str, value: Value) -> Value:
-    return lambda c: value(c) if c["Counts"] else c.prev(key)
 
 
 def expected_formula(r: Row) -> str:
@@ -176,7 +173,7 @@ def running(key: str, part: int) -> Value:
         before = 0.0 if c["New"] else number(c.prev(key))
         return before + game_part(c)[part]
 
-    return carried(key, value)
+    return carried(key, value, COUNTS)
 
 
 def closed(part: int) -> Value:
@@ -185,7 +182,7 @@ def closed(part: int) -> Value:
         return glicko_close(number(c["Start"]), number(c["RDStart"]), number(c["Info"]),
                             number(c["Sum"]), c.preset)[part]
 
-    return carried("Close" if part == 0 else "CloseRD", value)
+    return carried("Close" if part == 0 else "CloseRD", value, COUNTS)
 
 
 def change_formula(r: Row) -> str:
@@ -268,26 +265,29 @@ def period_columns() -> tuple[Column, ...]:
                          f"COUNT({st.inputs_text(r, REQUIRED)})={len(REQUIRED)})",
                lambda c: c["Status"] == "" and c.numbers(*REQUIRED)),
         helper("Start", Text("計算用 期間開始レート", "Period start"), "number",
-               lambda r: carry(r, "Start", r["Base"]), carried("Start", lambda c: c["Base"]),
+               lambda r: carry(r, "Start", r["Base"], COUNTS),
+               carried("Start", lambda c: c["Base"], COUNTS),
                lambda r: START, lambda c: float(c.preset.start)),
         helper("RDStart", Text("計算用 期間開始RD", "Period start RD"), "number",
-               lambda r: carry(r, "RDStart", r["RDBase"]),
-               carried("RDStart", lambda c: c["RDBase"]),
+               lambda r: carry(r, "RDStart", r["RDBase"], COUNTS),
+               carried("RDStart", lambda c: c["RDBase"], COUNTS),
                lambda r: RD, lambda c: float(c.preset.rd)),
         helper("Info", Text("計算用 Σg²E(1−E)", "Sum g²E(1−E)"), "number",
                lambda r: carry(r, "Info", f"IF({r['New']},0,{r.prev('Info')})+{r['G']}*"
-                                          f"{r['G']}*{r['Expected']}*(1-{r['Expected']})"),
+                                          f"{r['G']}*{r['Expected']}*(1-{r['Expected']})",
+                                 COUNTS),
                running("Info", 0), lambda r: "0", 0),
         helper("Sum", Text("計算用 Σg(s−E)", "Sum g(s−E)"), "number",
                lambda r: carry(r, "Sum", f"IF({r['New']},0,{r.prev('Sum')})+{r['G']}*"
-                                         f"({r['Score']}-{r['Expected']})"),
+                                         f"({r['Score']}-{r['Expected']})", COUNTS),
                running("Sum", 1), lambda r: "0", 0),
         helper("Close", Text("計算用 レート", "Rating if closed"), "number",
                lambda r: carry(r, "Close", fg.glicko_closed_rating(
-                   r["Start"], r["RDStart"], r["Info"], r["Sum"])),
+                   r["Start"], r["RDStart"], r["Info"], r["Sum"]), COUNTS),
                closed(0), lambda r: START, lambda c: float(c.preset.start)),
         helper("CloseRD", Text("計算用 RD", "RD if closed"), "number",
-               lambda r: carry(r, "CloseRD", fg.glicko_closed_rd(r["RDStart"], r["Info"])),
+               lambda r: carry(r, "CloseRD", fg.glicko_closed_rd(r["RDStart"], r["Info"]),
+                               COUNTS),
                closed(1), lambda r: RD, lambda c: float(c.preset.rd)),
         next_new_column(),
     )
