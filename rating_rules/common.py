@@ -7,9 +7,10 @@ families need (Excel-compatible rounding, input checks, the replay result) is he
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
 from .errors import RatingInputError
 
@@ -146,3 +147,44 @@ class ReplayResult:
     """Rank code or label per player, for systems that have ranks (Go, four-player)."""
     deviations: Mapping[Player, float] = field(default_factory=dict)
     """Rating deviation per player, for systems that keep one (an RD beside the rating)."""
+
+
+# --- a rating system's declaration -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class LogField:
+    """A game-log column beyond the players and the result, and how its text is read."""
+
+    key: str
+    """The column key (its accepted header spellings are the game-log reader's)."""
+    kind: str
+    """``number`` (blank = None), ``whole`` (a whole number ≥ 0, required), ``handicap``
+    (a name from the Tokin handicap list, blank = None), or ``word`` (blank = ``default``)."""
+    required: bool = False
+    default: str | None = None
+
+
+@dataclass(frozen=True)
+class System:
+    """One rating system: its engine, its game-log shape and what it supports."""
+
+    name: str
+    """The name templates, the command line and ``replay`` use."""
+    summary: str
+    """The rule, and the shape of one game tuple ``replay`` takes."""
+    replay: Callable[..., ReplayResult]
+    presets: Mapping[str, Any]
+    """Named rule constants (frozen dataclasses); ``default`` is the rule as published."""
+    seats: int = 2
+    """Players per game: 2, or 4 (four-player shogi: players, places, knocked out by)."""
+    draws: bool = False
+    """Whether a result may be 0.5."""
+    periods: bool = False
+    """Whether games can be rated by period (``rate --monthly``)."""
+    by_period: bool = False
+    """The rule is stated for rating periods (Glicko): ``rate`` groups games by month
+    unless told ``--per-game``, since a period of one game grows every RD each game."""
+    log_fields: tuple[LogField, ...] = ()
+    """Game-log columns after the players and the result, in game-tuple order."""
+    functions: tuple[str, ...] = field(default=())
+    """The worksheet functions (``udfs``) of the rule."""

@@ -18,6 +18,7 @@ from .common import (
     Player,
     ReplayResult,
     Starts,
+    System,
     check_number,
     check_result,
     has_size,
@@ -319,7 +320,15 @@ def _close_period(
     pending.clear()
 
 
+RATING_SYSTEMS = (
+    System("elo", "orthodox Elo: (a, b, score_a) with draws 0.5", replay_elo,
+           {"default": ELO}, draws=True, periods=True,
+           functions=("ELO_EXPECTED", "LINEAR_EXPECTED", "ELO_DELTA", "ELO_UPDATE")),
+)
+"""The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""
+
+
 __all__ = [
-    "ELO", "EloPreset", "KBand", "elo_delta", "elo_expected", "elo_update",
+    "ELO", "RATING_SYSTEMS", "EloPreset", "KBand", "elo_delta", "elo_expected", "elo_update",
     "linear_expected", "replay_elo",
 ]

@@ -27,6 +27,7 @@ from .common import (
     PeriodLabels,
     Player,
     ReplayResult,
+    System,
     check_number,
     check_result,
     check_whole,
@@ -402,7 +403,25 @@ class _Replay:
         return ReplayResult(self.ratings, self.changes, self.played, deviations=deviations)
 
 
+RATING_SYSTEMS = (
+    System("glicko", "Glicko: (a, b, score_a) with draws 0.5; a rating and an RD per player",
+           replay_glicko, {"default": GLICKO}, draws=True, periods=True,
+           by_period=True, functions=("GLICKO_EXPECTED", "GLICKO_RATING", "GLICKO_RD")),
+)
+"""The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""
+
+
 __all__ = [
-    "GLICKO", "GlickoPreset", "Q", "glicko_close", "glicko_expected", "glicko_g",
-    "glicko_game", "glicko_period", "glicko_rd_before", "glicko_update", "replay_glicko",
+    "GLICKO",
+    "RATING_SYSTEMS",
+    "GlickoPreset",
+    "Q",
+    "glicko_close",
+    "glicko_expected",
+    "glicko_g",
+    "glicko_game",
+    "glicko_period",
+    "glicko_rd_before",
+    "glicko_update",
+    "replay_glicko",
 ]

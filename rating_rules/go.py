@@ -47,8 +47,10 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from .common import (
+    LogField,
     Player,
     ReplayResult,
+    System,
     check_number,
     check_result,
     check_whole,
@@ -642,3 +644,13 @@ def _check_handicap_at(value: object, n: int, preset: GoPreset) -> float | None:
     except RatingInputError as err:
         raise RatingInputError(f"games[{n}].handicap_diff", value, err.template,
                                **err.details) from None
+
+
+RATING_SYSTEMS = (
+    System("go", "Go dan/kyu points: (a, b, result_a[, handicap_diff[, game_type]])",
+           replay_go, {"default": GO},
+           log_fields=(LogField("handicap_diff", "number"),
+                       LogField("game_type", "word", default="rated")),
+           functions=("GO_DELTA", "GO_HANDICAP", "GO_NEXT_RANK", "GO_RANK_LABEL")),
+)
+"""The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""

@@ -15,8 +15,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .common import (
+    LogField,
     Player,
     ReplayResult,
+    System,
     check_number,
     check_result,
     check_whole,
@@ -127,3 +129,12 @@ def replay_mosaic(
         played[b] += 1
         append((delta, -delta))
     return ReplayResult(ratings, changes, played)
+
+
+RATING_SYSTEMS = (
+    System("mosaic", "MOSAIC: (a, b, result_a, turn_diff)", replay_mosaic,
+           {"default": MOSAIC},
+           log_fields=(LogField("turn_diff", "whole", required=True),),
+           functions=("MOSAIC_DELTA", "MOSAIC_UPDATE")),
+)
+"""The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""

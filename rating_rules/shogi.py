@@ -24,10 +24,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .common import (
+    LogField,
     PeriodLabels,
     Player,
     ReplayResult,
     Starts,
+    System,
     check_number,
     check_result,
     check_whole,
@@ -460,3 +462,14 @@ def _unpack_two_player(
         raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")
     extra = game[3] if len(game) > 3 else None
     return a, b, result, extra
+
+
+RATING_SYSTEMS = (
+    System("tokin", "shogi 16±4%, Tokin Network preset: (a, b, result_a[, handicap])",
+           replay_tokin, {"default": TOKIN, "league": LEAGUE},
+           periods=True, log_fields=(LogField("handicap", "handicap"),),
+           functions=("TOKIN_DELTA", "TOKIN_HANDICAP", "TOKIN_START")),
+    System("club24", "Shogi Club 24: (a, b, result_a)", replay_club24,
+           {"default": CLUB24}, functions=("CLUB24_DELTA", "CLUB24_RANK")),
+)
+"""The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import cast
 
-from .common import Player, ReplayResult, check_number, check_whole, has_size
+from .common import Player, ReplayResult, System, check_number, check_whole, has_size
 from .errors import RatingInputError
 
 Floor = float | str | None
@@ -476,3 +476,12 @@ def replay_yonin(
         changes.append(tuple(delta))
     ranks = {p: rank_label(r, preset) for p, r in ratings.items()}
     return ReplayResult(ratings, changes, played, ranks)
+
+
+RATING_SYSTEMS = (
+    System("yonin", "four-player shogi rate: (players, places, knocked_by)",
+           replay_yonin, {"default": YONIN}, seats=4,
+           functions=("YONIN_KO_PT", "YONIN_UPSET_PT", "YONIN_UPDATE", "YONIN_GAME",
+                      "YONIN_RANK", "YONIN_SCORE")),
+)
+"""The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""

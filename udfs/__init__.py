@@ -1,30 +1,40 @@
 """Worksheet functions for desktop Excel through xlwings.
 
-Put ``udfs`` in xlwings' "UDF Modules" and import the functions: each one below is the
-rule engine's own function under its Excel name, so a formula in the club's workbook
-gives the same number as the ready-made sheets and ``rating_rules``. Row-wise functions
-also take whole columns (one call, one array of answers).
+Put ``udfs`` in xlwings' "UDF Modules" and import the functions: each one is the rule
+engine's own function under its Excel name, so a formula in the club's workbook gives
+the same number as the ready-made sheets and ``rating_rules``. Row-wise functions also
+take whole columns (one call, one array of answers).
+
+A module per rule family (``shogi``, ``elo`` …) defines its functions; this package
+finds them (every function a rating system of :data:`rating_rules.SYSTEMS` lists) and
+holds them under their names, where xlwings and xlwings Lite look for them, so a new
+system's functions need no list here.
 """
 
-from ._excel import catalog
-from .elo import ELO_DELTA, ELO_EXPECTED, ELO_UPDATE, LINEAR_EXPECTED
-from .glicko import GLICKO_EXPECTED, GLICKO_RATING, GLICKO_RD
-from .go import GO_DELTA, GO_HANDICAP, GO_NEXT_RANK, GO_RANK_LABEL
-from .mosaic import MOSAIC_DELTA, MOSAIC_UPDATE
-from .shogi import CLUB24_DELTA, CLUB24_RANK, TOKIN_DELTA, TOKIN_HANDICAP, TOKIN_START
-from .yonin import (
-    YONIN_GAME,
-    YONIN_KO_PT,
-    YONIN_RANK,
-    YONIN_SCORE,
-    YONIN_UPDATE,
-    YONIN_UPSET_PT,
-)
+from __future__ import annotations
 
-__all__ = [
-    "CLUB24_DELTA", "CLUB24_RANK", "ELO_DELTA", "ELO_EXPECTED", "ELO_UPDATE", "GLICKO_EXPECTED",
-    "GLICKO_RATING", "GLICKO_RD", "GO_DELTA", "GO_HANDICAP", "GO_NEXT_RANK", "GO_RANK_LABEL",
-    "LINEAR_EXPECTED", "MOSAIC_DELTA", "MOSAIC_UPDATE", "TOKIN_DELTA", "TOKIN_HANDICAP",
-    "TOKIN_START", "YONIN_GAME", "YONIN_KO_PT", "YONIN_RANK", "YONIN_SCORE", "YONIN_UPDATE",
-    "YONIN_UPSET_PT", "catalog",
-]
+import importlib
+import pkgutil
+from typing import Any
+
+from ._excel import catalog
+
+
+def _found() -> dict[str, Any]:
+    """Every worksheet function of this package's modules, by name, in catalog order."""
+    modules = [importlib.import_module(f"{__name__}.{info.name}")
+               for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_")]
+    defined = {name: value for module in modules for name, value in vars(module).items()}
+    return {entry.name: defined[entry.name] for entry in catalog()}
+
+
+_FUNCTIONS = _found()
+globals().update(_FUNCTIONS)
+
+__all__ = [*sorted(_FUNCTIONS), "catalog"]
+
+
+def __getattr__(name: str) -> Any:
+    """Only reached for a name that is not a worksheet function (they are set above); it
+    tells type checkers that ``udfs.TOKIN_DELTA`` and the others exist."""
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

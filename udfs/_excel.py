@@ -91,13 +91,17 @@ def udf(function: F) -> F:
 def catalog() -> list[Entry]:
     """Every worksheet function, system by system, in the order the registry lists them.
 
-    A function the registry does not list is a mistake in one or the other: refused.
+    A function the registry does not list, or one it lists that no module of ``udfs``
+    defines, is a mistake in one or the other: refused.
     """
     order = [name for system in SYSTEMS.values() for name in system.functions]
     unlisted = sorted(set(_CATALOG) - set(order))
     if unlisted:
-        raise LookupError(f"worksheet functions not in rating_rules.systems: {unlisted}")
-    return [_CATALOG[name] for name in order if name in _CATALOG]
+        raise LookupError(f"worksheet functions no rating system lists: {unlisted}")
+    undefined = [name for name in order if name not in _CATALOG]
+    if undefined:
+        raise LookupError(f"worksheet functions listed but not defined in udfs: {undefined}")
+    return [_CATALOG[name] for name in order]
 
 
 def grid(value: Any) -> list[list[Any]]:

@@ -46,6 +46,7 @@ _SOURCES = {
 _LOADER = '''\
 }
 """Module name -> (is a package, its source text)."""
+_HERE = "<main.py>/"
 
 
 class _FromText(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -54,7 +55,10 @@ class _FromText(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def find_spec(self, name, path=None, target=None):
         if name not in _SOURCES:
             return None
-        return importlib.util.spec_from_loader(name, self, is_package=_SOURCES[name][0])
+        spec = importlib.util.spec_from_loader(name, self, is_package=_SOURCES[name][0])
+        if spec.submodule_search_locations is not None:
+            spec.submodule_search_locations.append(_HERE + name.replace(".", "/"))
+        return spec
 
     def create_module(self, spec):
         return None
@@ -65,9 +69,37 @@ class _FromText(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         exec(compile(text, where, "exec", dont_inherit=True), module.__dict__)
 
 
+class _Listing:
+    """A package folder of _SOURCES, for pkgutil.iter_modules: the packages find their
+    modules (rating systems, worksheet functions) by listing them, here as in a checkout."""
+
+    def __init__(self, package):
+        self.package = package
+
+    def iter_modules(self, prefix=""):
+        for name, (is_package, _) in _SOURCES.items():
+            parent, _, leaf = name.rpartition(".")
+            if parent == self.package:
+                yield prefix + leaf, is_package
+
+    def find_spec(self, name, target=None):
+        return None
+
+
+def _listing(path):
+    if not path.startswith(_HERE):
+        raise ImportError(path)
+    return _Listing(path[len(_HERE):].replace("/", "."))
+
+
 def _load():
     for name in [n for n in sys.modules if n.partition(".")[0] in _PACKAGES]:
         del sys.modules[name]  # a re-run imports this file's text, not an older copy
+    # a re-run lists this file's modules, not an older copy's
+    sys.path_hooks[:] = [_listing] + [h for h in sys.path_hooks
+                                   if getattr(h, "__name__", "") != "_listing"]
+    for path in [p for p in sys.path_importer_cache if str(p).startswith(_HERE)]:
+        del sys.path_importer_cache[path]
     finder = _FromText()
     sys.meta_path.insert(0, finder)
     try:

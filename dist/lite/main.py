@@ -85,9 +85,10 @@ families need (Excel-compatible rounding, input checks, the replay result) is he
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
 from .errors import RatingInputError
 
@@ -224,6 +225,47 @@ class ReplayResult:
     """Rank code or label per player, for systems that have ranks (Go, four-player)."""
     deviations: Mapping[Player, float] = field(default_factory=dict)
     """Rating deviation per player, for systems that keep one (an RD beside the rating)."""
+
+
+# --- a rating system's declaration -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class LogField:
+    """A game-log column beyond the players and the result, and how its text is read."""
+
+    key: str
+    """The column key (its accepted header spellings are the game-log reader's)."""
+    kind: str
+    """``number`` (blank = None), ``whole`` (a whole number ≥ 0, required), ``handicap``
+    (a name from the Tokin handicap list, blank = None), or ``word`` (blank = ``default``)."""
+    required: bool = False
+    default: str | None = None
+
+
+@dataclass(frozen=True)
+class System:
+    """One rating system: its engine, its game-log shape and what it supports."""
+
+    name: str
+    """The name templates, the command line and ``replay`` use."""
+    summary: str
+    """The rule, and the shape of one game tuple ``replay`` takes."""
+    replay: Callable[..., ReplayResult]
+    presets: Mapping[str, Any]
+    """Named rule constants (frozen dataclasses); ``default`` is the rule as published."""
+    seats: int = 2
+    """Players per game: 2, or 4 (four-player shogi: players, places, knocked out by)."""
+    draws: bool = False
+    """Whether a result may be 0.5."""
+    periods: bool = False
+    """Whether games can be rated by period (``rate --monthly``)."""
+    by_period: bool = False
+    """The rule is stated for rating periods (Glicko): ``rate`` groups games by month
+    unless told ``--per-game``, since a period of one game grows every RD each game."""
+    log_fields: tuple[LogField, ...] = ()
+    """Game-log columns after the players and the result, in game-tuple order."""
+    functions: tuple[str, ...] = field(default=())
+    """The worksheet functions (``udfs``) of the rule."""
 '''),
     "rating_rules.elo": (False, '''"""Orthodox Elo (RULES.md §3, seed 002) and the linear expectation of 16±4% (§2).
 
@@ -245,6 +287,7 @@ from .common import (
     Player,
     ReplayResult,
     Starts,
+    System,
     check_number,
     check_result,
     has_size,
@@ -546,8 +589,16 @@ def _close_period(
     pending.clear()
 
 
+RATING_SYSTEMS = (
+    System("elo", "orthodox Elo: (a, b, score_a) with draws 0.5", replay_elo,
+           {"default": ELO}, draws=True, periods=True,
+           functions=("ELO_EXPECTED", "LINEAR_EXPECTED", "ELO_DELTA", "ELO_UPDATE")),
+)
+"""The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""
+
+
 __all__ = [
-    "ELO", "EloPreset", "KBand", "elo_delta", "elo_expected", "elo_update",
+    "ELO", "RATING_SYSTEMS", "EloPreset", "KBand", "elo_delta", "elo_expected", "elo_update",
     "linear_expected", "replay_elo",
 ]
 '''),
@@ -632,6 +683,7 @@ from .common import (
     PeriodLabels,
     Player,
     ReplayResult,
+    System,
     check_number,
     check_result,
     check_whole,
@@ -1007,9 +1059,27 @@ class _Replay:
         return ReplayResult(self.ratings, self.changes, self.played, deviations=deviations)
 
 
+RATING_SYSTEMS = (
+    System("glicko", "Glicko: (a, b, score_a) with draws 0.5; a rating and an RD per player",
+           replay_glicko, {"default": GLICKO}, draws=True, periods=True,
+           by_period=True, functions=("GLICKO_EXPECTED", "GLICKO_RATING", "GLICKO_RD")),
+)
+"""The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""
+
+
 __all__ = [
-    "GLICKO", "GlickoPreset", "Q", "glicko_close", "glicko_expected", "glicko_g",
-    "glicko_game", "glicko_period", "glicko_rd_before", "glicko_update", "replay_glicko",
+    "GLICKO",
+    "RATING_SYSTEMS",
+    "GlickoPreset",
+    "Q",
+    "glicko_close",
+    "glicko_expected",
+    "glicko_g",
+    "glicko_game",
+    "glicko_period",
+    "glicko_rd_before",
+    "glicko_update",
+    "replay_glicko",
 ]
 '''),
     "rating_rules.go": (False, '''"""Go server dan/kyu points (RULES.md §4, seed 001, Pandanet-style).
@@ -1061,8 +1131,10 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from .common import (
+    LogField,
     Player,
     ReplayResult,
+    System,
     check_number,
     check_result,
     check_whole,
@@ -1656,6 +1728,16 @@ def _check_handicap_at(value: object, n: int, preset: GoPreset) -> float | None:
     except RatingInputError as err:
         raise RatingInputError(f"games[{n}].handicap_diff", value, err.template,
                                **err.details) from None
+
+
+RATING_SYSTEMS = (
+    System("go", "Go dan/kyu points: (a, b, result_a[, handicap_diff[, game_type]])",
+           replay_go, {"default": GO},
+           log_fields=(LogField("handicap_diff", "number"),
+                       LogField("game_type", "word", default="rated")),
+           functions=("GO_DELTA", "GO_HANDICAP", "GO_NEXT_RANK", "GO_RANK_LABEL")),
+)
+"""The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""
 '''),
     "rating_rules.mosaic": (False, '''"""MOSAIC board game rating (RULES.md §6, seed 004).
 
@@ -1674,8 +1756,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .common import (
+    LogField,
     Player,
     ReplayResult,
+    System,
     check_number,
     check_result,
     check_whole,
@@ -1786,6 +1870,15 @@ def replay_mosaic(
         played[b] += 1
         append((delta, -delta))
     return ReplayResult(ratings, changes, played)
+
+
+RATING_SYSTEMS = (
+    System("mosaic", "MOSAIC: (a, b, result_a, turn_diff)", replay_mosaic,
+           {"default": MOSAIC},
+           log_fields=(LogField("turn_diff", "whole", required=True),),
+           functions=("MOSAIC_DELTA", "MOSAIC_UPDATE")),
+)
+"""The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""
 '''),
     "rating_rules.shogi": (False, '''"""Shogi "16 ± 4%" ratings: the Tokin Network preset and the Shogi Club 24 preset.
 
@@ -1813,10 +1906,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .common import (
+    LogField,
     PeriodLabels,
     Player,
     ReplayResult,
     Starts,
+    System,
     check_number,
     check_result,
     check_whole,
@@ -2249,14 +2344,27 @@ def _unpack_two_player(
         raise RatingInputError(f"games[{n}].player_b", b, "is the same player as player_a")
     extra = game[3] if len(game) > 3 else None
     return a, b, result, extra
+
+
+RATING_SYSTEMS = (
+    System("tokin", "shogi 16±4%, Tokin Network preset: (a, b, result_a[, handicap])",
+           replay_tokin, {"default": TOKIN, "league": LEAGUE},
+           periods=True, log_fields=(LogField("handicap", "handicap"),),
+           functions=("TOKIN_DELTA", "TOKIN_HANDICAP", "TOKIN_START")),
+    System("club24", "Shogi Club 24: (a, b, result_a)", replay_club24,
+           {"default": CLUB24}, functions=("CLUB24_DELTA", "CLUB24_RANK")),
+)
+"""The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""
 '''),
     "rating_rules.systems": (False, '''"""The rating systems, by name: the one table every part of the project looks a system up in.
 
 python-chess keeps its variants in one list that the rest of the library looks up by
 name; here :data:`SYSTEMS` does that for rating systems. ``replay``, the game-log
 reader, the rating list, the command line and the workbook builder all read a system's
-properties from its :class:`System` entry instead of keeping their own tables, so a new
-rating system is one entry here, its engine module, and its sheet declarations.
+properties from its :class:`~rating_rules.common.System` entry instead of keeping their
+own tables. Each engine module declares its systems beside its rule, as
+``RATING_SYSTEMS``; this module finds them, so a new rating system is its engine module
+and its sheet declarations, with no list here to edit.
 
 >>> from rating_rules import replay
 >>> replay("tokin", [("A", "B", 1)], initial={"A": 2000, "B": 1900}).ratings
@@ -2265,81 +2373,30 @@ rating system is one entry here, its engine module, and its sheet declarations.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+import importlib
+import pkgutil
 
-from . import elo, glicko, go, mosaic, shogi, yonin
-from .common import ReplayResult
+from .common import LogField, System
 
 
-@dataclass(frozen=True)
-class LogField:
-    """A game-log column beyond the players and the result, and how its text is read."""
-
-    key: str
-    """The column key (its accepted header spellings are the game-log reader's)."""
-    kind: str
-    """``number`` (blank = None), ``whole`` (a whole number ≥ 0, required), ``handicap``
-    (a name from the Tokin handicap list, blank = None), or ``word`` (blank = ``default``)."""
-    required: bool = False
-    default: str | None = None
-
-
-@dataclass(frozen=True)
-class System:
-    """One rating system: its engine, its game-log shape and what it supports."""
-
-    name: str
-    """The name templates, the command line and ``replay`` use."""
-    summary: str
-    """The rule, and the shape of one game tuple ``replay`` takes."""
-    replay: Callable[..., ReplayResult]
-    presets: Mapping[str, Any]
-    """Named rule constants (frozen dataclasses); ``default`` is the rule as published."""
-    seats: int = 2
-    """Players per game: 2, or 4 (four-player shogi: players, places, knocked out by)."""
-    draws: bool = False
-    """Whether a result may be 0.5."""
-    periods: bool = False
-    """Whether games can be rated by period (``rate --monthly``)."""
-    by_period: bool = False
-    """The rule is stated for rating periods (Glicko): ``rate`` groups games by month
-    unless told ``--per-game``, since a period of one game grows every RD each game."""
-    log_fields: tuple[LogField, ...] = ()
-    """Game-log columns after the players and the result, in game-tuple order."""
-    functions: tuple[str, ...] = field(default=())
-    """The worksheet functions (``udfs``) of the rule."""
+def _declared() -> dict[str, System]:
+    """Every ``RATING_SYSTEMS`` of a module of this package, module by module in name order,
+    each module's systems in its own order. A name declared twice is refused."""
+    package = __name__.rpartition(".")[0]
+    found: dict[str, System] = {}
+    for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
+        module = importlib.import_module(f"{package}.{info.name}")
+        for system in getattr(module, "RATING_SYSTEMS", ()):
+            if system.name in found:
+                raise ValueError(f"rating system {system.name!r} is declared twice")
+            found[system.name] = system
+    return found
 
 
-SYSTEMS: dict[str, System] = {s.name: s for s in (
-    System("tokin", "shogi 16±4%, Tokin Network preset: (a, b, result_a[, handicap])",
-           shogi.replay_tokin, {"default": shogi.TOKIN, "league": shogi.LEAGUE},
-           periods=True, log_fields=(LogField("handicap", "handicap"),),
-           functions=("TOKIN_DELTA", "TOKIN_HANDICAP", "TOKIN_START")),
-    System("club24", "Shogi Club 24: (a, b, result_a)", shogi.replay_club24,
-           {"default": shogi.CLUB24}, functions=("CLUB24_DELTA", "CLUB24_RANK")),
-    System("elo", "orthodox Elo: (a, b, score_a) with draws 0.5", elo.replay_elo,
-           {"default": elo.ELO}, draws=True, periods=True,
-           functions=("ELO_EXPECTED", "LINEAR_EXPECTED", "ELO_DELTA", "ELO_UPDATE")),
-    System("go", "Go dan/kyu points: (a, b, result_a[, handicap_diff[, game_type]])",
-           go.replay_go, {"default": go.GO},
-           log_fields=(LogField("handicap_diff", "number"),
-                       LogField("game_type", "word", default="rated")),
-           functions=("GO_DELTA", "GO_HANDICAP", "GO_NEXT_RANK", "GO_RANK_LABEL")),
-    System("yonin", "four-player shogi rate: (players, places, knocked_by)",
-           yonin.replay_yonin, {"default": yonin.YONIN}, seats=4,
-           functions=("YONIN_KO_PT", "YONIN_UPSET_PT", "YONIN_UPDATE", "YONIN_GAME",
-                      "YONIN_RANK", "YONIN_SCORE")),
-    System("mosaic", "MOSAIC: (a, b, result_a, turn_diff)", mosaic.replay_mosaic,
-           {"default": mosaic.MOSAIC},
-           log_fields=(LogField("turn_diff", "whole", required=True),),
-           functions=("MOSAIC_DELTA", "MOSAIC_UPDATE")),
-    System("glicko", "Glicko: (a, b, score_a) with draws 0.5; a rating and an RD per player",
-           glicko.replay_glicko, {"default": glicko.GLICKO}, draws=True, periods=True,
-           by_period=True, functions=("GLICKO_EXPECTED", "GLICKO_RATING", "GLICKO_RD")),
-)}
+SYSTEMS: dict[str, System] = _declared()
 """Every rating system, by name."""
+
+__all__ = ["SYSTEMS", "LogField", "System"]
 '''),
     "rating_rules.yonin": (False, '''"""Four-player shogi (四人将棋) "amateur rate" of the Japan Four-Player Shogi Federation.
 
@@ -2384,7 +2441,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import cast
 
-from .common import Player, ReplayResult, check_number, check_whole, has_size
+from .common import Player, ReplayResult, System, check_number, check_whole, has_size
 from .errors import RatingInputError
 
 Floor = float | str | None
@@ -2819,37 +2876,56 @@ def replay_yonin(
         changes.append(tuple(delta))
     ranks = {p: rank_label(r, preset) for p, r in ratings.items()}
     return ReplayResult(ratings, changes, played, ranks)
+
+
+RATING_SYSTEMS = (
+    System("yonin", "four-player shogi rate: (players, places, knocked_by)",
+           replay_yonin, {"default": YONIN}, seats=4,
+           functions=("YONIN_KO_PT", "YONIN_UPSET_PT", "YONIN_UPDATE", "YONIN_GAME",
+                      "YONIN_RANK", "YONIN_SCORE")),
+)
+"""The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""
 '''),
     "udfs": (True, '''"""Worksheet functions for desktop Excel through xlwings.
 
-Put ``udfs`` in xlwings' "UDF Modules" and import the functions: each one below is the
-rule engine's own function under its Excel name, so a formula in the club's workbook
-gives the same number as the ready-made sheets and ``rating_rules``. Row-wise functions
-also take whole columns (one call, one array of answers).
+Put ``udfs`` in xlwings' "UDF Modules" and import the functions: each one is the rule
+engine's own function under its Excel name, so a formula in the club's workbook gives
+the same number as the ready-made sheets and ``rating_rules``. Row-wise functions also
+take whole columns (one call, one array of answers).
+
+A module per rule family (``shogi``, ``elo`` …) defines its functions; this package
+finds them (every function a rating system of :data:`rating_rules.SYSTEMS` lists) and
+holds them under their names, where xlwings and xlwings Lite look for them, so a new
+system's functions need no list here.
 """
 
-from ._excel import catalog
-from .elo import ELO_DELTA, ELO_EXPECTED, ELO_UPDATE, LINEAR_EXPECTED
-from .glicko import GLICKO_EXPECTED, GLICKO_RATING, GLICKO_RD
-from .go import GO_DELTA, GO_HANDICAP, GO_NEXT_RANK, GO_RANK_LABEL
-from .mosaic import MOSAIC_DELTA, MOSAIC_UPDATE
-from .shogi import CLUB24_DELTA, CLUB24_RANK, TOKIN_DELTA, TOKIN_HANDICAP, TOKIN_START
-from .yonin import (
-    YONIN_GAME,
-    YONIN_KO_PT,
-    YONIN_RANK,
-    YONIN_SCORE,
-    YONIN_UPDATE,
-    YONIN_UPSET_PT,
-)
+from __future__ import annotations
 
-__all__ = [
-    "CLUB24_DELTA", "CLUB24_RANK", "ELO_DELTA", "ELO_EXPECTED", "ELO_UPDATE", "GLICKO_EXPECTED",
-    "GLICKO_RATING", "GLICKO_RD", "GO_DELTA", "GO_HANDICAP", "GO_NEXT_RANK", "GO_RANK_LABEL",
-    "LINEAR_EXPECTED", "MOSAIC_DELTA", "MOSAIC_UPDATE", "TOKIN_DELTA", "TOKIN_HANDICAP",
-    "TOKIN_START", "YONIN_GAME", "YONIN_KO_PT", "YONIN_RANK", "YONIN_SCORE", "YONIN_UPDATE",
-    "YONIN_UPSET_PT", "catalog",
-]
+import importlib
+import pkgutil
+from typing import Any
+
+from ._excel import catalog
+
+
+def _found() -> dict[str, Any]:
+    """Every worksheet function of this package's modules, by name, in catalog order."""
+    modules = [importlib.import_module(f"{__name__}.{info.name}")
+               for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_")]
+    defined = {name: value for module in modules for name, value in vars(module).items()}
+    return {entry.name: defined[entry.name] for entry in catalog()}
+
+
+_FUNCTIONS = _found()
+globals().update(_FUNCTIONS)
+
+__all__ = [*sorted(_FUNCTIONS), "catalog"]
+
+
+def __getattr__(name: str) -> Any:
+    """Only reached for a name that is not a worksheet function (they are set above); it
+    tells type checkers that ``udfs.TOKIN_DELTA`` and the others exist."""
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 '''),
     "udfs._excel": (False, '''"""Glue between Excel's calling convention and the rule engine.
 
@@ -2944,13 +3020,17 @@ def udf(function: F) -> F:
 def catalog() -> list[Entry]:
     """Every worksheet function, system by system, in the order the registry lists them.
 
-    A function the registry does not list is a mistake in one or the other: refused.
+    A function the registry does not list, or one it lists that no module of ``udfs``
+    defines, is a mistake in one or the other: refused.
     """
     order = [name for system in SYSTEMS.values() for name in system.functions]
     unlisted = sorted(set(_CATALOG) - set(order))
     if unlisted:
-        raise LookupError(f"worksheet functions not in rating_rules.systems: {unlisted}")
-    return [_CATALOG[name] for name in order if name in _CATALOG]
+        raise LookupError(f"worksheet functions no rating system lists: {unlisted}")
+    undefined = [name for name in order if name not in _CATALOG]
+    if undefined:
+        raise LookupError(f"worksheet functions listed but not defined in udfs: {undefined}")
+    return [_CATALOG[name] for name in order]
 
 
 def grid(value: Any) -> list[list[Any]]:
@@ -3366,6 +3446,7 @@ def YONIN_SCORE(placement: Any, knockouts: Any = None, rule: Any = None) -> Any:
 '''),
 }
 """Module name -> (is a package, its source text)."""
+_HERE = "<main.py>/"
 
 
 class _FromText(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -3374,7 +3455,10 @@ class _FromText(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def find_spec(self, name, path=None, target=None):
         if name not in _SOURCES:
             return None
-        return importlib.util.spec_from_loader(name, self, is_package=_SOURCES[name][0])
+        spec = importlib.util.spec_from_loader(name, self, is_package=_SOURCES[name][0])
+        if spec.submodule_search_locations is not None:
+            spec.submodule_search_locations.append(_HERE + name.replace(".", "/"))
+        return spec
 
     def create_module(self, spec):
         return None
@@ -3385,9 +3469,37 @@ class _FromText(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         exec(compile(text, where, "exec", dont_inherit=True), module.__dict__)
 
 
+class _Listing:
+    """A package folder of _SOURCES, for pkgutil.iter_modules: the packages find their
+    modules (rating systems, worksheet functions) by listing them, here as in a checkout."""
+
+    def __init__(self, package):
+        self.package = package
+
+    def iter_modules(self, prefix=""):
+        for name, (is_package, _) in _SOURCES.items():
+            parent, _, leaf = name.rpartition(".")
+            if parent == self.package:
+                yield prefix + leaf, is_package
+
+    def find_spec(self, name, target=None):
+        return None
+
+
+def _listing(path):
+    if not path.startswith(_HERE):
+        raise ImportError(path)
+    return _Listing(path[len(_HERE):].replace("/", "."))
+
+
 def _load():
     for name in [n for n in sys.modules if n.partition(".")[0] in _PACKAGES]:
         del sys.modules[name]  # a re-run imports this file's text, not an older copy
+    # a re-run lists this file's modules, not an older copy's
+    sys.path_hooks[:] = [_listing] + [h for h in sys.path_hooks
+                                   if getattr(h, "__name__", "") != "_listing"]
+    for path in [p for p in sys.path_importer_cache if str(p).startswith(_HERE)]:
+        del sys.path_importer_cache[path]
     finder = _FromText()
     sys.meta_path.insert(0, finder)
     try:
@@ -3428,28 +3540,28 @@ from udfs import (  # noqa: E402
 )
 
 __all__ = [
+    "ELO_EXPECTED",
+    "LINEAR_EXPECTED",
+    "ELO_DELTA",
+    "ELO_UPDATE",
+    "GLICKO_EXPECTED",
+    "GLICKO_RATING",
+    "GLICKO_RD",
+    "GO_DELTA",
+    "GO_HANDICAP",
+    "GO_NEXT_RANK",
+    "GO_RANK_LABEL",
+    "MOSAIC_DELTA",
+    "MOSAIC_UPDATE",
     "TOKIN_DELTA",
     "TOKIN_HANDICAP",
     "TOKIN_START",
     "CLUB24_DELTA",
     "CLUB24_RANK",
-    "ELO_EXPECTED",
-    "LINEAR_EXPECTED",
-    "ELO_DELTA",
-    "ELO_UPDATE",
-    "GO_DELTA",
-    "GO_HANDICAP",
-    "GO_NEXT_RANK",
-    "GO_RANK_LABEL",
     "YONIN_KO_PT",
     "YONIN_UPSET_PT",
     "YONIN_UPDATE",
     "YONIN_GAME",
     "YONIN_RANK",
     "YONIN_SCORE",
-    "MOSAIC_DELTA",
-    "MOSAIC_UPDATE",
-    "GLICKO_EXPECTED",
-    "GLICKO_RATING",
-    "GLICKO_RD",
 ]
