@@ -182,7 +182,7 @@ class System:
     periods: bool = False
     """Whether games can be rated by period (``rate --monthly``)."""
     by_period: bool = False
-    """The rule is stated for rating periods (Glicko): ``rate`` groups games by month
+    """The rule is stated for rating periods: ``rate`` groups games by month
     unless told ``--per-game``, since a period of one game grows every RD each game."""
     log_fields: tuple[LogField, ...] = ()
     """Game-log columns after the players and the result, in game-tuple order."""

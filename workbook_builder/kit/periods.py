@@ -92,8 +92,8 @@ def chart_value(key: str) -> Value:
 def carry(r: Row, key: str, value: str, by: str | None = None) -> str:
     """``value`` on a counted row, else the row above's ``key`` (skipped rows change nothing).
 
-    ``by``: the column that says the row counts, for a chain the Change is computed from
-    (Glicko's); None: the Change is a number."""
+    ``by``: the column that says the row counts, for a chain whose Change is computed
+    from running sums; None: the Change is a number."""
     return fx.if_(counted_test(r) if by is None else r[by], value, r.prev(key))
 
 

@@ -38,25 +38,13 @@ from openpyxl.worksheet.worksheet import Worksheet
 from .. import formulas as fx
 from .. import styles
 from ..kit.base import Built, SheetType
+from ..kit.catalog import OUT, Arg, Cross, Entry, Refs, excel_value
 from ..kit.frame import page_setup, sheet_title
 from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, Text
 from ..layout import NameInfo, Validation
 from ..spec import Spec
 from ..table import add_validation, define_name
-from .catalog_entries import (
-    ENTRIES,
-    LADDER,
-    NOT_NATIVE,
-    OUT,
-    RULE_TABLES,
-    TABLE_NAMES,
-    Arg,
-    Cross,
-    Entry,
-    Refs,
-    excel_value,
-    portable,
-)
+from .catalog_entries import ENTRIES, LADDER, NOT_NATIVE, RULE_TABLES, TABLE_NAMES, portable
 
 __all__ = ["ENTRIES", "NOT_NATIVE", "CatalogSheet"]
 

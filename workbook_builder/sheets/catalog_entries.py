@@ -1,10 +1,9 @@
-"""What the formula catalog shows: each worksheet function's arguments, checks and formulas.
+"""The formula catalog's entries: each worksheet function's arguments, checks and formulas.
 
-One :class:`Entry` per function of :func:`udfs.catalog` that can be a native formula:
-its arguments (with the worked example typed into the catalog), the formula cells
-(:class:`Step`, built by the rating sheets' own builders in :mod:`workbook_builder.formulas`)
-and the engine call that gives their values. An argument's :class:`Kind` says how a
-typed value is checked, as a formula for the sheet and in Python for the cached values.
+The entries of the families written here (Tokin, Club 24, Elo, Go, four-player shogi,
+MOSAIC), then the ``CATALOG_ENTRIES`` a system's own module declares
+(``sheets/<system>.py``, in the registry's order): :data:`ENTRIES`. What an entry is:
+:mod:`workbook_builder.kit.catalog`.
 
 The builders read constants and tables by Settings name; a player's own workbook has no
 Settings sheet, so :func:`portable` writes each constant as the rule's default number
@@ -13,13 +12,13 @@ and each table as a name of the catalog's Tables sheet (:data:`RULE_TABLES`).
 
 from __future__ import annotations
 
-import dataclasses
+import importlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
-from rating_rules import elo, glicko, go, mosaic, shogi, yonin
+from rating_rules import SYSTEMS, elo, go, mosaic, shogi, yonin
 from rating_rules.elo import ELO
 from rating_rules.go import GO, GoRank
 from rating_rules.mosaic import MOSAIC
@@ -28,58 +27,44 @@ from rating_rules.yonin import YONIN
 
 from .. import formulas as fx
 from ..formulas import elo as ex
-from ..formulas import glicko as glx
 from ..formulas import go as gx
 from ..formulas import shogi as sx
 from ..formulas import yonin as yx
 from ..kit import inputs as kinds
+from ..kit.catalog import (
+    MY,
+    NUMBERS_OR_BLANKS,
+    OPP,
+    OPPONENTS,
+    OUT,
+    PICK_ERROR,
+    POSITIVE,
+    SCORE,
+    SCORES,
+    Arg,
+    Cross,
+    Entry,
+    Kind,
+    Refs,
+    Step,
+    choice_kind,
+    lit,
+    number_kind,
+    number_validation,
+    optional_number,
+    plain_entry,
+    ratings,
+    result,
+    same_rows,
+)
+from ..kit.catalog import validation_rule as _v
 from ..kit.cells import excel_number
 from ..kit.inputs import Check
 from ..labels import Text
-from ..layout import Validation, ValueType
+from ..layout import Validation
 from ..settings import setting_name
 from . import go as gs
 from . import yonin as ys
-
-OUT = "="
-"""Key of an entry's last step, its result (no argument is called that)."""
-
-
-def lit(value: float) -> str:
-    """A rule constant as formula text: ``16``, ``0.04``, ``(-10)``."""
-    text = str(int(value)) if float(value).is_integer() else repr(float(value))
-    return f"({text})" if value < 0 else text
-
-
-# --- argument kinds: how a typed value is checked, in the sheet and in Python -----------------
-
-@dataclass(frozen=True)
-class Kind:
-    """How one argument is typed and checked.
-
-    ``check`` is what the argument accepts, as the sheets declare their inputs
-    (:class:`~workbook_builder.kit.inputs.Check`: a formula and the same test in Python);
-    ``blank_ok``: a blank cell is the function's default.
-    """
-
-    check: Check
-    reason: Text
-    hint: Text
-    type: ValueType = "number"
-    validation: Callable[[str], Validation] | None = None
-    """The input cell (its first cell) → its data validation."""
-    allowed: tuple[object, ...] = ()
-    minimum: float | None = None
-    blank_ok: bool = False
-
-    def bad(self, ref: str) -> str:
-        """TRUE when the cell (or range) holds something the function cannot take."""
-        test = self.check.test(ref)
-        return fx.bad_if_filled(ref, test) if self.blank_ok else f"NOT({test})"
-
-    def ok(self, value: Any) -> bool:
-        """:meth:`bad` in Python, for the cached values."""
-        return (self.blank_ok and value is None) or self.check.accepts(value)
 
 
 def _is_number(value: Any) -> bool:
@@ -89,11 +74,6 @@ def _is_number(value: Any) -> bool:
 def _text_in(value: Any, words: Sequence[str]) -> bool:
     """``value = "word"`` as Excel compares text: ignoring (ASCII) case."""
     return isinstance(value, str) and value.casefold() in {w.casefold() for w in words}
-
-
-def _v(kind: str | None, hint: Text, error: Text, op: str | None = None,
-       f1: str | None = None, f2: str | None = None) -> Callable[[str], Validation]:
-    return lambda cell: Validation(kind, op, f1, f2, hint, error)
 
 
 def _listed_or_number(names: Sequence[str], hint: Text) -> Callable[[str], Validation]:
@@ -106,37 +86,8 @@ def _listed_or_number(names: Sequence[str], hint: Text) -> Callable[[str], Valid
     return validation
 
 
-PICK_ERROR = Text("一覧から選んでください", "Pick from the list")
-
-
-NUMBER_HINT = Text("数値", "number")
-
-
-def number_validation(hint: Text) -> Callable[[str], Validation]:
-    """Any number: the bounds only turn away what is not one."""
-    return _v("decimal", hint, kinds.NUMBER_ERROR, "between", "-1000000000", "1000000000")
-
-
-def number_kind(hint: Text = NUMBER_HINT) -> Kind:
-    return Kind(kinds.NUMBER, Text("数値を入力", "type a number"), hint,
-                validation=number_validation(hint))
-
-
-def optional_number(hint: Text) -> Kind:
-    return Kind(kinds.NUMBER, Text("空欄か数値", "blank or a number"), hint,
-                validation=number_validation(hint), blank_ok=True)
-
-
-def choice_kind(values: tuple[float, ...], hint: Text, reason: Text) -> Kind:
-    listed = ",".join(fx.number(v) for v in values)
-    return Kind(kinds.one_of(values), reason, hint, "choice",
-                _v("list", hint, reason, None, f'"{listed}"'), allowed=values)
-
-
 RESULT = choice_kind((1, 0), Text("1 勝ち\n0 負け", "1 win\n0 loss"),
                      Text("1 (勝ち) か 0 (負け)", "1 (win) or 0 (loss)"))
-SCORE = choice_kind((1, 0.5, 0), Text("1 / 0.5 / 0", "1 / 0.5 / 0"),
-                    Text("1・0.5・0 のどれか", "1, 0.5 or 0"))
 PLACE = choice_kind((1, 2, 3, 4), Text("1〜4", "1 to 4"), Text("1〜4 の順位", "a place 1 to 4"))
 TURN = Kind(kinds.whole_at_least(0),
             Text("0以上の整数", "a whole number, 0 or more"), Text("0以上の整数", "whole ≥ 0"),
@@ -152,9 +103,6 @@ def optional_whole(hint: Text) -> Kind:
                    "greaterThanOrEqual", "1"), minimum=1, blank_ok=True)
 
 
-POSITIVE = Check(lambda r: f"IF(ISNUMBER({r}),{r}>0,FALSE)",
-                 lambda x: (n := excel_number(x)) is not None and n > 0)
-"""A number above 0 (Elo's K, a Glicko RD)."""
 K_FACTOR = Kind(POSITIVE,
                 Text("空欄か0より大きい数", "blank or a number above 0"),
                 Text(f"空欄={lit(ELO.k)}", f"blank = {lit(ELO.k)}"), "number",
@@ -275,90 +223,8 @@ def portable(formula: str) -> str:
 
 # --- entries -------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Arg:
-    """One argument of a worksheet function, with its example."""
 
-    name: str
-    """The worksheet function's argument name (what a "⚠" message names)."""
-    label: Text
-    kind: Kind
-    example: Any = None
-    """A value, or a tuple of values for a multi-cell argument."""
-    cells: int = 1
-    down: bool = True
-    """A multi-cell argument runs down (a list of games) or across (a row's cells)."""
-    hint: Text | None = None
-
-
-class Refs(dict[str, str]):
-    """Argument or step name → its reference (a cell, or a range for a multi-cell argument)."""
-
-    def __init__(self, refs: Mapping[str, str], cells: Mapping[str, list[str]]) -> None:
-        super().__init__(refs)
-        self.cells = dict(cells)
-
-
-@dataclass(frozen=True)
-class Step:
-    """A formula cell of an entry; the last step of an entry is its result."""
-
-    key: str
-    label: Text
-    formula: Callable[[Refs, str], str]
-    """(references, lang) → formula text, from the rating sheets' builders."""
-    number_format: str = "General"
-    type: ValueType = "number"
-    wide: bool = False
-    """Spread over the text columns (a long text result)."""
-
-
-@dataclass(frozen=True)
-class Cross:
-    """A check between arguments, after each argument's own check."""
-
-    arg: str
-    bad: Callable[[Refs], str]
-    ok: Callable[[Mapping[str, Any]], bool]
-    reason: Text
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One worksheet function of the catalog as a native formula."""
-
-    name: str
-    about: Text
-    args: tuple[Arg, ...]
-    steps: tuple[Step, ...]
-    engine: Callable[[Mapping[str, Any], str], Mapping[str, object]]
-    """(checked inputs, lang) → step key → value, from :mod:`rating_rules`."""
-    cross: tuple[Cross, ...] = ()
-
-    @property
-    def result(self) -> Step:
-        return self.steps[-1]
-
-
-def result(formula: Callable[[Refs, str], str], number_format: str = "General",
-           type: ValueType = "number", wide: bool = False) -> tuple[Step, ...]:
-    return (Step(OUT, Text("結果", "Result"), formula, number_format, type, wide),)
-
-
-def excel_value(value: Any) -> Any:
-    """A typed value as the engine gets it from Excel: numbers as floats, blanks None."""
-    n = excel_number(value)
-    return n if n is not None else value
-
-
-MY = Arg("my_rating", Text("自分のレート", "my rating"), number_kind(), 2000)
-OPP = Arg("opp_rating", Text("相手のレート", "opp. rating"), number_kind(), 1900)
 RES = Arg("result", Text("勝敗", "result"), RESULT, 1)
-
-
-def ratings(my: float, opp: float) -> tuple[Arg, Arg]:
-    """My rating and the opponent's (:data:`MY`, :data:`OPP`) with an entry's example."""
-    return dataclasses.replace(MY, example=my), dataclasses.replace(OPP, example=opp)
 
 
 KNOCKER = Arg("knocker_rate", Text("詰ませた人", "knocker"), number_kind(), 1370)
@@ -381,10 +247,6 @@ YONIN_RULES = ("A", "B", "102", *yx.SCORE_WORDS_102[1:], *yx.SCORE_WORDS_TANSHO)
 YONIN_LABELS = tuple(label for label, _ in YONIN.ranks) + tuple(
     _yonin_alias(label) for label, _ in YONIN.ranks)
 
-NUMBERS_OR_BLANKS = Check(
-    lambda r: f"COUNTA({r})=COUNT({r})",
-    lambda xs: all(x is None or _is_number(x) for x in cast(Sequence[object], xs)))
-"""A range argument (one cell per game or per opponent): numbers, blanks skipped."""
 
 TOKIN_HANDICAP_KIND = Kind(
     Check(lambda r: f"IF(ISNUMBER({r}),{r}>=0,{sx.is_listed(r, *TOKIN_NAMES[:2])})",
@@ -445,90 +307,6 @@ YONIN_RULE = Kind(
     Text("空欄・A・B・102・単勝", "blank, A, B, 102 or 単勝"), Text("空欄=A", "blank = A"),
     "choice", _v("list", Text("A (空欄)・B・102・単勝", "A (blank), B, 102 or 単勝"), PICK_ERROR,
                  None, '"A,B,102,単勝"'), allowed=("A", "B", "102", "単勝"), blank_ok=True)
-OPPONENTS = Kind(
-    NUMBERS_OR_BLANKS,
-    Text("数値 (空行は数えない)", "numbers (blank rows are skipped)"),
-    Text("相手ごと", "one per game"), "number",
-    number_validation(Text("期間中の相手のレート (1局1行)",
-                           "Opponents' ratings, one game per row")))
-SCORES = Kind(
-    Check(lambda r: f"COUNTA({r})=SUMPRODUCT((({r}=1)+({r}=0.5)+({r}=0))*({r}<>\"\"))",
-          lambda xs: all(x is None or excel_number(x) in (0.0, 0.5, 1.0)
-                         for x in cast(Sequence[object], xs))),
-    Text("1・0.5・0 のどれか", "1, 0.5 or 0"), Text("1 / 0.5 / 0", "1 / 0.5 / 0"), "choice",
-    _v("list", Text("勝ち 1、引分 0.5、負け 0", "1 win, 0.5 draw, 0 loss"),
-       Text("1・0.5・0 のどれか", "1, 0.5 or 0"), None, '"1,0.5,0"'), allowed=(1, 0.5, 0))
-
-ABOVE_ZERO = Text("0より大きい数", "a number above 0")
-RD = Kind(POSITIVE, ABOVE_ZERO, Text("0より大きい数", "above 0"), "number",
-          _v("decimal", Text("期首の RD (レートの不確かさ、0より大きい数)",
-                             "RD at the start of the period (above 0)"),
-             Text("0より大きい数", "A number above 0"), "greaterThan", "0"))
-OPPONENT_RDS = Kind(
-    Check(lambda r: f'IF(COUNTA({r})=COUNT({r}),SUMPRODUCT(({r}<=0)*({r}<>""))=0,FALSE)',
-          lambda xs: all(x is None or ((n := excel_number(x)) is not None and n > 0)
-                         for x in cast(Sequence[object], xs))),
-    Text("0より大きい数 (空行は数えない)", "numbers above 0 (blank rows are skipped)"),
-    Text("相手ごと", "one per game"), "number",
-    _v("decimal", Text("期首の相手の RD (相手のレートと同じ行)",
-                       "Opponents' RDs at the start, on the rows of their ratings"),
-       Text("0より大きい数", "A number above 0"), "greaterThan", "0"))
-SAME_ROWS = Text("相手と同じ行に1つずつ", "one per opponent, on the same rows")
-
-
-def _same_rows(arg: str) -> Cross:
-    """``arg`` filled on exactly the rows of opp_ratings."""
-    return Cross(arg,
-                 lambda r: f"SUMPRODUCT((({r['opp_ratings']}=\"\")<>({r[arg]}=\"\"))*1)>0",
-                 lambda v: all((o is None) == (x is None)
-                               for o, x in zip(v["opp_ratings"], v[arg], strict=True)),
-                 SAME_ROWS)
-
-
-def _glicko_args() -> tuple[Arg, ...]:
-    """A Glicko period, the paper's example: 1500/RD 200 against three opponents."""
-    return (Arg("my_rating", Text("期首のレート", "rating at start"), number_kind(), 1500),
-            Arg("my_rd", Text("期首の RD", "RD at start"), RD, 200),
-            Arg("opp_ratings", Text("相手のレート", "opp. ratings"), OPPONENTS,
-                (1400, 1550, 1700), cells=6),
-            Arg("opp_rds", Text("相手の RD", "opp. RDs"), OPPONENT_RDS, (30, 100, 300), cells=6),
-            Arg("scores", Text("得点", "scores"), SCORES, (1, 0, 0), cells=6))
-
-
-
-
-_GROWN = (f"MIN(SQRT(RD^2+{lit(round(glicko.GLICKO.c ** 2))}*t),"
-           f"{lit(glicko.GLICKO.start_rd)})")
-"""Step 1 of the paper with the default c² (1200) and cap, as formula text."""
-GLICKO_GROWTH = Text(f"RD はどれも期首の値: 先に {_GROWN} で増やす "
-                     "(t は最後に計算された期からの期数、前の期なら 1)。",
-                     f"Every RD is as at the period's start: first {_GROWN}, t "
-                     "= periods since last rated (1 if rated in the period before).")
-
-
-def glicko_period_entry(name: str, lead: Text, formula: Callable[[Refs], str],
-                        number_format: str, index: int) -> Entry:
-    """A Glicko period's result (index 0 the rating, 1 the RD) on the paper's example; the
-    about text goes on to say how RDs grow and that blank rows are skipped."""
-    def engine(v: Mapping[str, Any], lang: str) -> dict[str, object]:
-        update = glicko.glicko_update(v["my_rating"], v["my_rd"], v["opp_ratings"],
-                                      v["opp_rds"], v["scores"])
-        return {OUT: update[index]}
-    about = Text(lead.ja + GLICKO_GROWTH.ja + "空いた行は数えない。",
-                 lead.en + GLICKO_GROWTH.en + " Blank rows are skipped.")
-    return Entry(name, about, _glicko_args(), result(lambda r, lang: formula(r), number_format),
-                 engine, (_same_rows("opp_rds"), _same_rows("scores")))
-
-
-def plain_entry(name: str, about: Text, args: tuple[Arg, ...], formula: Callable[..., str],
-                engine: Callable[..., object], number_format: str = "General",
-                type: ValueType = "number") -> Entry:
-    """An entry whose result is one builder call on the arguments' cells and whose value
-    is one engine call on their values, both in the arguments' order."""
-    names = [arg.name for arg in args]
-    return Entry(name, about, args,
-                 result(lambda r, lang: formula(*(r[n] for n in names)), number_format, type),
-                 lambda v, lang: {OUT: engine(*(v[n] for n in names))})
 
 
 def _or_blank(ref: str, default: str) -> str:
@@ -574,7 +352,7 @@ def _rest(place: str) -> str:
     return f"4-{place}"
 
 
-ENTRIES: tuple[Entry, ...] = (
+WRITTEN_HERE: tuple[Entry, ...] = (
     plain_entry("TOKIN_DELTA",
                 Text("と金ネットワーク 16±4%: 1局の自分のレート増減 (1〜31点)。"
                      "駒落ちは点差から調整点を引く。",
@@ -647,7 +425,7 @@ ENTRIES: tuple[Entry, ...] = (
                  "0"),
           lambda v, lang: {OUT: elo.elo_update(v["my_rating"], v["opp_ratings"],
                                                     v["scores"], v["k"])},
-          (_same_rows("scores"),)),
+          (same_rows("scores"),)),
     Entry("GO_DELTA",
           Text("囲碁 段級位ポイント: 1局の増減 (正規の手合で100 × 自分の局数の倍率)。"
                "段位差・交換点・増減の3つの式で。",
@@ -769,25 +547,24 @@ ENTRIES: tuple[Entry, ...] = (
                 MOSAIC_ARGS,
                 lambda my, opp, res, turn: fx.mosaic_update(my, opp, res, turn, MOSAIC_WEIGHT),
                 mosaic.mosaic_update, "0.0"),
-    plain_entry("GLICKO_EXPECTED",
-                Text("グリコレーティングの期待勝率 1/(1+10^(−g(RD)×(自分−相手)/400))。"
-                     "相手の RD (レートの不確かさ) が大きいほど 0.5 に近い。",
-                     "Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)); nearer 0.5 the "
-                     "larger the opponent's RD (how unsure their rating is)."),
-                (*ratings(1500, 1400), Arg("opp_rd", Text("相手の RD", "opp. RD"), RD, 30)),
-                glx.glicko_expected, glicko.glicko_expected, "0.0000"),
-    glicko_period_entry("GLICKO_RATING",
-                        Text("グリコ 期間まとめ: 期間後のレート (丸めない)。",
-                             "Glicko period: my rating after the period, not rounded. "),
-                        lambda r: glx.glicko_rating(r["my_rating"], r["my_rd"], r["opp_ratings"],
-                                                    r["opp_rds"], r["scores"]), "0", 0),
-    glicko_period_entry("GLICKO_RD",
-                        Text("グリコ 期間まとめ: 期間後の RD (勝敗によらず小さくなる)。",
-                             "Glicko period: my RD after the period (it shrinks whatever the "
-                             "scores). "),
-                        lambda r: glx.glicko_rd(r["my_rating"], r["my_rd"], r["opp_ratings"],
-                                                r["opp_rds"]), "0.0", 1),
 )
+
+
+def declared_entries() -> tuple[Entry, ...]:
+    """The ``CATALOG_ENTRIES`` of each system's module ``sheets/<system>.py``, in the
+    registry's order (a system without one has its entries above)."""
+    found: list[Entry] = []
+    for name in SYSTEMS:
+        try:
+            module = importlib.import_module(f"{__package__}.{name}")
+        except ModuleNotFoundError:
+            continue
+        found.extend(getattr(module, "CATALOG_ENTRIES", ()))
+    return tuple(found)
+
+
+ENTRIES: tuple[Entry, ...] = (*WRITTEN_HERE, *declared_entries())
+"""Every worksheet function with a native formula, as the catalog shows them."""
 
 NOT_NATIVE: dict[str, Text] = {
     "YONIN_GAME": Text(

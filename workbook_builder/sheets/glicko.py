@@ -34,21 +34,23 @@ overflows only further out, at about 123,000/g): the sheet's one stricter bound.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from rating_rules.glicko import (
+    GLICKO,
     GlickoPreset,
     glicko_close,
     glicko_expected,
     glicko_g,
     glicko_game,
     glicko_rd_before,
+    glicko_update,
 )
 
 from .. import formulas as fx
-from ..formulas import glicko as fg
+from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES, extend
@@ -74,6 +76,83 @@ from ..kit.periods import (
 from ..labels import Text
 from ..layout import Column, Row, Setting, Table, ValueType, validation
 from ..settings import above_zero, scalar, setting_name, start_setting, zero_or_more
+
+# --- the rule as formula text ----------------------------------------------------------------
+# Each builder returns formula text without the leading ``=``, mirroring the engine's
+# steps in its order, so a spreadsheet and the engine give the same binary result. A
+# period over ranges works without array entry in Excel 2010: SUMPRODUCT evaluates its
+# argument as an array, and a blank row is left out by multiplying with ``opps<>""``
+# (as the Elo period's), its gap first, so it adds 0, never an error.
+
+Q_TEXT = "(LN(10)/400)"
+"""The paper's q = ln 10 / 400."""
+
+
+def g_text(rd: str) -> str:
+    """``g(RD) = 1/sqrt(1 + 3q²RD²/π²)``: how much an opponent's RD damps a game.
+
+    The square root is ``^0.5``, not SQRT: inside SUMPRODUCT, Gnumeric gives SQRT of a
+    range the one cell of the formula's row (implicit intersection), while an operator
+    works cell by cell in every program.
+    """
+    return f"1/(1+3*{Q_TEXT}*{Q_TEXT}/PI()^2*{rd}*{rd})^0.5"
+
+
+def expected_text(my: str, opp: str, opp_rd: str) -> str:
+    """Expected score ``1/(1+10^(−g(RD)(my−opp)/400))``, like
+    :func:`rating_rules.glicko.glicko_expected`."""
+    return f"1/(1+10^(-({g_text(opp_rd)})*({my}-{opp})/400))"
+
+
+def _rows(my: str, opps: str, rds: str) -> tuple[str, str, str]:
+    """Per row of the ranges: the blank mask, g and E (a blank row's gap is 0)."""
+    mask = f'({opps}<>"")'
+    g = f"({g_text(rds)})"
+    expected = f"(1/(1+10^(-{g}*(({my}-{opps})*{mask})/400)))"
+    return mask, g, expected
+
+
+def precision_text(my: str, rd: str, opps: str, rds: str) -> str:
+    """``1/RD² + 1/d²``, with ``1/d² = q² Σ g² E (1 − E)`` over the period's games."""
+    mask, g, e = _rows(my, opps, rds)
+    information = f"SUMPRODUCT({mask}*{g}*{g}*{e}*(1-{e}))"
+    return f"(1/{rd})*(1/{rd})+{Q_TEXT}*{Q_TEXT}*{information}"
+
+
+def period_rating_text(my: str, rd: str, opps: str, rds: str, scores: str) -> str:
+    """The rating after a period, ``r + q/(1/RD² + 1/d²) × Σ g(s − E)``, not rounded, like
+    :func:`rating_rules.glicko.glicko_update`."""
+    mask, g, e = _rows(my, opps, rds)
+    change = f"SUMPRODUCT({mask}*{g}*({scores}-{e}))"
+    return f"{my}+{Q_TEXT}/({precision_text(my, rd, opps, rds)})*{change}"
+
+
+def period_rd_text(my: str, rd: str, opps: str, rds: str) -> str:
+    """The RD after a period, ``sqrt(1/(1/RD² + 1/d²))``: the scores do not move it."""
+    return f"SQRT(1/({precision_text(my, rd, opps, rds)}))"
+
+
+def grown_text(rd: str, c: str, max_rd: str) -> str:
+    """The RD one period later, ``min(sqrt(RD² + c²), max)``, like
+    :func:`rating_rules.glicko.glicko_rd_before` with one period."""
+    return f"MIN(SQRT({rd}*{rd}+{c}*{c}),{max_rd})"
+
+
+def _precision(rd: str, information: str) -> str:
+    return f"(1/{rd})*(1/{rd})+{Q_TEXT}*{Q_TEXT}*{information}"
+
+
+def closed_rating_text(rating: str, rd: str, information: str, total: str) -> str:
+    """A period's new rating from its running sums ``Σ g²E(1 − E)`` and ``Σ g(s − E)``,
+    like :func:`rating_rules.glicko.glicko_close`."""
+    return f"{rating}+{Q_TEXT}/({_precision(rd, information)})*{total}"
+
+
+def closed_rd_text(rd: str, information: str) -> str:
+    """A period's new RD from its running ``Σ g²E(1 − E)``, like
+    :func:`rating_rules.glicko.glicko_close`."""
+    return f"SQRT(1/({_precision(rd, information)}))"
+
 
 START = setting_name("Start")
 RD = setting_name("RD")
@@ -152,7 +231,7 @@ def counts_test(r: Row) -> str:
 def expected_formula(r: Row) -> str:
     """My expected score, shown as soon as the opponent's rating and RD are in."""
     shown = f"AND(ISNUMBER({r['OppRating']}),ISNUMBER({r['G']}),{st.no_problem(r['Status'])})"
-    return fx.if_(shown, fg.glicko_expected(r["Base"], r["OppRating"], r["OppRD"]), '""')
+    return fx.if_(shown, expected_text(r["Base"], r["OppRating"], r["OppRD"]), '""')
 
 
 def expected_value(c: Cells) -> object:
@@ -199,7 +278,7 @@ def change_value(c: Cells) -> object:
 
 def rd_base_formula(r: Row) -> str:
     """My RD at the start of the row's period: Settings' for the first, grown after."""
-    grown = fg.glicko_grown(r.prev("CloseRD"), C, MAX_RD)
+    grown = grown_text(r.prev("CloseRD"), C, MAX_RD)
     return fx.if_(r["New"], fx.if_(f"{r.prev('Count')}=0", RD, grown), r.prev("RDStart"))
 
 
@@ -258,7 +337,7 @@ def period_columns() -> tuple[Column, ...]:
         helper("RDBase", Text("計算用 対局時RD", "RD played at"), "number",
                rd_base_formula, rd_base_value),
         helper("G", Text("計算用 g(相手RD)", "g(opp. RD)"), "number",
-               lambda r: fx.if_(OPP_RD.test(r["OppRD"]), fg.glicko_g(r["OppRD"]), '""'),
+               lambda r: fx.if_(OPP_RD.test(r["OppRD"]), g_text(r["OppRD"]), '""'),
                lambda c: glicko_g(c.num("OppRD")) if OPP_RD.accepts(c["OppRD"]) else ""),
         helper("Counts", Text("計算用 計算する", "Counts"), "text",
                lambda r: f"AND({r['Status']}=\"\","
@@ -282,11 +361,11 @@ def period_columns() -> tuple[Column, ...]:
                                          f"({r['Score']}-{r['Expected']})", COUNTS),
                running("Sum", 1), lambda r: "0", 0),
         helper("Close", Text("計算用 レート", "Rating if closed"), "number",
-               lambda r: carry(r, "Close", fg.glicko_closed_rating(
+               lambda r: carry(r, "Close", closed_rating_text(
                    r["Start"], r["RDStart"], r["Info"], r["Sum"]), COUNTS),
                closed(0), lambda r: START, lambda c: float(c.preset.start)),
         helper("CloseRD", Text("計算用 RD", "RD if closed"), "number",
-               lambda r: carry(r, "CloseRD", fg.glicko_closed_rd(r["RDStart"], r["Info"]),
+               lambda r: carry(r, "CloseRD", closed_rd_text(r["RDStart"], r["Info"]),
                                COUNTS),
                closed(1), lambda r: RD, lambda c: float(c.preset.rd)),
         next_new_column(),
@@ -458,7 +537,7 @@ def rd_at_value(c: Cells, side: str) -> float:
 
 def game_formula(r: Row, side: str) -> tuple[str, str]:
     """This game's ``g²E(1−E)`` and ``g(s − E)`` for ``side``, at the period's start."""
-    g = fg.glicko_g(r[f"RDAt{other(side)}"])
+    g = g_text(r[f"RDAt{other(side)}"])
     expected = f"(1/(1+10^(-({g})*({r[f'Rating{side}']}-{r[f'Rating{other(side)}']})/400)))"
     score = r["Result"] if side == "A" else f"(1-{r['Result']})"
     return (f"({g})*({g})*{expected}*(1-{expected})", f"({g})*({score}-{expected})")
@@ -514,7 +593,7 @@ def ledger_game_helpers() -> tuple[Column, ...]:
                        lambda r, s: running_formula(r, s, "Sum", 1),
                        lambda c, s: running_value(c, s, "Sum", 1), carried=True),
         *ledger_helper("NewRD", ("計算用 {}新RD", "{} new RD"), "number",
-                       lambda r, s: fg.glicko_closed_rd(r[f"RDAt{s}"], r[f"NewInfo{s}"]),
+                       lambda r, s: closed_rd_text(r[f"RDAt{s}"], r[f"NewInfo{s}"]),
                        lambda c, s: closed_value(c, s)[1], carried=True),
         *ledger_helper("NewPer", ("計算用 {}の期間", "{} period"), "integer",
                        lambda r, s: r["Per"], lambda c, s: c["Per"], carried=True),
@@ -551,7 +630,7 @@ class GlickoRule(LedgerRule[GlickoLedgerPreset]):
         return preset.monthly
 
     def change_formula(self, r: Row, side: str) -> str:
-        closed = fg.glicko_closed_rating(r[f"Rating{side}"], r[f"RDAt{side}"],
+        closed = closed_rating_text(r[f"Rating{side}"], r[f"RDAt{side}"],
                                          r[f"NewInfo{side}"], r[f"NewSum{side}"])
         return f"{closed}-{r[f'Run{side}']}"
 
@@ -591,5 +670,85 @@ def rd_now_value(c: Cells) -> object:
 LEDGER_PRESETS = {"glicko": (GlickoRule(), GlickoLedgerPreset())}
 """The club ledger's preset of this rule (:data:`.ledger.RULES`)."""
 
-__all__ = ["LEDGER_PRESETS", "GlickoLedgerPreset", "GlickoRule", "GlickoSheet",
+
+# --- the catalog's entries: GLICKO_EXPECTED, GLICKO_RATING, GLICKO_RD -------------------------
+
+ABOVE_ZERO = Text("0より大きい数", "a number above 0")
+RD_KIND = kc.Kind(kc.POSITIVE, ABOVE_ZERO, Text("0より大きい数", "above 0"), "number",
+                  kc.validation_rule("decimal", Text("期首の RD (レートの不確かさ、0より大きい数)",
+                                                     "RD at the start of the period (above 0)"),
+                                     Text("0より大きい数", "A number above 0"), "greaterThan",
+                                     "0"))
+OPPONENT_RDS = kc.Kind(
+    kinds.Check(
+        lambda r: f'IF(COUNTA({r})=COUNT({r}),SUMPRODUCT(({r}<=0)*({r}<>""))=0,FALSE)',
+        lambda xs: all(x is None or ((n := excel_number(x)) is not None and n > 0)
+                       for x in cast(Sequence[object], xs))),
+    Text("0より大きい数 (空行は数えない)", "numbers above 0 (blank rows are skipped)"),
+    Text("相手ごと", "one per game"), "number",
+    kc.validation_rule("decimal", Text("期首の相手の RD (相手のレートと同じ行)",
+                                       "Opponents' RDs at the start, on the rows of their ratings"),
+                       Text("0より大きい数", "A number above 0"), "greaterThan", "0"))
+
+
+def catalog_args() -> tuple[kc.Arg, ...]:
+    """A Glicko period, the paper's example: 1500/RD 200 against three opponents."""
+    return (kc.Arg("my_rating", Text("期首のレート", "rating at start"), kc.number_kind(), 1500),
+            kc.Arg("my_rd", Text("期首の RD", "RD at start"), RD_KIND, 200),
+            kc.Arg("opp_ratings", Text("相手のレート", "opp. ratings"), kc.OPPONENTS,
+                   (1400, 1550, 1700), cells=6),
+            kc.Arg("opp_rds", Text("相手の RD", "opp. RDs"), OPPONENT_RDS, (30, 100, 300),
+                   cells=6),
+            kc.Arg("scores", Text("得点", "scores"), kc.SCORES, (1, 0, 0), cells=6))
+
+
+GROWN_TEXT = (f"MIN(SQRT(RD^2+{kc.lit(round(GLICKO.c ** 2))}*t),"
+              f"{kc.lit(GLICKO.start_rd)})")
+"""Step 1 of the paper with the default c² (1200) and cap, as formula text."""
+GROWTH_NOTE = Text(f"RD はどれも期首の値: 先に {GROWN_TEXT} で増やす "
+                   "(t は最後に計算された期からの期数、前の期なら 1)。",
+                   f"Every RD is as at the period's start: first {GROWN_TEXT}, t "
+                   "= periods since last rated (1 if rated in the period before).")
+
+
+def period_entry(name: str, lead: Text, formula: Callable[[kc.Refs], str],
+                 number_format: str, index: int) -> kc.Entry:
+    """A Glicko period's result (index 0 the rating, 1 the RD) on the paper's example; the
+    about text goes on to say how RDs grow and that blank rows are skipped."""
+    def engine(v: Mapping[str, Any], lang: str) -> dict[str, object]:
+        update = glicko_update(v["my_rating"], v["my_rd"], v["opp_ratings"], v["opp_rds"],
+                               v["scores"])
+        return {kc.OUT: update[index]}
+    about = Text(lead.ja + GROWTH_NOTE.ja + "空いた行は数えない。",
+                 lead.en + GROWTH_NOTE.en + " Blank rows are skipped.")
+    return kc.Entry(name, about, catalog_args(),
+                    kc.result(lambda r, lang: formula(r), number_format),
+                    engine, (kc.same_rows("opp_rds"), kc.same_rows("scores")))
+
+
+CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
+    kc.plain_entry("GLICKO_EXPECTED",
+                   Text("グリコレーティングの期待勝率 1/(1+10^(−g(RD)×(自分−相手)/400))。"
+                        "相手の RD (レートの不確かさ) が大きいほど 0.5 に近い。",
+                        "Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)); nearer 0.5 the "
+                        "larger the opponent's RD (how unsure their rating is)."),
+                   (*kc.ratings(1500, 1400),
+                    kc.Arg("opp_rd", Text("相手の RD", "opp. RD"), RD_KIND, 30)),
+                   expected_text, glicko_expected, "0.0000"),
+    period_entry("GLICKO_RATING",
+                 Text("グリコ 期間まとめ: 期間後のレート (丸めない)。",
+                      "Glicko period: my rating after the period, not rounded. "),
+                 lambda r: period_rating_text(r["my_rating"], r["my_rd"], r["opp_ratings"],
+                                              r["opp_rds"], r["scores"]), "0", 0),
+    period_entry("GLICKO_RD",
+                 Text("グリコ 期間まとめ: 期間後の RD (勝敗によらず小さくなる)。",
+                      "Glicko period: my RD after the period (it shrinks whatever the "
+                      "scores). "),
+                 lambda r: period_rd_text(r["my_rating"], r["my_rd"], r["opp_ratings"],
+                                          r["opp_rds"]), "0.0", 1),
+)
+"""The worksheet functions as native formulas, for the formula catalog and LAMBDA names."""
+
+
+__all__ = ["CATALOG_ENTRIES", "LEDGER_PRESETS", "GlickoLedgerPreset", "GlickoRule", "GlickoSheet",
            "GlickoSheetPreset"]

@@ -37,6 +37,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from .. import formulas as fx
 from .. import styles
 from ..kit.base import Built
+from ..kit.catalog import OUT, Entry, Refs
 from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, Text
 from ..spec import Spec
 from .catalog import (
@@ -57,7 +58,7 @@ from .catalog import (
     write_copy,
     write_input,
 )
-from .catalog_entries import ENTRIES, OUT, Entry, Refs, portable
+from .catalog_entries import ENTRIES, portable
 
 PARAMETER, OPTIONAL, NEWER = "_xlpm.", "_xlop.", "_xlfn."
 CHECK = f"{PARAMETER}check_"
