@@ -188,3 +188,7 @@ class System:
     """Game-log columns after the players and the result, in game-tuple order."""
     functions: tuple[str, ...] = field(default=())
     """The worksheet functions (``udfs``) of the rule."""
+    position: int = field(kw_only=True)
+    """Where the system stands in every list of systems (the function table, the formula
+    catalog, xlwings Lite): the order the project added them, so that the blocks of a
+    catalog a user already has keep their rows. A new system takes the next number."""

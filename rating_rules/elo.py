@@ -323,7 +323,8 @@ def _close_period(
 RATING_SYSTEMS = (
     System("elo", "orthodox Elo: (a, b, score_a) with draws 0.5", replay_elo,
            {"default": ELO}, draws=True, periods=True,
-           functions=("ELO_EXPECTED", "LINEAR_EXPECTED", "ELO_DELTA", "ELO_UPDATE")),
+           functions=("ELO_EXPECTED", "LINEAR_EXPECTED", "ELO_DELTA", "ELO_UPDATE"),
+           position=3),
 )
 """The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""
 

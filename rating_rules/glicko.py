@@ -406,7 +406,8 @@ class _Replay:
 RATING_SYSTEMS = (
     System("glicko", "Glicko: (a, b, score_a) with draws 0.5; a rating and an RD per player",
            replay_glicko, {"default": GLICKO}, draws=True, periods=True,
-           by_period=True, functions=("GLICKO_EXPECTED", "GLICKO_RATING", "GLICKO_RD")),
+           by_period=True, functions=("GLICKO_EXPECTED", "GLICKO_RATING", "GLICKO_RD"),
+           position=7),
 )
 """The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""
 

@@ -651,6 +651,7 @@ RATING_SYSTEMS = (
            replay_go, {"default": GO},
            log_fields=(LogField("handicap_diff", "number"),
                        LogField("game_type", "word", default="rated")),
-           functions=("GO_DELTA", "GO_HANDICAP", "GO_NEXT_RANK", "GO_RANK_LABEL")),
+           functions=("GO_DELTA", "GO_HANDICAP", "GO_NEXT_RANK", "GO_RANK_LABEL"),
+           position=4),
 )
 """The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""

@@ -135,6 +135,7 @@ RATING_SYSTEMS = (
     System("mosaic", "MOSAIC: (a, b, result_a, turn_diff)", replay_mosaic,
            {"default": MOSAIC},
            log_fields=(LogField("turn_diff", "whole", required=True),),
-           functions=("MOSAIC_DELTA", "MOSAIC_UPDATE")),
+           functions=("MOSAIC_DELTA", "MOSAIC_UPDATE"),
+           position=6),
 )
 """The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""

@@ -468,8 +468,10 @@ RATING_SYSTEMS = (
     System("tokin", "shogi 16±4%, Tokin Network preset: (a, b, result_a[, handicap])",
            replay_tokin, {"default": TOKIN, "league": LEAGUE},
            periods=True, log_fields=(LogField("handicap", "handicap"),),
-           functions=("TOKIN_DELTA", "TOKIN_HANDICAP", "TOKIN_START")),
+           functions=("TOKIN_DELTA", "TOKIN_HANDICAP", "TOKIN_START"),
+           position=1),
     System("club24", "Shogi Club 24: (a, b, result_a)", replay_club24,
-           {"default": CLUB24}, functions=("CLUB24_DELTA", "CLUB24_RANK")),
+           {"default": CLUB24}, functions=("CLUB24_DELTA", "CLUB24_RANK"),
+           position=2),
 )
 """The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""

@@ -5,8 +5,9 @@ name; here :data:`SYSTEMS` does that for rating systems. ``replay``, the game-lo
 reader, the rating list, the command line and the workbook builder all read a system's
 properties from its :class:`~rating_rules.common.System` entry instead of keeping their
 own tables. Each engine module declares its systems beside its rule, as
-``RATING_SYSTEMS``; this module finds them, so a new rating system is its engine module
-and its sheet declarations, with no list here to edit.
+``RATING_SYSTEMS``; this module finds them and lists them in the order the project
+added them (``position``), so a new rating system is its engine module and its sheet
+declarations, with no list here to edit.
 
 >>> from rating_rules import replay
 >>> replay("tokin", [("A", "B", 1)], initial={"A": 2000, "B": 1900}).ratings
@@ -22,17 +23,19 @@ from .common import LogField, System
 
 
 def _declared() -> dict[str, System]:
-    """Every ``RATING_SYSTEMS`` of a module of this package, module by module in name order,
-    each module's systems in its own order. A name declared twice is refused."""
+    """Every ``RATING_SYSTEMS`` of a module of this package, in the order of their
+    ``position``. A name or a position declared twice is refused."""
     package = __name__.rpartition(".")[0]
-    found: dict[str, System] = {}
+    found: list[System] = []
     for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
-        module = importlib.import_module(f"{package}.{info.name}")
-        for system in getattr(module, "RATING_SYSTEMS", ()):
-            if system.name in found:
-                raise ValueError(f"rating system {system.name!r} is declared twice")
-            found[system.name] = system
-    return found
+        found.extend(getattr(importlib.import_module(f"{package}.{info.name}"),
+                             "RATING_SYSTEMS", ()))
+    for key in ("name", "position"):
+        seen = [getattr(system, key) for system in found]
+        twice = sorted({value for value in seen if seen.count(value) > 1})
+        if twice:
+            raise ValueError(f"rating systems declared with the same {key}: {twice}")
+    return {system.name: system for system in sorted(found, key=lambda s: s.position)}
 
 
 SYSTEMS: dict[str, System] = _declared()

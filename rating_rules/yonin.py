@@ -482,6 +482,7 @@ RATING_SYSTEMS = (
     System("yonin", "four-player shogi rate: (players, places, knocked_by)",
            replay_yonin, {"default": YONIN}, seats=4,
            functions=("YONIN_KO_PT", "YONIN_UPSET_PT", "YONIN_UPDATE", "YONIN_GAME",
-                      "YONIN_RANK", "YONIN_SCORE")),
+                      "YONIN_RANK", "YONIN_SCORE"),
+           position=5),
 )
 """The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""

@@ -266,6 +266,10 @@ class System:
     """Game-log columns after the players and the result, in game-tuple order."""
     functions: tuple[str, ...] = field(default=())
     """The worksheet functions (``udfs``) of the rule."""
+    position: int = field(kw_only=True)
+    """Where the system stands in every list of systems (the function table, the formula
+    catalog, xlwings Lite): the order the project added them, so that the blocks of a
+    catalog a user already has keep their rows. A new system takes the next number."""
 '''),
     "rating_rules.elo": (False, '''"""Orthodox Elo (RULES.md §3, seed 002) and the linear expectation of 16±4% (§2).
 
@@ -592,7 +596,8 @@ def _close_period(
 RATING_SYSTEMS = (
     System("elo", "orthodox Elo: (a, b, score_a) with draws 0.5", replay_elo,
            {"default": ELO}, draws=True, periods=True,
-           functions=("ELO_EXPECTED", "LINEAR_EXPECTED", "ELO_DELTA", "ELO_UPDATE")),
+           functions=("ELO_EXPECTED", "LINEAR_EXPECTED", "ELO_DELTA", "ELO_UPDATE"),
+           position=3),
 )
 """The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""
 
@@ -1062,7 +1067,8 @@ class _Replay:
 RATING_SYSTEMS = (
     System("glicko", "Glicko: (a, b, score_a) with draws 0.5; a rating and an RD per player",
            replay_glicko, {"default": GLICKO}, draws=True, periods=True,
-           by_period=True, functions=("GLICKO_EXPECTED", "GLICKO_RATING", "GLICKO_RD")),
+           by_period=True, functions=("GLICKO_EXPECTED", "GLICKO_RATING", "GLICKO_RD"),
+           position=7),
 )
 """The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""
 
@@ -1735,7 +1741,8 @@ RATING_SYSTEMS = (
            replay_go, {"default": GO},
            log_fields=(LogField("handicap_diff", "number"),
                        LogField("game_type", "word", default="rated")),
-           functions=("GO_DELTA", "GO_HANDICAP", "GO_NEXT_RANK", "GO_RANK_LABEL")),
+           functions=("GO_DELTA", "GO_HANDICAP", "GO_NEXT_RANK", "GO_RANK_LABEL"),
+           position=4),
 )
 """The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""
 '''),
@@ -1876,7 +1883,8 @@ RATING_SYSTEMS = (
     System("mosaic", "MOSAIC: (a, b, result_a, turn_diff)", replay_mosaic,
            {"default": MOSAIC},
            log_fields=(LogField("turn_diff", "whole", required=True),),
-           functions=("MOSAIC_DELTA", "MOSAIC_UPDATE")),
+           functions=("MOSAIC_DELTA", "MOSAIC_UPDATE"),
+           position=6),
 )
 """The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""
 '''),
@@ -2350,9 +2358,11 @@ RATING_SYSTEMS = (
     System("tokin", "shogi 16±4%, Tokin Network preset: (a, b, result_a[, handicap])",
            replay_tokin, {"default": TOKIN, "league": LEAGUE},
            periods=True, log_fields=(LogField("handicap", "handicap"),),
-           functions=("TOKIN_DELTA", "TOKIN_HANDICAP", "TOKIN_START")),
+           functions=("TOKIN_DELTA", "TOKIN_HANDICAP", "TOKIN_START"),
+           position=1),
     System("club24", "Shogi Club 24: (a, b, result_a)", replay_club24,
-           {"default": CLUB24}, functions=("CLUB24_DELTA", "CLUB24_RANK")),
+           {"default": CLUB24}, functions=("CLUB24_DELTA", "CLUB24_RANK"),
+           position=2),
 )
 """The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""
 '''),
@@ -2363,8 +2373,9 @@ name; here :data:`SYSTEMS` does that for rating systems. ``replay``, the game-lo
 reader, the rating list, the command line and the workbook builder all read a system's
 properties from its :class:`~rating_rules.common.System` entry instead of keeping their
 own tables. Each engine module declares its systems beside its rule, as
-``RATING_SYSTEMS``; this module finds them, so a new rating system is its engine module
-and its sheet declarations, with no list here to edit.
+``RATING_SYSTEMS``; this module finds them and lists them in the order the project
+added them (``position``), so a new rating system is its engine module and its sheet
+declarations, with no list here to edit.
 
 >>> from rating_rules import replay
 >>> replay("tokin", [("A", "B", 1)], initial={"A": 2000, "B": 1900}).ratings
@@ -2380,17 +2391,19 @@ from .common import LogField, System
 
 
 def _declared() -> dict[str, System]:
-    """Every ``RATING_SYSTEMS`` of a module of this package, module by module in name order,
-    each module's systems in its own order. A name declared twice is refused."""
+    """Every ``RATING_SYSTEMS`` of a module of this package, in the order of their
+    ``position``. A name or a position declared twice is refused."""
     package = __name__.rpartition(".")[0]
-    found: dict[str, System] = {}
+    found: list[System] = []
     for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
-        module = importlib.import_module(f"{package}.{info.name}")
-        for system in getattr(module, "RATING_SYSTEMS", ()):
-            if system.name in found:
-                raise ValueError(f"rating system {system.name!r} is declared twice")
-            found[system.name] = system
-    return found
+        found.extend(getattr(importlib.import_module(f"{package}.{info.name}"),
+                             "RATING_SYSTEMS", ()))
+    for key in ("name", "position"):
+        seen = [getattr(system, key) for system in found]
+        twice = sorted({value for value in seen if seen.count(value) > 1})
+        if twice:
+            raise ValueError(f"rating systems declared with the same {key}: {twice}")
+    return {system.name: system for system in sorted(found, key=lambda s: s.position)}
 
 
 SYSTEMS: dict[str, System] = _declared()
@@ -2882,7 +2895,8 @@ RATING_SYSTEMS = (
     System("yonin", "four-player shogi rate: (players, places, knocked_by)",
            replay_yonin, {"default": YONIN}, seats=4,
            functions=("YONIN_KO_PT", "YONIN_UPSET_PT", "YONIN_UPDATE", "YONIN_GAME",
-                      "YONIN_RANK", "YONIN_SCORE")),
+                      "YONIN_RANK", "YONIN_SCORE"),
+           position=5),
 )
 """The rating system(s) this module declares; :data:`rating_rules.SYSTEMS` collects them."""
 '''),
@@ -3540,28 +3554,28 @@ from udfs import (  # noqa: E402
 )
 
 __all__ = [
-    "ELO_EXPECTED",
-    "LINEAR_EXPECTED",
-    "ELO_DELTA",
-    "ELO_UPDATE",
-    "GLICKO_EXPECTED",
-    "GLICKO_RATING",
-    "GLICKO_RD",
-    "GO_DELTA",
-    "GO_HANDICAP",
-    "GO_NEXT_RANK",
-    "GO_RANK_LABEL",
-    "MOSAIC_DELTA",
-    "MOSAIC_UPDATE",
     "TOKIN_DELTA",
     "TOKIN_HANDICAP",
     "TOKIN_START",
     "CLUB24_DELTA",
     "CLUB24_RANK",
+    "ELO_EXPECTED",
+    "LINEAR_EXPECTED",
+    "ELO_DELTA",
+    "ELO_UPDATE",
+    "GO_DELTA",
+    "GO_HANDICAP",
+    "GO_NEXT_RANK",
+    "GO_RANK_LABEL",
     "YONIN_KO_PT",
     "YONIN_UPSET_PT",
     "YONIN_UPDATE",
     "YONIN_GAME",
     "YONIN_RANK",
     "YONIN_SCORE",
+    "MOSAIC_DELTA",
+    "MOSAIC_UPDATE",
+    "GLICKO_EXPECTED",
+    "GLICKO_RATING",
+    "GLICKO_RD",
 ]

@@ -1,9 +1,8 @@
 """The formula catalog's entries: each worksheet function's arguments, checks and formulas.
 
 The entries of the families written here (Tokin, Club 24, Elo, Go, four-player shogi,
-MOSAIC), then the ``CATALOG_ENTRIES`` a system's own module declares
-(``sheets/<system>.py``, in the registry's order): :data:`ENTRIES`. What an entry is:
-:mod:`workbook_builder.kit.catalog`.
+MOSAIC) and the ``CATALOG_ENTRIES`` a system's own module declares (``sheets/<system>.py``),
+in the registry's order: :data:`ENTRIES`. What an entry is: :mod:`workbook_builder.kit.catalog`.
 
 The builders read constants and tables by Settings name; a player's own workbook has no
 Settings sheet, so :func:`portable` writes each constant as the rule's default number
@@ -551,8 +550,8 @@ WRITTEN_HERE: tuple[Entry, ...] = (
 
 
 def declared_entries() -> tuple[Entry, ...]:
-    """The ``CATALOG_ENTRIES`` of each system's module ``sheets/<system>.py``, in the
-    registry's order (a system without one has its entries above)."""
+    """The ``CATALOG_ENTRIES`` of each system's module ``sheets/<system>.py`` (a system
+    without them has its entries above)."""
     found: list[Entry] = []
     for name in SYSTEMS:
         try:
@@ -563,7 +562,15 @@ def declared_entries() -> tuple[Entry, ...]:
     return tuple(found)
 
 
-ENTRIES: tuple[Entry, ...] = (*WRITTEN_HERE, *declared_entries())
+def in_registry_order(entries: Sequence[Entry]) -> tuple[Entry, ...]:
+    """``entries`` as the registry lists their functions: system by system, in the order
+    the project added them, so a catalog's blocks keep their rows when a system is added."""
+    order = {name: i for i, name in enumerate(
+        name for system in SYSTEMS.values() for name in system.functions)}
+    return tuple(sorted(entries, key=lambda entry: order[entry.name]))
+
+
+ENTRIES: tuple[Entry, ...] = in_registry_order((*WRITTEN_HERE, *declared_entries()))
 """Every worksheet function with a native formula, as the catalog shows them."""
 
 NOT_NATIVE: dict[str, Text] = {
