@@ -27,6 +27,10 @@ OUT = "="
 """Key of an entry's last step, its result (no argument is called that)."""
 
 
+SIGNED = "+0;-0;0"
+"""A whole change with its sign: +12, -12, 0."""
+
+
 def lit(value: float) -> str:
     """A rule constant as formula text: ``16``, ``0.04``, ``(-10)``."""
     text = str(int(value)) if float(value).is_integer() else repr(float(value))
@@ -96,6 +100,31 @@ def choice_kind(values: tuple[float, ...], hint: Text, reason: Text) -> Kind:
                 validation_rule("list", hint, reason, None, f'"{listed}"'), allowed=values)
 
 
+def optional_whole(hint: Text) -> Kind:
+    return Kind(kinds.whole_at_least(1),
+                Text("空欄か1以上の整数", "blank or a whole number, 1 or more"), hint, "integer",
+                validation_rule("whole", hint, Text("1以上の整数を入力",
+                                                    "Type a whole number, 1 or more"),
+                                "greaterThanOrEqual", "1"), minimum=1, blank_ok=True)
+
+
+def text_in(value: Any, words: Sequence[str]) -> bool:
+    """``value = "word"`` as Excel compares text: ignoring (ASCII) case."""
+    return isinstance(value, str) and value.casefold() in {w.casefold() for w in words}
+
+
+def listed_or_number(names: Sequence[str], hint: Text) -> Callable[[str], Validation]:
+    """A number, or text found in one of ``names`` (COUNTIF: good enough to refuse slips;
+    the check cell is exact)."""
+    def validation(cell: str) -> Validation:
+        found = ",".join(f"COUNTIF({n},{cell})>0" for n in names)
+        return Validation("custom", None, f"OR(ISNUMBER({cell}),{found})", None, hint,
+                          PICK_ERROR)
+    return validation
+
+
+RESULT = choice_kind((1, 0), Text("1 勝ち\n0 負け", "1 win\n0 loss"),
+                     Text("1 (勝ち) か 0 (負け)", "1 (win) or 0 (loss)"))
 SCORE = choice_kind((1, 0.5, 0), Text("1 / 0.5 / 0", "1 / 0.5 / 0"),
                     Text("1・0.5・0 のどれか", "1, 0.5 or 0"))
 
@@ -184,6 +213,7 @@ def excel_value(value: Any) -> Any:
 
 MY = Arg("my_rating", Text("自分のレート", "my rating"), number_kind(), 2000)
 OPP = Arg("opp_rating", Text("相手のレート", "opp. rating"), number_kind(), 1900)
+RES = Arg("result", Text("勝敗", "result"), RESULT, 1)
 
 
 def ratings(my: float, opp: float) -> tuple[Arg, Arg]:
@@ -234,3 +264,38 @@ def same_rows(arg: str) -> Cross:
                  lambda v: all((o is None) == (x is None)
                                for o, x in zip(v["opp_ratings"], v[arg], strict=True)),
                  SAME_ROWS)
+
+
+def or_blank(ref: str, default: str) -> str:
+    """``ref``, or ``default`` when it is blank (an optional argument)."""
+    return f"IF(ISBLANK({ref}),{default},{ref})"
+
+
+# --- the rule tables the formulas read by name (the catalog's Tables sheet) ----------------
+
+@dataclass(frozen=True)
+class RuleTable:
+    """A table on the Tables sheet: one defined name per column."""
+
+    title: Text
+    used_by: tuple[str, ...]
+    """The worksheet functions that read the table."""
+    columns: tuple[tuple[str, Text], ...]
+    """(defined name, header) per column; "" for a label column without a name."""
+    rows: tuple[tuple[object, ...], ...]
+    extra: tuple[tuple[str, int], ...] = ()
+    """More names: (name, column number) over a column that already has one."""
+    shorter: tuple[str, ...] = ()
+    """Names that leave out the table's last row."""
+
+
+def named(prefix: str, heads: Mapping[str, Text]) -> tuple[tuple[str, Text], ...]:
+    """A Settings table's columns under its own headers, each named ``prefix`` + its key."""
+    return tuple((prefix + key, head) for key, head in heads.items())
+
+
+def settings_renames(tables: Sequence[RuleTable]) -> dict[str, str]:
+    """``Settings_<Key>`` → the table name ``<Rule>_<Key>``, for builders that read a rule's
+    tables by their Settings names (the catalog has no Settings sheet)."""
+    return {f"Settings_{name.partition('_')[2]}": name for table in tables
+            for name, _ in (*table.columns, *table.extra) if name}

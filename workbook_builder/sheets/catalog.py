@@ -3,8 +3,9 @@
 Phones cannot run add-ins, and many clubs already keep their own spreadsheet. This
 workbook shows, for each function of :func:`udfs.catalog` that can be a native formula,
 a live example (white input cells, the blue result) and the formula as text to copy.
-The formulas come from the same builders the rating sheets use
-(:mod:`workbook_builder.formulas`), called with the example's cells:
+The entries are the systems' own (each module's ``CATALOG_ENTRIES``, gathered by
+:mod:`.catalog_entries`), their formulas from the builders the rating sheets use, called
+with the example's cells:
 
 - the copyable text is written for row 2 of a table whose columns hold the arguments
   in order from column A, the layout of the example block itself (so a player pastes
@@ -44,7 +45,7 @@ from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, Text
 from ..layout import NameInfo, Validation
 from ..spec import Spec
 from ..table import add_validation, define_name
-from .catalog_entries import ENTRIES, LADDER, NOT_NATIVE, RULE_TABLES, TABLE_NAMES, portable
+from .catalog_entries import ENTRIES, NOT_NATIVE, RULE_TABLES, TABLE_NAMES, portable
 
 __all__ = ["ENTRIES", "NOT_NATIVE", "CatalogSheet"]
 
@@ -443,7 +444,8 @@ def write_tables(ws: Worksheet, lang: str, title: str) -> None:
     for table in RULE_TABLES:
         heading = ws.cell(row, 1, table.title(lang))
         heading.font = styles.font(lang, bold=True, color="305496")
-        used = ws.cell(row + 1, 1, Text("使う関数: ", "Used by: ")(lang) + table.used_by)
+        used_by = ", ".join(table.used_by)
+        used = ws.cell(row + 1, 1, Text("使う関数: ", "Used by: ")(lang) + used_by)
         styles.style_note(used, lang)
         for c, (_, header) in enumerate(table.columns, 1):
             styles.style_header(ws.cell(row + 2, c, header(lang)), lang)
@@ -456,7 +458,7 @@ def write_tables(ws: Worksheet, lang: str, title: str) -> None:
         named = [(name, c) for c, (name, _) in enumerate(table.columns, 1) if name]
         for name, c in [*named, *table.extra]:
             letter = get_column_letter(c)
-            bottom = last - 1 if name.startswith(LADDER) else last
+            bottom = last - 1 if name in table.shorter else last
             define_name(ws, name, f"${letter}${first}:${letter}${bottom}")
         names = Text("名前: ", "Names: ")(lang) + ", ".join(n for n, _ in [*named, *table.extra])
         listed = ws.cell(last + 1, 1, names)

@@ -30,6 +30,7 @@ from rating_rules.shogi import CLUB24, Club24Preset, club24_delta, club24_rank
 from .. import formulas as fx
 from .. import styles
 from ..formulas import shogi as sx
+from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit.base import extend, typed_rows
 from ..kit.cells import Cells, excel_number
@@ -313,3 +314,61 @@ class Club24Rule(LedgerRule[Club24LedgerPreset]):
 
 LEDGER_PRESETS = {"club24": (Club24Rule(), CLUB24_LEDGER)}
 """The club ledger's preset of this rule (:data:`.ledger.RULES`)."""
+
+
+# --- the catalog's entries: CLUB24_DELTA, CLUB24_RANK --------------------------------------
+
+CATALOG_LITERALS = {"spread": kc.lit(CLUB24.spread), "divisor": kc.lit(CLUB24.divisor),
+                    "initial_games": kc.lit(CLUB24.initial_games),
+                    "min_change": kc.lit(CLUB24.min_change),
+                    "max_change": kc.lit(CLUB24.max_change),
+                    "high_rating": kc.lit(CLUB24.high_rating),
+                    "low_rating": kc.lit(CLUB24.low_rating),
+                    "low_loss_factor": kc.lit(CLUB24.low_loss_factor),
+                    "floor": kc.lit(CLUB24.floor)}
+"""The rule's constants as numbers: the catalog has no Settings sheet."""
+
+
+def catalog_delta(r: kc.Refs, lang: str) -> str:
+    established = kc.lit(CLUB24.initial_games + 1)
+    return sx.club24_delta(r["my_rating"], r["opp_rating"], r["result"],
+                           kc.or_blank(r["game_no"], established), CATALOG_LITERALS)
+
+
+def rank_rows() -> tuple[tuple[object, ...], ...]:
+    """Each rank's label, its nominal rating and the rating it starts from (halfway)."""
+    ranks = CLUB24.ranks
+    return tuple((label, nominal, (nominal + ranks[i + 1][1]) / 2 if i + 1 < len(ranks) else None)
+                 for i, (label, nominal) in enumerate(ranks))
+
+
+CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
+    kc.Entry("CLUB24_DELTA",
+             Text("将棋倶楽部24: 1局の増減。最初の24局は (N+1) で割る。"
+                  "上限31、最低1、200以下の負けは半分。",
+                  "Shogi Club 24: my change for one game; the first 24 games divide by N+1; "
+                  "cap 31, at least 1, a loss at 200 or below costs half."),
+             (*kc.ratings(1500, 1700),
+              kc.RES, kc.Arg("game_no", Text("何局目", "game no."),
+                             kc.optional_whole(Text("空欄=25局目以降", "blank = established")))),
+             kc.result(catalog_delta, kc.SIGNED),
+             lambda v, lang: {kc.OUT: club24_delta(
+                 v["my_rating"], v["opp_rating"], v["result"],
+                 None if v["game_no"] is None else int(v["game_no"]))}),
+    kc.plain_entry("CLUB24_RANK",
+                   Text("将棋倶楽部24: レートの段級 (境目は中間、初段 = 1550〜1699)。",
+                        "Shogi Club 24: the rank of a rating (boundaries halfway; 初段 = "
+                        "1550–1699)."),
+                   (kc.Arg("rating", Text("レート", "rating"), kc.number_kind(), 1550),),
+                   lambda rating: sx.club24_rank(rating, "Club24_RankLabel", "Club24_RankFrom"),
+                   club24_rank, type="text"),
+)
+"""The worksheet functions as native formulas, for the formula catalog and LAMBDA names."""
+CATALOG_TABLES = (
+    kc.RuleTable(Text("将棋倶楽部24: 段級", "Shogi Club 24: ranks"), ("CLUB24_RANK",),
+                 (("Club24_RankLabel", Text("段級", "Rank")),
+                  ("", Text("レート", "Rating")),
+                  ("Club24_RankFrom", Text("下限 (から)", "From"))),
+                 rank_rows()),
+)
+"""The catalog's Tables sheet: the table CLUB24_RANK reads by name."""

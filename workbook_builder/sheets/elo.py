@@ -38,11 +38,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rating_rules import elo as engine
 from rating_rules.common import round_half_away
-from rating_rules.elo import EloPreset, elo_delta, elo_expected
+from rating_rules.elo import ELO, EloPreset, elo_delta, elo_expected
 
 from .. import formulas as fx
 from ..formulas import elo as fe
+from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES, extend
@@ -317,7 +319,7 @@ class EloSheet(PeriodSheet[EloSheetPreset]):
         return settings_for(preset)
 
 
-__all__ = ["EloSheet", "EloSheetPreset", "games_table", "settings_for"]
+__all__ = ["CATALOG_ENTRIES", "EloSheet", "EloSheetPreset", "games_table", "settings_for"]
 
 
 # --- Elo: what the club ledger keeps ---------------------------------------
@@ -351,3 +353,56 @@ class EloRule(LedgerRule[EloPreset]):
 
 LEDGER_PRESETS = {"elo": (EloRule(), EloPreset())}
 """The club ledger's preset of this rule (:data:`.ledger.RULES`)."""
+
+
+# --- the catalog's entries: ELO_EXPECTED, LINEAR_EXPECTED, ELO_DELTA, ELO_UPDATE ----------
+
+DEFAULT_K = kc.lit(ELO.k)
+K_FACTOR = kc.Kind(kc.POSITIVE,
+                   Text("空欄か0より大きい数", "blank or a number above 0"),
+                   Text(f"空欄={DEFAULT_K}", f"blank = {DEFAULT_K}"), "number",
+                   kc.validation_rule("decimal", Text(f"K (空欄なら {DEFAULT_K})",
+                                                      f"K (blank = {DEFAULT_K})"),
+                                      Text("0より大きい数", "A number above 0"), "greaterThan",
+                                      "0"), blank_ok=True)
+DEFAULT_SCALE = kc.lit(ELO.scale)
+
+
+CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
+    kc.plain_entry("ELO_EXPECTED",
+                   Text("イロレーティングの期待勝率 1/(1+10^((相手−自分)/400))、0〜1。",
+                        "Elo expected score 1/(1+10^((opp−my)/400)), between 0 and 1."),
+                   kc.ratings(1500, 1700), lambda my, opp: fe.elo_expected(my, opp, DEFAULT_SCALE),
+                   engine.elo_expected, "0.0000"),
+    kc.plain_entry("LINEAR_EXPECTED",
+                   Text("16±4% の期待勝率 0.5+0.00125×(自分−相手)、0〜1 に収める。",
+                        "16±4% expected score 0.5+0.00125×(my−opp), held within 0..1."),
+                   kc.ratings(1500, 1700),
+                   lambda my, opp: fe.linear_expected(my, opp, kc.lit(ELO.linear_slope)),
+                   engine.linear_expected, "0.0000"),
+    kc.plain_entry("ELO_DELTA",
+                   Text("イロ: 1局の増減 K×(W−We)、丸めない。",
+                        "Elo: my unrounded change K×(W−We) for one game."),
+                   (*kc.ratings(1500, 1700), kc.Arg("score", Text("得点", "score"), kc.SCORE, 0.5),
+                    kc.Arg("k", Text("K", "K"), K_FACTOR)),
+                   lambda my, opp, score, k: fe.elo_delta(my, opp, score,
+                                                          kc.or_blank(k, DEFAULT_K), DEFAULT_SCALE),
+                   engine.elo_delta, "+0.00;-0.00;0.00"),
+    kc.Entry("ELO_UPDATE",
+             Text("イロ 期間まとめ: round(期首 + K×(ΣW − ΣWe))。空いた行は数えない。",
+                  "Elo period update: round(old + K×(ΣW − ΣWe)) over the period; blank rows are "
+                  "skipped."),
+             (kc.Arg("my_rating", Text("期首のレート", "rating at start"), kc.number_kind(), 1500),
+              kc.Arg("opp_ratings", Text("相手のレート", "opp. ratings"), kc.OPPONENTS,
+                     (1700, 1600, 1850, 1900, 1800, 1550), cells=8),
+              kc.Arg("scores", Text("得点", "scores"), kc.SCORES, (0.5, 1, 0, 0.5, 0, 1),
+                     cells=8),
+              kc.Arg("k", Text("K", "K"), K_FACTOR)),
+             kc.result(lambda r, lang: fe.elo_update(r["my_rating"], r["opp_ratings"],
+                                                     r["scores"], kc.or_blank(r["k"], DEFAULT_K),
+                                                     DEFAULT_SCALE), "0"),
+             lambda v, lang: {kc.OUT: engine.elo_update(v["my_rating"], v["opp_ratings"],
+                                                        v["scores"], v["k"])},
+             (kc.same_rows("scores"),)),
+)
+"""The worksheet functions as native formulas, for the formula catalog and LAMBDA names."""

@@ -44,6 +44,7 @@ from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from rating_rules.go import (
+    GAME_TYPES,
     GO,
     GoPreset,
     GoRank,
@@ -61,6 +62,7 @@ from .. import formulas as fx
 from .. import styles
 from ..formulas import go as gx
 from ..formulas import shogi as sx
+from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES, number_in_table, typed_rows
@@ -961,3 +963,132 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
         handicap_ws = wb.create_sheet(HANDICAP_TITLE(lang))
         return {ladder_ws.title: write_ladder_view(ladder_ws, preset, lang),
                 handicap_ws.title: write_handicap_view(handicap_ws, preset, lang)}
+
+
+# --- the catalog's entries: GO_DELTA, GO_HANDICAP, GO_NEXT_RANK, GO_RANK_LABEL -----------
+
+CATALOG_CODES = tuple(row[0] for row in rank_rows(GO))
+CATALOG_KOMI = (GO.even_komi, GO.half_komi, GO.reverse_komi)
+RANK_KIND = kc.Kind(
+    rank_check(),
+    Text("段級位コード (1d+, 3k, BC)", "a rank code (1d+, 3k, BC)"),
+    Text("コード\n1d+, 3k", "code\n1d+, 3k"), "choice",
+    kc.validation_rule("list", Text("段級位コード (10d〜17k, BC)", "Rank code (10d to 17k, BC)"),
+                       kc.PICK_ERROR, None, "Go_Ranks_Code"), allowed=CATALOG_CODES)
+HANDICAP_DIFF_KIND = kc.Kind(
+    handicap_check(),
+    Text("空欄か 0〜9 (0.5刻み)", "blank or 0 to 9 in 0.5 steps"),
+    Text("空欄=正規", "blank = regular"), "number",
+    kc.validation_rule("decimal", Text("打った手合が表す段位差 (空欄 = 正規の手合)",
+                                       "Rank difference the played handicap stands for "
+                                       "(blank = regular)"),
+                       Text("0〜9 (0.5刻み)", "0 to 9 in 0.5 steps"), "between", "0",
+                       kc.lit(GO.max_handicap)),
+    blank_ok=True)
+TYPE_KIND = kc.Kind(
+    kinds.Check(lambda r: "OR(" + ",".join(f'{r}="{t}"' for t in GAME_TYPES) + ")",
+                lambda x: kc.text_in(x, GAME_TYPES)),
+    Text("空欄か rated・forfeit・provisional・unrated",
+         "blank, rated, forfeit, provisional or unrated"),
+    Text("空欄=rated", "blank = rated"), "choice",
+    kc.validation_rule("list", Text("空欄 = rated (レート対局)", "Blank = rated"), kc.PICK_ERROR,
+                       None, '"' + ",".join(GAME_TYPES) + '"'),
+    allowed=GAME_TYPES, blank_ok=True)
+
+
+def catalog_delta(r: kc.Refs, lang: str) -> str:
+    game_no = kc.or_blank(r["game_no"], "MAX(Go_Multiplier_UpTo)+1")
+    return gx.go_delta_codes(r["my_rank"], r["opp_rank"], r["result"], game_no, r["exchange"],
+                             r["game_type"])
+
+
+def catalog_engine(v: Mapping[str, Any], lang: str) -> dict[str, object]:
+    diff = rank_difference(v["my_rank"], v["opp_rank"])
+    exchange = rated_change(diff, v["handicap_diff"], v["result"] == 1, GO)
+    return {"rank_diff": diff, "exchange": "" if exchange is None else exchange,
+            kc.OUT: go_delta(v["my_rank"], v["opp_rank"], v["result"],
+                             game_no=None if v["game_no"] is None else int(v["game_no"]),
+                             handicap_diff=v["handicap_diff"],
+                             game_type=(v["game_type"] or "rated"))}
+
+
+def rank_arg(name: str, label: Text, example: str) -> kc.Arg:
+    return kc.Arg(name, label, RANK_KIND, example)
+
+
+CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
+    kc.Entry("GO_DELTA",
+             Text("囲碁 段級位ポイント: 1局の増減 (正規の手合で100 × 自分の局数の倍率)。"
+                  "段位差・交換点・増減の3つの式で。",
+                  "Go points: my change for one game (100 at the regular handicap × my "
+                  "game-count multiplier), in three cells: rank difference, exchange, change."),
+             (rank_arg("my_rank", Text("自分の段級位", "my rank"), "1d"),
+              rank_arg("opp_rank", Text("相手の段級位", "opp. rank"), "1k"),
+              kc.RES, kc.Arg("game_no", Text("何局目", "game no."),
+                             kc.optional_whole(Text("空欄=101局目以降", "blank = established")),
+                             30),
+              kc.Arg("handicap_diff", Text("手合の段位差", "handicap diff."), HANDICAP_DIFF_KIND),
+              kc.Arg("game_type", Text("種類", "type"), TYPE_KIND)),
+             (kc.Step("rank_diff", Text("段位差", "rank diff."),
+                      lambda r, lang: gx.go_rank_difference(
+                          f"MATCH({r['my_rank']},{gx.RANK_CODE},0)",
+                          f"MATCH({r['opp_rank']},{gx.RANK_CODE},0)"), "0.0"),
+              kc.Step("exchange", Text("交換点", "exchange"),
+                      lambda r, lang: gx.go_rated_change(r["rank_diff"], r["handicap_diff"],
+                                                         r["result"])),
+              kc.Step(kc.OUT, Text("結果", "Result"), catalog_delta, "+0.0;-0.0;0")),
+             catalog_engine),
+    kc.Entry("GO_HANDICAP",
+             Text("囲碁: 2人の段級位の正規の手合割 (置石とコミ)。",
+                  "Go: the regular handicap (stones and komi) for two ranks; this workbook "
+                  "writes it in English (the worksheet function in Japanese)."),
+             (rank_arg("my_rank", Text("自分の段級位", "my rank"), "1d"),
+              rank_arg("opp_rank", Text("相手の段級位", "opp. rank"), "2k")),
+             kc.result(lambda r, lang: gx.go_handicap(r["my_rank"], r["opp_rank"], lang,
+                                                      CATALOG_KOMI), type="text", wide=True),
+             lambda v, lang: {kc.OUT: regular_handicap(v["my_rank"], v["opp_rank"], lang)}),
+    kc.plain_entry("GO_NEXT_RANK",
+                   Text("囲碁: 対局後のポイントで昇段・降段を判定した段級位コード"
+                        " (何段でも続けて)。",
+                        "Go: the rank code after the border-zone check with the new points "
+                        "(repeats)."),
+                   (rank_arg("rank", Text("対局前の段級位", "rank before"), "1k"),
+                    kc.Arg("points", Text("対局後のポイント", "points after"), kc.number_kind(),
+                           25701)),
+                   gx.go_next_rank_code, next_rank, type="text"),
+    kc.plain_entry("GO_RANK_LABEL",
+                   Text("囲碁: 段級位コードの日本語表示 (1d → 三段、17k → 15級)。",
+                        "Go: the Japanese label of a rank code (1d → 三段, 17k → 15級)."),
+                   (rank_arg("rank", Text("段級位コード", "rank code"), "1d"),),
+                   lambda rank: gx.go_rank_label(gx.go_rank_index(rank, gx.RANK_CODE)),
+                   rank_label, type="text"),
+)
+"""The worksheet functions as native formulas, for the formula catalog and LAMBDA names."""
+CATALOG_TABLES = (
+    kc.RuleTable(Text("囲碁: 局数による倍率", "Go: multiplier by game number"), ("GO_DELTA",),
+                 kc.named("Go_", MULTIPLIER_HEADS), tuple(GO.multiplier_percent)),
+    kc.RuleTable(Text("囲碁: 手合が正規でないときの交換点",
+                      "Go: exchange off the regular handicap"), ("GO_DELTA",),
+                 kc.named("Go_", EXCHANGE_HEADS), tuple(GO.exchange_table)),
+    kc.RuleTable(Text("囲碁: 段級位と昇段・降段ポイント", "Go: ranks, promotion and demotion"),
+                 ("GO_DELTA", "GO_HANDICAP", "GO_NEXT_RANK", "GO_RANK_LABEL"),
+                 (("Go_Ranks_Code", Text("コード", "Code")),
+                  ("Go_Ranks_Label", Text("表示", "Label")),
+                  ("Go_Ranks_Value", Text("値 (段)", "Value")),
+                  ("Go_Ladder_No", Text("番号", "No.")),
+                  ("Go_Ladder_Up", Text("昇段点", "Promote above")),
+                  ("Go_Ladder_Down", Text("降段点", "Demote below"))),
+                 tuple((c, label, value, i if c != "BC" else None, up, down)
+                       for i, (c, label, value, up, down) in enumerate(rank_rows(GO), 1)),
+                 extra=(("Go_Ladder_Code", 1),),
+                 shorter=("Go_Ladder_No", "Go_Ladder_Up", "Go_Ladder_Down", "Go_Ladder_Code")),
+)
+"""The catalog's Tables sheet: the tables these formulas read by name (BC, the last rank, is
+not on the points ladder: the Ladder names stop a row short)."""
+CATALOG_RENAMES = {
+    **{setting_name(c.key): kc.lit(getattr(GO, c.field))
+       for c in (*POINTS, *PROVISIONAL_AND_KOMI)},
+    gx.NO_BONUS_FROM: fx.text(GoRank.parse(GO.bc_no_bonus_from).code),
+    **kc.settings_renames(CATALOG_TABLES),
+}
+"""The Settings names the builders read: each the rule's default number or a table's name."""

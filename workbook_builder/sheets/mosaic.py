@@ -28,9 +28,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, ClassVar
 
-from rating_rules.mosaic import MOSAIC, MosaicPreset, first_player, mosaic_delta
+from rating_rules.mosaic import MOSAIC, MosaicPreset, first_player, mosaic_delta, mosaic_update
 
 from .. import formulas as fx
+from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES
@@ -236,3 +237,35 @@ class MosaicRule(LedgerRule[MosaicPreset]):
 
 LEDGER_PRESETS = {"mosaic": (MosaicRule(), MosaicPreset())}
 """The club ledger's preset of this rule (:data:`.ledger.RULES`)."""
+
+
+# --- the catalog's entries: MOSAIC_DELTA, MOSAIC_UPDATE -----------------------------------
+
+TURN = kc.Kind(kinds.whole_at_least(0),
+               Text("0以上の整数", "a whole number, 0 or more"), Text("0以上の整数", "whole ≥ 0"),
+               "integer",
+               kc.validation_rule("whole", Text("0以上の整数", "Whole number, 0 or more"),
+                                  Text("0以上の整数を入力", "Type a whole number, 0 or more"),
+                                  "greaterThanOrEqual", "0"), minimum=0)
+MOSAIC_ARGS = (*kc.ratings(120, 100), kc.RES,
+               kc.Arg("turn_diff", Text("手番差", "turn diff."), TURN, 5))
+"""The arguments of MOSAIC_DELTA and MOSAIC_UPDATE, with the blog's example."""
+MOSAIC_WEIGHT = kc.lit(MOSAIC.gap_weight)
+
+CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
+    kc.plain_entry("MOSAIC_DELTA",
+                   Text("MOSAIC: 1局の増減。勝ち +(手番差 − 0.1×(自分−相手))、"
+                        "負け −(手番差 + 0.1×(自分−相手))。",
+                        "MOSAIC: my change for one game; win +(t − 0.1×(my−opp)), loss "
+                        "−(t + 0.1×(my−opp)); not rounded."),
+                   MOSAIC_ARGS,
+                   lambda my, opp, res, turn: fx.mosaic_delta(my, opp, res, turn, MOSAIC_WEIGHT),
+                   mosaic_delta, "+0.0;-0.0;0.0"),
+    kc.plain_entry("MOSAIC_UPDATE",
+                   Text("MOSAIC: 対局後のレート (自分のレート + 増減)。",
+                        "MOSAIC: my rating after the game (my rating + MOSAIC_DELTA)."),
+                   MOSAIC_ARGS,
+                   lambda my, opp, res, turn: fx.mosaic_update(my, opp, res, turn, MOSAIC_WEIGHT),
+                   mosaic_update, "0.0"),
+)
+"""The worksheet functions as native formulas, for the formula catalog and LAMBDA names."""

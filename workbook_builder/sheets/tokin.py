@@ -34,6 +34,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
+from rating_rules import shogi
 from rating_rules.shogi import (
     LEAGUE,
     TOKIN,
@@ -47,6 +48,7 @@ from rating_rules.shogi import (
 from .. import formulas as fx
 from .. import styles
 from ..formulas import shogi as sx
+from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES, extend, typed_rows
@@ -703,3 +705,74 @@ class TokinRule(LedgerRule[TokinLedgerPreset]):
 LEDGER_PRESETS = {"tokin": (TokinRule(), TOKIN_LEDGER),
                   "tokin_league": (TokinRule(), TOKIN_LEAGUE_LEDGER)}
 """The club ledger's presets of this rule (:data:`.ledger.RULES`)."""
+
+
+# --- the catalog's entries: TOKIN_DELTA, TOKIN_HANDICAP, TOKIN_START ----------------------
+
+CATALOG_NAMES = ("Tokin_HandicapName", "Tokin_HandicapAlias", "Tokin_HandicapAdj")
+"""The catalog's handicap table: names, English names, adjustments (no Settings there)."""
+HANDICAP_WORDS = tuple(n for h in TOKIN.handicaps for n in (h.name, h.english))
+HANDICAP_KIND = kc.Kind(
+    kinds.Check(lambda r: f"IF(ISNUMBER({r}),{r}>=0,{sx.is_listed(r, *CATALOG_NAMES[:2])})",
+                lambda x: ((n := excel_number(x)) is not None and n >= 0)
+                or kc.text_in(x, HANDICAP_WORDS)),
+    Text("空欄・手合割の名前・調整点", "blank, a handicap name or points"),
+    Text("空欄=平手\n香落 など", "blank = even\nor 香落, lance"), "text",
+    kc.listed_or_number(CATALOG_NAMES[:2], Text(
+        "空欄 = 平手。香落・角落 … (表) か 調整点の数",
+        "Blank = even; a handicap of the Tables sheet, or adjustment points")), blank_ok=True)
+RANK_KIND = kc.Kind(
+    kinds.Check(lambda r: f"ISNUMBER({sx.exact_match(r, 'Tokin_RankLabel')})",
+                lambda x: kc.text_in(x, [label for label, _ in TOKIN.start_table])),
+    Text("表の段級 (五段〜7級)", "a rank of the table (五段 to 7級)"),
+    Text("五段〜7級", "五段 to 7級"),
+    "choice", kc.validation_rule("list", Text("申告段級 (表)", "Declared rank (Tables sheet)"),
+                                 kc.PICK_ERROR, None, "Tokin_RankLabel"),
+    allowed=tuple(label for label, _ in TOKIN.start_table))
+
+
+def catalog_delta(my: str, opp: str, result: str, handicap: str) -> str:
+    adjustment = sx.tokin_adjustment_or_points(handicap, *CATALOG_NAMES)
+    return sx.tokin_delta(my, opp, result, adjustment, kc.lit(TOKIN.base),
+                          kc.lit(TOKIN.gap_rate), kc.lit(TOKIN.min_change),
+                          kc.lit(TOKIN.max_change))
+
+
+CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
+    kc.plain_entry("TOKIN_DELTA",
+                   Text("と金ネットワーク 16±4%: 1局の自分のレート増減 (1〜31点)。"
+                        "駒落ちは点差から調整点を引く。",
+                        "Tokin 16±4%: my rating change for one game (1 to 31 points either "
+                        "way); a handicap game takes its adjustment off the gap."),
+                   (kc.MY, kc.OPP, kc.RES,
+                    kc.Arg("handicap", Text("手合割", "handicap"), HANDICAP_KIND)),
+                   catalog_delta, shogi.tokin_delta, kc.SIGNED),
+    kc.plain_entry("TOKIN_HANDICAP",
+                   Text("と金: 点差に合う手合割 (100点差未満は平手、香落〜六枚落)。",
+                        "Tokin: the handicap the rating gap calls for (even below 100 points, "
+                        "then 香落 lance … 六枚落)."),
+                   kc.ratings(2000, 1850),
+                   lambda my, opp: sx.tokin_handicap(my, opp, "Tokin_HandicapFrom",
+                                                     "Tokin_HandicapName"),
+                   shogi.tokin_handicap, type="text"),
+    kc.plain_entry("TOKIN_START",
+                   Text("と金: 申告段級の開始レート (五段 2000 … 7級 900)。",
+                        "Tokin: the starting rating of a declared rank (五段 2000 … 7級 900)."),
+                   (kc.Arg("rank", Text("申告段級", "declared rank"), RANK_KIND, "初段"),),
+                   lambda rank: sx.tokin_start(rank, "Tokin_RankLabel", "Tokin_RankRating"),
+                   shogi.tokin_start),
+)
+"""The worksheet functions as native formulas, for the formula catalog and LAMBDA names."""
+CATALOG_TABLES = (
+    kc.RuleTable(Text("と金: 手合割", "Tokin: handicaps"), ("TOKIN_DELTA", "TOKIN_HANDICAP"),
+                 (("Tokin_HandicapName", Text("手合割", "Handicap")),
+                  ("Tokin_HandicapFrom", Text("点差 (から)", "From gap")),
+                  ("Tokin_HandicapAdj", Text("調整点", "Adjustment")),
+                  ("Tokin_HandicapAlias", Text("英語名", "English"))),
+                 tuple((h.name, h.min_gap, h.adjustment, h.english) for h in TOKIN.handicaps)),
+    kc.RuleTable(Text("と金: 開始レート", "Tokin: starting ratings"), ("TOKIN_START",),
+                 (("Tokin_RankLabel", Text("段級", "Rank")),
+                  ("Tokin_RankRating", Text("レート", "Rating"))),
+                 tuple(TOKIN.start_table)),
+)
+"""The catalog's Tables sheet: the tables these formulas read by name."""

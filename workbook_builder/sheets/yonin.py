@@ -42,11 +42,13 @@ from typing import Any, ClassVar, TypeVar, cast
 from openpyxl.styles import Alignment, Border, Side
 from openpyxl.worksheet.worksheet import Worksheet
 
-from rating_rules.yonin import TROUBLE, YoninPreset, ko_pt, rate_game, tournament_score
+from rating_rules import yonin as engine
+from rating_rules.yonin import TROUBLE, YONIN, YoninPreset, ko_pt, rate_game, tournament_score
 
 from .. import formulas as fx
 from .. import styles
 from ..formulas import yonin as fy
+from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import phone
 from ..kit import status as st
@@ -59,7 +61,13 @@ from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting, Table, Validation, number_check
 from ..layout import validation as v
 from ..messages import say
-from ..settings import Constant, constant_setting, constant_settings, write_settings
+from ..settings import (
+    Constant,
+    constant_setting,
+    constant_settings,
+    setting_name,
+    write_settings,
+)
 from ..spec import Spec
 from ..table import define_name
 
@@ -982,3 +990,167 @@ def underline_games(ws: Worksheet, table: Table) -> None:
             cell = ws.cell(top + SEATS - 1, col)
             b = cell.border
             cell.border = Border(left=b.left, right=b.right, top=b.top, bottom=thick)
+
+
+# --- the catalog's entries: YONIN_KO_PT … YONIN_SCORE (YONIN_GAME has none) ----------------
+
+def rank_alias(label: str) -> str:
+    """The arabic spelling the engine also reads (一級 → 1級, 初段 → 1段)."""
+    digits = {k: str(i) for i, k in enumerate("一二三四五六七八九十", 1)}
+    head = "一" if label == "初段" else label[:-1]
+    return f"{digits.get(head, head)}{label[-1]}"
+
+
+KNOCKER = kc.Arg("knocker_rate", Text("詰ませた人", "knocker"), kc.number_kind(), 1370)
+VICTIM = kc.Arg("victim_rate", Text("詰まされた人", "victim"), kc.number_kind(), 2005)
+CATALOG_RULES = ("A", "B", "102", *fy.SCORE_WORDS_102[1:], *fy.SCORE_WORDS_TANSHO)
+CATALOG_LABELS = tuple(label for label, _ in YONIN.ranks) + tuple(
+    rank_alias(label) for label, _ in YONIN.ranks)
+PLACE_KIND = kc.choice_kind((1, 2, 3, 4), Text("1〜4", "1 to 4"),
+                            Text("1〜4 の順位", "a place 1 to 4"))
+VICTIMS = kc.Kind(
+    kc.NUMBERS_OR_BLANKS,
+    Text("空欄か数値", "blank or numbers"),
+    Text("詰ませた人のレート (空欄可)", "rates mated (blanks ok)"),
+    "number", kc.number_validation(Text("自分が詰ませた人のレート (いなければ空欄)",
+                                        "Rates of the players I mated (blank if none)")))
+FLOOR = kc.Kind(
+    kinds.Check(lambda r: f"OR(ISNUMBER({r}),{fy.is_rank(r)})",
+                lambda x: excel_number(x) is not None
+                or (isinstance(x, str) and x in CATALOG_LABELS)),
+    Text("空欄・数値・段級 (初段 など)", "blank, a number or a rank (初段 …)"),
+    Text("空欄=0\n初段 など", "blank = 0\nor 初段"), "text",
+    kc.listed_or_number(("Yonin_RankLabel", "Yonin_RankAlias"), Text(
+        "公認段級 (初段 など) か 下限レート。空欄 = 0",
+        "Official rank (初段 …) or a minimum rate; blank = 0")), blank_ok=True)
+RULE_KIND = kc.Kind(
+    kinds.Check(lambda r: "OR(" + ",".join([f"{r}=102", *(f'{r}="{w}"' for w in CATALOG_RULES)])
+                + ")",
+                lambda x: excel_number(x) == 102 or kc.text_in(x, CATALOG_RULES)),
+    Text("空欄・A・B・102・単勝", "blank, A, B, 102 or 単勝"), Text("空欄=A", "blank = A"),
+    "choice", kc.validation_rule("list", Text("A (空欄)・B・102・単勝",
+                                              "A (blank), B, 102 or 単勝"),
+                                 kc.PICK_ERROR, None, '"A,B,102,単勝"'),
+    allowed=("A", "B", "102", "単勝"), blank_ok=True)
+KNOCKOUTS_KIND = kc.Kind(
+    kinds.whole_at_least(0), Text("空欄か0以上の整数", "blank or a whole number, 0 or more"),
+    Text("空欄=0", "blank = 0"), "integer",
+    kc.validation_rule("whole", Text("詰ませた人数 (空欄 = 0)", "Players I mated (blank = 0)"),
+                       Text("0以上の整数", "A whole number, 0 or more"), "greaterThanOrEqual",
+                       "0"), minimum=0, blank_ok=True)
+TOO_MANY = Text("順位に対して多すぎる", "more than the place allows")
+
+
+def engine_rule(value: Any) -> Any:
+    """The engine reads the rule as text: a 102 typed as a number is "102"."""
+    if value is None:
+        return "A"
+    return "102" if excel_number(value) == 102 else value
+
+
+def rest(place: str) -> str:
+    return f"4-{place}"
+
+
+CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
+    kc.plain_entry("YONIN_KO_PT",
+                   Text("四人将棋: 詰ませた人の撃破pt (対局前のレート差で決まる)。",
+                        "Four-player shogi: knockout pt (撃破pt) for mating a player, by the "
+                        "rate gap."),
+                   (KNOCKER, VICTIM), fy.ko_pt, engine.ko_pt),
+    kc.plain_entry("YONIN_UPSET_PT",
+                   Text("四人将棋: 下位に詰まされた人の下克上pt (0以下)。",
+                        "Four-player shogi: upset pt (下克上pt, 0 or less) for being mated by a "
+                        "lower-rated player."),
+                   (VICTIM, KNOCKER), fy.upset_pt, engine.upset_pt),
+    kc.Entry("YONIN_UPDATE",
+             Text("四人将棋: 新レート = レート + 順位pt + 撃破pt + 下克上pt + トラブルpt"
+                  " (下限つき)。",
+                  "Four-player shogi: new rate = rate + place pt + knockout pt + upset pt + "
+                  "trouble pt, floored."),
+             (kc.Arg("rate", Text("対局前レート", "rate"), kc.number_kind(), 1720),
+              kc.Arg("placement", Text("順位", "place"), PLACE_KIND, 1),
+              kc.Arg("victim_rates", Text("詰ませた人", "mated"), VICTIMS, (1370, 480, None),
+                     cells=3, down=False),
+              kc.Arg("knocked_by_rate", Text("詰ませた相手", "mated by"),
+                     kc.optional_number(Text("空欄=1位", "blank: 1st"))),
+              kc.Arg("trouble_pt", Text("トラブルpt", "trouble pt"),
+                     kc.optional_number(Text("空欄=0", "blank = 0"))),
+              kc.Arg("floor", Text("公認段級", "official rank"), FLOOR)),
+             kc.result(lambda r, lang: fy.rate_update(
+                 r["rate"], r["placement"], r.cells["victim_rates"], r["knocked_by_rate"],
+                 kc.or_blank(r["trouble_pt"], "0"), floor=fy.floor_of(r["floor"]))),
+             lambda v, lang: {kc.OUT: engine.rate_update(
+                 v["rate"], v["placement"], [x for x in v["victim_rates"] if x is not None],
+                 v["knocked_by_rate"], v["trouble_pt"] or 0, v["floor"])},
+             (kc.Cross("victim_rates",
+                       lambda r: f"COUNT({r['victim_rates']})>{rest(r['placement'])}",
+                       lambda v: sum(x is not None for x in v["victim_rates"])
+                       <= 4 - v["placement"], TOO_MANY),
+              kc.Cross("knocked_by_rate",
+                       lambda r: f"AND({r['placement']}=1,NOT(ISBLANK({r['knocked_by_rate']})))",
+                       lambda v: not (v["placement"] == 1 and v["knocked_by_rate"] is not None),
+                       Text("1位は空欄", "blank for the 1st place")))),
+    kc.plain_entry("YONIN_RANK",
+                   Text("四人将棋: レートの段級 (2000から初段、200未満は十級)。",
+                        "Four-player shogi: the rank of a rate (初段 from 2000, 十級 below 200)."),
+                   (kc.Arg("rate", Text("レート", "rate"), kc.number_kind(), 2000),),
+                   fy.rank_label, engine.rank_label, type="text"),
+    kc.Entry("YONIN_SCORE",
+             Text("四人将棋の大会得点: A 2/1/0/−1、B 3/1/0/0 + 撃破1人につき1。"
+                  "102式・単勝式は 勝1 分0.5 負0。",
+                  "Four-player tournament score: A 2/1/0/−1 or B 3/1/0/0 plus 1 per knockout; "
+                  "102/単勝 give 1 win, 0.5 draw, 0 loss."),
+             (kc.Arg("placement", Text("順位", "place"), PLACE_KIND, 1),
+              kc.Arg("knockouts", Text("撃破数", "knockouts"), KNOCKOUTS_KIND, 2),
+              kc.Arg("rule", Text("ルール", "rule"), RULE_KIND, "A")),
+             kc.result(lambda r, lang: fy.yonin_score(r["placement"],
+                                                      kc.or_blank(r["knockouts"], "0"),
+                                                      r["rule"])),
+             lambda v, lang: {kc.OUT: engine.tournament_score(
+                 v["placement"], v["knockouts"] or 0, engine_rule(v["rule"]))},
+             (kc.Cross("knockouts",
+                       lambda r: (f"AND(ISNUMBER({r['knockouts']}),"
+                                  f"{r['knockouts']}>{rest(r['placement'])})"),
+                       lambda v: v["knockouts"] is None or v["knockouts"] <= 4 - v["placement"],
+                       TOO_MANY),)),
+)
+"""The worksheet functions as native formulas, for the formula catalog and LAMBDA names."""
+CATALOG_TABLES = (
+    kc.RuleTable(Text("四人将棋: 撃破pt・下克上pt", "Four-player: KO pt and upset pt"),
+                 ("YONIN_KO_PT", "YONIN_UPSET_PT", "YONIN_UPDATE"),
+                 kc.named("Yonin_", KNOCK_HEADS), tuple(YONIN.knock_bands)),
+    kc.RuleTable(Text("四人将棋: 順位ごとの点", "Four-player: points by place"),
+                 ("YONIN_UPDATE", "YONIN_SCORE"),
+                 (("", Text("順位", "Place")), *kc.named("Yonin_", PLACE_HEADS)),
+                 tuple((place, *(getattr(YONIN, field)[i] for field in PLACE_TABLE.values()))
+                       for i, place in enumerate(PLACES))),
+    kc.RuleTable(Text("四人将棋: 段級 (高い順)", "Four-player: ranks (highest first)"),
+                 ("YONIN_UPDATE", "YONIN_RANK"),
+                 (("Yonin_RankLabel", Text("段級", "Rank")),
+                  ("Yonin_RankMin", Text("下限レート", "Minimum")),
+                  ("Yonin_RankAlias", Text("別の書き方", "Also read"))),
+                 tuple((label, minimum, rank_alias(label)) for label, minimum in YONIN.ranks)),
+)
+"""The catalog's Tables sheet: the tables these formulas read by name."""
+CATALOG_RENAMES = {
+    **{setting_name(c.key): kc.lit(getattr(YONIN, c.field)) for c in YONIN_CONSTANTS},
+    fy.KNOCK_SAME_KO: kc.lit(YONIN.knock_same_or_higher[0]),
+    fy.KNOCK_SAME_UP: kc.lit(YONIN.knock_same_or_higher[1]),
+    fy.KNOCK_TOP_KO: kc.lit(YONIN.knock_top[0]), fy.KNOCK_TOP_UP: kc.lit(YONIN.knock_top[1]),
+    **kc.settings_renames(CATALOG_TABLES),
+}
+"""The Settings names the builders read: each the rule's default number or a table's name."""
+CATALOG_NOT_NATIVE = {
+    "YONIN_GAME": Text(
+        "1局の4人ぶんの新レートをまとめて返す関数です。誰が誰を詰ませたか・反則の点の分け方を"
+        "席ごとにたどるため、普通の式にすると1席ごとに数千文字の式になり、実用になりません。"
+        "普通の式なら上の YONIN_UPDATE を席ごとに、または四人将棋シート (yonin_ja.xlsx) を"
+        "使ってください。この関数そのものはデスクトップ版 Excel + xlwings でだけ使えます。",
+        "Returns the four new rates of a whole game at once. Following who mated whom and how "
+        "a foul's points are shared, seat by seat, would take a formula of thousands of "
+        "characters per seat: not practical. Natively, use YONIN_UPDATE above once per seat, "
+        "or the four-player sheet (yonin_en.xlsx). The function itself: desktop Excel with "
+        "xlwings only."),
+}
+"""Worksheet functions without a native formula, with the reason the catalog shows."""
