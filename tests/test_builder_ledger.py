@@ -173,6 +173,13 @@ def test_rating_list_is_the_engine_ranking(recalc, name):
     assert column(wb, "List_Name")[PLAYERS] in (None, "")
     idle = [p["Name"] for p in players[ACTIVE:]]
     assert all(p not in result.ratings for p in idle) and all(p in listed[0] for p in idle)
+    if preset == "glicko":  # each listed RD is the engine's: replay's deviations, or a new
+        # player's starting RD
+        rds = dict(zip(listed[0], column(wb, "List_RD")[:PLAYERS], strict=True))
+        assert rds == pytest.approx({p["Name"]: result.deviations.get(p["Name"], GLICKO.start_rd)
+                                     for p in players}, abs=1e-9)
+    else:
+        assert "List_RD" not in wb.defined_names
     if preset == "club24":
         labels = dict(zip(listed[0], column(wb, "List_Label")[:PLAYERS], strict=True))
         assert all(labels[p] == club24_rank(final[p]) for p in final)

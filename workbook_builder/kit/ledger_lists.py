@@ -477,12 +477,16 @@ def list_table(key: str, title: Text, rows: int, source: Mapping[str, str], rule
     """A list in rating order: place k shows the player whose Players position is k.
 
     ``source`` maps this list's keys to Players columns (``Rating`` → ``MRating`` …);
-    ``Pos`` names the position column.
+    ``Pos`` names the position column. The live list (``Rating`` → ``Rating``) also shows
+    the rule's ``listed`` columns; a month's list does not: the month's end keeps only the
+    rating.
     """
     pos = f"Players_{source['Pos']}"
-    order = rule.order_key if source["Rating"] == "Rating" else source["Rating"]
+    live = source["Rating"] == "Rating"
+    order = rule.order_key if live else source["Rating"]
     own = "Rating" if order == source["Rating"] else "Order"
-    source = {**source, "Order": order}
+    listed = rule.listed if live else ()
+    source = {**source, "Order": order, **{key: key for key, _, _ in listed}}
 
     def shown(k: str, label: Text, kind: ValueType = "number", fmt: str = rule.rating_format,
               width: float = 6.5) -> Column:
@@ -501,6 +505,7 @@ def list_table(key: str, title: Text, rows: int, source: Mapping[str, str], rule
             value=lambda c: place_value(c, source["Pos"], order, own)),
         shown("Name", Text("名前", "Name"), "text", "General", 12),
         shown("Rating", rule.rating_name),
+        *(shown(key, label, "number", fmt, 5.5) for key, label, fmt in listed),
     ]
     if "Change" in source:
         columns.append(Column("Change", Text("前回比", "Change"), "computed", "number", 6.5,

@@ -107,6 +107,9 @@ class LedgerRule(ABC, Generic[P]):
     """Values besides the rating a player carries from game to game."""
     order_key: ClassVar[str] = "Rating"
     """The Players column the rating list ranks by (higher first)."""
+    listed: ClassVar[tuple[tuple[str, Text, str], ...]] = ()
+    """Players columns the rating list also shows, after the rating: (key, heading,
+    number format), as a rating deviation beside the rating it qualifies."""
 
     @abstractmethod
     def settings(self, preset: P) -> list[Setting]:

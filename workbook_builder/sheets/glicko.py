@@ -617,6 +617,8 @@ class GlickoRule(LedgerRule[GlickoLedgerPreset]):
     phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {
         "ShownA": (7, 7), "ShownB": (7, 7)}
     """A new player's change has three digits (+107月末)."""
+    listed = (("RD", Text("RD", "RD"), "0"),)
+    """The rating list shows each player's RD now beside the rating: how sure it is."""
 
     def settings(self, preset: GlickoLedgerPreset) -> list[Setting]:
         return [s for s in settings_for(extend(preset, GlickoSheetPreset))
