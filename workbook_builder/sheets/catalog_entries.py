@@ -12,6 +12,7 @@ sheet's formula for a workbook without a Settings sheet.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
@@ -29,10 +30,9 @@ def declared(attribute: str) -> list[Any]:
     registry order."""
     found: list[Any] = []
     for name in SYSTEMS:
-        try:
-            module = importlib.import_module(f"{__package__}.{name}")
-        except ModuleNotFoundError:
-            continue
+        if importlib.util.find_spec(f"{__package__}.{name}") is None:
+            continue  # a system without sheets (yet)
+        module = importlib.import_module(f"{__package__}.{name}")
         if hasattr(module, attribute):
             found.append(getattr(module, attribute))
     return found
