@@ -1,7 +1,7 @@
 """What the LibreOffice tests type into the two-player club ledgers (``system = "ledger"``).
 
 A ledger has two input tables, so this case gives whole tables: ``random_tables`` (a
-seeded log of 380 valid games among 30 players, some of whom never play) and
+seeded log of 320 valid games among 30 players, some of whom never play) and
 ``BAD_TABLES`` (hostile names, misspellings, impossible rows). ``preset_of`` tells the
 rule a template uses; ``edit`` changes one early game, for the "everything after it
 follows" test.
@@ -13,7 +13,7 @@ import datetime as dt
 import random
 
 SYSTEM = "ledger"
-GAMES = 380
+GAMES = 320
 PLAYERS = 30
 ACTIVE = 26
 """Players 27–30 are listed but never play (they show their start and 0 games)."""
