@@ -238,13 +238,9 @@ def once_per_game(column: Column) -> Column:
 # ---- what a seat's row accepts ----------------------------------------------------------
 
 def any_of(ref: str, words: Sequence[str]) -> str:
-    """TRUE when ``ref`` is one of the ``words`` (any case, as Excel's ``=`` compares)."""
+    """TRUE when ``ref`` is one of the ``words`` (any case, as Excel's ``=`` compares);
+    :func:`~workbook_builder.kit.catalog.text_in` in Python."""
     return f"OR({','.join(f'{ref}={fx.text(w)}' for w in words)})"
-
-
-def is_word(value: object, words: Sequence[str]) -> bool:
-    """:func:`any_of` in Python."""
-    return isinstance(value, str) and value.casefold() in {w.casefold() for w in words}
 
 
 def knocked_ok(ref: str) -> str:
@@ -254,14 +250,14 @@ def knocked_ok(ref: str) -> str:
 
 def is_trouble(value: object) -> bool:
     """T (any case): a resignation or time-out."""
-    return is_word(value, (TROUBLE,))
+    return kc.text_in(value, (TROUBLE,))
 
 
 SEAT_NUMBERS = (1.0, 2.0, 3.0, 4.0)
 PLACE = kinds.one_of((1, 2, 3, 4))
 KNOCKED = kinds.Check(knocked_ok, lambda x: excel_number(x) in SEAT_NUMBERS or is_trouble(x))
 MEMBER_WORD = kinds.Check(lambda ref: any_of(ref, MEMBER_WORDS),
-                          lambda x: is_word(x, MEMBER_WORDS))
+                          lambda x: kc.text_in(x, MEMBER_WORDS))
 
 
 def rank_check(preset: YoninPreset, lang: str) -> kinds.Check:
@@ -435,7 +431,7 @@ def rate_seats(c: Cells) -> list[dict[str, object]]:
               for f in seats(c, "Official")]
     return seat_values(numbers(seats(c, "Rate")), [int(p) for p in numbers(seats(c, "Place"))],
                        [knocker_of(k) for k in seats(c, "KnockedBy")], floors,
-                       [not is_word(m, NON_MEMBER) for m in seats(c, "Member")],
+                       [not kc.text_in(m, NON_MEMBER) for m in seats(c, "Member")],
                        c.preset.score_rule, c.preset.win_rule, c.preset, c.lang)
 
 

@@ -63,6 +63,7 @@ from .. import formulas as fx
 from .. import styles
 from ..formulas import ledger as fl
 from ..formulas import yonin as fy
+from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import phone
 from ..kit import status as st
@@ -658,7 +659,7 @@ def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
         helper("Ok", Text("計算用 使える行", "Usable"), "integer", usable_formula, usable_value),
         helper("NonMember", Text("計算用 非会員", "Non-member"), "integer",
                lambda r: fx.if_(yn.any_of(r["Member"], yn.NON_MEMBER), "1", "0"),
-               lambda c: int(yn.is_word(c["Member"], yn.NON_MEMBER))),
+               lambda c: int(kc.text_in(c["Member"], yn.NON_MEMBER))),
         helper("StartRate", Text("計算用 開始レート", "Start used"), "number", start_formula,
                start_value),
         helper("OfficialLabel", Text("計算用 公認段級の表記", "Official rank label"), "text",
