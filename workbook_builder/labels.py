@@ -26,6 +26,7 @@ class Text(NamedTuple):
 
 # Strings more than one sheet type uses.
 SETTINGS_TITLE = Text("設定", "Settings")
+GAMES_TITLE = Text("対局", "Games")
 SETTINGS_HEADER = (Text("項目", "Item"), Text("値", "Value"), Text("説明", "Notes"))
 CHART_TITLE = Text("グラフ", "Chart")
 OVERWRITTEN = Text(

@@ -8,13 +8,13 @@ the same protection, validation, names and styling rules for free.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from openpyxl.utils import get_column_letter
 
-from .labels import Text
+from .labels import GAMES_TITLE, Text
 
 Role = Literal["input", "computed", "helper", "setting"]
 """input: typed by a person (unlocked); computed: a visible formula (locked, blue);
@@ -195,6 +195,11 @@ class Table:
     """A locked column that reads nothing, next to the typed columns (with only typed
     columns between): a row reads its typed cells through a range of its own row that
     reaches it (:meth:`Row.at_position`), which a cut of typed cells cannot move."""
+
+    @classmethod
+    def games(cls, columns: Sequence[Column], rows: int, **options: Any) -> Table:
+        """The game log: every workbook names it Games (対局)."""
+        return cls("Games", GAMES_TITLE, tuple(columns), rows, **options)
 
     @property
     def first_row(self) -> int:

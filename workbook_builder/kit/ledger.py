@@ -31,7 +31,7 @@ from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..errors import TemplateError
-from ..labels import SETTINGS_TITLE, Text
+from ..labels import GAMES_TITLE, SETTINGS_TITLE, Text
 from ..layout import NameInfo, Setting, Table
 from ..messages import say
 from ..settings import FIRST_ROW, write_settings
@@ -41,7 +41,7 @@ from .base import Built, SheetType, with_constants
 from .cells import Evaluation, cached_by_row
 from .frame import decorate_games, page_setup, sheet_title, title_cell
 from .inputs import START_RANGE
-from .ledger_games import GAMES, SEATS, games_table
+from .ledger_games import SEATS, games_table
 from .ledger_lists import LATEST, MONTHLY, PLAYERS, list_table, monthly_table, players_table
 from .ledger_rule import LedgerPreset, LedgerRule, P, v
 from .seats import GamesRefs, chain_sheet
@@ -188,7 +188,7 @@ class ClubLedger(SheetType[LedgerPreset]):
                         tables: Mapping[str, Sequence[Mapping[str, object]]]) -> Built:
         lang, rule = spec.lang, self.rules[spec.preset]
         title = sheet_title(spec, self.default_title(lang))
-        sheets = Sheets(wb.create_sheet(GAMES(lang)), wb.create_sheet(LIST(lang)),
+        sheets = Sheets(wb.create_sheet(GAMES_TITLE(lang)), wb.create_sheet(LIST(lang)),
                         wb.create_sheet(MONTHLY(lang)) if rule.monthly else None,
                         wb.create_sheet(PLAYERS(lang)), wb.create_sheet(SETTINGS_TITLE(lang)),
                         chain_sheet(wb))

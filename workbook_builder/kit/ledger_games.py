@@ -30,7 +30,6 @@ from .cells import Cells, Evaluation, Value, excel_number, numeric, whole
 from .ledger_rule import MONTHLY_MODE, SIDES, Carried, LedgerRule, P, v
 from .seats import Seats
 
-GAMES = Text("対局", "Games")
 SEATS = Seats(SIDES, chain_key="K{}")
 MSG = {
     "settings": st.SETTINGS,
@@ -569,5 +568,5 @@ def games_table(rows: int, lang: str, rule: LedgerRule[P], preset: P) -> Table:
                *rule.game_helpers(preset, lang),
                st.built_column(fixed=True))
     widths = {**LEDGER_WIDTHS, **rule.phone_widths}
-    return Table("Games", GAMES, phone.narrowed(columns, widths), rows, fixed_rows=True,
+    return Table.games(phone.narrowed(columns, widths), rows, fixed_rows=True,
                  anchor="Anchor")

@@ -15,7 +15,7 @@ adds what it sums over a period.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from openpyxl.styles import Font, PatternFill
@@ -29,6 +29,7 @@ from ..layout import Column, Formula, Row, Setting, Table, Validation, ValueType
 from ..messages import say
 from ..settings import scalar, setting_name
 from ..spec import Spec
+from . import inputs as kinds
 from .base import P, with_constants
 from .cells import Cells, Value, excel_number
 from .chain import NA, count_column, counted
@@ -240,6 +241,24 @@ class PeriodSheet(PersonalSheet[P]):
                     title: str) -> dict[str, object]:
         mark_period_ends(ws, table)
         return super().dress_games(ws, table, lang, title)
+
+
+def change_column(formula: Formula, value: Value) -> Column:
+    """A counted game's change, to one decimal: a period's games add up unrounded."""
+    return Column("Change", Text("増減", "Change"), "computed", "number", 6.5, width_en=7.5,
+                  number_format="+0.0;-0.0;0.0", formula=formula, value=value)
+
+
+def in_period_column(formula: Formula, value: Value) -> Column:
+    """By period, the open period's rating so far, unrounded (blank per game)."""
+    return Column("InPeriod", Text("期間内\nレート", "In\nperiod"), "computed", "number", 7.5,
+                  number_format="0.0", formula=formula, value=value)
+
+
+def period_games(rows: int, shown: Sequence[Column], chain: Sequence[Column]) -> Table:
+    """The Games table of a sheet rated by period: what a person types and reads, the date,
+    the rule's hidden ``chain``, then the games counted and the chart's points."""
+    return Table.games((*shown, kinds.date_column(), *chain, *settled_chart_columns()), rows)
 
 
 def settled_column(key: str, label: Text, width: float, close: str, lead: Formula,

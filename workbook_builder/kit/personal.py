@@ -19,7 +19,7 @@ from typing import ClassVar
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..labels import CHART_TITLE, SETTINGS_TITLE, Text
+from ..labels import CHART_TITLE, GAMES_TITLE, SETTINGS_TITLE, Text
 from ..layout import Column, NameInfo, Setting, Table
 from ..settings import write_settings
 from ..spec import Spec
@@ -30,7 +30,6 @@ from .base import Built, P, SheetType
 from .cells import cached_by_row, evaluate
 from .frame import COUNTED_ONLY, add_history_chart, decorate_games, page_setup, sheet_title
 
-GAMES = Text("対局", "Games")
 PHONE_WIDTHS: phone.Widths = {
     "Opponent": (5.5, 6), "OppRating": (5, 5), "OppRD": (4, 4.5),
     "OppRank": (3.5, 4.5), "Suggested": (3.5, 4.5),
@@ -109,7 +108,7 @@ class PersonalSheet(SheetType[P]):
         return names + table_names, cached
 
     def table(self, rows: int, lang: str, preset: P) -> Table:
-        return self.phone_view(Table("Games", GAMES, self.columns(lang, preset), rows))
+        return self.phone_view(Table.games(self.columns(lang, preset), rows))
 
     def phone_view(self, table: Table) -> Table:
         """``table`` with :attr:`phone_first` first and the phone's widths."""
@@ -122,7 +121,7 @@ class PersonalSheet(SheetType[P]):
         lang = spec.lang
         rows = -(-spec.rows // self.rows_per_game) * self.rows_per_game
         table = st.with_built(self.table(rows, lang, preset), fixed=self.rows_per_game > 1)
-        games = wb.create_sheet(GAMES(lang))
+        games = wb.create_sheet(GAMES_TITLE(lang))
         chart_ws = wb.create_sheet(CHART_TITLE(lang)) if self.chart else None
         after = self.reference_after_settings
         cached = {} if after else self.reference_sheets(wb, preset, lang)

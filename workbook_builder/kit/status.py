@@ -85,6 +85,9 @@ INCOMPLETE = Text("入力途中 (計算せず)", "incomplete (not counted)")
 """A half-filled row: no ⚠ (nothing typed is wrong, and a game being typed shows it)."""
 SETTINGS = Text("⚠ 設定シートの値を確認", "⚠ check the Settings sheet")
 """A constant or table on Settings is not a number: every sheet's first Status case."""
+SKIPPED_NOTE = Text("⚠ の行と入力途中の行は計算に入りません (レートは前の行から続きます)。",
+                    "Rows marked ⚠ and unfinished rows are not counted (the rating carries on).")
+"""The rule notes' line on the rows a personal sheet skips."""
 
 
 UNBUILT = Text("⚠ 計算用の列が空 (repair で直せます)", "⚠ helper columns empty: run repair")

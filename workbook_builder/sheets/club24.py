@@ -32,6 +32,7 @@ from .. import styles
 from ..formulas import shogi as sx
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
+from ..kit import status as st
 from ..kit.base import extend, typed_rows
 from ..kit.cells import Cells, excel_number
 from ..kit.ledger_rule import LedgerRule, number, result
@@ -153,8 +154,7 @@ CLUB24_NOTES = (
          "half; never below 0"),
     Text("増減は四捨五入 [仮定: 規定に丸め方の記載なし]",
          "Changes are rounded half away from zero [assumed: the rules do not say]"),
-    Text("⚠ の行と入力途中の行は計算に入りません (レートは前の行から続きます)。",
-         "Rows marked ⚠ and unfinished rows are not counted (the rating carries on)."),
+    st.SKIPPED_NOTE,
 )
 
 

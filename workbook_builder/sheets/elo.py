@@ -58,21 +58,22 @@ from ..kit.periods import (
     base_column,
     carried,
     carry,
+    change_column,
     counted_test,
     helper,
+    in_period_column,
     key_columns,
     next_new_column,
     number,
     period_column,
+    period_games,
     periods_setting,
-    settled_chart_columns,
     settled_column,
 )
 from ..labels import Text
 from ..layout import Column, Row, Setting, Table
 from ..settings import above_zero, scalar, setting_name, start_setting
 
-GAMES = Text("対局", "Games")
 START = setting_name("Start")
 K = setting_name("K")
 SCALE = setting_name("Scale")
@@ -198,14 +199,11 @@ def computed_columns(lang: str) -> tuple[Column, ...]:
                width_en=8.5, number_format="0.000",
                formula=lambda r: expected_formula(r, mine=False),
                value=expected_value(mine=False)),
-        Column("Change", Text("増減", "Change"), "computed", "number", 6.5, width_en=7.5,
-               number_format="+0.0;-0.0;0.0", formula=change_formula, value=change_value),
-        Column("InPeriod", Text("期間内\nレート", "In\nperiod"), "computed", "number", 7.5,
-               number_format="0.0",
-               formula=lambda r: fx.if_(f"AND({counted_test(r)},{PERIODS}=1)",
-                                        f"{r['Start']}+{r['Sum']}", '""'),
-               value=lambda c: (number(c["Start"]) + number(c["Sum"])
-                                if counted(c) and c.preset.periods else "")),
+        change_column(change_formula, change_value),
+        in_period_column(lambda r: fx.if_(f"AND({counted_test(r)},{PERIODS}=1)",
+                                          f"{r['Start']}+{r['Sum']}", '""'),
+                         lambda c: (number(c["Start"]) + number(c["Sum"])
+                                    if counted(c) and c.preset.periods else "")),
         settled_column("Rating", Text("レート", "Rating"), 7, "Close", lambda r: START,
                        start_value),
         st.status_column(STATUS, lang, width_en=30,
@@ -235,9 +233,7 @@ def period_columns() -> tuple[Column, ...]:
 
 def games_table(rows: int, lang: str) -> Table:
     """The Games table: input, computed and hidden helper columns."""
-    columns = (*input_columns(), *computed_columns(lang), kinds.date_column(),
-               *period_columns(), *settled_chart_columns())
-    return Table("Games", GAMES, columns, rows)
+    return period_games(rows, (*input_columns(), *computed_columns(lang)), period_columns())
 
 
 def settings_for(preset: EloSheetPreset) -> list[Setting]:
@@ -270,8 +266,7 @@ RULE_NOTES = (
          "  its last row shows ROUND(start + sum of changes)."),
     Text("期間名は期間の最初の対局にだけ入力 (空欄は上の行と同じ期間)。",
          "Type a period on its first game only (blank = same as the row above)."),
-    Text("⚠ の行と入力途中の行は計算に入りません (レートは前の行から続きます)。",
-         "Rows marked ⚠ and unfinished rows are not counted (the rating carries on)."),
+    st.SKIPPED_NOTE,
     Text("丸めは Excel の ROUND (四捨五入)。",
          "Rounding is Excel's ROUND (halves away from zero)."),
 )

@@ -64,13 +64,15 @@ from ..kit.periods import (
     base_column,
     carried,
     carry,
+    change_column,
     helper,
+    in_period_column,
     key_columns,
     next_new_column,
     number,
     period_column,
+    period_games,
     periods_setting,
-    settled_chart_columns,
     settled_column,
 )
 from ..labels import Text
@@ -313,13 +315,9 @@ def computed_columns(lang: str) -> tuple[Column, ...]:
     return (
         Column("Expected", Text("期待値", "Expected"), "computed", "number", 6.5, width_en=8.5,
                number_format="0.000", formula=expected_formula, value=expected_value),
-        Column("Change", Text("増減", "Change"), "computed", "number", 6.5, width_en=7.5,
-               number_format="+0.0;-0.0;0.0",
-               formula=change_formula, value=change_value),
-        Column("InPeriod", Text("期間内\nレート", "In\nperiod"), "computed", "number", 7.5,
-               number_format="0.0",
-               formula=lambda r: fx.if_(f"AND({counts_test(r)},{PERIODS}=1)", r["Close"], '""'),
-               value=lambda c: c["Close"] if c["Counts"] and c.preset.periods else ""),
+        change_column(change_formula, change_value),
+        in_period_column(lambda r: fx.if_(f"AND({counts_test(r)},{PERIODS}=1)", r["Close"], '""'),
+                         lambda c: c["Close"] if c["Counts"] and c.preset.periods else ""),
         settled_column("Rating", Text("レート", "Rating"), 7, "Close", lambda r: START,
                        lambda c: float(c.preset.start), "0"),
         settled_column("RD", Text("RD", "RD"), 6, "CloseRD", lambda r: RD,
@@ -373,9 +371,7 @@ def period_columns() -> tuple[Column, ...]:
 
 
 def games_table(rows: int, lang: str) -> Table:
-    columns = (*input_columns(), *computed_columns(lang), kinds.date_column(),
-               *period_columns(), *settled_chart_columns())
-    return Table("Games", Text("対局", "Games"), columns, rows)
+    return period_games(rows, (*input_columns(), *computed_columns(lang)), period_columns())
 
 
 def rd_setting(key: str, field: str, label: Text, note: Text, value: float) -> Setting:
@@ -420,8 +416,7 @@ RULE_NOTES = (
     Text("　期間の最後の行にレートと RD。期間名は期間の最初の対局にだけ入力。",
          "  rating and RD at its start; its last row shows both. Type a period on its"
          " first game only."),
-    Text("⚠ の行と入力途中の行は計算に入りません (レートは前の行から続きます)。",
-         "Rows marked ⚠ and unfinished rows are not counted (the rating carries on)."),
+    st.SKIPPED_NOTE,
 )
 
 

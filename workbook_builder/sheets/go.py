@@ -96,7 +96,6 @@ from ..settings import (
 from ..spec import Spec
 from ..table import define_name
 
-GAMES = Text("対局", "Games")
 LADDER_TITLE = Text("昇段・降段表", "Promotion table")
 HANDICAP_TITLE = Text("手合割表", "Handicap table")
 START_RANK = setting_name("StartRank")
@@ -572,7 +571,7 @@ def games_table(rows: int, lang: str, preset: GoPreset = GO) -> Table:
         *reading_columns(),
         *state_columns(),
     )
-    return Table("Games", GAMES, columns, rows)
+    return Table.games(columns, rows)
 
 
 # --- Settings -------------------------------------------------------------------------------

@@ -43,7 +43,6 @@ from ..labels import Text
 from ..layout import Column, Row, Setting, Table, validation
 from ..settings import scalar, setting_name, start_setting, zero_or_more
 
-GAMES = Text("対局", "Games")
 START = setting_name("Start")
 WEIGHT = setting_name("GapWeight")
 
@@ -138,7 +137,7 @@ def games_table(rows: int, lang: str) -> Table:
         kinds.date_column(),
         *history_columns(lambda r: START, lambda c: float(c.preset.start)),
     )
-    return Table("Games", GAMES, columns, rows)
+    return Table.games(columns, rows)
 
 
 def settings_for(preset: MosaicPreset) -> list[Setting]:
@@ -161,8 +160,7 @@ RULE_NOTES = (
          "Loss: change = −(turn diff. + weight × (my rating − opponent's))"),
     Text("レートの低い方が先手。同じならじゃんけん。",
          "Lower rating moves first; equal: rock-paper-scissors."),
-    Text("⚠ の行と入力途中の行は計算に入りません (レートは前の行から続きます)。",
-         "Rows marked ⚠ and unfinished rows are not counted (the rating carries on)."),
+    st.SKIPPED_NOTE,
     Text("増減は丸めません (表示は小数1桁)。", "Changes are not rounded (shown with one decimal)."),
 )
 

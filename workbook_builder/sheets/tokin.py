@@ -464,8 +464,7 @@ TOKIN_NOTES = (
          "Loss: −MIN(MAX(base + ROUND(rate × e), least), most)"),
     Text("対局ごとにレートが動く方式です (月例リスト方式はクラブの台帳で)。",
          "Per-game mode: the rating moves after every game (monthly lists: club ledgers)."),
-    Text("⚠ の行と入力途中の行は計算に入りません (レートは前の行から続きます)。",
-         "Rows marked ⚠ and unfinished rows are not counted (the rating carries on)."),
+    st.SKIPPED_NOTE,
 )
 
 

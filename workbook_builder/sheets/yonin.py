@@ -71,7 +71,6 @@ from ..settings import (
 from ..spec import Spec
 from ..table import define_name
 
-GAMES = Text("対局", "Games")
 SEATS = 4
 INPUT_KEYS = ("Player", "Rate", "Place", "KnockedBy", "Official", "Member")
 """Input columns, in sheet order (contiguous C:H); what ``inputs`` rows may hold."""
@@ -631,7 +630,7 @@ def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
         *result_columns(lang, preset),
         *helper_columns(lang),
     )
-    return Table("Games", GAMES, phone_view(columns, PHONE_FIRST), rows, anchor="Seat")
+    return Table.games(phone_view(columns, PHONE_FIRST), rows, anchor="Seat")
 
 
 PHONE_FIRST = ("Game", "Seat", "Player", "Rate", "Place", "KnockedBy", "NewRate", "Status")

@@ -90,7 +90,7 @@ from ..kit.ledger_lists import (
 )
 from ..kit.ledger_rule import v
 from ..kit.seats import GamesRefs, Seats, chain_sheet
-from ..labels import OVERWRITTEN, SETTINGS_TITLE, Text
+from ..labels import GAMES_TITLE, OVERWRITTEN, SETTINGS_TITLE, Text
 from ..layout import Column, Formula, NameInfo, Row, Setting, Table, ValueType
 from ..spec import Spec
 from ..table import define_name, has_lead_formula, write_table
@@ -99,7 +99,6 @@ if TYPE_CHECKING:
     from ..gamelog import GameLog
 from . import yonin as yn
 
-GAMES = Text("対局", "Games")
 PLAYERS = Text("名簿", "Players")
 RATE_TABLE = Text("レート表", "Rate table")
 SEATS = yn.SEATS
@@ -463,7 +462,7 @@ def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
                   value=lambda c: yn.game_of(c) if yn.seat_of(c) == 1 else "")
     columns = (game, base["Seat"], *game_inputs(base), *game_results(base, lang, preset),
                *game_helpers(base, lang), st.built_column(fixed=True))
-    return Table("Games", GAMES, yn.phone_view(columns, PHONE_FIRST), rows, fixed_rows=True,
+    return Table.games(yn.phone_view(columns, PHONE_FIRST), rows, fixed_rows=True,
                  anchor="Seat")
 
 
@@ -681,7 +680,7 @@ def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
 
 
 def players_table(count: int, games_t: Table, lang: str, preset: YoninPreset) -> Table:
-    refs = GamesRefs(games_t, GAMES(lang))
+    refs = GamesRefs(games_t, GAMES_TITLE(lang))
     columns = (*player_inputs(count, lang, preset), *player_results(refs, lang, preset),
                *player_helpers(refs), st.built_column(fixed=True))
     return Table("Players", PLAYERS, columns, count, fixed_rows=True)
@@ -843,7 +842,7 @@ class YoninLedgerSheet(SheetType[yn.YoninSheetPreset]):
         games_t = games_table(rows, lang, preset)
         players_t = players_table(spec.players, games_t, lang, preset)
         list_t = rate_table(spec.players, lang)
-        games_ws = wb.create_sheet(GAMES(lang))
+        games_ws = wb.create_sheet(GAMES_TITLE(lang))
         players_ws = wb.create_sheet(PLAYERS(lang))
         list_ws = wb.create_sheet(RATE_TABLE(lang))
         settings_ws = wb.create_sheet(SETTINGS_TITLE(lang))
@@ -894,7 +893,7 @@ def dress_games(ws: Worksheet, table: Table, lang: str, title: str,
                 watch: Sequence[Table]) -> dict[str, object]:
     """Title, hint row, a line under each game, the date cells past a game's first row
     grey; the title's cached value (its banner watches ``watch``)."""
-    cached = title_row(ws, table, lang, f"{title} ・ {GAMES(lang)}", "Status", watch)
+    cached = title_row(ws, table, lang, f"{title} ・ {GAMES_TITLE(lang)}", "Status", watch)
     ws.row_dimensions[table.header_row].height = 48
     yn.hint_row(ws, table, lang)
     ws.freeze_panes = f"D{table.first_row}"
