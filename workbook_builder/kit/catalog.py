@@ -289,11 +289,6 @@ class RuleTable:
     """Names that leave out the table's last row."""
 
 
-def named(prefix: str, heads: Mapping[str, Text]) -> tuple[tuple[str, Text], ...]:
-    """A Settings table's columns under its own headers, each named ``prefix`` + its key."""
-    return tuple((prefix + key, head) for key, head in heads.items())
-
-
 def settings_renames(tables: Sequence[RuleTable]) -> dict[str, str]:
     """``Settings_<Key>`` → the table name ``<Rule>_<Key>``, for builders that read a rule's
     tables by their Settings names (the catalog has no Settings sheet)."""

@@ -6,7 +6,7 @@ club edits a rank ladder or a handicap list in one place.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from openpyxl.styles import Alignment
@@ -36,6 +36,78 @@ class TableColumn:
     """One validation per typed cell, row by row, instead of one for the column."""
     bold: bool = False
     left: bool = False
+
+
+@dataclass(frozen=True)
+class TableField:
+    """A column of a rule's table, declared once for the Settings sheet, the reader of a
+    club's edits, ``repair`` and the catalog's Tables sheet."""
+
+    key: str
+    """``Settings_<key>`` on Settings, ``<Rule>_<key>`` on the Tables sheet."""
+    label: Text
+    kind: ValueType = "number"
+    typed: bool = True
+    """A club edits it (white, checked); else the rule fills it (blue, locked)."""
+    kept: bool = False
+    """Read back and carried by ``repair`` although the rule fills it (a row's label)."""
+    prompt: Text | None = None
+    """What a typed cell's check says, when not its header."""
+    catalog: Text | None = None
+    """The Tables sheet's header, where its column holds other words than on Settings."""
+    left: bool = False
+    """Aligned under the wide Notes column of the settings above."""
+    bold: bool = False
+    named: bool = True
+    """Whether the column has a defined name (a row's heading has none)."""
+
+
+@dataclass(frozen=True)
+class SettingsTable:
+    """A table a rule keeps on Settings: its columns and how their typed cells are checked."""
+
+    fields: tuple[TableField, ...]
+    check: Callable[[TableField], Validation]
+    """The check of a typed column."""
+    role: Role = "setting"
+    """How :class:`~..layout.NameInfo` reports a typed column (``input`` or ``setting``)."""
+    each_cell: bool = False
+    """One check per typed cell, row by row, instead of one for the column."""
+
+    @property
+    def editable(self) -> frozenset[str]:
+        """The keys a club's edits are read from and ``repair`` carries."""
+        return frozenset(f.key for f in self.fields if f.named and (f.typed or f.kept))
+
+    def kinds(self) -> dict[str, str]:
+        """Key → ``text`` or ``number`` of the :attr:`editable` columns, as
+        :func:`~.base.typed_rows` reads them."""
+        return {f.key: "text" if f.kind == "text" else "number"
+                for f in self.fields if f.key in self.editable}
+
+    def numbers(self) -> tuple[str, ...]:
+        """The typed number columns' keys."""
+        return tuple(f.key for f in self.fields if f.typed and f.kind != "text")
+
+    def columns(self, values: Mapping[str, Sequence[object]],
+                named: bool = True) -> list[TableColumn]:
+        """The columns to write, each with its values by key; ``named=False``: without
+        their names, for a table whose names leave out rows."""
+        return [TableColumn(f.label, values[f.key], f.key if f.named and named else "", f.kind,
+                            self.check(f) if f.typed else None,
+                            self.role if f.typed else "setting",
+                            each_cell=self.each_cell, bold=f.bold, left=f.left)
+                for f in self.fields]
+
+    def columns_of(self, rows: Sequence[Sequence[object]]) -> list[TableColumn]:
+        """:meth:`columns` of ``rows``, each a value per field in order."""
+        return self.columns({f.key: [row[c] for row in rows]
+                             for c, f in enumerate(self.fields)})
+
+    def named(self, prefix: str) -> tuple[tuple[str, Text], ...]:
+        """The catalog's columns: (``prefix`` + key, "" for an unnamed one; header)."""
+        return tuple((prefix + f.key if f.named else "", f.catalog or f.label)
+                     for f in self.fields)
 
 
 def write_settings_table(ws: Worksheet, top: int, heading: Text, columns: Sequence[TableColumn],

@@ -36,7 +36,7 @@ from ..kit import status as st
 from ..kit.base import extend, typed_rows
 from ..kit.cells import Cells, excel_number
 from ..kit.ledger_rule import LedgerRule, number, result
-from ..kit.settings_table import TableColumn, write_settings_table
+from ..kit.settings_table import SettingsTable, TableColumn, TableField, write_settings_table
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting
 from ..messages import say
@@ -44,20 +44,16 @@ from ..settings import Constant, constant_settings, setting_name
 from ..spec import Spec
 from .tokin import (
     DEFAULT_RANK,
-    Editable,
-    EditableTable,
     ShogiSheet,
     before,
     change_column,
     counted,
-    declared_columns,
     example_games,
-    kinds_of,
-    numeric_keys,
     rank_settings,
     rating_column,
     shown_if_counted,
     status_column,
+    table_check,
 )
 
 GAMES_BEFORE = setting_name("GamesBefore")
@@ -65,8 +61,8 @@ RANK_LABEL, RANK_FROM = setting_name("RankLabel"), setting_name("RankFrom")
 
 
 C24 = TypeVar("C24", bound=Club24Preset)
-RANK_COLUMNS: EditableTable = {"RankLabel": Editable(Text("段級", "Rank"), "text"),
-                               "RankRating": Editable(Text("レート", "Rating"), "number")}
+RANKS = SettingsTable((TableField("RankLabel", Text("段級", "Rank"), "text"),
+                      TableField("RankRating", Text("レート", "Rating"))), table_check, "input")
 """The rank table a club edits (its lower bounds beside it are computed)."""
 
 
@@ -74,7 +70,7 @@ def club24_tables(preset: C24, tables: Mapping[str, Sequence[object]]) -> C24:
     """A Club 24 preset (a sheet's, a ledger's) with the rank table as a club edited it
     (the boundaries are computed from it)."""
     ranks = tuple((str(label), float(rating))
-                  for label, rating in typed_rows(tables, kinds_of(RANK_COLUMNS)))
+                  for label, rating in typed_rows(tables, RANKS.kinds()))
     return dataclasses.replace(preset, ranks=ranks)
 
 
@@ -196,7 +192,7 @@ class Club24Sheet(ShogiSheet[Club24SheetPreset]):
     """Workbook type ``system = "club24"``."""
 
     system = "club24"
-    numeric_tables = numeric_keys(RANK_COLUMNS)
+    numeric_tables = RANKS.numbers()
     presets: ClassVar[dict[str, Any]] = {"default": extend(CLUB24, Club24SheetPreset)}
     input_keys = ("Opponent", "OppRating", "Result", "Date")
     title = Text("将棋倶楽部24 レーティング", "Shogi Club 24 rating")
@@ -227,7 +223,7 @@ class Club24Sheet(ShogiSheet[Club24SheetPreset]):
     def settings(self, preset: Club24SheetPreset) -> list[Setting]:
         return [*rank_settings(preset), *constant_settings(preset, CLUB24_CONSTANTS)]
 
-    editable_tables = (frozenset(RANK_COLUMNS),)
+    editable_tables = (RANKS.editable,)
 
     def with_tables(self, preset: Club24SheetPreset, tables: Mapping[str, Sequence[object]],
                     spec: Spec) -> Club24SheetPreset:
@@ -241,7 +237,7 @@ class Club24Sheet(ShogiSheet[Club24SheetPreset]):
         ranks = preset.ranks
         first = top + 2
         names, _ = write_settings_table(ws, top, Text("段級とレート", "Ranks and ratings"), [
-            *declared_columns(RANK_COLUMNS, {"RankLabel": [r for r, _ in ranks],
+            *RANKS.columns({"RankLabel": [r for r, _ in ranks],
                                              "RankRating": [x for _, x in ranks]}),
             TableColumn(Text("下限 (から)", "From"),
                         [f"=IF(COUNT(B{r},B{r + 1})=2,(B{r}+B{r + 1})/2,\"⚠\")"

@@ -70,7 +70,7 @@ from ..kit.cells import Cells, Value, excel_number, whole
 from ..kit.chain import chart_columns, count_column, running_column
 from ..kit.inputs import Check
 from ..kit.personal import PersonalSheet
-from ..kit.settings_table import TableColumn, write_settings_table
+from ..kit.settings_table import SettingsTable, TableField, write_settings_table
 from ..labels import SETTINGS_HEADER, Text
 from ..layout import (
     Column,
@@ -689,48 +689,30 @@ TABLE_CHECK = Validation("decimal", "greaterThanOrEqual", "0", None,
                          Text("0以上の数値", "A number, 0 or more"))
 
 
-def table_columns(headers: Sequence[Text], keys: Sequence[str], rows: Sequence[Sequence[object]],
-                  typed: Sequence[bool], kinds: Sequence[ValueType]) -> list[TableColumn]:
-    """The columns of ``rows``, each named ``Settings_<key>`` unless its key is ""."""
-    return [TableColumn(header, [row[c] for row in rows], key, kind,
-                        TABLE_CHECK if edit else None)
-            for c, (header, key, edit, kind) in enumerate(zip(headers, keys, typed, kinds,
-                                                              strict=True))]
-
-
-def ranks_table(preset: GoPreset) -> list[TableColumn]:
-    return table_columns(
-        (Text("番号", "No."), Text("コード", "Code"), Text("表示", "Label"),
-         Text("値 (段)", "Value"), Text("昇段点", "Promote above"), Text("降段点", "Demote below")),
-        ("", "Ranks_Code", "Ranks_Label", "Ranks_Value", "", ""),
-        [(i, *rank) for i, rank in enumerate(rank_rows(preset), 1)],
-        (False, False, False, False, True, True),
-        ("integer", "text", "text", "number", "number", "number"))
-
-
-EXCHANGE_HEADS = {"Exchange_Residual": Text("残りの段位差", "Residual"),
-                  "Exchange_Favoured": Text("有利な側が勝つ", "Favoured wins"),
-                  "Exchange_Other": Text("不利な側が勝つ", "Other wins")}
-"""The exchange table's columns: Settings key → header (the handicap sheet and the
-catalog's Tables sheet show the same headers)."""
-MULTIPLIER_HEADS = {"Multiplier_UpTo": Text("何局目まで", "Up to game"),
-                    "Multiplier_Percent": Text("倍率 %", "Percent")}
-"""The multiplier table's columns: Settings key → header."""
-
-
-def exchange_table(preset: GoPreset) -> list[TableColumn]:
-    return table_columns(tuple(EXCHANGE_HEADS.values()), tuple(EXCHANGE_HEADS),
-                         preset.exchange_table, (True, True, True), ("number", "number", "number"))
-
-
-def multiplier_table(preset: GoPreset) -> list[TableColumn]:
-    return table_columns(tuple(MULTIPLIER_HEADS.values()), tuple(MULTIPLIER_HEADS),
-                         preset.multiplier_percent, (True, True), ("integer", "number"))
-
-
+RANKS = SettingsTable((
+    TableField("No", Text("番号", "No."), "integer", typed=False, named=False),
+    TableField("Ranks_Code", Text("コード", "Code"), "text", typed=False),
+    TableField("Ranks_Label", Text("表示", "Label"), "text", typed=False),
+    TableField("Ranks_Value", Text("値 (段)", "Value"), typed=False),
+    TableField("Ladder_Up", Text("昇段点", "Promote above"), named=False),
+    TableField("Ladder_Down", Text("降段点", "Demote below"), named=False),
+), lambda field: TABLE_CHECK)
+"""The ranks with their points ladder. The ladder's figures are named apart, a row short
+(:func:`write_settings_tables`): BC has none."""
+EXCHANGES = SettingsTable((
+    TableField("Exchange_Residual", Text("残りの段位差", "Residual")),
+    TableField("Exchange_Favoured", Text("有利な側が勝つ", "Favoured wins")),
+    TableField("Exchange_Other", Text("不利な側が勝つ", "Other wins")),
+), lambda field: TABLE_CHECK)
+"""The exchange off the regular handicap (the handicap sheet and the catalog's Tables sheet
+show the same headers)."""
+MULTIPLIERS = SettingsTable((
+    TableField("Multiplier_UpTo", Text("何局目まで", "Up to game"), "integer"),
+    TableField("Multiplier_Percent", Text("倍率 %", "Percent")),
+), lambda field: TABLE_CHECK)
+"""The multiplier by game number."""
 LADDER_FIGURES = ("Ladder_Up", "Ladder_Down")
-EXCHANGE = dict.fromkeys(EXCHANGE_HEADS, "number")
-MULTIPLIER = dict.fromkeys(MULTIPLIER_HEADS, "number")
+EXCHANGE, MULTIPLIER = EXCHANGES.kinds(), MULTIPLIERS.kinds()
 
 
 def ladder_figure(tables: Mapping[str, Sequence[object]], key: str, i: int, code: str,
@@ -781,7 +763,8 @@ def write_settings_tables(ws: Worksheet, top: int, preset: GoPreset, lang: str,
     """The rank, exchange and multiplier tables, all named, then the rule's notes."""
     infos, last = write_settings_table(
         ws, top, Text("段級位と昇段・降段ポイント", "Ranks, promotion and demotion points"),
-        ranks_table(preset), lang)
+        RANKS.columns_of([(i, *rank) for i, rank in enumerate(rank_rows(preset), 1)]),
+        lang)
     # The ladder (without BC) gets its own names for the border-zone search.
     first, ladder_last = top + 2, last - 1
     for key, letter in (("No", "A"), ("Code", "B"), ("Up", "E"), ("Down", "F")):
@@ -791,8 +774,9 @@ def write_settings_tables(ws: Worksheet, top: int, preset: GoPreset, lang: str,
                               "text" if key == "Code" else "number"))
     for heading, columns in (
             (Text("手合が正規でないときの交換点", "Exchange off the regular handicap"),
-             exchange_table(preset)),
-            (Text("局数による倍率", "Multiplier by game number"), multiplier_table(preset))):
+             EXCHANGES.columns_of(preset.exchange_table)),
+            (Text("局数による倍率", "Multiplier by game number"),
+             MULTIPLIERS.columns_of(preset.multiplier_percent))):
         names, last = write_settings_table(ws, last + 2, heading, columns, lang)
         infos += names
     row = last + 2
@@ -874,8 +858,8 @@ def write_handicap_view(ws: Worksheet, preset: GoPreset, lang: str) -> dict[str,
         styles.style_computed(cell, lang)
         cached[f"B{r}"] = regular_handicap("1d", _rank_at(1 - d, preset), lang, preset)
     top = steps + 5
-    for i, h in enumerate(EXCHANGE_HEADS.values(), 1):
-        styles.style_header(ws.cell(top, i, h(lang)), lang)
+    for i, f in enumerate(EXCHANGES.fields, 1):
+        styles.style_header(ws.cell(top, i, f.label(lang)), lang)
     for k, row in enumerate(preset.exchange_table, 1):
         r = top + k
         for c, name in enumerate((gx.EX_RESIDUAL, gx.EX_FAVOURED, gx.EX_OTHER), 1):
@@ -927,7 +911,7 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
     notes = RULE_NOTES
     chart = (Text("ポイントの推移", "Points history"), Text("ポイント", "points"))
     reference_after_settings = True
-    editable_tables = (frozenset(LADDER_FIGURES), frozenset(EXCHANGE), frozenset(MULTIPLIER))
+    editable_tables = (frozenset(LADDER_FIGURES), EXCHANGES.editable, MULTIPLIERS.editable)
 
     def constant_fields(self, preset: str) -> tuple[str, ...]:
         """The rule's numbers on Settings (the player's own start is typed there)."""
@@ -1065,10 +1049,10 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
 """The worksheet functions as native formulas, for the formula catalog and LAMBDA names."""
 CATALOG_TABLES = (
     kc.RuleTable(Text("囲碁: 局数による倍率", "Go: multiplier by game number"), ("GO_DELTA",),
-                 kc.named("Go_", MULTIPLIER_HEADS), tuple(GO.multiplier_percent)),
+                 MULTIPLIERS.named("Go_"), tuple(GO.multiplier_percent)),
     kc.RuleTable(Text("囲碁: 手合が正規でないときの交換点",
                       "Go: exchange off the regular handicap"), ("GO_DELTA",),
-                 kc.named("Go_", EXCHANGE_HEADS), tuple(GO.exchange_table)),
+                 EXCHANGES.named("Go_"), tuple(GO.exchange_table)),
     kc.RuleTable(Text("囲碁: 段級位と昇段・降段ポイント", "Go: ranks, promotion and demotion"),
                  ("GO_DELTA", "GO_HANDICAP", "GO_NEXT_RANK", "GO_RANK_LABEL"),
                  (("Go_Ranks_Code", Text("コード", "Code")),

@@ -56,9 +56,9 @@ from ..kit.cells import Cells, excel_number
 from ..kit.chain import history_columns
 from ..kit.ledger_rule import LedgerRule, number, result
 from ..kit.personal import PersonalSheet
-from ..kit.settings_table import TableColumn, write_settings_table
+from ..kit.settings_table import SettingsTable, TableField, write_settings_table
 from ..labels import Text
-from ..layout import Column, NameInfo, Row, Setting, ValueType, validation
+from ..layout import Column, NameInfo, Row, Setting, Validation, validation
 from ..messages import say
 from ..settings import Constant, constant_settings, setting_name
 from ..spec import Spec
@@ -187,13 +187,10 @@ def all_numbers(name: str) -> str:
 TABLE_PROMPT = Text("表の値 (対局シートの計算が使う)", "The Games formulas use this table")
 
 
-def typed_column(key: str, label: Text, type: ValueType, values: Sequence[object],
-                 left: bool = False) -> TableColumn:
-    """A column a club edits, reported as an input (``repair`` does not carry it yet).
-
-    ``left`` aligns it under the wide Notes column of the settings above."""
-    check = kinds.any_number(TABLE_PROMPT) if type == "number" else v(None, TABLE_PROMPT, None)
-    return TableColumn(label, values, key, type, check, "input", left=left)
+def table_check(field: TableField) -> Validation:
+    """A shogi table's typed cell: a number, or any text (a name), reported as an input."""
+    return kinds.any_number(TABLE_PROMPT) if field.kind == "number" else v(None, TABLE_PROMPT,
+                                                                           None)
 
 
 def rank_settings(preset: Any) -> list[Setting]:
@@ -319,54 +316,22 @@ def example_games(lang: str) -> list[dict[str, object]]:
 HANDICAP = {key: setting_name(f"Handicap{key}") for key in ("Name", "Alias", "From", "Adj")}
 
 
-@dataclass(frozen=True)
-class Editable:
-    """A column of a Settings table a club edits: its header and what it holds."""
-
-    label: Text
-    kind: ValueType
-    """``text`` or ``number``."""
-    left: bool = False
-    """Aligned under the wide Notes column of the settings above."""
-
-
-EditableTable = Mapping[str, Editable]
-"""An editable Settings table, declared once for the writer (:func:`declared_columns`),
-the reader (:func:`kinds_of`, for ``typed_rows``) and ``repair`` (:func:`numeric_keys`,
-``editable_tables``): column key → :class:`Editable`."""
-
-
-def kinds_of(table: EditableTable) -> dict[str, ValueType]:
-    """Column key → ``text`` or ``number``, as :func:`~..kit.base.typed_rows` reads them."""
-    return {key: column.kind for key, column in table.items()}
-
-
-def numeric_keys(*tables: EditableTable) -> tuple[str, ...]:
-    """The number columns of ``tables``, which ``repair`` carries as numbers."""
-    return tuple(key for table in tables for key, column in table.items()
-                 if column.kind == "number")
-
-
-def declared_columns(table: EditableTable,
-                     values: Mapping[str, Sequence[object]]) -> list[TableColumn]:
-    """One :func:`typed_column` a declared column, with its values."""
-    return [typed_column(key, column.label, column.kind, values[key], left=column.left)
-            for key, column in table.items()]
-
-
-HANDICAP_COLUMNS: EditableTable = {
-    "HandicapName": Editable(Text("手合割", "Handicap"), "text"),
-    "HandicapFrom": Editable(Text("点差 (から)", "From gap"), "number"),
-    "HandicapAdj": Editable(Text("調整点", "Adjustment"), "number", left=True),
-    "HandicapAlias": Editable(Text("英語名", "Japanese"), "text", left=True),
-}
-"""The alias column holds the other language's names: the English sheet heads it
-"Japanese"."""
-RANK_COLUMNS: EditableTable = {
-    "RankLabel": Editable(Text("段級", "Rank"), "text"),
-    "RankRating": Editable(Text("開始レート", "Rating"), "number"),
-}
-HANDICAP_TABLE, RANK_TABLE = kinds_of(HANDICAP_COLUMNS), kinds_of(RANK_COLUMNS)
+HANDICAPS = SettingsTable((
+    TableField("HandicapName", Text("手合割", "Handicap"), "text"),
+    TableField("HandicapFrom", Text("点差 (から)", "From gap")),
+    TableField("HandicapAdj", Text("調整点", "Adjustment"), left=True),
+    TableField("HandicapAlias", Text("英語名", "Japanese"), "text", left=True,
+               catalog=Text("英語名", "English")),
+), table_check, "input")
+"""The handicap table. Its alias column holds the other language's names: the English
+sheet heads it "Japanese"; the catalog's table, Japanese first in both languages,
+"English"."""
+RANKS = SettingsTable((
+    TableField("RankLabel", Text("段級", "Rank"), "text"),
+    TableField("RankRating", Text("開始レート", "Rating"), catalog=Text("レート", "Rating")),
+), table_check, "input")
+"""The starting rating of each declared rank."""
+HANDICAP_TABLE, RANK_TABLE = HANDICAPS.kinds(), RANKS.kinds()
 
 
 def tokin_tables(preset: TP, tables: Mapping[str, Sequence[object]], lang: str) -> TP:
@@ -472,7 +437,7 @@ class TokinSheet(ShogiSheet[TokinSheetPreset]):
     """Workbook type ``system = "tokin"``; preset ``league`` has the amateur-league table."""
 
     system = "tokin"
-    numeric_tables = numeric_keys(HANDICAP_COLUMNS, RANK_COLUMNS)
+    numeric_tables = (*HANDICAPS.numbers(), *RANKS.numbers())
     presets: ClassVar[dict[str, Any]] = {"default": extend(TOKIN, TokinSheetPreset),
                                          "league": extend(LEAGUE, TokinSheetPreset)}
     input_keys = ("Opponent", "OppRating", "Handicap", "Result", "Date")
@@ -480,7 +445,7 @@ class TokinSheet(ShogiSheet[TokinSheetPreset]):
     phone_first = ("Opponent", "OppRating", "Suggested", "Handicap", "Result", "Date",
                    "Rating", "Status")
     notes = TOKIN_NOTES
-    editable_tables = (frozenset(HANDICAP_COLUMNS), frozenset(RANK_COLUMNS))
+    editable_tables = (HANDICAPS.editable, RANKS.editable)
 
     def with_tables(self, preset: TokinSheetPreset, tables: Mapping[str, Sequence[object]],
                     spec: Spec) -> TokinSheetPreset:
@@ -523,13 +488,13 @@ class TokinSheet(ShogiSheet[TokinSheetPreset]):
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         names, aliases = handicap_names(preset, lang)
         handicaps, last = write_settings_table(
-            ws, top, Text("手合割 (駒落ち)", "Handicaps"), declared_columns(HANDICAP_COLUMNS, {
+            ws, top, Text("手合割 (駒落ち)", "Handicaps"), HANDICAPS.columns({
                 "HandicapName": names, "HandicapFrom": [h.min_gap for h in preset.handicaps],
                 "HandicapAdj": [h.adjustment for h in preset.handicaps],
                 "HandicapAlias": aliases}), lang, heading_size=styles.FONT_SIZE)
         ranks, _ = write_settings_table(
             ws, last + 2, Text("開始レート (申告段級)", "Starting rating by declared rank"),
-            declared_columns(RANK_COLUMNS, {
+            RANKS.columns({
                 "RankLabel": [label for label, _ in preset.start_table],
                 "RankRating": [rating for _, rating in preset.start_table]}),
             lang, heading_size=styles.FONT_SIZE)
@@ -764,14 +729,10 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
 """The worksheet functions as native formulas, for the formula catalog and LAMBDA names."""
 CATALOG_TABLES = (
     kc.RuleTable(Text("と金: 手合割", "Tokin: handicaps"), ("TOKIN_DELTA", "TOKIN_HANDICAP"),
-                 (("Tokin_HandicapName", Text("手合割", "Handicap")),
-                  ("Tokin_HandicapFrom", Text("点差 (から)", "From gap")),
-                  ("Tokin_HandicapAdj", Text("調整点", "Adjustment")),
-                  ("Tokin_HandicapAlias", Text("英語名", "English"))),
+                 HANDICAPS.named("Tokin_"),
                  tuple((h.name, h.min_gap, h.adjustment, h.english) for h in TOKIN.handicaps)),
     kc.RuleTable(Text("と金: 開始レート", "Tokin: starting ratings"), ("TOKIN_START",),
-                 (("Tokin_RankLabel", Text("段級", "Rank")),
-                  ("Tokin_RankRating", Text("レート", "Rating"))),
+                 RANKS.named("Tokin_"),
                  tuple(TOKIN.start_table)),
 )
 """The catalog's Tables sheet: the tables these formulas read by name."""

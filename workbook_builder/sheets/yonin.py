@@ -56,7 +56,7 @@ from ..kit.base import typed_rows
 from ..kit.cells import Cells, Value, excel_number
 from ..kit.frame import overwrite_note, title_row
 from ..kit.personal import PersonalSheet
-from ..kit.settings_table import TableColumn, write_settings_table
+from ..kit.settings_table import SettingsTable, TableColumn, TableField, write_settings_table
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting, Table, Validation, number_check
 from ..layout import validation as v
@@ -712,18 +712,38 @@ def write_tables(ws: Worksheet, preset: YoninPreset, lang: str,
     return infos + knocks + ranks, last + 2
 
 
-PLACE_HEADS = {"PlacePt": Text("順位pt", "Place pt"), "ScoreA": Text("A", "A"),
-               "ScoreB": Text("B", "B"), "Score102": Text("102", "102"),
-               "ScoreTansho": Text("単勝", "tansho")}
-"""The points-by-place columns: Settings key → header (the catalog's Tables sheet too)."""
-KNOCK_HEADS = {"KnockBelow": Text("差の上限", "Gap below"), "KnockKo": Text("撃破pt", "KO pt"),
-               "KnockUp": Text("下克上pt", "Upset pt")}
-"""The knock bands' columns: Settings key → header."""
+def table_check(field: TableField) -> Validation:
+    """A four-player table's typed cell: a number, checked cell by cell."""
+    return number_check(field.prompt or field.label)
+
+
+PLACE_POINTS = SettingsTable((
+    TableField("Place", Text("順位", "Place"), "text", typed=False, bold=True, named=False),
+    TableField("PlacePt", Text("順位pt", "Place pt")), TableField("ScoreA", Text("A", "A")),
+    TableField("ScoreB", Text("B", "B")), TableField("Score102", Text("102", "102")),
+    TableField("ScoreTansho", Text("単勝", "tansho")),
+), table_check, each_cell=True)
+"""The points by place (順位pt, scores A/B, 102, 単勝)."""
+KNOCKS = SettingsTable((
+    TableField("KnockBelow", Text("差の上限", "Gap below"),
+               prompt=Text("差の上限 (小さい順)", "Gap bound (ascending)")),
+    TableField("KnockKo", Text("撃破pt", "KO pt")),
+    TableField("KnockUp", Text("下克上pt", "Upset pt")),
+), table_check, each_cell=True)
+"""The knock bands; their first and last rows are named apart (:func:`write_knock_table`)."""
+RANKS = SettingsTable((
+    TableField("RankLabel", Text("段級", "Rank"), "text", typed=False, kept=True, bold=True),
+    TableField("RankMin", Text("下限レート", "Minimum"),
+               prompt=Text("この段級の下限レート", "Minimum rate of this rank")),
+    TableField("RankAlias", Text("英語表記", "In Japanese"), "text", typed=False, kept=True,
+               catalog=Text("別の書き方", "Also read")),
+), table_check, each_cell=True)
+"""The ranks, highest first, with the other language's label (the catalog's: the other
+way to write it)."""
 PLACE_TABLE = {"PlacePt": "placement_pt", "ScoreA": "score_a", "ScoreB": "score_b",
                "Score102": "score_102", "ScoreTansho": "score_tansho"}
-KNOCK_BANDS = dict.fromkeys(KNOCK_HEADS, "number")
-RANK_TABLE = ("RankLabel", "RankMin", "RankAlias")
-EDITABLE_TABLES = (frozenset(PLACE_TABLE), frozenset(KNOCK_BANDS), frozenset(RANK_TABLE))
+"""The points-by-place columns' preset fields."""
+EDITABLE_TABLES = (PLACE_POINTS.editable, KNOCKS.editable, RANKS.editable)
 """The Settings tables a club may edit; the ``Gap`` and ``Place`` headings are fixed."""
 
 
@@ -734,17 +754,17 @@ def yonin_tables(preset: YP, tables: Mapping[str, Sequence[object]], lang: str) 
     English sheet."""
     values: dict[str, Any] = {}
     if any(key in tables for key in PLACE_TABLE):
-        rows = typed_rows(tables, dict.fromkeys(PLACE_TABLE, "number"))
+        rows = typed_rows(tables, PLACE_POINTS.kinds())
         if len(rows) != SEATS:
             raise ValueError(say("table.places", name="Settings_PlacePt", count=len(rows)))
         for c, field in enumerate(PLACE_TABLE.values()):
             values[field] = tuple(float(row[c]) for row in rows)
-    if any(key in tables for key in KNOCK_BANDS):
+    if any(key in tables for key in KNOCKS.editable):
         bands = [tuple(float(x) for x in row)
-                 for row in typed_rows(tables, KNOCK_BANDS)]
+                 for row in typed_rows(tables, KNOCKS.kinds())]
         ordered(bands, "Settings_KnockBelow", rising=True)
         values["knock_bands"] = tuple(bands)
-    if any(key in tables for key in RANK_TABLE):
+    if any(key in tables for key in RANKS.editable):
         label, alias = ("RankAlias", "RankLabel") if lang == "en" else ("RankLabel", "RankAlias")
         ranks = [(str(name), float(least))
                  for name, least, _ in typed_rows(tables, {label: "text", "RankMin": "number",
@@ -765,26 +785,17 @@ def ordered(rows: Sequence[tuple[float, ...]], name: str, rising: bool) -> None:
                                  before=before))
 
 
-def typed(label: Text, values: Sequence[object], key: str = "",
-          prompt: Text | None = None) -> TableColumn:
-    """A typed number column, each cell checked with ``prompt`` (the header if none)."""
-    return TableColumn(label, values, key, validation=number_check(prompt or label),
-                       each_cell=True)
-
-
 def place_columns(preset: YoninPreset, lang: str) -> list[TableColumn]:
     """Points by place (順位pt, scores A/B, 102, 単勝)."""
-    return [
-        TableColumn(Text("順位", "Place"), PLACES_EN if lang == "en" else PLACES, bold=True),
-        *(typed(PLACE_HEADS[key], getattr(preset, field), key)
-          for key, field in PLACE_TABLE.items()),
-    ]
+    return PLACE_POINTS.columns({"Place": PLACES_EN if lang == "en" else PLACES,
+                                 **{key: getattr(preset, field)
+                                    for key, field in PLACE_TABLE.items()}})
 
 
 def write_knock_table(ws: Worksheet, preset: YoninPreset, lang: str,
                       row: int) -> tuple[list[NameInfo], int]:
     """撃破pt and 下克上pt by the rate gap: a row for gap ≤ 0, the bands, then the rest."""
-    below_t, ko_t, up_t = KNOCK_HEADS.values()
+    below_t, ko_t, up_t = (f.label for f in KNOCKS.fields)
     bands = preset.knock_bands
     _, end = write_settings_table(
         ws, row, Text("撃破pt・下克上pt (差 = 詰まされた人 − 詰ませた人)",
@@ -793,12 +804,12 @@ def write_knock_table(ws: Worksheet, preset: YoninPreset, lang: str,
                 Text("差 ≤ 0 (同格以下を詰む)", "gap ≤ 0 (mating an equal or lower)")(lang),
                 *(Text("差 < 上限", "gap < bound")(lang) for _ in bands),
                 Text("それ以上", "larger gap")(lang)], bold=True),
-            typed(below_t, [None, *(below for below, _, _ in bands), None],
-                  prompt=Text("差の上限 (小さい順)", "Gap bound (ascending)")),
-            typed(ko_t, [preset.knock_same_or_higher[0], *(ko for _, ko, _ in bands),
-                         preset.knock_top[0]]),
-            typed(up_t, [preset.knock_same_or_higher[1], *(up for _, _, up in bands),
-                         preset.knock_top[1]]),
+            *KNOCKS.columns({
+                "KnockBelow": [None, *(below for below, _, _ in bands), None],
+                "KnockKo": [preset.knock_same_or_higher[0], *(ko for _, ko, _ in bands),
+                            preset.knock_top[0]],
+                "KnockUp": [preset.knock_same_or_higher[1], *(up for _, _, up in bands),
+                            preset.knock_top[1]]}, named=False),
         ], lang, heading_size=11)
     top = row + 2
     fields = {"KnockSameKo": "knock_same_or_higher.0", "KnockSameUp": "knock_same_or_higher.1",
@@ -818,14 +829,9 @@ def write_knock_table(ws: Worksheet, preset: YoninPreset, lang: str,
 
 def rank_columns(preset: YoninPreset, lang: str) -> list[TableColumn]:
     """The ranks, highest first, with their minimum and the other language's label."""
-    return [
-        TableColumn(Text("段級", "Rank"), rank_labels(preset, lang), "RankLabel", "text",
-                    bold=True),
-        typed(Text("下限レート", "Minimum"), [minimum for _, minimum in preset.ranks], "RankMin",
-              Text("この段級の下限レート", "Minimum rate of this rank")),
-        TableColumn(Text("英語表記", "In Japanese"),
-                    rank_labels(preset, "ja" if lang == "en" else "en"), "RankAlias", "text"),
-    ]
+    return RANKS.columns({"RankLabel": rank_labels(preset, lang),
+                          "RankMin": [minimum for _, minimum in preset.ranks],
+                          "RankAlias": rank_labels(preset, "ja" if lang == "en" else "en")})
 
 
 RULE_NOTES = (
@@ -1114,17 +1120,15 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
 CATALOG_TABLES = (
     kc.RuleTable(Text("四人将棋: 撃破pt・下克上pt", "Four-player: KO pt and upset pt"),
                  ("YONIN_KO_PT", "YONIN_UPSET_PT", "YONIN_UPDATE"),
-                 kc.named("Yonin_", KNOCK_HEADS), tuple(YONIN.knock_bands)),
+                 KNOCKS.named("Yonin_"), tuple(YONIN.knock_bands)),
     kc.RuleTable(Text("四人将棋: 順位ごとの点", "Four-player: points by place"),
                  ("YONIN_UPDATE", "YONIN_SCORE"),
-                 (("", Text("順位", "Place")), *kc.named("Yonin_", PLACE_HEADS)),
+                 PLACE_POINTS.named("Yonin_"),
                  tuple((place, *(getattr(YONIN, field)[i] for field in PLACE_TABLE.values()))
                        for i, place in enumerate(PLACES))),
     kc.RuleTable(Text("四人将棋: 段級 (高い順)", "Four-player: ranks (highest first)"),
                  ("YONIN_UPDATE", "YONIN_RANK"),
-                 (("Yonin_RankLabel", Text("段級", "Rank")),
-                  ("Yonin_RankMin", Text("下限レート", "Minimum")),
-                  ("Yonin_RankAlias", Text("別の書き方", "Also read"))),
+                 RANKS.named("Yonin_"),
                  tuple((label, minimum, rank_alias(label)) for label, minimum in YONIN.ranks)),
 )
 """The catalog's Tables sheet: the tables these formulas read by name."""
