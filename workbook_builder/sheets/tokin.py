@@ -328,7 +328,7 @@ sheet heads it "Japanese"; the catalog's table, Japanese first in both languages
 "English"."""
 RANKS = SettingsTable((
     TableField("RankLabel", Text("段級", "Rank"), "text"),
-    TableField("RankRating", Text("開始レート", "Rating"), catalog=Text("レート", "Rating")),
+    TableField("RankRating", Text("開始レート", "Rating")),
 ), table_check, "input")
 """The starting rating of each declared rank."""
 HANDICAP_TABLE, RANK_TABLE = HANDICAPS.kinds(), RANKS.kinds()
