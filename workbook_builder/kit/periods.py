@@ -30,6 +30,7 @@ from ..messages import say
 from ..settings import scalar, setting_name
 from ..spec import Spec
 from . import inputs as kinds
+from . import status as st
 from .base import P, with_constants
 from .cells import Cells, Value, excel_number
 from .chain import NA, count_column, counted
@@ -241,6 +242,24 @@ class PeriodSheet(PersonalSheet[P]):
                     title: str) -> dict[str, object]:
         mark_period_ends(ws, table)
         return super().dress_games(ws, table, lang, title)
+
+
+FAR_MESSAGE = Text("⚠ 相手レートが離れすぎ", "⚠ opponent rating too far off")
+
+
+def too_far_case(limit: str, limit_value: Callable[[Cells], float]) -> st.Case:
+    """⚠ when the opponent's rating is further than ``limit`` (formula text; its value
+    from the preset) from the rating the game is played at, so that 10^ in the expected
+    score would overflow."""
+    def formula(r: Row) -> str:
+        opp = r["OppRating"]
+        return f"AND(ISNUMBER({opp}),ABS({opp}-{r['Base']})>{limit})"
+
+    def value(c: Cells) -> bool:
+        opp = c.number("OppRating")
+        return opp is not None and abs(opp - number(c["Base"])) > limit_value(c)
+
+    return st.Case(formula, value, FAR_MESSAGE)
 
 
 def change_column(formula: Formula, value: Value) -> Column:

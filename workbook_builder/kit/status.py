@@ -8,7 +8,7 @@ order it reports problems; the standard ones are here.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .. import formulas as fx
@@ -155,6 +155,11 @@ def misplaced_count(table: Table) -> str:
     """How many rows of ``table`` show the :func:`placement_case` message: a summary, so
     it may read the whole Status column."""
     return f"COUNTIF({table.name('Status')},{'Msg_Moved' if table.fixed_rows else 'Msg_Inserted'})"
+
+
+def shown(messages: Iterable[Text | None], lang: str) -> tuple[str, ...]:
+    """What a Status column may show: "" and each message in ``lang``."""
+    return ("", *(m(lang) for m in messages if m is not None))
 
 
 def status_column(cases: Sequence[Case], lang: str, width: float = 22,

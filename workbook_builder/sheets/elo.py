@@ -52,6 +52,7 @@ from ..kit.cells import Cells, Value
 from ..kit.chain import counted
 from ..kit.ledger_rule import LedgerRule, result
 from ..kit.periods import (
+    FAR_MESSAGE,
     PERIODS,
     PERIODS_REFUSED,
     PeriodSheet,
@@ -69,6 +70,7 @@ from ..kit.periods import (
     period_games,
     periods_setting,
     settled_column,
+    too_far_case,
 )
 from ..labels import Text
 from ..layout import Column, Row, Setting, Table
@@ -85,7 +87,7 @@ MSG = {
     "opp": kinds.OPP_MESSAGE,
     "score": kinds.SCORE_MESSAGE,
     "date": kinds.DATE_MESSAGE,
-    "far": Text("⚠ 相手レートが離れすぎ", "⚠ opponent rating too far off"),
+    "far": FAR_MESSAGE,
     "incomplete": st.INCOMPLETE,
 }
 INPUT_KEYS = ("Opponent", "OppRating", "Score", "Period", "Date")
@@ -111,24 +113,12 @@ SETTINGS_OK = (f"AND(ISNUMBER({START}),IF(ISNUMBER({K}),{K}>0,FALSE),"
 """TRUE when every Settings value is usable (K and scale positive, mode 1 or 0)."""
 
 
-def too_far_formula(r: Row) -> str:
-    """TRUE when the gap would overflow 10^(gap/scale) in the expected score."""
-    opp = r["OppRating"]
-    return f"AND(ISNUMBER({opp}),ABS({opp}-{r['Base']})>{MAX_EXPONENT}*{SCALE})"
-
-
-def too_far(c: Cells) -> bool:
-    """What :func:`too_far_formula` tests, on the engine's numbers."""
-    opp = c.number("OppRating")
-    return opp is not None and abs(opp - number(c["Base"])) > MAX_EXPONENT * c.preset.scale
-
-
 STATUS = (
     st.empty(INPUT_KEYS),
     # preset_for refuses bad constants, so only a person editing Settings trips this.
     st.Case(lambda r: f"NOT({SETTINGS_OK})", lambda c: False, MSG["settings"]),
     *(st.bad(key) for key in ("OppRating", "Score", "Date")),
-    st.Case(too_far_formula, too_far, MSG["far"]),
+    too_far_case(f"{MAX_EXPONENT}*{SCALE}", lambda c: MAX_EXPONENT * c.preset.scale),
     st.complete(REQUIRED),
     st.unfinished(MSG["incomplete"]),
 )
@@ -207,7 +197,7 @@ def computed_columns(lang: str) -> tuple[Column, ...]:
         settled_column("Rating", Text("レート", "Rating"), 7, "Close", lambda r: START,
                        start_value),
         st.status_column(STATUS, lang, width_en=30,
-                         allowed=("", *(m(lang) for m in MSG.values()))),
+                         allowed=st.shown(MSG.values(), lang)),
     )
 
 

@@ -58,6 +58,7 @@ from ..kit.cells import Cells, Value, excel_number
 from ..kit.ledger_games import if_counted, table_of
 from ..kit.ledger_rule import MONTHLY_MODE, Carried, LedgerRule, result
 from ..kit.periods import (
+    FAR_MESSAGE,
     PERIODS,
     PERIODS_REFUSED,
     PeriodSheet,
@@ -74,6 +75,7 @@ from ..kit.periods import (
     period_games,
     periods_setting,
     settled_column,
+    too_far_case,
 )
 from ..labels import Text
 from ..layout import Column, Row, Setting, Table, ValueType, validation
@@ -173,7 +175,7 @@ MSG = {
                "⚠ opponent RD must be a number above 0 (up to 1,000,000)"),
     "score": kinds.SCORE_MESSAGE,
     "date": kinds.DATE_MESSAGE,
-    "far": Text("⚠ 相手レートが離れすぎ", "⚠ opponent rating too far off"),
+    "far": FAR_MESSAGE,
     "incomplete": st.INCOMPLETE,
 }
 INPUT_KEYS = ("Opponent", "OppRating", "OppRD", "Score", "Period", "Date")
@@ -201,21 +203,11 @@ OPP_RD = kinds.Check(
     lambda x: (n := excel_number(x)) is not None and 0 < n <= MAX_OPP_RD)
 
 
-def too_far_formula(r: Row) -> str:
-    opp = r["OppRating"]
-    return f"AND(ISNUMBER({opp}),ABS({opp}-{r['Base']})>{FAR})"
-
-
-def too_far(c: Cells) -> bool:
-    opp = c.number("OppRating")
-    return opp is not None and abs(opp - number(c["Base"])) > FAR
-
-
 STATUS = (
     st.empty(INPUT_KEYS),
     st.Case(lambda r: f"NOT({SETTINGS_OK})", lambda c: False, MSG["settings"]),
     *(st.bad(key) for key in ("OppRating", "OppRD", "Score", "Date")),
-    st.Case(too_far_formula, too_far, MSG["far"]),
+    too_far_case(str(FAR), lambda c: FAR),
     st.complete(REQUIRED),
     st.unfinished(MSG["incomplete"]),
 )
@@ -323,7 +315,7 @@ def computed_columns(lang: str) -> tuple[Column, ...]:
         settled_column("RD", Text("RD", "RD"), 6, "CloseRD", lambda r: RD,
                        lambda c: float(c.preset.rd), "0.0"),
         st.status_column(STATUS, lang, width_en=30,
-                         allowed=("", *(m(lang) for m in MSG.values()))),
+                         allowed=st.shown(MSG.values(), lang)),
     )
 
 

@@ -566,7 +566,7 @@ def games_table(rows: int, lang: str, preset: GoPreset = GO) -> Table:
         handicap_column(preset), game_type_column(lang), kinds.result_column(),
         *outcome_columns(lang),
         st.status_column(STATUS, lang, width_en=26,
-                         allowed=("", *(m(lang) for m in MSG.values()))),
+                         allowed=st.shown(MSG.values(), lang)),
         kinds.date_column(),
         *reading_columns(),
         *state_columns(),

@@ -133,7 +133,7 @@ def games_table(rows: int, lang: str) -> Table:
                number_format="0.0", lead=lambda r: START, lead_value=lambda c: c.preset.start,
                formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})", r["Running"], '""'),
                value=lambda c: c["Running"] if c.number("Change") is not None else ""),
-        st.status_column(STATUS, lang, allowed=("", *(m(lang) for m in MSG.values()))),
+        st.status_column(STATUS, lang, allowed=st.shown(MSG.values(), lang)),
         kinds.date_column(),
         *history_columns(lambda r: START, lambda c: float(c.preset.start)),
     )

@@ -170,7 +170,7 @@ def status_column(sheet: ShogiSheet[S], lang: str, preset: S,
     )
     messages = (MSG["settings"], *(column.message for column in checked), MSG["incomplete"])
     return st.status_column(
-        cases, lang, allowed=("", *(m(lang) for m in messages if m is not None)),
+        cases, lang, allowed=st.shown(messages, lang),
         lead=lambda r: fx.if_(sheet.settings_ok(r, preset), '""',
                               fx.text(MSG["settings"](lang))),
         lead_value="")

@@ -592,7 +592,7 @@ def player_results(refs: GamesRefs, lang: str, preset: YoninPreset) -> tuple[Col
                    '""'),
                value=if_usable(month_games)),
         st.status_column(player_cases(), lang, width=22, width_en=28,
-                         allowed=("", *(m(lang) for m in PLAYER_MSG.values()))),
+                         allowed=st.shown(PLAYER_MSG.values(), lang)),
     )
 
 
