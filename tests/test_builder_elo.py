@@ -44,8 +44,8 @@ from tests.sheetcases.elo import (
 )
 from workbook_builder.build import TEMPLATES, build
 from workbook_builder.cli import main
-from workbook_builder.formulas import elo as fe
 from workbook_builder.package import strip_cached_values
+from workbook_builder.sheets.elo import update_text
 from workbook_builder.template import TemplateError, load_template, parse_template
 
 SHIPPED = shipped("elo")
@@ -184,7 +184,7 @@ def _elo_update_book(path):
         opp_range = f"C{row}:{chr(64 + last)}{row}"
         score_range = f"M{row}:{chr(64 + 10 + last)}{row}"
         ws.cell(row, 1, my)
-        ws.cell(row, 2, "=" + fe.elo_update(f"A{row}", opp_range, score_range, str(k), "400"))
+        ws.cell(row, 2, "=" + update_text(f"A{row}", opp_range, score_range, str(k), "400"))
     wb.save(path)
     return path
 

@@ -8,9 +8,10 @@ defined names (``"B4"``, ``"Settings_GapWeight"``) or literal numbers.
 Only functions Excel 2010 and LibreOffice 7.4 both evaluate appear here; the lint in
 :mod:`workbook_builder.lint` checks every emitted formula.
 
-This module holds the shared pieces and MOSAIC; each other rule family keeps its
-formula builders in its own module beside it (``formulas/shogi.py``, ``formulas/elo.py``,
-``formulas/go.py``, ``formulas/yonin.py``), mirroring ``rating_rules``.
+This module holds the shared pieces. A rule's own builders stand at the top of its
+``sheets/<system>.py`` (MOSAIC, Elo, Glicko); the shogi, Go and four-player families'
+are still in their module beside this one (``formulas/shogi.py``, ``formulas/go.py``,
+``formulas/yonin.py``), which their ledgers share.
 """
 
 from __future__ import annotations
@@ -62,31 +63,6 @@ def first_match(cases: list[tuple[str, str]], otherwise: str) -> str:
     return formula
 
 
-def mosaic_delta(my: str, opp: str, result: str, turn: str,
-                 weight: str = "Settings_GapWeight") -> str:
-    """MOSAIC change for "me" (RULES.md §6): win ``t − w·(my − opp)``, loss ``−(t + w·(my − opp))``.
-
-    The operations run in the engine's order (gap first), so Excel, LibreOffice and
-    :func:`rating_rules.mosaic.mosaic_delta` give the same binary result.
-    """
-    gap = f"{weight}*({my}-{opp})"
-    return f"IF({result}=1,{turn}-{gap},-({turn}+{gap}))"
-
-
-def lower_first(my: str, opp: str, me: str, other: str, tie: str) -> str:
-    """Who moves first when the lower rating starts: ``me``, ``other`` or ``tie`` (text).
-
-    Mirrors :func:`rating_rules.mosaic.first_player`.
-    """
-    return f"IF({my}<{opp},{text(me)},IF({my}>{opp},{text(other)},{text(tie)}))"
-
-
 def number(value: float) -> str:
     """A number as formula text: ``3`` for 3.0, ``0.5`` as is."""
     return str(int(value)) if float(value).is_integer() else repr(float(value))
-
-
-def mosaic_update(my: str, opp: str, result: str, turn: str,
-                  weight: str = "Settings_GapWeight") -> str:
-    """MOSAIC rating after the game, ``my + change`` (:func:`rating_rules.mosaic.mosaic_update`)."""
-    return f"{my}+{mosaic_delta(my, opp, result, turn, weight)}"

@@ -43,7 +43,6 @@ from rating_rules.common import round_half_away
 from rating_rules.elo import ELO, EloPreset, elo_delta, elo_expected
 
 from .. import formulas as fx
-from ..formulas import elo as fe
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import status as st
@@ -81,6 +80,53 @@ K = setting_name("K")
 SCALE = setting_name("Scale")
 MAX_EXPONENT = 300
 """A gap beyond 300 × scale would overflow 10^(gap/scale): such a row is flagged."""
+
+# --- the rule as formula text ----------------------------------------------------------------
+# Each builder returns formula text without the leading ``=``; arguments are cell
+# references, defined names (``Settings_K``) or literal numbers. The operations run in
+# the engine's order, so a spreadsheet and the engine give the same binary result and
+# round the same way.
+
+
+def expected_text(my: str, opp: str, scale: str = SCALE) -> str:
+    """Expected score ``1/(1+10^((opp−my)/scale))``, like :func:`rating_rules.elo.elo_expected`.
+
+    The opponent's expected score is the same formula with the two ratings swapped.
+    """
+    return f"1/(1+10^(({opp}-{my})/{scale}))"
+
+
+def linear_expected_text(my: str, opp: str, slope: str = "0.00125") -> str:
+    """16±4% expected score ``0.5 + slope×(my−opp)`` held within 0..1.
+
+    As :func:`rating_rules.elo.linear_expected`; the slope is the preset's (no Settings
+    name: the Elo sheet does not use this curve).
+    """
+    return f"MIN(1,MAX(0,0.5+{slope}*({my}-{opp})))"
+
+
+def delta_text(my: str, opp: str, score: str, k: str = K, scale: str = SCALE) -> str:
+    """Unrounded change ``K×(W−We)`` for one game, like :func:`rating_rules.elo.elo_delta`."""
+    return f"{k}*({score}-{expected_text(my, opp, scale)})"
+
+
+def rounded_text(start: str, total: str) -> str:
+    """The new rating ``ROUND(start + ΣK(W−We), 0)``: half away from zero, like the engine."""
+    return f"ROUND({start}+{total},0)"
+
+
+def update_text(my: str, opps: str, scores: str, k: str = K, scale: str = SCALE) -> str:
+    """Period update over two ranges, like :func:`rating_rules.elo.elo_update`.
+
+    ``round(old + K×(ΣW − ΣWe))``; a row with a blank opponent counts no expected score
+    (the engine skips pairs that are both blank). Works without array entry in
+    Excel 2010: SUMPRODUCT evaluates its argument as an array. ``opps<>""`` (not
+    ISNUMBER, which Gnumeric does not evaluate over a range there) leaves out blanks;
+    a text opponent is #VALUE! either way, and the catalog flags it first.
+    """
+    expected = f"SUMPRODUCT(({opps}<>\"\")/(1+10^(({opps}-{my})/{scale})))"
+    return rounded_text(my, f"{k}*(SUM({scores})-{expected})")
+
 
 MSG = {
     "settings": st.SETTINGS,
@@ -129,7 +175,7 @@ def expected_formula(r: Row, mine: bool) -> str:
     """My (or the opponent's) expected score, shown as soon as the opponent's rating is in."""
     my, opp = (r["Base"], r["OppRating"]) if mine else (r["OppRating"], r["Base"])
     shown = f"AND(ISNUMBER({r['OppRating']}),{st.no_problem(r['Status'])})"
-    return fx.if_(shown, fe.elo_expected(my, opp, SCALE), '""')
+    return fx.if_(shown, expected_text(my, opp, SCALE), '""')
 
 
 def expected_value(mine: bool) -> Value:
@@ -146,7 +192,7 @@ def expected_value(mine: bool) -> Value:
 
 def change_formula(r: Row) -> str:
     count = f"AND({r['Status']}=\"\",COUNT({r['OppRating']},{r['Score']})=2)"
-    return fx.if_(count, fe.elo_delta(r["Base"], r["OppRating"], r["Score"], K, SCALE), '""')
+    return fx.if_(count, delta_text(r["Base"], r["OppRating"], r["Score"], K, SCALE), '""')
 
 
 def change_value(c: Cells) -> object:
@@ -213,7 +259,7 @@ def period_columns() -> tuple[Column, ...]:
                lambda r: carry(r, "Sum", f"IF({r['New']},0,{r.prev('Sum')})+{r['Change']}"),
                carried("Sum", period_sum), lambda r: "0", 0),
         helper("Close", Text("計算用 レート", "Rating if closed"), "number",
-               lambda r: carry(r, "Close", fe.elo_rounded(r["Start"], r["Sum"])),
+               lambda r: carry(r, "Close", rounded_text(r["Start"], r["Sum"])),
                carried("Close", lambda c: float(round_half_away(number(c["Start"])
                                                                 + number(c["Sum"])))),
                lambda r: START, start_value),
@@ -322,7 +368,7 @@ class EloRule(LedgerRule[EloPreset]):
     def change_formula(self, r: Row, side: str) -> str:
         my, opp = (r["RatingA"], r["RatingB"]) if side == "A" else (r["RatingB"], r["RatingA"])
         score = r["Result"] if side == "A" else f"(1-{r['Result']})"
-        return f"{fe.elo_rounded(my, fe.elo_delta(my, opp, score, K, SCALE))}-{my}"
+        return f"{rounded_text(my, delta_text(my, opp, score, K, SCALE))}-{my}"
 
     def change_value(self, c: Cells, side: str) -> float:
         other = "B" if side == "A" else "A"
@@ -357,20 +403,20 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
     kc.plain_entry("ELO_EXPECTED",
                    Text("イロレーティングの期待勝率 1/(1+10^((相手−自分)/400))、0〜1。",
                         "Elo expected score 1/(1+10^((opp−my)/400)), between 0 and 1."),
-                   kc.ratings(1500, 1700), lambda my, opp: fe.elo_expected(my, opp, DEFAULT_SCALE),
+                   kc.ratings(1500, 1700), lambda my, opp: expected_text(my, opp, DEFAULT_SCALE),
                    engine.elo_expected, "0.0000"),
     kc.plain_entry("LINEAR_EXPECTED",
                    Text("16±4% の期待勝率 0.5+0.00125×(自分−相手)、0〜1 に収める。",
                         "16±4% expected score 0.5+0.00125×(my−opp), held within 0..1."),
                    kc.ratings(1500, 1700),
-                   lambda my, opp: fe.linear_expected(my, opp, kc.lit(ELO.linear_slope)),
+                   lambda my, opp: linear_expected_text(my, opp, kc.lit(ELO.linear_slope)),
                    engine.linear_expected, "0.0000"),
     kc.plain_entry("ELO_DELTA",
                    Text("イロ: 1局の増減 K×(W−We)、丸めない。",
                         "Elo: my unrounded change K×(W−We) for one game."),
                    (*kc.ratings(1500, 1700), kc.Arg("score", Text("得点", "score"), kc.SCORE, 0.5),
                     kc.Arg("k", Text("K", "K"), K_FACTOR)),
-                   lambda my, opp, score, k: fe.elo_delta(my, opp, score,
+                   lambda my, opp, score, k: delta_text(my, opp, score,
                                                           kc.or_blank(k, DEFAULT_K), DEFAULT_SCALE),
                    engine.elo_delta, "+0.00;-0.00;0.00"),
     kc.Entry("ELO_UPDATE",
@@ -383,7 +429,7 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
               kc.Arg("scores", Text("得点", "scores"), kc.SCORES, (0.5, 1, 0, 0.5, 0, 1),
                      cells=8),
               kc.Arg("k", Text("K", "K"), K_FACTOR)),
-             kc.result(lambda r, lang: fe.elo_update(r["my_rating"], r["opp_ratings"],
+             kc.result(lambda r, lang: update_text(r["my_rating"], r["opp_ratings"],
                                                      r["scores"], kc.or_blank(r["k"], DEFAULT_K),
                                                      DEFAULT_SCALE), "0"),
              lambda v, lang: {kc.OUT: engine.elo_update(v["my_rating"], v["opp_ratings"],

@@ -46,6 +46,36 @@ from ..settings import scalar, setting_name, start_setting, zero_or_more
 START = setting_name("Start")
 WEIGHT = setting_name("GapWeight")
 
+
+# --- the rule as formula text ----------------------------------------------------------------
+# Each builder returns formula text without the leading ``=``, in the engine's order of
+# operations, so a spreadsheet and the engine give the same binary result.
+
+
+def delta_text(my: str, opp: str, result: str, turn: str, weight: str = WEIGHT) -> str:
+    """MOSAIC change for "me" (RULES.md §6): win ``t − w·(my − opp)``, loss ``−(t + w·(my − opp))``.
+
+    The operations run in the engine's order (gap first), so Excel, LibreOffice and
+    :func:`rating_rules.mosaic.mosaic_delta` give the same binary result.
+    """
+    gap = f"{weight}*({my}-{opp})"
+    return f"IF({result}=1,{turn}-{gap},-({turn}+{gap}))"
+
+
+def update_text(my: str, opp: str, result: str, turn: str, weight: str = WEIGHT) -> str:
+    """MOSAIC rating after the game, ``my + change`` (:func:`rating_rules.mosaic.mosaic_update`)."""
+    return f"{my}+{delta_text(my, opp, result, turn, weight)}"
+
+
+def lower_first_text(my: str, opp: str, me: str, other: str, tie: str) -> str:
+    """Who moves first when the lower rating starts: ``me``, ``other`` or ``tie`` (text).
+
+    Mirrors :func:`rating_rules.mosaic.first_player`.
+    """
+    return (f"IF({my}<{opp},{fx.text(me)},IF({my}>{opp},{fx.text(other)},"
+            f"{fx.text(tie)}))")
+
+
 FIRST = {"me": Text("自分", "you"), "opp": Text("相手", "opponent"),
          "rps": Text("じゃんけん", "rock-paper-scissors")}
 """Who moves first; the long English tie text shrinks to fit its cell."""
@@ -80,7 +110,7 @@ def counted(c: Cells) -> bool:
 
 def change_formula(r: Row) -> str:
     counted = f"AND({r['Status']}=\"\",COUNT({r['OppRating']},{r['Result']},{r['TurnDiff']})=3)"
-    delta = fx.mosaic_delta(r.prev("Running"), r["OppRating"], r["Result"], r["TurnDiff"], WEIGHT)
+    delta = delta_text(r.prev("Running"), r["OppRating"], r["Result"], r["TurnDiff"], WEIGHT)
     return fx.if_(counted, delta, '""')
 
 
@@ -92,7 +122,7 @@ def change_value(c: Cells) -> object:
 
 
 def first_formula(r: Row, lang: str) -> str:
-    who = fx.lower_first(r.prev("Running"), r["OppRating"],
+    who = lower_first_text(r.prev("Running"), r["OppRating"],
                          FIRST["me"](lang), FIRST["opp"](lang), FIRST["rps"](lang))
     return fx.if_(f"ISNUMBER({r['OppRating']})", who, '""')
 
@@ -221,7 +251,7 @@ class MosaicRule(LedgerRule[MosaicPreset]):
     def change_formula(self, r: Row, side: str) -> str:
         if side == "B":
             return f"-{r['ChangeA']}"
-        return fx.mosaic_delta(r["RatingA"], r["RatingB"], r["Result"], r["TurnDiff"])
+        return delta_text(r["RatingA"], r["RatingB"], r["Result"], r["TurnDiff"])
 
     def change_value(self, c: Cells, side: str) -> float:
         if side == "B":
@@ -257,13 +287,13 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
                         "MOSAIC: my change for one game; win +(t − 0.1×(my−opp)), loss "
                         "−(t + 0.1×(my−opp)); not rounded."),
                    MOSAIC_ARGS,
-                   lambda my, opp, res, turn: fx.mosaic_delta(my, opp, res, turn, MOSAIC_WEIGHT),
+                   lambda my, opp, res, turn: delta_text(my, opp, res, turn, MOSAIC_WEIGHT),
                    mosaic_delta, "+0.0;-0.0;0.0"),
     kc.plain_entry("MOSAIC_UPDATE",
                    Text("MOSAIC: 対局後のレート (自分のレート + 増減)。",
                         "MOSAIC: my rating after the game (my rating + MOSAIC_DELTA)."),
                    MOSAIC_ARGS,
-                   lambda my, opp, res, turn: fx.mosaic_update(my, opp, res, turn, MOSAIC_WEIGHT),
+                   lambda my, opp, res, turn: update_text(my, opp, res, turn, MOSAIC_WEIGHT),
                    mosaic_update, "0.0"),
 )
 """The worksheet functions as native formulas, for the formula catalog and LAMBDA names."""
