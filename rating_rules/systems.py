@@ -18,18 +18,27 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Collection
+from types import ModuleType
 
 from .common import LogField, System
+
+
+def modules_of(package: str, skip: Collection[str] = ()) -> list[ModuleType]:
+    """The modules of ``package``, imported, but ``skip`` and the private ones: how each
+    registry (systems, worksheet functions, workbook types, ledger rules) finds what a
+    module declares, without a list to edit."""
+    path = importlib.import_module(package).__path__
+    return [importlib.import_module(f"{package}.{info.name}")
+            for info in pkgutil.iter_modules(path)
+            if info.name not in skip and not info.name.startswith("_")]
 
 
 def _declared() -> dict[str, System]:
     """Every ``RATING_SYSTEMS`` of a module of this package, in the order of their
     ``position``. A name or a position declared twice is refused."""
-    package = __name__.rpartition(".")[0]
-    found: list[System] = []
-    for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
-        found.extend(getattr(importlib.import_module(f"{package}.{info.name}"),
-                             "RATING_SYSTEMS", ()))
+    found = [system for module in modules_of(__name__.rpartition(".")[0])
+             for system in getattr(module, "RATING_SYSTEMS", ())]
     for key in ("name", "position"):
         seen = [getattr(system, key) for system in found]
         twice = sorted({value for value in seen if seen.count(value) > 1})

@@ -13,18 +13,17 @@ system's functions need no list here.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from typing import Any
+
+from rating_rules.systems import modules_of
 
 from ._excel import catalog
 
 
 def _found() -> dict[str, Any]:
     """Every worksheet function of this package's modules, by name, in catalog order."""
-    modules = [importlib.import_module(f"{__name__}.{info.name}")
-               for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_")]
-    defined = {name: value for module in modules for name, value in vars(module).items()}
+    defined = {name: value for module in modules_of(__name__)
+               for name, value in vars(module).items()}
     return {entry.name: defined[entry.name] for entry in catalog()}
 
 

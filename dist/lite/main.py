@@ -2386,18 +2386,27 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Collection
+from types import ModuleType
 
 from .common import LogField, System
+
+
+def modules_of(package: str, skip: Collection[str] = ()) -> list[ModuleType]:
+    """The modules of ``package``, imported, but ``skip`` and the private ones: how each
+    registry (systems, worksheet functions, workbook types, ledger rules) finds what a
+    module declares, without a list to edit."""
+    path = importlib.import_module(package).__path__
+    return [importlib.import_module(f"{package}.{info.name}")
+            for info in pkgutil.iter_modules(path)
+            if info.name not in skip and not info.name.startswith("_")]
 
 
 def _declared() -> dict[str, System]:
     """Every ``RATING_SYSTEMS`` of a module of this package, in the order of their
     ``position``. A name or a position declared twice is refused."""
-    package = __name__.rpartition(".")[0]
-    found: list[System] = []
-    for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
-        found.extend(getattr(importlib.import_module(f"{package}.{info.name}"),
-                             "RATING_SYSTEMS", ()))
+    found = [system for module in modules_of(__name__.rpartition(".")[0])
+             for system in getattr(module, "RATING_SYSTEMS", ())]
     for key in ("name", "position"):
         seen = [getattr(system, key) for system in found]
         twice = sorted({value for value in seen if seen.count(value) > 1})
@@ -2915,18 +2924,17 @@ system's functions need no list here.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from typing import Any
+
+from rating_rules.systems import modules_of
 
 from ._excel import catalog
 
 
 def _found() -> dict[str, Any]:
     """Every worksheet function of this package's modules, by name, in catalog order."""
-    modules = [importlib.import_module(f"{__name__}.{info.name}")
-               for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_")]
-    defined = {name: value for module in modules for name, value in vars(module).items()}
+    defined = {name: value for module in modules_of(__name__)
+               for name, value in vars(module).items()}
     return {entry.name: defined[entry.name] for entry in catalog()}
 
 

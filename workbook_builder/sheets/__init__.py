@@ -11,9 +11,9 @@ template's ``system`` to its workbook type. CONTRIBUTING.md walks through adding
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from typing import Any
+
+from rating_rules.systems import modules_of
 
 from ..kit.base import Built, SheetType
 
@@ -22,8 +22,7 @@ def _registry() -> dict[str, SheetType[Any]]:
     """Every workbook type a module of this package defines (a class with its own
     ``system``), by ``system``: a new system's module is found without a list to edit."""
     found: dict[str, SheetType[Any]] = {}
-    for info in pkgutil.iter_modules(__path__):
-        module = importlib.import_module(f"{__name__}.{info.name}")
+    for module in modules_of(__name__):
         for value in vars(module).values():
             if (isinstance(value, type) and issubclass(value, SheetType)
                     and value.__module__ == module.__name__ and "system" in vars(value)):

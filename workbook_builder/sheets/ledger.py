@@ -16,10 +16,10 @@ day and cannot be a cached value).
 from __future__ import annotations
 
 import datetime as dt
-import importlib
-import pkgutil
 from collections.abc import Mapping
 from typing import Any, ClassVar
+
+from rating_rules.systems import modules_of
 
 from ..kit.base import EXAMPLE_NAMES
 from ..kit.ledger import ClubLedger
@@ -30,12 +30,10 @@ from ..spec import Spec
 def _ledger_presets() -> dict[str, tuple[LedgerRule[Any], Any]]:
     """Every ``LEDGER_PRESETS`` a module of this package declares: preset name → (rule,
     its constants as built). A new rule's module is found without a list to edit."""
-    package = __name__.rpartition(".")[0]
+    package, _, this = __name__.rpartition(".")
     found: dict[str, tuple[LedgerRule[Any], Any]] = {}
-    for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
-        if info.name != __name__.rpartition(".")[2]:
-            found.update(getattr(importlib.import_module(f"{package}.{info.name}"),
-                                 "LEDGER_PRESETS", {}))
+    for module in modules_of(package, skip=(this,)):
+        found.update(getattr(module, "LEDGER_PRESETS", {}))
     return found
 
 
