@@ -60,6 +60,8 @@ class TableField:
     bold: bool = False
     named: bool = True
     """Whether the column has a defined name (a row's heading has none)."""
+    computed: bool = False
+    """Its cells are formulas over the typed ones (reported as ``computed``)."""
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,7 @@ class SettingsTable:
         their names, for a table whose names leave out rows."""
         return [TableColumn(f.label, values[f.key], f.key if f.named and named else "", f.kind,
                             self.check(f) if f.typed else None,
-                            self.role if f.typed else "setting",
+                            self.role if f.typed else "computed" if f.computed else "setting",
                             each_cell=self.each_cell, bold=f.bold, left=f.left)
                 for f in self.fields]
 

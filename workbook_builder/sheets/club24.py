@@ -36,7 +36,7 @@ from ..kit import status as st
 from ..kit.base import extend, typed_rows
 from ..kit.cells import Cells, excel_number
 from ..kit.ledger_rule import LedgerRule, number, result
-from ..kit.settings_table import SettingsTable, TableColumn, TableField, write_settings_table
+from ..kit.settings_table import SettingsTable, TableField, write_settings_table
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting
 from ..messages import say
@@ -61,9 +61,13 @@ RANK_LABEL, RANK_FROM = setting_name("RankLabel"), setting_name("RankFrom")
 
 
 C24 = TypeVar("C24", bound=Club24Preset)
-RANKS = SettingsTable((TableField("RankLabel", Text("段級", "Rank"), "text"),
-                      TableField("RankRating", Text("レート", "Rating"))), table_check, "input")
-"""The rank table a club edits (its lower bounds beside it are computed)."""
+RANKS = SettingsTable((
+    TableField("RankLabel", Text("段級", "Rank"), "text"),
+    TableField("RankRating", Text("レート", "Rating")),
+    TableField("RankFrom", Text("下限 (から)", "From"), typed=False, computed=True, left=True),
+), table_check, "input")
+"""The rank table a club edits, and beside it each rank's lower bound: halfway to the
+next rank's rating."""
 
 
 def club24_tables(preset: C24, tables: Mapping[str, Sequence[object]]) -> C24:
@@ -236,14 +240,12 @@ class Club24Sheet(ShogiSheet[Club24SheetPreset]):
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         ranks = preset.ranks
         first = top + 2
-        names, _ = write_settings_table(ws, top, Text("段級とレート", "Ranks and ratings"), [
-            *RANKS.columns({"RankLabel": [r for r, _ in ranks],
-                                             "RankRating": [x for _, x in ranks]}),
-            TableColumn(Text("下限 (から)", "From"),
-                        [f"=IF(COUNT(B{r},B{r + 1})=2,(B{r}+B{r + 1})/2,\"⚠\")"
-                         for r in range(first, first + len(ranks) - 1)],
-                        "RankFrom", role="computed", left=True),
-        ], lang, heading_size=styles.FONT_SIZE)
+        columns = RANKS.columns({
+            "RankLabel": [r for r, _ in ranks], "RankRating": [x for _, x in ranks],
+            "RankFrom": [f"=IF(COUNT(B{r},B{r + 1})=2,(B{r}+B{r + 1})/2,\"⚠\")"
+                         for r in range(first, first + len(ranks) - 1)]})
+        names, _ = write_settings_table(ws, top, Text("段級とレート", "Ranks and ratings"),
+                                        columns, lang, heading_size=styles.FONT_SIZE)
         cached: dict[str, object] = {f"C{first + k}": (ranks[k][1] + ranks[k + 1][1]) / 2
                   for k in range(len(ranks) - 1)}
         return names, cached
