@@ -395,7 +395,32 @@ def _template_jobs(name: str, system: str, seed: int, path: Path, work: Path) ->
     jobs.sources[f"excached_{name}"] = example
     jobs.sources[f"example_{name}"] = work / f"example_{name}.xlsx"
     strip_cached_values(example, jobs.sources[f"example_{name}"])
+    for kind, (constants, rows) in _variants(case, seed).items():
+        _add_variant_job(jobs, spec, f"{kind}_{name}", constants, rows, work)
     return jobs
+
+
+def _variants(case, seed: int) -> dict[str, tuple[dict[str, float], list[dict[str, object]]]]:
+    """A personal sheet's jobs with other constants, by kind: a sheet rated per game or by
+    period switched to by period with the case's seeded games (``periods``) and its bad
+    rows (``periodbad``), then the case's worked ``EXAMPLES``."""
+    out = {}
+    if hasattr(case, "BY_PERIOD_SETTLED"):
+        out["periods"] = ({"periods": 1.0}, case.random_inputs(1000 + seed, 200))
+        out["periodbad"] = ({"periods": 1.0}, case.BAD_ROWS)
+    return {**out, **getattr(case, "EXAMPLES", {})}
+
+
+def _add_variant_job(jobs: Recalc, spec, job: str, constants: dict[str, float],
+                     rows: list[dict[str, object]], work: Path) -> None:
+    """``spec`` with ``constants``, built with ``rows`` typed and the engine's cached values
+    (``cached_<job>``), and stripped of them (``<job>``)."""
+    variant = dataclasses.replace(spec, constants={**spec.constants, **constants}, output=job)
+    built = build(variant, work / job.partition("_")[0], inputs=rows)
+    jobs.sources[f"cached_{job}"] = built
+    jobs.inputs[job] = rows
+    jobs.sources[job] = work / f"{job}.xlsx"
+    strip_cached_values(built, jobs.sources[job])
 
 
 def _add_ledger_jobs(jobs: Recalc, case, spec, name: str, seed: int, work: Path) -> None:
@@ -454,8 +479,9 @@ def cached_jobs() -> list[str]:
     parametrize).
 
     ``stripped_<t>`` for every template with a sheet case; for each personal sheet its
-    ``example_``; for each ledger its seeded log, its bad tables and, in Japanese when
-    the case edits a past game, the edited log (``conform_``, ``bad_``, ``edited_``).
+    ``example_`` and its variants (:func:`_variants`); for
+    each ledger its seeded log, its bad tables and, in Japanese when the case edits a past
+    game, the edited log (``conform_``, ``bad_``, ``edited_``).
     """
     from tests.sheetcases import CASES
 
@@ -466,7 +492,7 @@ def cached_jobs() -> list[str]:
             continue
         kinds = ["stripped"]
         if not hasattr(case, "random_tables"):
-            kinds.append("example")
+            kinds += ["example", *_variants(case, 0)]
         else:
             kinds += ["conform", "bad"]
             if hasattr(case, "edit") and load_template(TEMPLATES / f"{name}.toml").lang == "ja":

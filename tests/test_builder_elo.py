@@ -2,15 +2,15 @@
 
 Expected values come from :mod:`rating_rules` (``replay("elo", …)``, ``elo_expected``,
 ``elo_delta``, ``elo_update``) and RULES.md §3, never from the sheet's own output.
-The shipped (per-game) workbooks go through the shared LibreOffice run of conftest;
-the per-period variants, the worked examples and the ELO_UPDATE formula need one more
-LibreOffice call, made once for this module. Their cached values are compared with
+The shipped (per-game) workbooks and their by-period variants go through the shared
+LibreOffice run of conftest (row by row in tests/test_personal_sheets.py); the worked
+examples and the ELO_UPDATE formula need one more LibreOffice call, made once for this
+module. Their cached values are compared with
 LibreOffice's in tests/test_cached_values.py, with every other workbook's.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import json
 import shutil
@@ -24,70 +24,42 @@ from rating_rules import replay
 from rating_rules.elo import elo_expected, elo_update
 from tests.conftest import (
     CHART,
-    assert_no_error_values,
     column_cells,
     early,
     games_column,
-    lang_of,
     shipped,
 )
-from tests.sheetcases import assert_incomplete, assert_rows_show, chart_points
+from tests.sheetcases import assert_settled_chart, chart_points
 from tests.sheetcases.elo import (
     BAD_COUNTED,
-    BAD_FLAGGED,
-    BAD_INCOMPLETE,
-    BAD_MESSAGES,
     BAD_ROWS,
     START,
+    WORKED,
     engine_rows,
-    random_inputs,
 )
-from workbook_builder.build import TEMPLATES, build
+from workbook_builder.build import TEMPLATES
 from workbook_builder.cli import main
-from workbook_builder.package import strip_cached_values
 from workbook_builder.sheets.elo import update_text
-from workbook_builder.template import TemplateError, load_template, parse_template
+from workbook_builder.template import load_template
 
 SHIPPED = shipped("elo")
 
-# RULES.md §3 / seed 002: 1500 plays one period at K = 32.
-WORKED = [{"Opponent": f"W{i}", "OppRating": opp, "Score": score}
-          for i, (opp, score) in enumerate(
-              [(1700, 0.5), (1600, 1), (1850, 0), (1900, 0.5), (1800, 0), (1550, 1)])]
-WORKED[0]["Period"] = "2024-05"
 SEED_WE = [0.240, 0.360, 0.118, 0.091, 0.151, 0.429]
 
 
-def check_rows(wb, rows, counted, periods: bool) -> None:
-    """Every computed cell of the counted rows equals the engine; other rows are blank."""
-    expected = engine_rows(rows, counted, periods=periods)
-    assert_rows_show(wb, rows, expected)
-    got = {key: games_column(wb, key) for key in ("Change", "InPeriod", "Rating")}
-    for i in sorted(set(range(len(rows))) - set(expected)):
-        for key, values in got.items():
-            assert values[i] in (None, ""), f"row {i} {key}: {values[i]!r}"
-    check_chart(wb, rows, counted, periods)
-
-
-def check_chart(wb, rows, counted, periods: bool) -> None:
-    """The chart has the start and each settled rating (every game's, per game), on ``rows``."""
-    expected = engine_rows(rows, counted, periods=periods)
-    closes = [(0, START)] + [(n + 1, e["Rating"]) for n, (_, e) in enumerate(sorted(
-        expected.items())) if e["Rating"] is not None]  # X: the counted games so far
-    end = len(rows) + 1  # the start point, then one a row
-    assert chart_points(games_column(wb, "ChartX")[:end]) == [c[0] for c in closes]
-    assert chart_points(games_column(wb, "ChartY")[:end]) == pytest.approx([c[1] for c in closes])
-
-
 # --- the shipped workbooks (per game), recalculated in the shared run ----------------
+# Row by row, and by period, tests/test_personal_sheets.py compares every computed column.
+
+def check_chart(wb, rows, counted) -> None:
+    """Per game, the chart has the start and every counted game's rating."""
+    assert_settled_chart(wb, rows, engine_rows(rows, counted), START)
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_per_game_chart_has_every_rating(recalc, name):
-    """Row by row, tests/test_personal_sheets.py compares every computed column."""
     games = recalc.inputs[f"conform_{name}"]
     wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
     assert len(games_column(wb, "Change")) == len(games) == 200
-    check_chart(wb, games, set(range(len(games))), periods=False)
+    check_chart(wb, games, set(range(len(games))))
     assert all(v not in (None, "") for v in games_column(wb, "Rating"))  # a new rating every game
 
 
@@ -95,22 +67,14 @@ def test_per_game_chart_has_every_rating(recalc, name):
 def test_per_game_bad_rows_chart_and_the_game_in_progress(recalc, name):
     """Per game, among the bad rows (row by row in tests/test_personal_sheets.py)."""
     wb = load_workbook(recalc.results[f"example_{name}"], data_only=True)
-    check_chart(wb, BAD_ROWS, set(BAD_COUNTED), periods=False)
+    check_chart(wb, BAD_ROWS, set(BAD_COUNTED))
     check_in_progress(wb, periods=False)
 
 
-def check_bad_rows(wb, name: str, periods: bool) -> None:
-    """By period, the bad rows: the per-game sheet's checks of test_personal_sheets.py."""
-    statuses = games_column(wb, "Status")
-    for i in BAD_FLAGGED:
-        assert str(statuses[i]).startswith("⚠"), f"row {i}: {statuses[i]!r}"
-        assert BAD_MESSAGES[lang_of(name)][i] in statuses[i], f"row {i}: {statuses[i]!r}"
-    for i in BAD_INCOMPLETE:  # forgotten scores, and the game in progress at the end
-        assert_incomplete(statuses[i], lang_of(name), f"row {i}")
-    for i in (2, 14):  # blank rows
-        assert statuses[i] in (None, ""), f"row {i}"
-    check_rows(wb, BAD_ROWS, set(BAD_COUNTED), periods)
-    check_in_progress(wb, periods)
+@pytest.mark.parametrize("name", SHIPPED)
+def test_by_period_the_game_in_progress_shows_its_expected_score(recalc, name):
+    check_in_progress(load_workbook(recalc.results[f"periodbad_{name}"], data_only=True),
+                      periods=True)
 
 
 def check_in_progress(wb, periods: bool) -> None:
@@ -123,11 +87,6 @@ def check_in_progress(wb, periods: bool) -> None:
 
 # --- per period, the worked example and ELO_UPDATE: one more LibreOffice call -------
 
-def by_period(name: str):
-    spec = load_template(TEMPLATES / f"{name}.toml")
-    return dataclasses.replace(spec, constants={**spec.constants, "periods": 1.0})
-
-
 @pytest.fixture(scope="module")
 def extra(early_jobs):
     if shutil.which("soffice") is None:
@@ -135,33 +94,13 @@ def extra(early_jobs):
     return early_jobs["elo_extra"].result()
 
 
-CACHED_KINDS = ("periods_conform", "periods_bad", "periods_worked", "pergame_worked")
-"""The jobs of :func:`elo_extra` (``<kind>_<template>``), each built with the engine's
-cached values."""
-
-
 @early
-def elo_extra(_: dict[str, Path], work: Path) -> dict[str, dict]:
-    """Workbooks built with inputs (cached values from the engine), stripped, recalculated."""
+def elo_extra(_: dict[str, Path], work: Path) -> dict[str, Path]:
+    """The ELO_UPDATE book, recalculated (the worked examples are in conftest's run)."""
     from workbook_builder.libreoffice import recalculate
 
-    jobs: dict[str, tuple[object, list[dict[str, object]]]] = {}
-    for seed, name in enumerate(SHIPPED):
-        per_game = load_template(TEMPLATES / f"{name}.toml")
-        jobs[f"periods_conform_{name}"] = (by_period(name), random_inputs(2000 + seed, 200))
-        jobs[f"periods_bad_{name}"] = (by_period(name), BAD_ROWS)
-        jobs[f"periods_worked_{name}"] = (by_period(name), WORKED)
-        jobs[f"pergame_worked_{name}"] = (per_game, WORKED)
-    cached, stripped = {}, []
-    for job, (spec, rows) in jobs.items():
-        spec = dataclasses.replace(spec, output=job)
-        cached[job] = build(spec, work / "cached", inputs=rows)
-        stripped.append(work / f"{job}.xlsx")
-        strip_cached_values(cached[job], stripped[-1])
-    stripped.append(_elo_update_book(work / "elo_update.xlsx"))
-    outs = recalculate(stripped, work / "out")
-    results = {path.stem: out for path, out in zip(stripped, outs, strict=True)}
-    return {"cached": cached, "results": results, "inputs": {k: v[1] for k, v in jobs.items()}}
+    (out,) = recalculate([_elo_update_book(work / "elo_update.xlsx")], work / "out")
+    return {"elo_update": out}
 
 
 UPDATE_CASES = [  # (my rating, opponents, scores, K)
@@ -190,33 +129,9 @@ def _elo_update_book(path):
 
 
 @pytest.mark.parametrize("name", SHIPPED)
-def test_per_period_every_row_matches_the_engine(extra, name):
-    job = f"periods_conform_{name}"
-    games = extra["inputs"][job]
-    wb = load_workbook(extra["results"][job], data_only=True)
-    check_rows(wb, games, set(range(len(games))), periods=True)
-    ratings = games_column(wb, "Rating")
-    settled = sum(v not in (None, "") for v in ratings)
-    assert 10 < settled < 100  # the random log really has periods of several games
-
-
-@pytest.mark.parametrize("name", SHIPPED)
-def test_per_period_bad_input_is_flagged_never_an_error(extra, name):
-    job = f"periods_bad_{name}"
-    wb = load_workbook(extra["results"][job], data_only=True)
-    assert_no_error_values(wb)
-    check_bad_rows(wb, name, periods=True)
-    # Rows 0 and 7 are one period (A, carried down past the flagged rows); B and "=A1"
-    # each settle their own.
-    ratings = games_column(wb, "Rating")
-    assert [i for i, v in enumerate(ratings) if v not in (None, "")] == [7, 11, 12]
-    assert games_column(wb, "Period")[12] == "=A1"
-
-
-@pytest.mark.parametrize("name", SHIPPED)
-def test_worked_example_by_period_gives_1552(extra, name):
+def test_worked_example_by_period_gives_1552(recalc, name):
     """RULES.md §3: 1500 vs 1700 ½, 1600 1, 1850 0, 1900 ½, 1800 0, 1550 1 → 1552."""
-    wb = load_workbook(extra["results"][f"periods_worked_{name}"], data_only=True)
+    wb = load_workbook(recalc.results[f"worked_{name}"], data_only=True)
     expected = games_column(wb, "Expected")[:6]
     assert expected == pytest.approx(SEED_WE, abs=0.0005)
     assert sum(expected) == pytest.approx(1.389, abs=0.001)
@@ -235,8 +150,8 @@ def test_worked_example_by_period_gives_1552(extra, name):
 
 
 @pytest.mark.parametrize("name", SHIPPED)
-def test_worked_example_per_game_moves_after_every_game(extra, name):
-    wb = load_workbook(extra["results"][f"pergame_worked_{name}"], data_only=True)
+def test_worked_example_per_game_moves_after_every_game(recalc, name):
+    wb = load_workbook(recalc.results[f"pergame_{name}"], data_only=True)
     opps = [row["OppRating"] for row in WORKED]
     games = [("me", f"o{i}", row["Score"]) for i, row in enumerate(WORKED)]
     initial = {"me": 1500, **{f"o{i}": o for i, o in enumerate(opps)}}
@@ -248,7 +163,7 @@ def test_worked_example_per_game_moves_after_every_game(extra, name):
 
 
 def test_elo_update_formula_is_the_engine(extra):
-    ws = load_workbook(extra["results"]["elo_update"], data_only=True).active
+    ws = load_workbook(extra["elo_update"], data_only=True).active
     for row, (my, opps, scores, k) in enumerate(UPDATE_CASES, 1):
         assert ws.cell(row, 2).value == elo_update(my, opps, scores, k=k), f"case {row}"
     assert ws.cell(1, 2).value == 1552
@@ -360,28 +275,6 @@ def test_template_mode_and_constants(tmp_path):
     assert [wb["Settings"][f"B{n}"].value for n in range(3, 7)] == [1612, 24, 1, 400]
     _, letter, first, _ = column_cells(wb, "Games_Rating")
     assert wb["Games"][f"{letter}{first - 1}"].value == 1612  # the "Me" row above the games
-
-
-@pytest.mark.parametrize("constants, words", [
-    ('periods = 2', ["constants.periods", "2.0", "0 (per game) or 1"]),
-    ('k = 0', ["constants.k", "0.0", "greater than 0"]),
-    ('scale = -400', ["constants.scale", "-400.0"]),
-])
-def test_bad_constants_give_one_line(tmp_path, constants, words):
-    bad = tmp_path / "bad.toml"
-    bad.write_text(f'system = "elo"\n[constants]\n{constants}\n', encoding="utf-8")
-    result = CliRunner().invoke(main, ["build", str(bad), "--out", str(tmp_path)])
-    assert result.exit_code != 0 and "Traceback" not in result.output
-    assert len(result.output.strip().splitlines()) == 1
-    for word in words:
-        assert word in result.output
-
-
-def test_constants_the_sheet_does_not_show_are_refused():
-    with pytest.raises(TemplateError, match=r"constants\.k_bands"):
-        parse_template({"system": "elo", "constants": {"k_bands": 1}}, "t")
-    with pytest.raises(TemplateError, match=r"constants\.rounding"):
-        parse_template({"system": "elo", "constants": {"rounding": 0}}, "t")
 
 
 def test_dates_stay_dates_and_labels_stay_text(recalc):

@@ -53,6 +53,33 @@ def test_bad_values_name_key_and_value(data, words):
         assert word in message
 
 
+@pytest.mark.parametrize("system, constants, words", [
+    ("elo", "periods = 2", ["constants.periods", "2.0", "0 (per game) or 1"]),
+    ("elo", "k = 0", ["constants.k", "0.0", "greater than 0"]),
+    ("elo", "scale = -400", ["constants.scale", "-400.0"]),
+    ("glicko", "periods = 2", ["constants.periods", "2.0"]),
+    ("glicko", "rd = 0", ["constants.rd", "0.0"]),
+    ("glicko", "start_rd = -1", ["constants.start_rd", "-1.0"]),
+    ("glicko", "c = -3", ["constants.c", "-3"]),
+])
+def test_a_constant_settings_would_refuse_gives_one_line(tmp_path, system, constants, words):
+    """A template's constant is checked as its Settings cell would check it."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text(f'system = "{system}"\n[constants]\n{constants}\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(bad), "--out", str(tmp_path)])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    for word in words:
+        assert word in result.output
+
+
+@pytest.mark.parametrize("system, name", [("elo", "k_bands"), ("elo", "rounding"),
+                                          ("glicko", "rounding")])
+def test_an_engine_constant_the_sheet_does_not_show_is_refused(system, name):
+    with pytest.raises(TemplateError, match=rf"constants\.{name}"):
+        parse_template({"system": system, "constants": {name: 1}}, "t")
+
+
 def test_cli_reports_one_line_and_fails(tmp_path):
     bad = tmp_path / "club.toml"
     bad.write_text('system = "mosaic"\nrows = -5\n', encoding="utf-8")

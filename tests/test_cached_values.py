@@ -6,10 +6,11 @@ values, and a copy stripped of them was recalculated by LibreOffice; every formu
 must show the cached value (numbers within 1e-9, blank and "" alike, 0 and "" not):
 
 - conftest's shared run: every shipped template (``stripped_``), each personal sheet
-  with its examples and bad rows typed (``example_``), each ledger built with its seeded
-  log, its bad tables and its edited log (``conform_``, ``bad_``, ``edited_``);
-- test_builder_elo's and test_builder_glicko's runs: the sheets by rating period and
-  the worked examples;
+  with its examples and bad rows typed (``example_``) and its variants (a sheet rated by
+  period with its seeded games and its bad rows by period, ``periods_`` and
+  ``periodbad_``; the rules' worked examples, as ``worked_`` or ``paper_``), each ledger
+  built with its seeded log, its bad tables and its edited log (``conform_``, ``bad_``,
+  ``edited_``);
 - test_builder_catalog's run: the formula catalog as shipped and with bad inputs typed.
 
 A new template or sheet type is picked up here by itself.
@@ -20,16 +21,10 @@ from __future__ import annotations
 import pytest
 
 from tests import test_builder_catalog as catalog
-from tests import test_builder_elo as elo
-from tests import test_builder_glicko as glicko
-from tests.conftest import SYSTEM_OF, assert_cached_equal, cached_jobs, shipped
+from tests.conftest import SYSTEM_OF, assert_cached_equal, cached_jobs
 from tests.test_builder_catalog import catalog_jobs
-from tests.test_builder_elo import elo_extra
-from tests.test_builder_glicko import glicko_extra
 
-OWN_RUNS = {elo_extra.__name__: (shipped("elo"), elo.CACHED_KINDS),
-            glicko_extra.__name__: (shipped("glicko"), glicko.CACHED_KINDS),
-            catalog_jobs.__name__: (catalog.NAMES, catalog.CACHED_KINDS)}
+OWN_RUNS = {catalog_jobs.__name__: (catalog.NAMES, catalog.CACHED_KINDS)}
 """Test modules' own LibreOffice runs (:func:`tests.conftest.early`): the templates they
 build and the kinds of job built with cached values; each returns
 ``{"cached": {job: built file}, "results": {job: LibreOffice's file}}``."""

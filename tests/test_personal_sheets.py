@@ -3,7 +3,9 @@ on every counted row, and a ⚠ naming the field on every bad one (tests/sheetca
 
 Two of conftest's jobs a template: ``conform_`` (the case's seeded random games typed
 into the shipped file) and ``example_`` (built with the case's bad rows, then the sheet's
-own examples). Expected values are each case's ``engine_rows``, computed with
+own examples); a sheet rated per game or by period (a case with ``BY_PERIOD_SETTLED``)
+has two more, switched to by period: ``periods_`` (seeded games) and ``periodbad_``.
+Expected values are each case's ``engine_rows``, computed with
 :mod:`rating_rules` only, and RULES.md's row rules: a bad row is flagged and skipped, a
 half-filled row is marked incomplete, never an error value, nothing typed is lost.
 What is one system's own (charts, starts, suggestions) is in its ``test_builder_`` module;
@@ -22,10 +24,19 @@ from tests.conftest import (
     games_column,
     lang_of,
 )
-from tests.sheetcases import CASES, assert_incomplete, assert_rows_show
+from tests.sheetcases import (
+    CASES,
+    assert_incomplete,
+    assert_rows_show,
+    assert_settled_chart,
+)
+from workbook_builder.kit.periods import PeriodSheet
+from workbook_builder.sheets import SHEET_TYPES
 
 ROW_CASES = {system: case for system, case in CASES.items() if hasattr(case, "SKIPPED_BLANK")}
 NAMES = [name for name, system in SYSTEM_OF.items() if system in ROW_CASES]
+PERIOD_NAMES = [name for name in NAMES
+                if hasattr(ROW_CASES[SYSTEM_OF[name]], "BY_PERIOD_SETTLED")]
 
 
 def blank(value: object) -> bool:
@@ -92,3 +103,48 @@ def test_markers_name_the_problem(sheets, name):
     status = games_column(sheets[name][1], "Status")
     for i, word in messages.items():
         assert word in status[i], f"row {i}: {status[i]!r}"
+
+
+# --- by period: the sheets rated per game or by period, switched to by period ------------
+
+def test_every_sheet_rated_by_period_is_checked_by_period():
+    rated_by_period = {system for system, sheet in SHEET_TYPES.items()
+                       if isinstance(sheet, PeriodSheet)}
+    assert rated_by_period and {SYSTEM_OF[name] for name in PERIOD_NAMES} == rated_by_period
+
+
+@pytest.mark.parametrize("job", [f"{kind}_{name}" for name in PERIOD_NAMES
+                                 for kind in ("periods", "periodbad")])
+def test_by_period_counted_rows_and_chart_show_the_engines_values(recalc, job):
+    """Every game of a period is rated at the period's start; its last counted row
+    settles the rating, which the chart plots; the bad rows are skipped."""
+    kind, name = job.split("_", 1)
+    case = ROW_CASES[SYSTEM_OF[name]]
+    rows = recalc.inputs[job]
+    counted = set(range(len(rows))) if kind == "periods" else set(case.BAD_COUNTED)
+    expected = case.engine_rows(rows, counted, lang_of(name), periods=True)
+    wb = load_workbook(recalc.results[job], data_only=True)
+    assert_no_error_values(wb)
+    assert_rows_show(wb, rows, expected)
+    assert_settled_chart(wb, rows, expected, case.START)
+    shown = {key: games_column(wb, key) for key in case.SKIPPED_BLANK}
+    for i in set(range(len(rows))) - counted:
+        assert all(blank(shown[key][i]) for key in shown), f"row {i}: {rows[i]}"
+    settled = [i for i, v in enumerate(games_column(wb, "Rating")[:len(rows)]) if not blank(v)]
+    if kind == "periods":
+        assert 10 < len(settled) < 100  # the seeded games really hold periods of several
+    else:
+        assert settled == list(case.BY_PERIOD_SETTLED)
+
+
+@pytest.mark.parametrize("name", PERIOD_NAMES)
+def test_by_period_bad_rows_are_flagged_with_their_problem(recalc, name):
+    case, lang = ROW_CASES[SYSTEM_OF[name]], lang_of(name)
+    status = games_column(load_workbook(recalc.results[f"periodbad_{name}"], data_only=True),
+                          "Status")
+    for i in case.BAD_FLAGGED:
+        assert str(status[i]).startswith("⚠"), f"row {i}: {status[i]!r}"
+    for i, word in case.BAD_MESSAGES[lang].items():
+        assert word in status[i], f"row {i}: {status[i]!r}"
+    for i in case.BAD_INCOMPLETE:
+        assert_incomplete(status[i], lang, f"row {i}")

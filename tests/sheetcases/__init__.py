@@ -67,3 +67,17 @@ def assert_rows_show(wb, rows: Sequence[Mapping[str, object]],
                 assert shown == pytest.approx(value, abs=1e-9), f"{where} {key}: {shown!r}"
             else:
                 assert shown == value, f"{where} {key}: {shown!r}"
+
+
+def assert_settled_chart(wb, rows: Sequence[Mapping[str, object]],
+                         expected: Mapping[int, Mapping[str, object]], start: float) -> None:
+    """A chart of settled ratings (a sheet rated by period): the start, then each rating
+    the engine settles (``expected``: its counted rows, Rating None where the period goes
+    on), X the counted games so far."""
+    from tests.conftest import games_column
+
+    points = [(0, start)] + [(n + 1, e["Rating"]) for n, (_, e) in enumerate(sorted(
+        expected.items())) if e["Rating"] is not None]
+    end = len(rows) + 1  # the start point, then one a row
+    assert chart_points(games_column(wb, "ChartX")[:end]) == [p[0] for p in points]
+    assert chart_points(games_column(wb, "ChartY")[:end]) == pytest.approx([p[1] for p in points])

@@ -66,6 +66,9 @@ BAD_ROWS: list[dict[str, object]] = [
 BAD_COUNTED = (0, 7, 11, 12)
 BAD_FLAGGED = (1, 3, 4, 5, 6, 8, 9)
 BAD_INCOMPLETE = (10, 13, 15)
+BY_PERIOD_SETTLED = (7, 11, 12)
+"""By period, the rows that settle a rating among the bad rows: 0 and 7 are one period
+(A, carried down past the flagged rows); B and "=A1" each settle their own."""
 BAD_MESSAGES = {"ja": {1: "相手レート", 3: "勝敗", 4: "勝敗", 5: "勝敗", 6: "勝敗", 8: "日付",
                        9: "離れすぎ", 10: "入力途中", 13: "入力途中"},
                 "en": {1: "opponent rating", 3: "score", 4: "score", 5: "score", 6: "score",
@@ -125,3 +128,14 @@ def engine_rows(rows, counted, lang: str = "ja",
         shares = replay("elo", games, initial=initial, k=K, periods=ids).changes
         assert [out[i]["Change"] for i in order] == pytest.approx([c[0] for c in shares])
     return out
+
+
+# RULES.md §3 / seed 002: 1500 plays one period at K = 32.
+WORKED: list[dict[str, object]] = [
+    {"Opponent": f"W{i}", "OppRating": opp, "Score": score}
+    for i, (opp, score) in enumerate(
+        [(1700, 0.5), (1600, 1), (1850, 0), (1900, 0.5), (1800, 0), (1550, 1)])]
+WORKED[0]["Period"] = "2024-05"
+EXAMPLES = {"worked": ({"periods": 1.0}, WORKED), "pergame": ({}, WORKED)}
+"""The rules' worked examples, each built with these constants in conftest's shared run
+(``worked_<t>`` by period, ``pergame_<t>`` per game)."""

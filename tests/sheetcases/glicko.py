@@ -56,6 +56,9 @@ BAD_ROWS: list[dict[str, object]] = [
 BAD_COUNTED = (0, 8, 13, 14)
 BAD_FLAGGED = (1, 3, 4, 5, 6, 7, 9, 10)
 BAD_INCOMPLETE = (11, 12, 15, 17)
+BY_PERIOD_SETTLED = (8, 13, 14)
+"""By period, the rows that settle a rating among the bad rows: 0 and 8 are one period
+(A, carried down past the flagged rows); B and "=A1" each settle their own."""
 BAD_MESSAGES = {"ja": {1: "相手レート", 3: "相手RD", 4: "相手RD", 5: "相手RD", 6: "相手RD",
                        7: "勝敗", 9: "日付", 10: "離れすぎ", 11: "入力途中", 12: "入力途中"},
                 "en": {1: "opponent rating", 3: "opponent RD", 4: "opponent RD",
@@ -140,3 +143,13 @@ def ledger_rows(games, starts, monthly: bool = True) -> list[tuple[float, float,
         close[game["PlayerA"]], close[game["PlayerB"]] = row
         out.append((row[0][0] - before[0], row[1][0] - before[1], row[0][1], row[1][1]))
     return out
+
+
+# Glickman's paper: 1500, RD 200, one period of three games.
+PAPER: list[dict[str, object]] = [
+    {"Opponent": f"W{i}", "OppRating": opp, "OppRD": rd, "Score": score}
+    for i, (opp, rd, score) in enumerate([(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)])]
+PAPER[0]["Period"] = "1"
+EXAMPLES = {"paper": ({"periods": 1.0, "rd": 200.0}, PAPER)}
+"""The paper's example, built with these constants in conftest's shared run
+(``paper_<t>``)."""
