@@ -18,7 +18,7 @@ from tests.conftest import TAMPERED_CHAIN_ROW, TAMPERED_ROW, column_cells, outsi
 from workbook_builder import readback
 from workbook_builder.audit import audit
 from workbook_builder.cli import main
-from workbook_builder.kit.status import UNBUILT
+from workbook_builder.labels import UNBUILT
 from workbook_builder.repair import repair
 
 START = 100.0  # RULES.md §6, kept by the shipped templates

@@ -33,5 +33,17 @@ OVERWRITTEN = Text(
     "赤いセルは計算式が消えています。元に戻してください",
     "A red cell lost its formula: undo the change",
 )
+UNBUILT = Text("⚠ 計算用の列が空 (repair で直せます)", "⚠ helper columns empty: run repair")
+"""A row the builder did not make: its hidden helpers are empty
+(:func:`~.kit.status.built_column`)."""
+MOVED = Text("⚠ 行の移動・挿入・削除・並べ替え・コピーでずれた行: 計算せず — repair を実行",
+             "⚠ row moved, inserted, deleted, sorted or copied: not counted — run repair")
+"""A row of a :attr:`~workbook_builder.layout.Table.fixed_rows` table that is not where the
+builder put it."""
+INSERTED = Text("⚠ 上に挿入された行の対局は計算されません — repair を実行",
+                "⚠ the game typed in the inserted row above is not counted: run repair")
+"""The row under a row a person inserted and typed into: that row has no formulas."""
+NAMED = {"Msg_Unbuilt": UNBUILT, "Msg_Moved": MOVED, "Msg_Inserted": INSERTED}
+"""Messages every table with a Built column may show in any row, as defined names."""
 LEGEND_INPUT = Text("白いセルに入力", "Type in the white cells")
 LEGEND_COMPUTED = Text("青いセルは自動計算 (入力しない)", "Blue cells are computed: do not type")

@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .kit.status import MOVED
+from .labels import MOVED
 from .messages import Message, say
 from .readback import Opened, cells_of
 

@@ -19,8 +19,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as fx
 from . import styles
-from .kit.status import NAMED
-from .labels import Text
+from .labels import NAMED, Text
 from .layout import Column, NameInfo, Table, Validation
 
 
@@ -108,7 +107,7 @@ def shown(table: Table, column: Column, formula: str, lang: str) -> str:
 
     Rows moved, inserted or deleted by hand can leave references that point nowhere
     (``#REF!``) or lookups past their range; such a row's Status says so
-    (``Msg_Moved``: :data:`~workbook_builder.kit.status.MOVED`), and its other cells
+    (``Msg_Moved``: :data:`~workbook_builder.labels.MOVED`), and its other cells
     show nothing
     rather than an error code. The Status itself shows that message if it cannot be
     computed at all.

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .. import formulas as fx
-from ..labels import Text
+from ..labels import INSERTED, MOVED, UNBUILT, Text
 from ..layout import Column, Row, Table
 from .cells import Cells, excel_number
 
@@ -33,7 +33,7 @@ class Case:
     hint_value: Callable[[Cells], str] | None = None
     """What :attr:`hint` shows, from the engine."""
     name: str | None = None
-    """A defined name holding :attr:`message` (:data:`NAMED`): a long text many rows
+    """A defined name holding :attr:`message` (:data:`~..labels.NAMED`): a long text many rows
     show is written once in the file, not in every row's formula."""
 
     def shown(self, r: Row, lang: str) -> str:
@@ -90,19 +90,6 @@ SKIPPED_NOTE = Text("⚠ の行と入力途中の行は計算に入りません 
 """The rule notes' line on the rows a personal sheet skips."""
 
 
-UNBUILT = Text("⚠ 計算用の列が空 (repair で直せます)", "⚠ helper columns empty: run repair")
-"""A row the builder did not make: its hidden helpers are empty (see :func:`built_column`)."""
-MOVED = Text("⚠ 行の移動・挿入・削除・並べ替え・コピーでずれた行: 計算せず — repair を実行",
-             "⚠ row moved, inserted, deleted, sorted or copied: not counted — run repair")
-"""A row of a :attr:`~workbook_builder.layout.Table.fixed_rows` table that is not where the
-builder put it."""
-INSERTED = Text("⚠ 上に挿入された行の対局は計算されません — repair を実行",
-                "⚠ the game typed in the inserted row above is not counted: run repair")
-"""The row under a row a person inserted and typed into: that row has no formulas."""
-
-
-NAMED = {"Msg_Unbuilt": UNBUILT, "Msg_Moved": MOVED, "Msg_Inserted": INSERTED}
-"""Messages every table with a Built column may show in any row, as defined names."""
 
 
 def built_column(fixed: bool = False) -> Column:

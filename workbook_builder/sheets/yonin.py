@@ -57,7 +57,7 @@ from ..kit.cells import Cells, Value, excel_number
 from ..kit.frame import overwrite_note, title_row
 from ..kit.personal import PersonalSheet
 from ..kit.settings_table import SettingsTable, TableColumn, TableField, write_settings_table
-from ..labels import Text
+from ..labels import MOVED, Text
 from ..layout import Column, NameInfo, Row, Setting, Table, Validation, number_check
 from ..layout import validation as v
 from ..messages import say
@@ -367,7 +367,7 @@ def game_moved(r: Row) -> str:
     return f"IFERROR(SUM({game_range(r, 'Built')})<>{SEATS},TRUE)"
 
 
-MOVED_CASE = st.Case(game_moved, lambda c: False, st.MOVED, name="Msg_Moved")
+MOVED_CASE = st.Case(game_moved, lambda c: False, MOVED, name="Msg_Moved")
 """The first case of a game's Status after the kit's own (see :func:`game_moved`)."""
 
 
