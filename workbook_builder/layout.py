@@ -197,9 +197,11 @@ class Table:
     reaches it (:meth:`Row.at_position`), which a cut of typed cells cannot move."""
 
     @classmethod
-    def games(cls, columns: Sequence[Column], rows: int, **options: Any) -> Table:
+    def games(cls, columns: Sequence[Column], rows: int, fixed_rows: bool = False,
+              anchor: str | None = None) -> Table:
         """The game log: every workbook names it Games (対局)."""
-        return cls("Games", GAMES_TITLE, tuple(columns), rows, **options)
+        return cls("Games", GAMES_TITLE, tuple(columns), rows, fixed_rows=fixed_rows,
+                   anchor=anchor)
 
     @property
     def first_row(self) -> int:

@@ -187,7 +187,7 @@ def order_case(rule: LedgerRule[P], preset: P) -> st.Case:
 
 def check_cases(rule: LedgerRule[P], preset: P, lang: str) -> tuple[st.Case, ...]:
     """Every check of a row but its month order: what the chain links a row by
-    (:func:`chain_key_columns`). The Status of a rule without monthly lists."""
+    (``KA``, ``KB``: :func:`counted_columns`). The Status of a rule without monthly lists."""
     keys = ("Date", "PlayerA", "PlayerB", "Result",
             *(e.key for e in rule.extras(preset, lang)), "Note")
     monthly = f"{MONTHLY_MODE}=1" if rule.monthly else "FALSE"
@@ -569,4 +569,4 @@ def games_table(rows: int, lang: str, rule: LedgerRule[P], preset: P) -> Table:
                st.built_column(fixed=True))
     widths = {**LEDGER_WIDTHS, **rule.phone_widths}
     return Table.games(phone.narrowed(columns, widths), rows, fixed_rows=True,
-                 anchor="Anchor")
+                       anchor="Anchor")

@@ -15,7 +15,7 @@ adds what it sums over a period.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from openpyxl.styles import Font, PatternFill
@@ -37,6 +37,7 @@ from .chain import NA, count_column, counted
 from .personal import PersonalSheet
 
 PERIODS = setting_name("Periods")
+START = setting_name("Start")
 SETTLED_FILL = PatternFill("solid", fgColor="BDD7EE")
 """Computed cells of a row that settles a period's rating (by period)."""
 
@@ -175,6 +176,17 @@ def mark_period_ends(ws: Worksheet, table: Table) -> None:
                             f"{table.first_row}))", font=Font(bold=True), fill=SETTLED_FILL))
 
 
+def start_value(c: Cells) -> float:
+    """The starting rating on Settings, as the lead row (自分 / Me) shows it."""
+    return float(c.preset.start)
+
+
+def opening_columns() -> tuple[Column, ...]:
+    """The chain's first helpers: the row's period (:func:`key_columns`) and the rating
+    the game is played at (:func:`base_column`)."""
+    return (*key_columns(), base_column())
+
+
 def base_column() -> Column:
     """Base: the rating a game is scored at (the last close when it opens a period, else
     the open period's start)."""
@@ -220,6 +232,7 @@ class PeriodSheet(PersonalSheet[P]):
     chart_note = Text(
         "入力は「対局」シートで。グラフは確定したレートだけ (期間ごとなら期間の最後)。",
         "Type games on the Games sheet; the chart shows settled ratings only.")
+    start_field = "start"
     shown_fields: ClassVar[tuple[str, ...]]
     """The preset fields Settings shows (a template may set these only)."""
     refused: ClassVar[tuple[Refused, ...]] = (PERIODS_REFUSED,)
@@ -288,3 +301,14 @@ def settled_column(key: str, label: Text, width: float, close: str, lead: Formul
                   lead=lead, lead_value=lead_value,
                   formula=lambda r: fx.if_(settles_test(r), r[close], '""'),
                   value=lambda c: c[close] if settles(c) else "", late=True)
+
+
+def rating_column(number_format: str = "General") -> Column:
+    """レート / Rating: the rating where a period settles; the lead row shows the start."""
+    return settled_column("Rating", Text("レート", "Rating"), 7, "Close", lambda r: START,
+                          start_value, number_format)
+
+
+def status_column(cases: Sequence[st.Case], messages: Mapping[str, Text], lang: str) -> Column:
+    """The Status column of a sheet rated by period: ``cases``, showing ``messages``."""
+    return st.status_column(cases, lang, width_en=30, allowed=st.shown(messages.values(), lang))

@@ -33,8 +33,8 @@ class Case:
     hint_value: Callable[[Cells], str] | None = None
     """What :attr:`hint` shows, from the engine."""
     name: str | None = None
-    """A defined name holding :attr:`message` (:data:`~..labels.NAMED`): a long text many rows
-    show is written once in the file, not in every row's formula."""
+    """A defined name holding :attr:`message` (:data:`~workbook_builder.labels.NAMED`):
+    a long text many rows show is written once in the file, not in every row's formula."""
 
     def shown(self, r: Row, lang: str) -> str:
         if self.message is None:
@@ -88,8 +88,6 @@ SETTINGS = Text("⚠ 設定シートの値を確認", "⚠ check the Settings sh
 SKIPPED_NOTE = Text("⚠ の行と入力途中の行は計算に入りません (レートは前の行から続きます)。",
                     "Rows marked ⚠ and unfinished rows are not counted (the rating carries on).")
 """The rule notes' line on the rows a personal sheet skips."""
-
-
 
 
 def built_column(fixed: bool = False) -> Column:

@@ -55,20 +55,21 @@ from ..kit.periods import (
     PERIODS,
     PERIODS_REFUSED,
     PeriodSheet,
-    base_column,
     carried,
     carry,
     change_column,
     counted_test,
     helper,
     in_period_column,
-    key_columns,
     next_new_column,
     number,
+    opening_columns,
     period_column,
     period_games,
     periods_setting,
-    settled_column,
+    rating_column,
+    start_value,
+    status_column,
     too_far_case,
 )
 from ..labels import Text
@@ -203,11 +204,6 @@ def change_value(c: Cells) -> object:
     return elo_delta(number(c["Base"]), opp, score, c.preset.k, c.preset)
 
 
-def start_value(c: Cells) -> float:
-    """The starting rating on Settings, as the lead row shows it."""
-    return float(c.preset.start)
-
-
 def period_sum(c: Cells) -> float:
     """ΣK(W−We) of the open period, this game included."""
     before = 0.0 if c["New"] else number(c.prev("Sum"))
@@ -240,18 +236,15 @@ def computed_columns(lang: str) -> tuple[Column, ...]:
                                           f"{r['Start']}+{r['Sum']}", '""'),
                          lambda c: (number(c["Start"]) + number(c["Sum"])
                                     if counted(c) and c.preset.periods else "")),
-        settled_column("Rating", Text("レート", "Rating"), 7, "Close", lambda r: START,
-                       start_value),
-        st.status_column(STATUS, lang, width_en=30,
-                         allowed=st.shown(MSG.values(), lang)),
+        rating_column(),
+        status_column(STATUS, MSG, lang),
     )
 
 
 def period_columns() -> tuple[Column, ...]:
     """The period chain: which period a row is in, what it is scored against, the close."""
     return (
-        *key_columns(),
-        base_column(),
+        *opening_columns(),
         helper("Start", Text("計算用 期間開始レート", "Period start"), "number",
                lambda r: carry(r, "Start", r["Base"]), carried("Start", lambda c: c["Base"]),
                lambda r: START, start_value),
@@ -331,7 +324,6 @@ class EloSheet(PeriodSheet[EloSheetPreset]):
 
     system = "elo"
     presets: ClassVar[Mapping[str, Any]] = {"default": EloSheetPreset()}
-    start_field = "start"
     title = Text("イロレーティング", "Elo rating")
     phone_first = ("Opponent", "OppRating", "Score", "Period", "Date", "Rating", "InPeriod",
                    "Status")

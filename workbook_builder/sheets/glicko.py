@@ -62,19 +62,21 @@ from ..kit.periods import (
     PERIODS,
     PERIODS_REFUSED,
     PeriodSheet,
-    base_column,
     carried,
     carry,
     change_column,
     helper,
     in_period_column,
-    key_columns,
     next_new_column,
     number,
+    opening_columns,
     period_column,
     period_games,
     periods_setting,
+    rating_column,
     settled_column,
+    start_value,
+    status_column,
     too_far_case,
 )
 from ..labels import Text
@@ -310,20 +312,17 @@ def computed_columns(lang: str) -> tuple[Column, ...]:
         change_column(change_formula, change_value),
         in_period_column(lambda r: fx.if_(f"AND({counts_test(r)},{PERIODS}=1)", r["Close"], '""'),
                          lambda c: c["Close"] if c["Counts"] and c.preset.periods else ""),
-        settled_column("Rating", Text("レート", "Rating"), 7, "Close", lambda r: START,
-                       lambda c: float(c.preset.start), "0"),
+        rating_column("0"),
         settled_column("RD", Text("RD", "RD"), 6, "CloseRD", lambda r: RD,
                        lambda c: float(c.preset.rd), "0.0"),
-        st.status_column(STATUS, lang, width_en=30,
-                         allowed=st.shown(MSG.values(), lang)),
+        status_column(STATUS, MSG, lang),
     )
 
 
 def period_columns() -> tuple[Column, ...]:
     """The period chain: the rating and RD a game is scored at, the sums, the close."""
     return (
-        *key_columns(),
-        base_column(),
+        *opening_columns(),
         helper("RDBase", Text("計算用 対局時RD", "RD played at"), "number",
                rd_base_formula, rd_base_value),
         helper("G", Text("計算用 g(相手RD)", "g(opp. RD)"), "number",
@@ -336,7 +335,7 @@ def period_columns() -> tuple[Column, ...]:
         helper("Start", Text("計算用 期間開始レート", "Period start"), "number",
                lambda r: carry(r, "Start", r["Base"], COUNTS),
                carried("Start", lambda c: c["Base"], COUNTS),
-               lambda r: START, lambda c: float(c.preset.start)),
+               lambda r: START, start_value),
         helper("RDStart", Text("計算用 期間開始RD", "Period start RD"), "number",
                lambda r: carry(r, "RDStart", r["RDBase"], COUNTS),
                carried("RDStart", lambda c: c["RDBase"], COUNTS),
@@ -353,7 +352,7 @@ def period_columns() -> tuple[Column, ...]:
         helper("Close", Text("計算用 レート", "Rating if closed"), "number",
                lambda r: carry(r, "Close", closed_rating_text(
                    r["Start"], r["RDStart"], r["Info"], r["Sum"]), COUNTS),
-               closed(0), lambda r: START, lambda c: float(c.preset.start)),
+               closed(0), lambda r: START, start_value),
         helper("CloseRD", Text("計算用 RD", "RD if closed"), "number",
                lambda r: carry(r, "CloseRD", closed_rd_text(r["RDStart"], r["Info"]),
                                COUNTS),
@@ -437,7 +436,6 @@ class GlickoSheet(PeriodSheet[GlickoSheetPreset]):
 
     system = "glicko"
     presets: ClassVar[Mapping[str, Any]] = {"default": GlickoSheetPreset()}
-    start_field = "start"
     title = Text("グリコ・レーティング", "Glicko rating")
     phone_first = ("Opponent", "OppRating", "OppRD", "Score", "Period", "Date", "Rating",
                    "Status", "RD")

@@ -463,7 +463,7 @@ def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
     columns = (game, base["Seat"], *game_inputs(base), *game_results(base, lang, preset),
                *game_helpers(base, lang), st.built_column(fixed=True))
     return Table.games(yn.phone_view(columns, PHONE_FIRST), rows, fixed_rows=True,
-                 anchor="Seat")
+                       anchor="Seat")
 
 
 PHONE_FIRST = ("Game", "Seat", "Player", "Place", "KnockedBy", "Date", "NewRate", "Status")
