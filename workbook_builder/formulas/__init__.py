@@ -9,9 +9,9 @@ Only functions Excel 2010 and LibreOffice 7.4 both evaluate appear here; the lin
 :mod:`workbook_builder.lint` checks every emitted formula.
 
 This module holds the shared pieces. A rule's own builders stand at the top of its
-``sheets/<system>.py`` (MOSAIC, Elo, Glicko); the shogi, Go and four-player families'
-are still in their module beside this one (``formulas/shogi.py``, ``formulas/go.py``,
-``formulas/yonin.py``), which their ledgers share.
+``sheets/<system>.py``; the older families' are still in their module beside this one
+(``formulas/shogi.py``, ``formulas/go.py``, ``formulas/yonin.py``), which their ledgers
+share.
 """
 
 from __future__ import annotations
