@@ -1055,19 +1055,18 @@ CATALOG_TABLES = (
                  EXCHANGES.named("Go_"), tuple(GO.exchange_table)),
     kc.RuleTable(Text("囲碁: 段級位と昇段・降段ポイント", "Go: ranks, promotion and demotion"),
                  ("GO_DELTA", "GO_HANDICAP", "GO_NEXT_RANK", "GO_RANK_LABEL"),
-                 (("Go_Ranks_Code", Text("コード", "Code")),
-                  ("Go_Ranks_Label", Text("表示", "Label")),
-                  ("Go_Ranks_Value", Text("値 (段)", "Value")),
-                  ("Go_Ladder_No", Text("番号", "No.")),
-                  ("Go_Ladder_Up", Text("昇段点", "Promote above")),
-                  ("Go_Ladder_Down", Text("降段点", "Demote below"))),
+                 tuple((f"Go_{name}", RANKS.header(key)) for name, key in (
+                     ("Ranks_Code", "Ranks_Code"), ("Ranks_Label", "Ranks_Label"),
+                     ("Ranks_Value", "Ranks_Value"), ("Ladder_No", "No"),
+                     ("Ladder_Up", "Ladder_Up"), ("Ladder_Down", "Ladder_Down"))),
                  tuple((c, label, value, i if c != "BC" else None, up, down)
                        for i, (c, label, value, up, down) in enumerate(rank_rows(GO), 1)),
                  extra=(("Go_Ladder_Code", 1),),
                  shorter=("Go_Ladder_No", "Go_Ladder_Up", "Go_Ladder_Down", "Go_Ladder_Code")),
 )
 """The catalog's Tables sheet: the tables these formulas read by name (BC, the last rank, is
-not on the points ladder: the Ladder names stop a row short)."""
+not on the points ladder: the Ladder names stop a row short). The ranks table puts the
+rank columns first, as the catalog has always laid it out, under Settings' headers."""
 CATALOG_RENAMES = {
     **{setting_name(c.key): kc.lit(getattr(GO, c.field))
        for c in (*POINTS, *PROVISIONAL_AND_KOMI)},
