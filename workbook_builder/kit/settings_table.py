@@ -84,8 +84,9 @@ class SettingsTable:
     def kinds(self) -> dict[str, str]:
         """Key → ``text`` or ``number`` of the :attr:`editable` columns, as
         :func:`~.base.typed_rows` reads them."""
+        editable = self.editable
         return {f.key: "text" if f.kind == "text" else "number"
-                for f in self.fields if f.key in self.editable}
+                for f in self.fields if f.key in editable}
 
     def numbers(self) -> tuple[str, ...]:
         """The typed number columns' keys."""

@@ -689,6 +689,11 @@ TABLE_CHECK = Validation("decimal", "greaterThanOrEqual", "0", None,
                          Text("0以上の数値", "A number, 0 or more"))
 
 
+def table_check(field: TableField) -> Validation:
+    """A Go table's typed cell: a number, 0 or more."""
+    return TABLE_CHECK
+
+
 RANKS = SettingsTable((
     TableField("No", Text("番号", "No."), "integer", typed=False, named=False),
     TableField("Ranks_Code", Text("コード", "Code"), "text", typed=False),
@@ -696,20 +701,20 @@ RANKS = SettingsTable((
     TableField("Ranks_Value", Text("値 (段)", "Value"), typed=False),
     TableField("Ladder_Up", Text("昇段点", "Promote above"), named=False),
     TableField("Ladder_Down", Text("降段点", "Demote below"), named=False),
-), lambda field: TABLE_CHECK)
+), table_check)
 """The ranks with their points ladder. The ladder's figures are named apart, a row short
 (:func:`write_settings_tables`): BC has none."""
 EXCHANGES = SettingsTable((
     TableField("Exchange_Residual", Text("残りの段位差", "Residual")),
     TableField("Exchange_Favoured", Text("有利な側が勝つ", "Favoured wins")),
     TableField("Exchange_Other", Text("不利な側が勝つ", "Other wins")),
-), lambda field: TABLE_CHECK)
+), table_check)
 """The exchange off the regular handicap (the handicap sheet and the catalog's Tables sheet
 show the same headers)."""
 MULTIPLIERS = SettingsTable((
     TableField("Multiplier_UpTo", Text("何局目まで", "Up to game"), "integer"),
     TableField("Multiplier_Percent", Text("倍率 %", "Percent")),
-), lambda field: TABLE_CHECK)
+), table_check)
 """The multiplier by game number."""
 LADDER_FIGURES = ("Ladder_Up", "Ladder_Down")
 EXCHANGE, MULTIPLIER = EXCHANGES.kinds(), MULTIPLIERS.kinds()

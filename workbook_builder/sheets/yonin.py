@@ -753,7 +753,7 @@ def yonin_tables(preset: YP, tables: Mapping[str, Sequence[object]], lang: str) 
     lookups read them in that order); a rank's label is its Japanese one, the alias on an
     English sheet."""
     values: dict[str, Any] = {}
-    if any(key in tables for key in PLACE_TABLE):
+    if any(key in tables for key in PLACE_POINTS.editable):
         rows = typed_rows(tables, PLACE_POINTS.kinds())
         if len(rows) != SEATS:
             raise ValueError(say("table.places", name="Settings_PlacePt", count=len(rows)))
