@@ -9,6 +9,8 @@ earlier builder's, laid out as it laid them out, so none of it is "of one's own"
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,7 @@ from click.testing import CliRunner
 from openpyxl import load_workbook
 
 from workbook_builder.audit import audit
+from workbook_builder.build import TEMPLATES
 from workbook_builder.cli import main
 
 EARLIER = sorted((Path(__file__).parent / "fixtures" / "earlier").glob("*.xlsx"))
@@ -110,3 +113,54 @@ def test_a_formula_of_ones_own_beside_an_earlier_versions_table_is_reported(tmp_
         f"not carried: 対局!AD{row}: a formula of one's own, '=D{row}*2', where the "
         "workbook has its own",
         f"not carried: 対局!AH{row}: '=D{row}*3' is outside the workbook's tables")]
+
+
+def reworded(tmp_path: Path, cells: dict[str, str], recorded: set[str]) -> list[str]:
+    """Build the Tokin sheet, put ``cells`` on its 早見表 sheet, record in ``_meta`` the
+    fingerprints (SHA-256, 8 hex digits) of those in ``recorded`` as the making version's
+    words, as a version that worded them so would have, and return repair's
+    "not carried" lines."""
+    built = tmp_path / "built"
+    result = CliRunner().invoke(main, ["build", str(TEMPLATES / "tokin_ja.toml"),
+                                       "--out", str(built)])
+    assert result.exit_code == 0, result.output
+    wb = load_workbook(built / "tokin_ja.xlsx")
+    meta = wb["_meta"]
+    row = next(r for r in meta.iter_rows() if r[0].value == "texts")
+    texts = json.loads(row[1].value)
+    words = set(texts["早見表"].split())
+    for ref, text in cells.items():
+        words.discard(hashlib.sha256(wb["早見表"][ref].value.encode()).hexdigest()[:8])
+        wb["早見表"][ref] = text
+        if text in recorded:
+            words.add(hashlib.sha256(text.encode()).hexdigest()[:8])
+    texts["早見表"] = " ".join(sorted(words))
+    row[1].value = json.dumps(texts, ensure_ascii=False)
+    path = tmp_path / "edited.xlsx"
+    wb.save(path)
+    result = CliRunner().invoke(main, ["repair", str(path), "--out", str(tmp_path / "r.xlsx")])
+    assert result.exit_code == 0, result.output
+    return [line for line in result.output.splitlines() if "not carried" in line]
+
+
+def test_one_text_the_making_version_worded_otherwise_is_its_own(tmp_path) -> None:
+    """One note worded otherwise by the version that made the file: before its words were
+    recorded, one changed text was taken for a person's and reported as not carried."""
+    older = "平手の対局の表です"
+    assert reworded(tmp_path, {"A3": older}, {older}) == []
+
+
+def test_a_text_typed_over_the_builders_is_reported(tmp_path) -> None:
+    typed = "メモ: 来月から駒落ちも"
+    lines = reworded(tmp_path, {"A3": typed}, set())
+    assert len(lines) == 1 and "早見表!A3" in lines[0] and typed in lines[0], lines
+
+
+def test_a_text_typed_on_a_sheet_an_earlier_version_worded_otherwise_is_reported(
+        tmp_path) -> None:
+    """Two texts an earlier version worded otherwise made the whole sheet "earlier", and a
+    person's text over a heading there was dropped unreported; the recorded words tell it
+    apart."""
+    title, note, typed = "点数表", "平手の表です", "下位の負け (メモ)"
+    lines = reworded(tmp_path, {"A1": title, "A3": note, "E4": typed}, {title, note})
+    assert len(lines) == 1 and "早見表!E4" in lines[0] and typed in lines[0], lines

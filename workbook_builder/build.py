@@ -15,7 +15,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from .kit.howto import add_howto
 from .lint import formula_text, lambda_names, lint_formula
 from .messages import say
-from .metadata import META_SHEET, write_meta
+from .metadata import META_SHEET, TEXTS, builder_texts, write_meta
 from .package import finalize
 from .sheets import SHEET_TYPES, Built
 from .spec import Spec
@@ -76,6 +76,7 @@ def build_workbook(spec: Spec, inputs: Sequence[Mapping[str, object]] = (),
     if spec.settings_tables:  # what the snapshot sheets were generated from
         about["settings_tables"] = json.dumps(spec.settings_tables, ensure_ascii=False,
                                               sort_keys=True)
+    about[TEXTS] = builder_texts(wb, built.names)
     write_meta(wb, built.names, about)
     protect(wb[META_SHEET], password)
     wb.active = 0

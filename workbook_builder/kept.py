@@ -26,7 +26,7 @@ from openpyxl.xml.constants import MAX_ROW
 
 from .formulas.spelling import formula_text, rowless, same_formula
 from .messages import quoted, say
-from .metadata import META_SHEET, MetaName
+from .metadata import META_SHEET, MetaName, recorded_texts, text_digest
 from .readback import (
     GROWING,
     Opened,
@@ -88,10 +88,11 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
     (:func:`~.formulas.spelling.spelled`) where the builder writes it, or below a table
     column, filled down from its last rows; any other formula is one's own, reported. A
     text the builder writes elsewhere on the sheet, or a heading ``_meta`` records, is
-    its own too, moved. On a sheet an earlier version wrote, whose formulas and columns
-    differ from this version's (:meth:`SheetFormulas.verdicts`), nothing in a place of
-    the builder's is reported: there an earlier version's formula cannot be told from
-    one of one's own.
+    its own too, moved; so is a text the version that made the file wrote, by the
+    fingerprints its ``_meta`` keeps (:func:`~.metadata.builder_texts`). On a sheet an
+    earlier version wrote, whose formulas and columns differ from this version's
+    (:meth:`SheetFormulas.verdicts`), nothing else in a place of the builder's is
+    reported: there an earlier version's formula cannot be told from one of one's own.
     """
     from .build import build_workbook
 
@@ -101,6 +102,7 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
     builder = rebuilt if same else build_workbook(spec)[0]
     named = named_cells(opened)
     headings = frozenset(entry.label for entry in opened.names if entry.label)
+    recorded = recorded_texts(opened.about)
     bottoms, leads = table_bottoms(named), lead_rows(named)
     out, earlier = parts_outside(opened, builder), set()
     for ws in opened.formulas.worksheets:
@@ -114,7 +116,8 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
             continue
         lines, older = sheet_outside(ws, filled, builder[ws.title], SheetFormulas.of(
             [rebuilt[ws.title]] if ws.title in rebuilt.sheetnames else [], builder[ws.title]),
-            named, headings, bottoms, leads.get(ws.title))
+            named, headings, bottoms, leads.get(ws.title),
+            None if recorded is None else recorded.get(ws.title, frozenset()))
         if older:
             earlier.add(ws.title)
         out += lines[:MOST_LINES]
@@ -126,25 +129,42 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
 def sheet_outside(ws: Worksheet, filled: Sequence[tuple[int, int, Cell | MergedCell]],
                   built: Worksheet, formulas: SheetFormulas,
                   named: Mapping[tuple[str, str], MetaName], headings: frozenset[str],
-                  bottoms: Mapping[tuple[str, int], int], lead: int | None
-                  ) -> tuple[list[str], bool]:
+                  bottoms: Mapping[tuple[str, int], int], lead: int | None,
+                  recorded: frozenset[str] | None = None) -> tuple[list[str], bool]:
     """:func:`values_outside`'s lines for one sheet (``built``: the builder's), and whether
     an earlier version wrote it; ``bottoms``: :func:`table_bottoms`, ``lead``: the sheet's
-    :func:`lead_rows`."""
+    :func:`lead_rows`; ``recorded``: the sheet's :func:`~.metadata.recorded_texts`, None
+    for a file made before they were kept.
+
+    Where they are kept, a text is judged exactly: the builder's if this version or the
+    one that made the file wrote it, else typed, and reported even on a sheet an earlier
+    version wrote. Where they are not, a sheet with two texts or more that this version
+    does not write is taken for an earlier version's (one is a person's)."""
     made = built._cells
     texts = {c.value for c in made.values()
              if isinstance(c.value, str) and c.data_type != "f"} | headings
     filled = [(row, col, cell) for row, col, cell in filled
               if row <= bottoms.get((ws.title, col), row)]  # else the table grown
     where = places(named, ws.title, filled, made, lead)
-    respelt = sum(where[(row, col)] == "made" and cell.data_type == "s" and
-                  cell.value not in texts for row, col, cell in filled)
-    ours, older = formulas.verdicts(filled, where, texts_changed=respelt >= 2)
+    respelt = [cell.value for row, col, cell in filled if where[(row, col)] == "made"
+               and isinstance(cell.value, str) and cell.data_type == "s"
+               and cell.value not in texts]
+    if recorded is None:
+        changed = len(respelt) >= 2
+    else:
+        changed = any(text_digest(text) in recorded for text in respelt)
+    ours, older = formulas.verdicts(filled, where, texts_changed=changed)
+
+    def carried(row: int, col: int, cell: Cell | MergedCell) -> bool:
+        if (ws.title, cell.coordinate) in named or cell.value in texts:
+            return True
+        if recorded is not None and isinstance(cell.value, str) and cell.data_type == "s":
+            return text_digest(cell.value) in recorded
+        return older and where[(row, col)] is not None
+
     lines = [line for row, col, cell in filled
              for line in cell_outside(cell, made.get((row, col)), ours.get((row, col)),
-                                      (ws.title, cell.coordinate) in named
-                                      or cell.value in texts
-                                      or (older and where[(row, col)] is not None))]
+                                      carried(row, col, cell))]
     bottom = max((row for (title, _), row in bottoms.items() if title == ws.title),
                  default=None)
     return lines + formats_outside(ws, built, bottom), older

@@ -8,12 +8,14 @@ text at 255 characters.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from openpyxl import Workbook, load_workbook
+from openpyxl.utils.cell import range_boundaries
 
 from .layout import NameInfo
 from .messages import say
@@ -21,6 +23,49 @@ from .messages import say
 META_SHEET = "_meta"
 COLUMNS = ("name", "sheet", "range", "role", "type", "allowed", "minimum", "label", "field")
 """``field`` is the preset field a setting feeds, so audit and repair can rebuild with it."""
+TEXTS = "texts"
+"""The ``about`` key of :func:`builder_texts`: what this version wrote, for a later one."""
+
+
+def text_digest(text: str) -> str:
+    """A text's short fingerprint (SHA-256, 8 hex digits): a later builder knows an
+    earlier one's words by it without the file carrying them twice."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
+
+
+def builder_texts(wb: Workbook, infos: Sequence[NameInfo]) -> str:
+    """Per sheet, the fingerprints of every text the builder wrote there (headings, notes,
+    labels), typed cells left out: JSON ``{sheet: "digest digest …"}``.
+
+    ``repair`` of a file a later version reads it to tell a text this version wrote, which
+    the later one words otherwise, from a text a person typed
+    (:func:`~workbook_builder.kept.values_outside`)."""
+    typed: dict[str, set[tuple[int, int]]] = {}
+    for info in infos:
+        if info.role in ("input", "setting"):
+            low_col, low_row, high_col, high_row = range_boundaries(info.range.replace("$", ""))
+            typed.setdefault(info.sheet, set()).update(
+                (row, col) for row in range(low_row or 1, (high_row or 1) + 1)
+                for col in range(low_col or 1, (high_col or 1) + 1))
+    out = {}
+    for ws in wb.worksheets:
+        skip = typed.get(ws.title, set())
+        texts = {cell.value for at, cell in ws._cells.items()
+                 if isinstance(cell.value, str) and cell.data_type != "f" and at not in skip}
+        out[ws.title] = " ".join(sorted({text_digest(text) for text in texts}))
+    return json.dumps(out, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def recorded_texts(about: Mapping[str, str]) -> dict[str, frozenset[str]] | None:
+    """:func:`builder_texts` as ``_meta`` holds it; None when the file has none (a version
+    before it) or it is damaged: then the builder's words are guessed as before."""
+    try:
+        found = json.loads(about.get(TEXTS) or "null")
+    except ValueError:
+        return None
+    if not isinstance(found, dict):
+        return None
+    return {str(title): frozenset(str(digests).split()) for title, digests in found.items()}
 
 
 def write_meta(wb: Workbook, infos: Sequence[NameInfo], about: Mapping[str, str]) -> None:
@@ -104,4 +149,5 @@ def describe(path: str | Path) -> dict[str, object]:
             if entry.get(optional) is None:
                 entry.pop(optional, None)
         names.append(entry)
+    about.pop(TEXTS, None)  # fingerprints for repair, not for a reader
     return {"workbook": about, "names": names}
