@@ -19,18 +19,11 @@ from ..layout import Column
 
 SCREEN_PX = 390
 """An upright phone's width in CSS pixels (iPhone 12 to 15)."""
-GUTTER_PX = 30
-"""The row numbers' column at the left (four digits)."""
 DATE_FORMAT = "m/d"
 """Short enough for a narrow column; the year is in the cell (and its formula bar)."""
 
 Widths = Mapping[str, tuple[float, float]]
 """Column key → (Japanese width, English width)."""
-
-
-def pixels(width: float) -> int:
-    """A column of ``width`` units on screen at 100 % zoom."""
-    return int(width * 7 + 5)
 
 
 def narrowed(columns: Iterable[Column], widths: Widths) -> tuple[Column, ...]:

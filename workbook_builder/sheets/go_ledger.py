@@ -51,7 +51,6 @@ from ..table import define_name
 from . import go as gs
 
 RANK_LABEL, RANK_FROM = setting_name("RankLabel"), setting_name("RankFrom")
-ELO_K, ELO_SCALE = setting_name("K"), setting_name("Scale")
 
 @dataclass(frozen=True)
 class GoLedgerPreset(GoPreset):
