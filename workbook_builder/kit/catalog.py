@@ -133,6 +133,19 @@ POSITIVE = Check(lambda r: f"IF(ISNUMBER({r}),{r}>0,FALSE)",
 """A number above 0 (Elo's K, a rating deviation)."""
 
 
+def positive_validation(prompt: Text) -> Callable[[str], Validation]:
+    """The drop-down rule of numbers above 0, with ``prompt``."""
+    return validation_rule("decimal", prompt, Text("0より大きい数", "A number above 0"),
+                           "greaterThan", "0")
+
+
+def positive_kind(hint: Text, prompt: Text, blank_ok: bool = False) -> Kind:
+    """A number above 0 (:data:`POSITIVE`); a blank is the default where ``blank_ok``."""
+    reason = (Text("空欄か0より大きい数", "blank or a number above 0") if blank_ok
+              else Text("0より大きい数", "a number above 0"))
+    return Kind(POSITIVE, reason, hint, "number", positive_validation(prompt), blank_ok=blank_ok)
+
+
 # --- entries -------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

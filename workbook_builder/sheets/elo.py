@@ -381,13 +381,9 @@ LEDGER_PRESETS = {"elo": (EloRule(), EloPreset())}
 # --- the catalog's entries: ELO_EXPECTED, LINEAR_EXPECTED, ELO_DELTA, ELO_UPDATE ----------
 
 DEFAULT_K = kc.lit(ELO.k)
-K_FACTOR = kc.Kind(kc.POSITIVE,
-                   Text("空欄か0より大きい数", "blank or a number above 0"),
-                   Text(f"空欄={DEFAULT_K}", f"blank = {DEFAULT_K}"), "number",
-                   kc.validation_rule("decimal", Text(f"K (空欄なら {DEFAULT_K})",
-                                                      f"K (blank = {DEFAULT_K})"),
-                                      Text("0より大きい数", "A number above 0"), "greaterThan",
-                                      "0"), blank_ok=True)
+K_FACTOR = kc.positive_kind(Text(f"空欄={DEFAULT_K}", f"blank = {DEFAULT_K}"),
+                            Text(f"K (空欄なら {DEFAULT_K})", f"K (blank = {DEFAULT_K})"),
+                            blank_ok=True)
 DEFAULT_SCALE = kc.lit(ELO.scale)
 
 

@@ -660,12 +660,9 @@ LEDGER_PRESETS = {"glicko": (GlickoRule(), GlickoLedgerPreset())}
 
 # --- the catalog's entries: GLICKO_EXPECTED, GLICKO_RATING, GLICKO_RD -------------------------
 
-ABOVE_ZERO = Text("0より大きい数", "a number above 0")
-RD_KIND = kc.Kind(kc.POSITIVE, ABOVE_ZERO, Text("0より大きい数", "above 0"), "number",
-                  kc.validation_rule("decimal", Text("期首の RD (レートの不確かさ、0より大きい数)",
-                                                     "RD at the start of the period (above 0)"),
-                                     Text("0より大きい数", "A number above 0"), "greaterThan",
-                                     "0"))
+RD_KIND = kc.positive_kind(Text("0より大きい数", "above 0"),
+                           Text("期首の RD (レートの不確かさ、0より大きい数)",
+                                "RD at the start of the period (above 0)"))
 OPPONENT_RDS = kc.Kind(
     kinds.Check(
         lambda r: f'IF(COUNTA({r})=COUNT({r}),SUMPRODUCT(({r}<=0)*({r}<>""))=0,FALSE)',
@@ -673,9 +670,8 @@ OPPONENT_RDS = kc.Kind(
                        for x in cast(Sequence[object], xs))),
     Text("0より大きい数 (空行は数えない)", "numbers above 0 (blank rows are skipped)"),
     Text("相手ごと", "one per game"), "number",
-    kc.validation_rule("decimal", Text("期首の相手の RD (相手のレートと同じ行)",
-                                       "Opponents' RDs at the start, on the rows of their ratings"),
-                       Text("0より大きい数", "A number above 0"), "greaterThan", "0"))
+    kc.positive_validation(Text("期首の相手の RD (相手のレートと同じ行)",
+                                "Opponents' RDs at the start, on the rows of their ratings")))
 
 
 def catalog_args() -> tuple[kc.Arg, ...]:
