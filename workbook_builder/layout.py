@@ -176,6 +176,13 @@ class Column:
             object.__setattr__(self, "hidden", self.role == "helper")
 
 
+def helper(key: str, label: Text, kind: ValueType, formula: Formula,
+           value: Callable[[Any], object], width: float = 7, **more: Any) -> Column:
+    """A hidden helper column other formulas read; ``more``: any other :class:`Column`
+    field (a lead row, its value)."""
+    return Column(key, label, "helper", kind, width, formula=formula, value=value, **more)
+
+
 @dataclass(frozen=True)
 class Table:
     """A header row, an optional lead row and ``rows`` data rows of ``columns``."""

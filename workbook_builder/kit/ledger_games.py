@@ -22,7 +22,7 @@ from rating_rules.common import round_half_away
 from .. import formulas as fx
 from ..formulas import ledger as lx
 from ..labels import Text
-from ..layout import Column, Formula, Row, Table, ValueType
+from ..layout import Column, Formula, Row, Table, ValueType, helper
 from . import inputs as kinds
 from . import phone
 from . import status as st
@@ -351,12 +351,6 @@ def if_counted(formula: Formula, value: Value, carried: Formula | None = None,
     return (lambda r: fx.if_(counted(r), formula(r), otherwise(r)), shown)
 
 
-def helper(key: str, label: Text, kind: ValueType, formula: Formula, value: Value,
-           lead: Formula | None = None, lead_value: object = None) -> Column:
-    return Column(key, label, "helper", kind, 7, formula=formula, value=value,
-                  lead=lead, lead_value=lead_value)
-
-
 def player_column(side: str) -> Column:
     return Column(f"Player{side}", Text(f"対局者{side}", f"Player {side}"), "input", "text",
                   9, width_en=10, validation=v(
@@ -450,12 +444,23 @@ def side_rule(key: str, side: str, rule: LedgerRule[Any]) -> tuple[Formula, Valu
 
 
 def seat_helpers(stem: str, label: tuple[str, str], kind: ValueType,
-                 formula: Callable[[Row, str], str],
-                 value: Callable[[Cells, str], object]) -> list[Column]:
-    """One hidden helper per seat (``IdA``, ``IdB`` …); ``label`` has ``{}`` for the seat."""
+                 formula: Callable[[Row, str], str], value: Callable[[Cells, str], object],
+                 counted: bool = False, carried: bool = False) -> list[Column]:
+    """One hidden helper per seat (``IdA``, ``IdB`` …); ``label`` has ``{}`` for the seat.
+
+    ``counted``: "" off the counted rows (:func:`if_counted`); ``carried`` as well, but a
+    row the chain links without counting it passes on the seat's value before the game
+    (the helper ``New<key>`` shows ``<key>``)."""
     def column(side: str) -> Column:
+        shown: Formula = lambda r: formula(r, side)  # noqa: E731
+        shown_value: Value = lambda c: value(c, side)  # noqa: E731
+        if counted or carried:
+            before = stem.removeprefix("New")
+            shown, shown_value = if_counted(
+                shown, shown_value, (lambda r: r[f"{before}{side}"]) if carried else None,
+                (lambda c: c[f"{before}{side}"]) if carried else None)
         return helper(f"{stem}{side}", Text(label[0].format(side), label[1].format(side)),
-                      kind, lambda r: formula(r, side), lambda c: value(c, side))
+                      kind, shown, shown_value)
     return [column(side) for side in SIDES]
 
 

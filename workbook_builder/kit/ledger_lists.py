@@ -18,7 +18,7 @@ from .. import formulas as fx
 from ..formulas import ledger as lx
 from ..formulas import shogi as sx
 from ..labels import Text
-from ..layout import Column, Formula, Row, Table, ValueType
+from ..layout import Column, Formula, Row, Table, ValueType, helper
 from . import inputs as kinds
 from . import status as st
 from .cells import Cells, Evaluation, Value, excel_number, excel_serial, numeric, whole
@@ -345,31 +345,27 @@ def upto_value(c: Cells, back: int) -> int:
 
 
 def monthly_columns(g: GamesRefs) -> list[Column]:
-    def helper(key: str, label: Text, formula: Formula, value: Value,
-               kind: ValueType = "number") -> Column:
-        return Column(key, label, "helper", kind, 7, formula=formula, value=value)
-
     def ok(c: Cells) -> bool:
         return c.number("MRating") is not None
 
     return [
-        helper("MLast", Text("計算用 月末の対局", "Last game by month end"),
-               lambda r: month_last_formula(r, g, 0), lambda c: month_last(c, 0), "integer"),
-        helper("MRating", Text("計算用 月例レート", "Monthly list rating"),
+        helper("MLast", Text("計算用 月末の対局", "Last game by month end"), "integer",
+               lambda r: month_last_formula(r, g, 0), lambda c: month_last(c, 0)),
+        helper("MRating", Text("計算用 月例レート", "Monthly list rating"), "number",
                lambda r: fx.if_(f"AND({r['MLast']}>0,ISNUMBER({r['StartUsed']}))",
                                 SEATS.whole_formula(g, r["MLast"], pid(r), "New", '""'), '""'),
                lambda c: SEATS.whole_value(games(c), c["MLast"], c.k, "New", "")
                if c["MLast"] != 0 and c.number("StartUsed") is not None else ""),
-        helper("MBefore", Text("計算用 前月のレート", "Previous list rating"),
+        helper("MBefore", Text("計算用 前月のレート", "Previous list rating"), "number",
                lambda r: fx.if_(f"ISNUMBER({r['MRating']})", SEATS.whole_formula(
                    g, month_last_formula(r, g, 1), pid(r), "New", r["StartUsed"]), '""'),
                lambda c: SEATS.whole_value(games(c), month_last(c, 1), c.k, "New",
                                            c["StartUsed"]) if ok(c) else ""),
-        helper("MGames", Text("計算用 月の対局数", "Games in the month"),
+        helper("MGames", Text("計算用 月の対局数", "Games in the month"), "integer",
                lambda r: fx.if_(f"ISNUMBER({r['MRating']})", month_count(
                    g, pid(r), f"Monthly_{UPTO[1]}", MONTH_KEY), '""'),
                lambda c: sum(month_at(c, n) == month_key(c) for n in played(c))
-               if ok(c) else "", "integer"),
+               if ok(c) else ""),
         position_column("MPos", Text("計算用 月例順位", "Monthly place"), "MRating"),
     ]
 
@@ -407,24 +403,20 @@ def rating_columns(rule: LedgerRule[Any], g: GamesRefs) -> list[Column]:
 
 def player_helpers(rule: LedgerRule[P], preset: P, g: GamesRefs) -> list[Column]:
     """The start and games-before used, the last counted game, the list place."""
-    def helper(key: str, label: Text, formula: Formula, value: Value,
-               kind: ValueType = "number") -> Column:
-        return Column(key, label, "helper", kind, 7, formula=formula, value=value)
-
-    prior = helper("PriorUsed", Text("計算用 以前の局数", "Games before used"),
+    prior = helper("PriorUsed", Text("計算用 以前の局数", "Games before used"), "integer",
                    lambda r: fx.if_(fx.is_whole_at_least(r["Prior"], 0), r["Prior"], "0"),
-                   prior_value, kind="integer")
+                   prior_value)
     return [
-        helper("StartUsed", Text("計算用 開始レート", "Start used"),
+        helper("StartUsed", Text("計算用 開始レート", "Start used"), "number",
                lambda r: start_formula(r, rule), lambda c: start_value(c, rule)),
         *([prior] if rule.has_prior else []),
         *rule.player_helpers(preset),
-        helper("Last", Text("計算用 最後の対局", "Last game row"),
+        helper("Last", Text("計算用 最後の対局", "Last game row"), "integer",
                lambda r: SEATS.last_formula(g.table, pid(r), r["Name"]),
-               lambda c: max(linked(c), default=0), kind="integer"),
-        helper("Since", Text("計算用 今月の前の行", "Last row before this month"),
+               lambda c: max(linked(c), default=0)),
+        helper("Since", Text("計算用 今月の前の行", "Last row before this month"), "integer",
                lambda r: fx.if_(f"{LATEST}=0", str(g.table.rows), last_row_by(g, f"{LATEST}-1")),
-               since_value, kind="integer"),
+               since_value),
         *now_columns(rule, g, shown=False),
         position_column("Pos", Text("計算用 順位", "List place"), rule.order_key),
     ]

@@ -33,6 +33,11 @@ RANK_LABEL, RANK_RATING = setting_name("RankLabel"), setting_name("RankRating")
 SIDES = ("A", "B")
 
 
+def other(side: str) -> str:
+    """The seat across the board from ``side``."""
+    return "B" if side == "A" else "A"
+
+
 v = validation
 """The layout's validation helper, under the short name the ledger modules use."""
 

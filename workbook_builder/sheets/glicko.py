@@ -55,8 +55,8 @@ from ..kit import inputs as kinds
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES, extend
 from ..kit.cells import Cells, Value, excel_number
-from ..kit.ledger_games import if_counted, table_of
-from ..kit.ledger_rule import MONTHLY_MODE, Carried, LedgerRule, result
+from ..kit.ledger_games import seat_helpers, table_of
+from ..kit.ledger_rule import MONTHLY_MODE, Carried, LedgerRule, other, result
 from ..kit.periods import (
     FAR_MESSAGE,
     PERIODS,
@@ -80,7 +80,7 @@ from ..kit.periods import (
     too_far_case,
 )
 from ..labels import Text
-from ..layout import Column, Row, Setting, Table, ValueType, validation
+from ..layout import Column, Row, Setting, Table, validation
 from ..settings import above_zero, scalar, setting_name, start_setting, zero_or_more
 
 # --- the rule as formula text ----------------------------------------------------------------
@@ -481,26 +481,6 @@ LEDGER_CARRIED = (
 game, the period they last played in, their RD at its start and its two running sums."""
 
 
-def other(side: str) -> str:
-    return "B" if side == "A" else "A"
-
-
-def ledger_helper(key: str, label: tuple[str, str], kind: ValueType,
-                  formula: Callable[[Row, str], str], value: Callable[[Cells, str], object],
-                  carried: bool = False) -> list[Column]:
-    """A hidden helper per seat, "" off the counted rows; ``carried``: a ``New<key>`` a
-    linked row (out of month order, not counted) passes on unchanged."""
-    def column(side: str) -> Column:
-        before = key.removeprefix("New")
-        shown, shown_value = if_counted(
-            lambda r: formula(r, side), lambda c: value(c, side),
-            (lambda r: r[f"{before}{side}"]) if carried else None,
-            (lambda c: c[f"{before}{side}"]) if carried else None)
-        return Column(f"{key}{side}", Text(label[0].format(side), label[1].format(side)),
-                      "helper", kind, 7, formula=shown, value=shown_value)
-    return [column("A"), column("B")]
-
-
 def same_period(r: Row, side: str) -> str:
     return f"{r[f'Per{side}']}={r['Per']}"
 
@@ -569,21 +549,21 @@ def ledger_game_helpers() -> tuple[Column, ...]:
     return (
         Column("Per", Text("計算用 期間番号", "Period no."), "helper", "integer", 7,
                formula=period_formula, value=period_value, lead=lambda r: "0", lead_value=0),
-        *ledger_helper("RDAt", ("計算用 {}期間のRD", "{} period RD"), "number",
-                       rd_at_formula, rd_at_value),
-        *ledger_helper("NewInfo", ("計算用 {}Σg²E(1−E)", "{} sum g²E(1−E)"), "number",
-                       lambda r, s: running_formula(r, s, "Info", 0),
-                       lambda c, s: running_value(c, s, "Info", 0), carried=True),
-        *ledger_helper("NewSum", ("計算用 {}Σg(s−E)", "{} sum g(s−E)"), "number",
-                       lambda r, s: running_formula(r, s, "Sum", 1),
-                       lambda c, s: running_value(c, s, "Sum", 1), carried=True),
-        *ledger_helper("NewRD", ("計算用 {}新RD", "{} new RD"), "number",
-                       lambda r, s: closed_rd_text(r[f"RDAt{s}"], r[f"NewInfo{s}"]),
-                       lambda c, s: closed_value(c, s)[1], carried=True),
-        *ledger_helper("NewPer", ("計算用 {}の期間", "{} period"), "integer",
-                       lambda r, s: r["Per"], lambda c, s: c["Per"], carried=True),
-        *ledger_helper("NewRD0", ("計算用 {}期間の最初のRD", "{} period's first RD"), "number",
-                       lambda r, s: r[f"RDAt{s}"], lambda c, s: c[f"RDAt{s}"], carried=True),
+        *seat_helpers("RDAt", ("計算用 {}期間のRD", "{} period RD"), "number",
+                      rd_at_formula, rd_at_value, counted=True),
+        *seat_helpers("NewInfo", ("計算用 {}Σg²E(1−E)", "{} sum g²E(1−E)"), "number",
+                      lambda r, s: running_formula(r, s, "Info", 0),
+                      lambda c, s: running_value(c, s, "Info", 0), carried=True),
+        *seat_helpers("NewSum", ("計算用 {}Σg(s−E)", "{} sum g(s−E)"), "number",
+                      lambda r, s: running_formula(r, s, "Sum", 1),
+                      lambda c, s: running_value(c, s, "Sum", 1), carried=True),
+        *seat_helpers("NewRD", ("計算用 {}新RD", "{} new RD"), "number",
+                      lambda r, s: closed_rd_text(r[f"RDAt{s}"], r[f"NewInfo{s}"]),
+                      lambda c, s: closed_value(c, s)[1], carried=True),
+        *seat_helpers("NewPer", ("計算用 {}の期間", "{} period"), "integer",
+                      lambda r, s: r["Per"], lambda c, s: c["Per"], carried=True),
+        *seat_helpers("NewRD0", ("計算用 {}期間の最初のRD", "{} period's first RD"), "number",
+                      lambda r, s: r[f"RDAt{s}"], lambda c, s: c[f"RDAt{s}"], carried=True),
     )
 
 

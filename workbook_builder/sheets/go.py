@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar, cast
@@ -59,14 +60,14 @@ from rating_rules.go import (
 )
 
 from .. import formulas as fx
-from .. import styles
+from .. import layout, styles
 from ..formulas import go as gx
 from ..formulas import shogi as sx
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES, number_in_table, typed_rows
-from ..kit.cells import Cells, Value, excel_number, whole
+from ..kit.cells import Cells, excel_number, whole
 from ..kit.chain import chart_columns, count_column, running_column
 from ..kit.inputs import Check
 from ..kit.personal import PersonalSheet
@@ -74,13 +75,11 @@ from ..kit.settings_table import SettingsTable, TableField, write_settings_table
 from ..labels import SETTINGS_HEADER, Text
 from ..layout import (
     Column,
-    Formula,
     NameInfo,
     Row,
     Setting,
     Table,
     Validation,
-    ValueType,
     number_check,
 )
 from ..layout import validation as v
@@ -506,9 +505,7 @@ def outcome_columns(lang: str) -> tuple[Column, ...]:
 
 def reading_columns() -> tuple[Column, ...]:
     """Hidden helpers: the row's reading of its inputs against the rank before it."""
-    def helper(key: str, label: Text, kind: ValueType, formula: Formula, value: Value) -> Column:
-        return Column(key, label, "helper", kind, 6, formula=formula, value=value)
-
+    helper = functools.partial(layout.helper, width=6)
     return (
         helper("OppIdx", Text("計算用 相手", "Opp. index"), "integer",
                lambda r: gx.go_rank_index(r["OppRank"]),

@@ -33,19 +33,20 @@ from .. import styles
 from ..formulas import go as gx
 from ..formulas import shogi as sx
 from ..kit import status as st
-from ..kit.cells import Cells, Value, whole
+from ..kit.cells import Cells, whole
 from ..kit.ledger_games import MSG as GAME_MSG
-from ..kit.ledger_games import same_cell
+from ..kit.ledger_games import same_cell, seat_helpers
 from ..kit.ledger_rule import (
     RANK_RATING,
     START,
     Carried,
     LedgerRule,
     number,
+    other,
     rank_label_formula,
 )
 from ..labels import Text
-from ..layout import Column, Formula, NameInfo, Row, Setting, ValueType
+from ..layout import Column, NameInfo, Row, Setting, ValueType, helper
 from ..settings import setting_name
 from ..table import define_name
 from . import go as gs
@@ -73,21 +74,12 @@ def code_of(c: Cells, key: str) -> str:
     return gs.code_at(whole(c[key]), c.preset)
 
 
-def other(side: str) -> str:
-    return "B" if side == "A" else "A"
-
-
 def won_formula(r: Row, side: str) -> str:
     return r["Won"] if side == "A" else f"(1-{r['Won']})"
 
 
 def won(c: Cells, side: str) -> int:
     return whole(c["Won"]) if side == "A" else 1 - whole(c["Won"])
-
-
-def if_counted(formula: Formula) -> Formula:
-    """Shown on a counted row only ("" elsewhere: the chain reads counted rows)."""
-    return lambda r: fx.if_(f"{r['CA']}>0", formula(r), '""')
 
 
 def side_type_formula(r: Row, side: str) -> str:
@@ -138,27 +130,9 @@ def streak_formula(r: Row, side: str) -> str:
     return fx.if_(f"{r[f'IsRated{side}']}=1", "0", f"{r[f'Streak{side}']}+1")
 
 
-def seat_columns(key: str, label: tuple[str, str], kind: ValueType,
-                 formula: Callable[[Row, str], str], value: Callable[[Cells, str], object],
-                 counted_only: bool = True) -> list[Column]:
-    """A hidden helper per seat; ``counted_only``: "" off the counted rows."""
-    def column(side: str) -> Column:
-        shown: Formula = lambda r: formula(r, side)  # noqa: E731
-        return Column(f"{key}{side}", Text(label[0].format(side), label[1].format(side)),
-                      "helper", kind, 7,
-                      formula=if_counted(shown) if counted_only else shown,
-                      value=lambda c: value(c, side) if c["CA"] != 0 or not counted_only
-                      else "")
-    return [column("A"), column("B")]
-
-
 def go_game_helpers(lang: str) -> tuple[Column, ...]:
     """The row's reading of its inputs, then each side's game and what it carries on."""
     words = ",".join(fx.text(t) for t in gs.ENGINE_TYPE)
-
-    def helper(key: str, label: Text, kind: ValueType, formula: Formula,
-               value: Value) -> Column:
-        return Column(key, label, "helper", kind, 7, formula=formula, value=value)
 
     def diff_formula(r: Row) -> str:
         known = f"AND(ISNUMBER({r['RankA']}),ISNUMBER({r['RankB']}))"
@@ -175,20 +149,22 @@ def go_game_helpers(lang: str) -> tuple[Column, ...]:
         helper("Diff", Text("計算用 段位差", "Rank diff."), "number", diff_formula,
                lambda c: "" if c.number("RankA") is None or c.number("RankB") is None
                else rank_difference(code_of(c, "RankA"), code_of(c, "RankB"))),
-        *seat_columns("Type", ("計算用 {}種別", "{} type"), "text", side_type_formula,
-                      side_type),
-        *seat_columns("Exch", ("計算用 {}交換", "{} exchange"), "number", exchange_formula,
-                      exchange),
-        *seat_columns("IsRated", ("計算用 {}レート", "{} rated"), "integer", is_rated_formula,
-                      is_rated, counted_only=False),
-        *seat_columns("NewRank", ("計算用 {}新段級位", "{} new rank"), "integer",
-                      lambda r, s: gx.go_next_rank(r[f"Rank{s}"], r[f"New{s}"]), next_rank_of),
-        *seat_columns("NewRated", ("計算用 {}新レート局数", "{} rated after"), "integer",
+        *seat_helpers("Type", ("計算用 {}種別", "{} type"), "text", side_type_formula,
+                      side_type, counted=True),
+        *seat_helpers("Exch", ("計算用 {}交換", "{} exchange"), "number", exchange_formula,
+                      exchange, counted=True),
+        *seat_helpers("IsRated", ("計算用 {}レート", "{} rated"), "integer", is_rated_formula,
+                      is_rated),
+        *seat_helpers("NewRank", ("計算用 {}新段級位", "{} new rank"), "integer",
+                      lambda r, s: gx.go_next_rank(r[f"Rank{s}"], r[f"New{s}"]), next_rank_of,
+                      counted=True),
+        *seat_helpers("NewRated", ("計算用 {}新レート局数", "{} rated after"), "integer",
                       lambda r, s: f"{r[f'Rated{s}']}+{r[f'IsRated{s}']}",
-                      lambda c, s: whole(c[f"Rated{s}"]) + whole(c[f"IsRated{s}"])),
-        *seat_columns("NewStreak", ("計算用 {}新非レート連続", "{} streak after"), "integer",
+                      lambda c, s: whole(c[f"Rated{s}"]) + whole(c[f"IsRated{s}"]),
+                      counted=True),
+        *seat_helpers("NewStreak", ("計算用 {}新非レート連続", "{} streak after"), "integer",
                       streak_formula, lambda c, s: 0 if c[f"IsRated{s}"] == 1
-                      else whole(c[f"Streak{s}"]) + 1),
+                      else whole(c[f"Streak{s}"]) + 1, counted=True),
     )
 
 

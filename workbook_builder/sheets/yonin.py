@@ -34,6 +34,7 @@ of a game's four rows come from one :func:`rating_rules.yonin.rate_game` call):
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -46,7 +47,7 @@ from rating_rules import yonin as engine
 from rating_rules.yonin import TROUBLE, YONIN, YoninPreset, ko_pt, rate_game, tournament_score
 
 from .. import formulas as fx
-from .. import styles
+from .. import layout, styles
 from ..formulas import yonin as fy
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
@@ -597,10 +598,7 @@ def result_columns(lang: str, preset: YoninPreset) -> tuple[Column, ...]:
 
 def helper_columns(lang: str) -> tuple[Column, ...]:
     """Hidden: the row's check, the game's state, and who is credited with each exit."""
-    def helper(key: str, label: Text, kind: Any, formula: Callable[[Row], str],
-               value: Value) -> Column:
-        return Column(key, label, "helper", kind, 8, formula=formula, value=value)
-
+    helper = functools.partial(layout.helper, width=8)
     return (
         helper("RowCheck", Text("計算用 行の確認", "Row check"), "text",
                lambda r: st.status_formula(ROW_CHECKS, r, lang),

@@ -48,6 +48,7 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import datetime as dt
+import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -60,7 +61,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from rating_rules.yonin import TROUBLE, YoninPreset, rank_label
 
 from .. import formulas as fx
-from .. import styles
+from .. import layout, styles
 from ..formulas import ledger as fl
 from ..formulas import yonin as fy
 from ..kit import catalog as kc
@@ -186,11 +187,8 @@ def general(value: object) -> str:
 
 
 
-def helper(key: str, label: Text, kind: ValueType, formula: Formula, value: Value,
-           lead_value: object = None) -> Column:
-    """A hidden helper column other formulas read."""
-    return Column(key, label, "helper", kind, 8, formula=formula, value=value,
-                  lead_value=lead_value)
+helper = functools.partial(layout.helper, width=8)
+"""A hidden helper column other formulas read (this ledger's are 8 wide)."""
 
 
 def players(c: Cells) -> Evaluation:
