@@ -61,7 +61,7 @@ def build_workbook(spec: Spec, inputs: Sequence[Mapping[str, object]] = (),
     if inputs or "Games" not in given:
         given["Games"] = inputs
     built = sheet_type.populate_tables(wb, spec, preset, given)
-    add_howto(wb, spec.system, spec.lang, spec.title or sheet_type.default_title(spec.lang),
+    add_howto(wb, sheet_type.howto, spec.lang, spec.title or sheet_type.default_title(spec.lang),
               built.names)
     lambdas = lambda_names(wb)
     for ws in wb.worksheets:

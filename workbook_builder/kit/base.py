@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from openpyxl import Workbook
 
+from ..labels import Text
 from ..layout import NameInfo
 from ..messages import Message, quoted, say
 from ..spec import Spec
@@ -58,6 +59,9 @@ class SheetType(ABC, Generic[P]):
     """The spreadsheet programs that compute this workbook, when not every one does."""
     start_field: ClassVar[str | None] = None
     """The preset field a template's ``start_rating`` sets, if the rule has one."""
+    howto: ClassVar[tuple[Text, ...]]
+    """The numbered steps of the 使い方 / How to sheet (:mod:`.howto`), where ``{games}``
+    and the like name the workbook's own sheets and cells."""
     editable_tables: ClassVar[tuple[frozenset[str], ...]] = ()
     """The Settings tables a club may edit, each as its column keys (``Settings_<key>``):
     :meth:`with_tables` takes them into the preset, so ``repair`` and ``audit`` carry

@@ -3,9 +3,10 @@
 Placed as the last visible tab (before the hidden helper sheets): the Games sheet stays
 first and active, so a phone opens the file where the next game is typed, and the
 how-to is one tab away for whoever looks. The steps are declared once per kind of
-workbook (:data:`STEPS`) and filled in from what the builder made: sheet titles from the
-workbook, the cells to type in from the input names and their headings
-(:class:`~workbook_builder.layout.NameInfo`), so a renamed sheet or a moved column
+workbook, as its sheet type's ``howto`` (:data:`PERSONAL` for a two-player personal
+sheet, :data:`LEDGER` for a club ledger), and filled in from what the builder made:
+sheet titles from the workbook, the cells to type in from the input names and their
+headings (:class:`~workbook_builder.layout.NameInfo`), so a renamed sheet or a moved column
 changes the text with it. Plain text, no formulas: audit and repair treat it like any
 other sheet the builder writes (an earlier version's file without it gets it on repair).
 
@@ -16,7 +17,7 @@ In the text a sheet is quoted 「…」 (ja) or “…” (en), and a cell or co
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment
@@ -41,11 +42,11 @@ FIX = Text(
     "checks it and `workbook-builder repair` rebuilds it, keeping what you typed (README, "
     "Fixing mistakes).")
 
-_RESULTS = Text("青いセルは自動計算で、入力しない。{status} 列に ⚠ が出たら、その行の入力を"
+RESULTS = Text("青いセルは自動計算で、入力しない。{status} 列に ⚠ が出たら、その行の入力を"
                 "理由のとおりに直す。",
                 "Blue cells are computed: do not type there. A ⚠ in the {status} column "
                 "says what to fix in that row.")
-_PERSONAL = (
+PERSONAL = (
     Text("「{settings}」の白いセル {start} に自分の始めの段級・レートを入れる。",
          "On “{settings}”, type where you start in the white cells {start}."),
     Text("「{games}」に 1 局 1 行で、白いセル {games_cols} を入れる。",
@@ -55,16 +56,7 @@ _PERSONAL = (
          "The blue cells show the new rating or rank (do not type there). A ⚠ in the "
          "{status} column says what to fix in that row."),
 )
-_YONIN = (
-    Text("「{games}」に 1 局 4 行 (1 人 1 行) で、白いセル {games_cols} を入れる。",
-         "On “{games}”, one game in four rows (a row a player), type in the white cells "
-         "{games_cols}."),
-    Text("ルールの定数 (開始レートなど) は「{settings}」。ふだんは変えなくてよい。",
-         "The rule's constants (starting rates …) are on “{settings}”; usually left as "
-         "they are."),
-    _RESULTS,
-)
-_LEDGER = (
+LEDGER = (
     Text("「{players}」に会員を 1 人 1 行で、白いセル {players_cols} を入れる (ルールは"
          "「{settings}」)。",
          "On “{players}”, one member a row, type in the white cells {players_cols} (the "
@@ -76,55 +68,21 @@ _LEDGER = (
          "Standings and ratings appear on {others} by themselves. A ⚠ in the {status} "
          "column says what to fix in that row."),
 )
-_YONIN_LEDGER = (_LEDGER[0],
-                 Text("「{games}」に 1 局 4 行 (1 人 1 行) で、白いセル {games_cols} を入れる。",
-                      "On “{games}”, one game in four rows (a row a player), type in the "
-                      "white cells {games_cols}."),
-                 _LEDGER[2])
-_CATALOG_FIRST = Text("「{first}」には関数ごとに欄がある。白いセルの例を変えると、青いセルの"
-                      "結果が変わる。",
-                      "“{first}” has a block per function: change the example in its white "
-                      "cells and the blue result follows.")
-_CATALOG_WARN = Text("結果の代わりに ⚠ が出たら、理由のとおりに白いセルを直す。",
-                     "A ⚠ instead of a result says what to fix in the white cells.")
-_CATALOG = (
-    _CATALOG_FIRST,
-    Text("灰色のセルの式をコピーして自分のシートに貼る。名前 (Tokin_… など) を使う式には"
-         "「{second}」も自分のブックへコピーする。",
-         "Copy a grey cell's formula into your own sheet; for a formula that uses names "
-         "(Tokin_… and so on) copy “{second}” into your workbook too."),
-    _CATALOG_WARN,
-)
-_LAMBDA = (
-    _CATALOG_FIRST,
-    Text("このブックのどのセルでも =関数名(引数) と書いて使える (Excel 365・2024)。ほかの"
-         "ブックでは「{first}」と「{second}」をコピーする。",
-         "Use them in any cell of this workbook as =NAME(arguments) (Excel 365, 2024); "
-         "for another workbook copy “{first}” and “{second}” into it."),
-    _CATALOG_WARN,
-)
-
-STEPS: Mapping[str, tuple[Text, ...]] = {
-    "yonin": _YONIN, "ledger": _LEDGER, "yonin_ledger": _YONIN_LEDGER,
-    "formulas": _CATALOG, "lambda": _LAMBDA,
-}
-"""The numbered steps of each workbook type that is not a two-player personal sheet (by
-the template's ``system``); every two-player personal sheet has the same three steps."""
-
 START = re.compile(r"Settings_(Rank|Start\w*|RD)")
 """The settings a player fills in first: a declared rank, starting ratings and RD."""
 
 
-def add_howto(wb: Workbook, system: str, lang: str, title: str,
+def add_howto(wb: Workbook, steps: Sequence[Text], lang: str, title: str,
               names: Sequence[NameInfo]) -> None:
-    """Add the how-to sheet after the last visible sheet of ``wb``."""
+    """Add the how-to sheet after the last visible sheet of ``wb``: its title, ``steps``
+    numbered (the workbook type's ``howto``), and the line on mistakes."""
     visible = [ws for ws in wb.worksheets if ws.sheet_state == "visible"]
     index = wb.worksheets.index(visible[-1]) + 1 if visible else 0
     fields = _fields(wb, lang, names)
     ws = wb.create_sheet(HOWTO_TITLE(lang), index)
     lines = [f"{HOWTO_TITLE(lang)} ・ {title}", ""]
     lines += [f"{i}. {step(lang).format_map(fields)}"
-              for i, step in enumerate(STEPS.get(system, _PERSONAL), 1)]
+              for i, step in enumerate(steps, 1)]
     lines += ["", FIX(lang)]
     ws.column_dimensions["A"].width = WIDTH
     for row, line in enumerate(lines, 1):

@@ -40,6 +40,7 @@ from ..table import define_name, write_table
 from .base import Built, SheetType, with_constants
 from .cells import Evaluation, cached_by_row
 from .frame import decorate_games, page_setup, sheet_title, title_cell
+from .howto import LEDGER
 from .inputs import START_RANGE
 from .ledger_games import SEATS, games_table
 from .ledger_lists import LATEST, MONTHLY, PLAYERS, list_table, monthly_table, players_table
@@ -128,6 +129,8 @@ def evaluate_tables(tables: Mapping[str, Table],
 
 class ClubLedger(SheetType[LedgerPreset]):
     """A club's two-player ledger; ``rules`` maps each preset to its rule's declarations."""
+
+    howto = LEDGER
 
     rules: ClassVar[Mapping[str, LedgerRule[Any]]]
     input_tables = ("Games", "Players", "Monthly")

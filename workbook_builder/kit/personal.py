@@ -29,6 +29,7 @@ from . import status as st
 from .base import Built, P, SheetType
 from .cells import cached_by_row, evaluate
 from .frame import COUNTED_ONLY, add_history_chart, decorate_games, page_setup, sheet_title
+from .howto import PERSONAL
 
 PHONE_WIDTHS: phone.Widths = {
     "Opponent": (5.5, 6), "OppRating": (5, 5), "OppRD": (4, 4.5),
@@ -44,6 +45,7 @@ class PersonalSheet(SheetType[P]):
     """A system's personal sheet; subclasses declare, this class renders."""
 
     title: ClassVar[Text]
+    howto = PERSONAL
     notes: ClassVar[tuple[Text, ...]] = ()
     """Lines printed under the settings: the rule in a few words."""
     chart: ClassVar[tuple[Text, Text] | None] = (Text("レートの推移", "Rating history"),

@@ -473,6 +473,14 @@ class CatalogPreset:
     """The catalog has no constants of its own: every formula shows the rules' defaults."""
 
 
+HOWTO_FIRST = Text("「{first}」には関数ごとに欄がある。白いセルの例を変えると、青いセルの"
+                   "結果が変わる。",
+                   "“{first}” has a block per function: change the example in its white "
+                   "cells and the blue result follows.")
+HOWTO_WARN = Text("結果の代わりに ⚠ が出たら、理由のとおりに白いセルを直す。",
+                  "A ⚠ instead of a result says what to fix in the white cells.")
+
+
 class CatalogSheet(SheetType[CatalogPreset]):
     """Workbook type ``system = "formulas"``: the formula catalog."""
 
@@ -480,6 +488,12 @@ class CatalogSheet(SheetType[CatalogPreset]):
     presets: ClassVar[Mapping[str, object]] = {"default": CatalogPreset()}
     input_tables: ClassVar[tuple[str, ...]] = (TABLE,)
     """The example inputs are ``Catalog_<FUNCTION>_<argument>`` (read back by ``repair``)."""
+    howto = (HOWTO_FIRST,
+             Text("灰色のセルの式をコピーして自分のシートに貼る。名前 (Tokin_… など) を使う式には"
+                  "「{second}」も自分のブックへコピーする。",
+                  "Copy a grey cell's formula into your own sheet; for a formula that uses "
+                  "names (Tokin_… and so on) copy “{second}” into your workbook too."),
+             HOWTO_WARN)
 
     def default_title(self, lang: str) -> str:
         return Text("式の一覧 (アドインなしで使える式)", "Formula catalog (no add-in needed)")(lang)

@@ -41,6 +41,8 @@ from ..kit.catalog import OUT, Entry, Refs
 from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, Text
 from ..spec import Spec
 from .catalog import (
+    HOWTO_FIRST,
+    HOWTO_WARN,
     TEXT_COLUMNS,
     CatalogSheet,
     Written,
@@ -188,6 +190,12 @@ class LambdaSheet(CatalogSheet):
 
     system = "lambda"
     computed_by = "Excel 365 or Excel 2024"
+    howto = (HOWTO_FIRST,
+             Text("このブックのどのセルでも =関数名(引数) と書いて使える (Excel 365・2024)。ほかの"
+                  "ブックでは「{first}」と「{second}」をコピーする。",
+                  "Use them in any cell of this workbook as =NAME(arguments) (Excel 365, 2024); "
+                  "for another workbook copy “{first}” and “{second}” into it."),
+             HOWTO_WARN)
 
     def default_title(self, lang: str) -> str:
         return Text("関数 (Excel 365 の LAMBDA)", "Functions (Excel 365 LAMBDA)")(lang)

@@ -56,6 +56,7 @@ from ..kit import status as st
 from ..kit.base import typed_rows
 from ..kit.cells import Cells, Value, excel_number
 from ..kit.frame import overwrite_note, title_row
+from ..kit.howto import RESULTS
 from ..kit.personal import PersonalSheet
 from ..kit.settings_table import SettingsTable, TableColumn, TableField, write_settings_table
 from ..labels import MOVED, Text
@@ -907,6 +908,12 @@ def example_games(lang: str) -> list[dict[str, object]]:
     ]
 
 
+FOUR_ROWS_STEP = Text("「{games}」に 1 局 4 行 (1 人 1 行) で、白いセル {games_cols} を入れる。",
+                      "On “{games}”, one game in four rows (a row a player), type in the "
+                      "white cells {games_cols}.")
+"""The how-to's step for the Games sheet, on the personal sheet and the ledger."""
+
+
 class YoninSheet(PersonalSheet[YoninSheetPreset]):
     """Workbook type ``system = "yonin"``: four rows a game (a seat each), no chart."""
 
@@ -917,6 +924,11 @@ class YoninSheet(PersonalSheet[YoninSheetPreset]):
     chart = None
     rows_per_game = SEATS
     editable_tables = EDITABLE_TABLES
+    howto = (FOUR_ROWS_STEP,
+             Text("ルールの定数 (開始レートなど) は「{settings}」。ふだんは変えなくてよい。",
+                  "The rule's constants (starting rates …) are on “{settings}”; usually left "
+                  "as they are."),
+             RESULTS)
 
     def with_tables(self, preset: YoninSheetPreset, tables: Mapping[str, Sequence[object]],
                     spec: Spec) -> YoninSheetPreset:

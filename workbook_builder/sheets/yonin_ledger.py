@@ -79,6 +79,7 @@ from ..kit.cells import (
     whole,
 )
 from ..kit.frame import overwrite_note, page_setup, sheet_title, title_cell, title_row
+from ..kit.howto import LEDGER
 from ..kit.ledger import evaluate_tables
 from ..kit.ledger_games import month_of, player_id, table_of
 from ..kit.ledger_lists import (
@@ -794,6 +795,7 @@ class YoninLedgerSheet(SheetType[yn.YoninSheetPreset]):
     input_tables = ("Games", "Players")
     start_field = "start_member"
     editable_tables = yn.EDITABLE_TABLES
+    howto = (LEDGER[0], yn.FOUR_ROWS_STEP, LEDGER[2])
 
     def with_tables(self, preset: yn.YoninSheetPreset, tables: Mapping[str, Sequence[object]],
                     spec: Spec) -> yn.YoninSheetPreset:
