@@ -202,3 +202,18 @@ def test_month_order_reads_the_dates_of_bad_lines_too() -> None:
     log = parse_game_log(text, "tokin", monthly=True)
     assert [(bad.line, "order" in bad.reason) for bad in log.bad] == [(3, False), (4, True)]
     assert len(log.games) == 1
+
+
+def test_a_handicap_not_on_tokins_list_is_a_bad_row_naming_the_list(tmp_path: Path) -> None:
+    # RULES.md §1: Tokin's handicaps are 平手 and 香落 … 六枚落; the CSV takes their
+    # English names in any case too. One not on the list is named with the list.
+    text = ("player_a,player_b,result,handicap\n"
+            "A,B,1,香落\nA,B,0,LANCE\nA,B,1,八枚落\n")
+    out = CliRunner().invoke(main, ["rate", str(write(tmp_path, text, "utf-8")),
+                                    "-s", "tokin", "--per-game"])
+    assert out.exit_code == 1
+    listed = "平手、香落、角落、飛落、飛香落、二枚落、四枚落、六枚落"
+    lines = [line for line in out.output.splitlines() if "八枚落" in line]
+    assert len(lines) == 1 and ":4: handicap '八枚落' is not one of the list" in lines[0] \
+        and f"({listed})" in lines[0], out.output
+    assert ":3:" not in out.output and ":2:" not in out.output, out.output
