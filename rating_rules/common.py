@@ -158,10 +158,13 @@ class LogField:
     key: str
     """The column key (its accepted header spellings are the game-log reader's)."""
     kind: str
-    """``number`` (blank = None), ``whole`` (a whole number ≥ 0, required), ``handicap``
-    (a name from the Tokin handicap list, blank = None), or ``word`` (blank = ``default``)."""
+    """``number`` (blank = None), ``whole`` (a whole number ≥ 0, required), ``choice`` (one
+    of ``choices``, blank = None), or ``word`` (blank = ``default``)."""
     required: bool = False
     default: str | None = None
+    choices: tuple[tuple[str, ...], ...] = ()
+    """A ``choice`` field's words, each with its other spellings (any case); the first
+    spelling is the one a message lists."""
 
 
 @dataclass(frozen=True)

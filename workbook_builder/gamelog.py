@@ -26,7 +26,6 @@ from datetime import date, datetime
 from pathlib import Path
 
 from rating_rules import SYSTEMS, LogField, replay
-from rating_rules.shogi import TOKIN
 
 from .errors import GameLogError
 from .messages import Lang, os_reason, say
@@ -424,8 +423,8 @@ def _log_field(log_field: LogField, text: str) -> object:
     """One game-log field read by its declared kind (see :class:`rating_rules.LogField`)."""
     if log_field.kind == "whole":
         return parse_whole(log_field.key, text, 0)
-    if log_field.kind == "handicap":
-        return _handicap(text)
+    if log_field.kind == "choice":
+        return _choice(log_field, text)
     if not text.strip():
         return log_field.default
     if log_field.kind == "number":
@@ -444,17 +443,15 @@ def _name(text: str, column: str) -> str:
     return name
 
 
-HANDICAPS = {n.casefold() for h in TOKIN.handicaps for n in (h.name, h.english)}
-"""Handicap names the Tokin ledger's list offers (Japanese or English, any case)."""
-
-
-def _handicap(text: str) -> str | None:
+def _choice(log_field: LogField, text: str) -> str | None:
+    """A word of the field's list, as typed (Tokin's handicap names: 香落 or Lance)."""
     name = unicodedata.normalize("NFKC", text).strip()
     if not name:
         return None
-    if name.casefold() not in HANDICAPS:
-        shown = "、".join(h.name for h in TOKIN.handicaps)
-        raise ValueError(say("row.handicap", field=Field("handicap"), value=text, known=shown))
+    if name.casefold() not in {n.casefold() for words in log_field.choices for n in words}:
+        shown = "、".join(words[0] for words in log_field.choices)
+        raise ValueError(say("row.not_listed", field=Field(log_field.key), value=text,
+                             known=shown))
     return name
 
 

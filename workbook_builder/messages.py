@@ -279,8 +279,8 @@ TABLE: dict[str, tuple[str, str]] = {
                      "文字まで",
                      "{field} {value!r} is {length:,} characters long; a cell holds at most "
                      "{limit:,}"),
-    "row.handicap": ("{field} {value!r} は一覧 ({known}) にありません",
-                     "{field} {value!r} is not one of the list ({known})"),
+    "row.not_listed": ("{field} {value!r} は一覧 ({known}) にありません",
+                       "{field} {value!r} is not one of the list ({known})"),
     "row.same_player": ("同じ対局者 {name!r} が両方にいます", "the same player {name!r} is on both "
                         "sides"),
     "row.same_player_spelt": ("同じ対局者 {name!r} が両方にいます ({a!r} と {b!r})",

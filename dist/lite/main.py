@@ -236,10 +236,13 @@ class LogField:
     key: str
     """The column key (its accepted header spellings are the game-log reader's)."""
     kind: str
-    """``number`` (blank = None), ``whole`` (a whole number ≥ 0, required), ``handicap``
-    (a name from the Tokin handicap list, blank = None), or ``word`` (blank = ``default``)."""
+    """``number`` (blank = None), ``whole`` (a whole number ≥ 0, required), ``choice`` (one
+    of ``choices``, blank = None), or ``word`` (blank = ``default``)."""
     required: bool = False
     default: str | None = None
+    choices: tuple[tuple[str, ...], ...] = ()
+    """A ``choice`` field's words, each with its other spellings (any case); the first
+    spelling is the one a message lists."""
 
 
 @dataclass(frozen=True)
@@ -2357,7 +2360,8 @@ def _unpack_two_player(
 RATING_SYSTEMS = (
     System("tokin", "shogi 16±4%, Tokin Network preset: (a, b, result_a[, handicap])",
            replay_tokin, {"default": TOKIN, "league": LEAGUE},
-           periods=True, log_fields=(LogField("handicap", "handicap"),),
+           periods=True, log_fields=(LogField("handicap", "choice", choices=tuple(
+               (h.name, h.english) for h in TOKIN_HANDICAPS)),),
            functions=("TOKIN_DELTA", "TOKIN_HANDICAP", "TOKIN_START"),
            position=1),
     System("club24", "Shogi Club 24: (a, b, result_a)", replay_club24,
