@@ -156,7 +156,7 @@ class LogField:
     """A game-log column beyond the players and the result, and how its text is read."""
 
     key: str
-    """The column key (its accepted header spellings are the game-log reader's)."""
+    """The column key, also its first accepted header."""
     kind: str
     """``number`` (blank = None), ``whole`` (a whole number ≥ 0, required), ``choice`` (one
     of ``choices``, blank = None), or ``word`` (blank = ``default``)."""
@@ -165,6 +165,9 @@ class LogField:
     choices: tuple[tuple[str, ...], ...] = ()
     """A ``choice`` field's words, each with its other spellings (any case); the first
     spelling is the one a message lists."""
+    headers: tuple[str, ...] = ()
+    """Other headers a log may give the column (compared after NFKC folding, any case);
+    the first Japanese one names the column in a Japanese message."""
 
 
 @dataclass(frozen=True)

@@ -649,8 +649,9 @@ def _check_handicap_at(value: object, n: int, preset: GoPreset) -> float | None:
 RATING_SYSTEMS = (
     System("go", "Go dan/kyu points: (a, b, result_a[, handicap_diff[, game_type]])",
            replay_go, {"default": GO},
-           log_fields=(LogField("handicap_diff", "number"),
-                       LogField("game_type", "word", default="rated")),
+           log_fields=(LogField("handicap_diff", "number", headers=("置石差", "手合差")),
+                       LogField("game_type", "word", default="rated",
+                                headers=("type", "種別", "対局種別"))),
            functions=("GO_DELTA", "GO_HANDICAP", "GO_NEXT_RANK", "GO_RANK_LABEL"),
            position=4),
 )

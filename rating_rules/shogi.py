@@ -467,8 +467,9 @@ def _unpack_two_player(
 RATING_SYSTEMS = (
     System("tokin", "shogi 16±4%, Tokin Network preset: (a, b, result_a[, handicap])",
            replay_tokin, {"default": TOKIN, "league": LEAGUE},
-           periods=True, log_fields=(LogField("handicap", "choice", choices=tuple(
-               (h.name, h.english) for h in TOKIN_HANDICAPS)),),
+           periods=True, log_fields=(LogField(
+               "handicap", "choice", choices=tuple((h.name, h.english) for h in TOKIN_HANDICAPS),
+               headers=("手合", "手合割", "駒落ち")),),
            functions=("TOKIN_DELTA", "TOKIN_HANDICAP", "TOKIN_START"),
            position=1),
     System("club24", "Shogi Club 24: (a, b, result_a)", replay_club24,

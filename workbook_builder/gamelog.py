@@ -42,20 +42,18 @@ MAX_CELL_TEXT = 32767
 """Most characters an .xlsx cell holds."""
 MAX_OVERFLOW_PASSES = 100
 
-# Column key → accepted header spellings (compared after NFKC folding and lower-casing).
 HEADERS: dict[str, tuple[str, ...]] = {
     "date": ("date", "日付", "対局日"),
     "player_a": ("player_a", "a", "player a", "対局者a", "プレイヤーa", "自分", "先手"),
     "player_b": ("player_b", "b", "player b", "対局者b", "プレイヤーb", "相手", "後手"),
     "result": ("result", "result_a", "score", "勝敗", "結果"),
-    "handicap": ("handicap", "手合", "手合割", "駒落ち"),
-    "turn_diff": ("turn_diff", "turns", "手番差", "手番の差"),
-    "handicap_diff": ("handicap_diff", "置石差", "手合差"),
-    "game_type": ("game_type", "type", "種別", "対局種別"),
     **{f"player{i}": (f"player{i}", f"対局者{i}", f"プレイヤー{i}") for i in range(1, 5)},
     **{f"place{i}": (f"place{i}", f"順位{i}") for i in range(1, 5)},
     **{f"knocked_by{i}": (f"knocked_by{i}", f"撃破者{i}", f"詰まされ{i}") for i in range(1, 5)},
+    **{f.key: (f.key, *f.headers) for system in SYSTEMS.values() for f in system.log_fields},
 }
+"""Column key → accepted header spellings (compared after NFKC folding and lower-casing):
+the columns every log has, then each rule's own (:class:`rating_rules.LogField`)."""
 
 
 

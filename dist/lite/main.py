@@ -234,7 +234,7 @@ class LogField:
     """A game-log column beyond the players and the result, and how its text is read."""
 
     key: str
-    """The column key (its accepted header spellings are the game-log reader's)."""
+    """The column key, also its first accepted header."""
     kind: str
     """``number`` (blank = None), ``whole`` (a whole number ≥ 0, required), ``choice`` (one
     of ``choices``, blank = None), or ``word`` (blank = ``default``)."""
@@ -243,6 +243,9 @@ class LogField:
     choices: tuple[tuple[str, ...], ...] = ()
     """A ``choice`` field's words, each with its other spellings (any case); the first
     spelling is the one a message lists."""
+    headers: tuple[str, ...] = ()
+    """Other headers a log may give the column (compared after NFKC folding, any case);
+    the first Japanese one names the column in a Japanese message."""
 
 
 @dataclass(frozen=True)
@@ -1742,8 +1745,9 @@ def _check_handicap_at(value: object, n: int, preset: GoPreset) -> float | None:
 RATING_SYSTEMS = (
     System("go", "Go dan/kyu points: (a, b, result_a[, handicap_diff[, game_type]])",
            replay_go, {"default": GO},
-           log_fields=(LogField("handicap_diff", "number"),
-                       LogField("game_type", "word", default="rated")),
+           log_fields=(LogField("handicap_diff", "number", headers=("置石差", "手合差")),
+                       LogField("game_type", "word", default="rated",
+                                headers=("type", "種別", "対局種別"))),
            functions=("GO_DELTA", "GO_HANDICAP", "GO_NEXT_RANK", "GO_RANK_LABEL"),
            position=4),
 )
@@ -1885,7 +1889,8 @@ def replay_mosaic(
 RATING_SYSTEMS = (
     System("mosaic", "MOSAIC: (a, b, result_a, turn_diff)", replay_mosaic,
            {"default": MOSAIC},
-           log_fields=(LogField("turn_diff", "whole", required=True),),
+           log_fields=(LogField("turn_diff", "whole", required=True,
+                                headers=("turns", "手番差", "手番の差")),),
            functions=("MOSAIC_DELTA", "MOSAIC_UPDATE"),
            position=6),
 )
@@ -2360,8 +2365,9 @@ def _unpack_two_player(
 RATING_SYSTEMS = (
     System("tokin", "shogi 16±4%, Tokin Network preset: (a, b, result_a[, handicap])",
            replay_tokin, {"default": TOKIN, "league": LEAGUE},
-           periods=True, log_fields=(LogField("handicap", "choice", choices=tuple(
-               (h.name, h.english) for h in TOKIN_HANDICAPS)),),
+           periods=True, log_fields=(LogField(
+               "handicap", "choice", choices=tuple((h.name, h.english) for h in TOKIN_HANDICAPS),
+               headers=("手合", "手合割", "駒落ち")),),
            functions=("TOKIN_DELTA", "TOKIN_HANDICAP", "TOKIN_START"),
            position=1),
     System("club24", "Shogi Club 24: (a, b, result_a)", replay_club24,
