@@ -177,10 +177,13 @@ class Column:
 
 
 def helper(key: str, label: Text, kind: ValueType, formula: Formula,
-           value: Callable[[Any], object], width: float = 7, **more: Any) -> Column:
-    """A hidden helper column other formulas read; ``more``: any other :class:`Column`
-    field (a lead row, its value)."""
-    return Column(key, label, "helper", kind, width, formula=formula, value=value, **more)
+           value: Callable[[Any], object], width: float = 7,
+           lead: Formula | Text | str | None = None,
+           lead_value: object = None) -> Column:
+    """A hidden helper column other formulas read (with its lead row's formula and value,
+    where it has one)."""
+    return Column(key, label, "helper", kind, width, formula=formula, value=value, lead=lead,
+                  lead_value=lead_value)
 
 
 @dataclass(frozen=True)

@@ -187,7 +187,6 @@ def general(value: object) -> str:
 # ---- where things are -------------------------------------------------------------------
 
 
-
 helper = functools.partial(layout.helper, width=8)
 """A hidden helper column other formulas read (this ledger's are 8 wide)."""
 
