@@ -25,6 +25,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.constants import MAX_ROW
 
 from .formulas.spelling import formula_text, rowless, same_formula
+from .labels import Text
 from .messages import quoted, say
 from .metadata import META_SHEET, MetaName, recorded_texts, text_digest
 from .readback import (
@@ -126,6 +127,16 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
     return Outside(out, frozenset(earlier))
 
 
+RETIRED = (
+    # 2026-11-27: the catalog's Club 24 rank table names its rating column too
+    Text("名前: Club24_RankLabel, Club24_RankFrom", "Names: Club24_RankLabel, Club24_RankFrom"),
+)
+"""Texts earlier versions wrote that this one words otherwise, for files made before
+``_meta`` kept fingerprints (:func:`~.metadata.builder_texts`): a change that rewords a
+builder text adds the old wording here, so a file of that age does not report it."""
+RETIRED_TEXTS = frozenset(text for pair in RETIRED for text in (pair.ja, pair.en))
+
+
 def sheet_outside(ws: Worksheet, filled: Sequence[tuple[int, int, Cell | MergedCell]],
                   built: Worksheet, formulas: SheetFormulas,
                   named: Mapping[tuple[str, str], MetaName], headings: frozenset[str],
@@ -142,7 +153,7 @@ def sheet_outside(ws: Worksheet, filled: Sequence[tuple[int, int, Cell | MergedC
     does not write is taken for an earlier version's (one is a person's)."""
     made = built._cells
     texts = {c.value for c in made.values()
-             if isinstance(c.value, str) and c.data_type != "f"} | headings
+             if isinstance(c.value, str) and c.data_type != "f"} | headings | RETIRED_TEXTS
     filled = [(row, col, cell) for row, col, cell in filled
               if row <= bottoms.get((ws.title, col), row)]  # else the table grown
     where = places(named, ws.title, filled, made, lead)

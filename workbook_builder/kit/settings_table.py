@@ -6,7 +6,7 @@ club edits a rank ladder or a handicap list in one place.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from openpyxl.styles import Alignment
@@ -107,11 +107,10 @@ class SettingsTable:
         return self.columns({f.key: [row[c] for row in rows]
                              for c, f in enumerate(self.fields)})
 
-    def named(self, prefix: str, unnamed: Collection[str] = ()) -> tuple[tuple[str, Text], ...]:
-        """The catalog's columns: (``prefix`` + key, "" for an unnamed one or one of
-        ``unnamed``; header)."""
-        return tuple((prefix + f.key if f.named and f.key not in unnamed else "",
-                      self.header(f.key)) for f in self.fields)
+    def named(self, prefix: str) -> tuple[tuple[str, Text], ...]:
+        """The catalog's columns: (``prefix`` + key, "" for an unnamed one; header)."""
+        return tuple((prefix + f.key if f.named else "", self.header(f.key))
+                     for f in self.fields)
 
     def header(self, key: str) -> Text:
         """The catalog's header of the column ``key``."""

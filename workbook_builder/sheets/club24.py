@@ -364,7 +364,7 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
 """The worksheet functions as native formulas, for the formula catalog and LAMBDA names."""
 CATALOG_TABLES = (
     kc.RuleTable(Text("将棋倶楽部24: 段級", "Shogi Club 24: ranks"), ("CLUB24_RANK",),
-                 RANKS.named("Club24_", unnamed=("RankRating",)),
+                 RANKS.named("Club24_"),
                  rank_rows()),
 )
 """The catalog's Tables sheet: the table CLUB24_RANK reads by name."""
