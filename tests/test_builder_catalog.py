@@ -496,3 +496,23 @@ def test_audit_and_repair_read_the_typed_examples(jobs, tmp_path):
             cells = cells_of(before, f"Catalog_{entry.name}_{arg.name}")
             assert [before[t][c].value for t, c in cells] == \
                 [after[t][c].value for t, c in cells], (entry.name, arg.name)
+
+
+@pytest.mark.parametrize("name", ("formulas_ja", "formulas_en", "lambda_ja", "lambda_en"))
+def test_club24_rank_table_names_each_of_its_columns(name):
+    """RULES.md §2: 八段 3000 … 初段 1600 (200 a dan), 1級 1500 … 15級 100, 初心者 0. The
+    Tables sheet names all three columns over the same rows, the rating column too, and
+    lists them in its names line."""
+    wb = load_workbook(TEMPLATES.parent / "dist" / f"{name}.xlsx")
+    columns = {key: cells_of(wb, f"Club24_{key}") for key in ("RankLabel", "RankRating",
+                                                               "RankFrom")}
+    rows = {key: [re.sub(r"[A-Z]", "", ref) for _, ref in cells] for key, cells in
+            columns.items()}
+    assert rows["RankLabel"] == rows["RankRating"] == rows["RankFrom"] != []
+    (title, _), *_ = columns["RankRating"]
+    ratings = [wb[title][ref].value for _, ref in columns["RankRating"]]
+    assert ratings == [3000 - 200 * i for i in range(8)] + [1500 - 100 * i for i in range(15)] + [0]
+    listed = [c.value for row in wb[title].iter_rows() for c in row
+              if isinstance(c.value, str) and "Club24_RankLabel" in c.value]
+    assert listed == [("名前: " if name.endswith("_ja") else "Names: ")
+                      + "Club24_RankLabel, Club24_RankRating, Club24_RankFrom"]
