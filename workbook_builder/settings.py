@@ -27,6 +27,10 @@ def setting_name(key: str) -> str:
     return f"{SETTINGS_KEY}_{key}"
 
 
+START = setting_name("Start")
+"""The defined name of :func:`start_setting`'s cell, which formulas read."""
+
+
 def start_setting(note: Text, value: float) -> Setting:
     """The rating before the first game, fed from the preset's ``start``."""
     return Setting("Start", Text("開始レート", "Starting rating"), note, value,

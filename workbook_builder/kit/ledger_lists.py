@@ -19,6 +19,7 @@ from ..formulas import ledger as lx
 from ..formulas import shogi as sx
 from ..labels import Text
 from ..layout import Column, Formula, Row, Table, ValueType, helper
+from ..settings import START
 from . import inputs as kinds
 from . import status as st
 from .cells import Cells, Evaluation, Value, excel_number, excel_serial, numeric, whole
@@ -32,7 +33,7 @@ from .ledger_games import (
     table_of,
     trimmed,
 )
-from .ledger_rule import RANK_LABEL, RANK_RATING, START, Carried, LedgerRule, P, v
+from .ledger_rule import RANK_LABEL, RANK_RATING, Carried, LedgerRule, P, v
 from .seats import GamesRefs
 
 PLAYERS = Text("名簿", "Players")

@@ -23,11 +23,10 @@ from openpyxl.worksheet.worksheet import Worksheet
 from .. import formulas as fx
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting, ValueType, validation
-from ..settings import setting_name
+from ..settings import START, setting_name
 from . import status as st
 from .cells import Cells
 
-START = setting_name("Start")
 MONTHLY_MODE = setting_name("Monthly")
 RANK_LABEL, RANK_RATING = setting_name("RankLabel"), setting_name("RankRating")
 SIDES = ("A", "B")

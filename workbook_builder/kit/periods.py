@@ -27,7 +27,7 @@ from ..errors import TemplateError
 from ..labels import Text
 from ..layout import Column, Formula, Row, Setting, Table, Validation, ValueType, validation
 from ..messages import say
-from ..settings import scalar, setting_name
+from ..settings import START, scalar, setting_name
 from ..spec import Spec
 from . import inputs as kinds
 from . import status as st
@@ -37,7 +37,6 @@ from .chain import NA, count_column, counted
 from .personal import PersonalSheet
 
 PERIODS = setting_name("Periods")
-START = setting_name("Start")
 SETTLED_FILL = PatternFill("solid", fgColor="BDD7EE")
 """Computed cells of a row that settles a period's rating (by period)."""
 

@@ -74,9 +74,8 @@ from ..kit.periods import (
 )
 from ..labels import Text
 from ..layout import Column, Row, Setting, Table
-from ..settings import above_zero, scalar, setting_name, start_setting
+from ..settings import START, above_zero, scalar, setting_name, start_setting
 
-START = setting_name("Start")
 K = setting_name("K")
 SCALE = setting_name("Scale")
 MAX_EXPONENT = 300

@@ -81,7 +81,7 @@ from ..kit.periods import (
 )
 from ..labels import Text
 from ..layout import Column, Row, Setting, Table, validation
-from ..settings import above_zero, scalar, setting_name, start_setting, zero_or_more
+from ..settings import START, above_zero, scalar, setting_name, start_setting, zero_or_more
 
 # --- the rule as formula text ----------------------------------------------------------------
 # Each builder returns formula text without the leading ``=``, mirroring the engine's
@@ -160,7 +160,6 @@ def closed_rd_text(rd: str, information: str) -> str:
     return f"SQRT(1/({_precision(rd, information)}))"
 
 
-START = setting_name("Start")
 RD = setting_name("RD")
 MAX_RD = setting_name("MaxRD")
 C = setting_name("C")

@@ -38,7 +38,6 @@ from ..kit.ledger_games import MSG as GAME_MSG
 from ..kit.ledger_games import same_cell, seat_helpers
 from ..kit.ledger_rule import (
     RANK_RATING,
-    START,
     Carried,
     LedgerRule,
     number,
@@ -47,7 +46,7 @@ from ..kit.ledger_rule import (
 )
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting, ValueType, helper
-from ..settings import setting_name
+from ..settings import START, setting_name
 from ..table import define_name
 from . import go as gs
 

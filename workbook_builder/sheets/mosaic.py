@@ -41,9 +41,8 @@ from ..kit.ledger_rule import LedgerRule, number, result
 from ..kit.personal import PersonalSheet
 from ..labels import Text
 from ..layout import Column, Row, Setting, Table, validation
-from ..settings import scalar, setting_name, start_setting, zero_or_more
+from ..settings import START, scalar, setting_name, start_setting, zero_or_more
 
-START = setting_name("Start")
 WEIGHT = setting_name("GapWeight")
 
 
