@@ -8,10 +8,10 @@ defined names (``"B4"``, ``"Settings_GapWeight"``) or literal numbers.
 Only functions Excel 2010 and LibreOffice 7.4 both evaluate appear here; the lint in
 :mod:`workbook_builder.lint` checks every emitted formula.
 
-This module holds the shared pieces. A rule's own builders stand at the top of its
-``sheets/<system>.py``; the older families' are still in their module beside this one
-(``formulas/shogi.py``, ``formulas/go.py``, ``formulas/yonin.py``), which their ledgers
-share.
+This module holds the shared pieces, the case-blind lookups among them. A rule's own
+builders stand at the top of its ``sheets/<system>.py`` (the two shogi rules' shared
+start in ``sheets/shogi.py``); Go's and the four-player rule's are still in their module
+beside this one (``formulas/go.py``, ``formulas/yonin.py``), which their ledgers share.
 """
 
 from __future__ import annotations
@@ -66,3 +66,29 @@ def first_match(cases: list[tuple[str, str]], otherwise: str) -> str:
 def number(value: float) -> str:
     """A number as formula text: ``3`` for 3.0, ``0.5`` as is."""
     return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def literal(value: str) -> str:
+    """``value`` as a MATCH/COUNTIF criterion that means itself: ``~``, ``*``, ``?`` escaped.
+
+    The result is text (a number becomes its digits), so match it against text.
+    """
+    return (f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({value},"~","~~"),"*","~*"),"?","~?")')
+
+
+def exact_match(value: str, names: str) -> str:
+    """Position of ``value`` in ``names`` compared as text: no wildcards, any case.
+
+    ``MATCH(x, range, 0)`` treats ``*`` and ``?`` in ``x`` as wildcards in Excel,
+    LibreOffice's xlsx mode and Gnumeric, so ``*`` would pick the first row; escaping
+    them (:func:`literal`) makes them plain characters. Unlike ``MATCH(TRUE,INDEX(names=x,
+    0),0)``, every engine computes it (Gnumeric gives #REF! for ``INDEX(array, 0)``).
+    A blank ``value`` matches nothing (#N/A).
+    """
+    return f"MATCH({literal(value)},{names},0)"
+
+
+def is_listed(value: str, *lists: str) -> str:
+    """TRUE when ``value`` is a name of one of ``lists`` (see :func:`exact_match`)."""
+    tests = ",".join(f"ISNUMBER({exact_match(value, names)})" for names in lists)
+    return f"OR({tests})"

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .shogi import exact_match
+from . import exact_match
 
 
 def name_match(name: str, names: str) -> str:
     """Position of ``name`` in ``names``, compared as text (#N/A when absent).
 
-    :func:`~workbook_builder.formulas.shogi.exact_match` finds a name as text with ``*``
+    :func:`~workbook_builder.formulas.exact_match` finds a name as text with ``*``
     and ``?`` as plain characters, any case; a name typed as a number is also looked up
     as that number, so ``123`` finds a Players ``123`` typed either way (a name typed as
     text ``"123"`` finds only text). A blank Players cell never matches; a blank

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .shogi import exact_match
+from . import exact_match
 
 PLACE_PT = "Settings_PlacePt"
 KNOCK_SAME_KO, KNOCK_SAME_UP = "Settings_KnockSameKo", "Settings_KnockSameUp"
@@ -89,7 +89,7 @@ def placement_pt(place: str) -> str:
 def _rank_hit(label: str, names: str) -> str:
     """TRUE when ``label`` is one of ``names`` as exact text (case too, no wildcards).
 
-    The case-blind :func:`~workbook_builder.formulas.shogi.exact_match` finds the row,
+    The case-blind :func:`~workbook_builder.formulas.exact_match` finds the row,
     EXACT confirms the case: portable, where EXACT over a range inside SUMPRODUCT gives
     #VALUE! in Gnumeric.
     """

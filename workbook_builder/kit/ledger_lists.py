@@ -16,7 +16,6 @@ from typing import Any
 
 from .. import formulas as fx
 from ..formulas import ledger as lx
-from ..formulas import shogi as sx
 from ..labels import Text
 from ..layout import Column, Formula, Row, Table, ValueType, helper
 from ..settings import START
@@ -85,7 +84,7 @@ def latest(c: Cells) -> int:
 def rank_check(rule: LedgerRule[P], preset: P) -> kinds.Check:
     """A rank of the Settings table, compared like ``=``."""
     labels = [label for label, _ in rule.rank_starts(preset)]
-    return kinds.Check(lambda ref: sx.is_listed(ref, RANK_LABEL),
+    return kinds.Check(lambda ref: fx.is_listed(ref, RANK_LABEL),
                        lambda x: any(same_cell(label, x) for label in labels))
 
 
@@ -144,7 +143,7 @@ def start_formula(r: Row, rule: LedgerRule[Any]) -> str:
     """The start: typed, else the declared rank's, else Settings'; "" when unusable."""
     if rule.has_ranks:
         rank = fx.if_(f"ISBLANK({r['Rank']})", START,
-                      f"IFERROR(INDEX({RANK_RATING},{sx.exact_match(r['Rank'], RANK_LABEL)}),\"\")")
+                      f"IFERROR(INDEX({RANK_RATING},{fx.exact_match(r['Rank'], RANK_LABEL)}),\"\")")
     else:
         rank = START
     value = fx.if_(kinds.between(*kinds.START_RANGE).test(r["Start"]), r["Start"],

@@ -12,8 +12,9 @@ N + 1) covers exactly the player's first 24 games. There is no handicap column: 
 club's formula has none. The rank label follows the rank table on Settings, each
 boundary halfway between two nominal ratings (初段 = 1550–1699).
 
-The row rules, the starting rating and the chart are those of the Tokin sheet
-(:class:`~workbook_builder.sheets.tokin.ShogiSheet`).
+The row rules, the starting rating and the chart are the Tokin sheet's, shared in
+:mod:`.shogi` (:class:`~workbook_builder.sheets.shogi.ShogiSheet`). Club 24's formula
+builders stand at the top, each mirroring the engine's function operation for operation.
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ from rating_rules.shogi import CLUB24, Club24Preset, club24_delta, club24_rank
 
 from .. import formulas as fx
 from .. import styles
-from ..formulas import shogi as sx
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import status as st
@@ -42,7 +42,7 @@ from ..layout import Column, NameInfo, Row, Setting
 from ..messages import say
 from ..settings import Constant, constant_settings, setting_name
 from ..spec import Spec
-from .tokin import (
+from .shogi import (
     DEFAULT_RANK,
     ShogiSheet,
     before,
@@ -55,6 +55,55 @@ from .tokin import (
     status_column,
     table_check,
 )
+
+# --- the rule as formula text ----------------------------------------------------------------
+
+SETTING_NAMES: Mapping[str, str] = {
+    "spread": "Settings_Spread", "divisor": "Settings_Divisor",
+    "initial_games": "Settings_InitialGames", "min_change": "Settings_MinChange",
+    "max_change": "Settings_MaxChange", "high_rating": "Settings_HighRating",
+    "low_rating": "Settings_LowRating", "low_loss_factor": "Settings_LowLossFactor",
+    "floor": "Settings_Floor",
+}
+"""Club24Preset field → the Settings name the Club 24 formulas read."""
+
+
+def delta_text(my: str, opp: str, result: str, game_no: str,
+                 names: Mapping[str, str] = SETTING_NAMES) -> str:
+    """Club 24 change for "me" (RULES.md §2), as ``rating_rules.shogi._club24_change``.
+
+    Initial formula (N ≤ 24 and 200 < my < 2800): divide by N + 1, no cap. Otherwise
+    divide by 25, cap ±31, and at 200 or below a loss costs half. A win gains and a loss
+    costs at least 1; a loss never takes the rating below the floor.
+    """
+    s = dict(names)
+    n = f"({game_no})"
+    initial = f"AND({n}<={s['initial_games']},{my}>{s['low_rating']},{my}<{s['high_rating']})"
+    win, loss = f"({opp}-{my}+{s['spread']})", f"({opp}-{my}-{s['spread']})"
+    least, most = s["min_change"], s["max_change"]
+    win_initial = f"MAX(ROUND({win}/({n}+1),0),{least})"
+    win_normal = f"MIN(MAX(ROUND({win}/{s['divisor']},0),{least}),{most})"
+    loss_initial = f"MIN(ROUND({loss}/({n}+1),0),-{least})"
+    raw = f"{loss}/{s['divisor']}"
+    halved = f"IF({my}<={s['low_rating']},{raw}*{s['low_loss_factor']},{raw})"
+    loss_normal = f"MAX(MIN(ROUND({halved},0),-{least}),-{most})"
+    floor = f"MIN(0,{s['floor']}-{my})"
+    return (f"IF({result}=1,IF({initial},{win_initial},{win_normal}),"
+            f"MAX(IF({initial},{loss_initial},{loss_normal}),{floor}))")
+
+
+def rank_text(rating: str, labels: str = "Settings_RankLabel",
+                lower_bounds: str = "Settings_RankFrom") -> str:
+    """The rank label of a rating: the first rank (strongest first) whose lower bound it reaches.
+
+    Counting the bounds above the rating finds that row without LOOKUP, which needs an
+    ascending table. COUNTIF with a numeric criterion counts numbers only (the weakest
+    rank has no bound; Excel ranks any text above every number), in every engine, where
+    ``SUMPRODUCT(ISNUMBER(range)…)`` gives 0 in Gnumeric.
+    """
+    above = f"COUNTIF({lower_bounds},\">\"&{rating})"
+    return f"INDEX({labels},{above}+1)"
+
 
 GAMES_BEFORE = setting_name("GamesBefore")
 RANK_LABEL, RANK_FROM = setting_name("RankLabel"), setting_name("RankFrom")
@@ -96,7 +145,7 @@ def game_no(r: Row) -> str:
 
 
 def change_formula(r: Row) -> str:
-    delta = sx.club24_delta(r.prev("Running"), r["OppRating"], r["Result"], game_no(r))
+    delta = delta_text(r.prev("Running"), r["OppRating"], r["Result"], game_no(r))
     return fx.if_(counted(r), delta, '""')
 
 
@@ -111,7 +160,7 @@ def change_value(c: Cells) -> int:
 def rank_formula(rating: str) -> str:
     """The rating's rank; ⚠ when a rank boundary is not a number (text on Settings)."""
     bounds = "Settings_RankFrom"
-    rank = fx.if_(f"COUNT({bounds})=ROWS({bounds})-1", sx.club24_rank(rating), '"⚠"')
+    rank = fx.if_(f"COUNT({bounds})=ROWS({bounds})-1", rank_text(rating), '"⚠"')
     return fx.if_(f"ISNUMBER({rating})", rank, '""')
 
 
@@ -138,7 +187,7 @@ def rank_column(labels: tuple[str, ...]) -> Column:
                   allowed=labels, lead=lambda r: rank_formula(r["Running"]),
                   lead_value=lead_rank,
                   formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
-                                           sx.club24_rank(r["Running"]), '""'),
+                                           rank_text(r["Running"]), '""'),
                   value=lambda c: shown_if_counted(
                       c, lambda: club24_rank(number(c, "Running"), c.preset)))
 
@@ -291,8 +340,8 @@ class Club24Rule(LedgerRule[Club24LedgerPreset]):
 
     def change_formula(self, r: Row, side: str) -> str:
         if side == "A":
-            return sx.club24_delta(r["RatingA"], r["RatingB"], r["Result"], r["NoA"])
-        return sx.club24_delta(r["RatingB"], r["RatingA"], f"(1-{r['Result']})", r["NoB"])
+            return delta_text(r["RatingA"], r["RatingB"], r["Result"], r["NoA"])
+        return delta_text(r["RatingB"], r["RatingA"], f"(1-{r['Result']})", r["NoB"])
 
     def change_value(self, c: Cells, side: str) -> float:
         other = "B" if side == "A" else "A"
@@ -304,7 +353,7 @@ class Club24Rule(LedgerRule[Club24LedgerPreset]):
         return tuple(preset.ranks)
 
     def rank_formula(self, rating: str) -> str:
-        return sx.club24_rank(rating, RANK_LABEL, RANK_FROM)
+        return rank_text(rating, RANK_LABEL, RANK_FROM)
 
     def rank(self, preset: Club24LedgerPreset, rating: float) -> str:
         return club24_rank(rating, preset)
@@ -329,7 +378,7 @@ CATALOG_LITERALS = {"spread": kc.lit(CLUB24.spread), "divisor": kc.lit(CLUB24.di
 
 def catalog_delta(r: kc.Refs, lang: str) -> str:
     established = kc.lit(CLUB24.initial_games + 1)
-    return sx.club24_delta(r["my_rating"], r["opp_rating"], r["result"],
+    return delta_text(r["my_rating"], r["opp_rating"], r["result"],
                            kc.or_blank(r["game_no"], established), CATALOG_LITERALS)
 
 
@@ -358,7 +407,7 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
                         "Shogi Club 24: the rank of a rating (boundaries halfway; 初段 = "
                         "1550–1699)."),
                    (kc.Arg("rating", Text("レート", "rating"), kc.number_kind(), 1550),),
-                   lambda rating: sx.club24_rank(rating, "Club24_RankLabel", "Club24_RankFrom"),
+                   lambda rating: rank_text(rating, "Club24_RankLabel", "Club24_RankFrom"),
                    club24_rank, type="text"),
 )
 """The worksheet functions as native formulas, for the formula catalog and LAMBDA names."""

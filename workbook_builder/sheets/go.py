@@ -62,7 +62,6 @@ from rating_rules.go import (
 from .. import formulas as fx
 from .. import layout, styles
 from ..formulas import go as gx
-from ..formulas import shogi as sx
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import status as st
@@ -187,7 +186,7 @@ def _types_array() -> str:
 
 def type_number_formula(ref: str) -> str:
     """1–5 by :data:`TYPES` (blank = 1, rated; either language); 0 for anything else."""
-    m = sx.exact_match(ref, _types_array())  # not INDEX on a constant: #REF! in Gnumeric
+    m = fx.exact_match(ref, _types_array())  # not INDEX on a constant: #REF! in Gnumeric
     return f"IF(ISBLANK({ref}),1,IF(ISNUMBER({m}),MOD({m}-1,{len(TYPES)})+1,0))"
 
 

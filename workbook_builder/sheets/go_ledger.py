@@ -31,7 +31,6 @@ from rating_rules.go import (
 from .. import formulas as fx
 from .. import styles
 from ..formulas import go as gx
-from ..formulas import shogi as sx
 from ..kit import status as st
 from ..kit.cells import Cells, whole
 from ..kit.ledger_games import MSG as GAME_MSG
@@ -208,7 +207,7 @@ def go_outcomes(lang: str) -> tuple[Column, ...]:
 def rank_start_formula(r: Row, default: str) -> str:
     """The declared rank's ladder index (blank: ``default``), "" for a rank not listed."""
     declared = fx.if_(f"ISBLANK({r['Rank']})", default, r["Rank"])
-    return f'IFERROR({sx.exact_match(declared, RANK_LABEL)},"")'
+    return f'IFERROR({fx.exact_match(declared, RANK_LABEL)},"")'
 
 
 def rank_start_value(c: Cells) -> object:

@@ -17,19 +17,19 @@ Per-game mode only: the rating moves after every game. The monthly rating-list m
 The quick table (早見表) sheet is generated from :func:`rating_rules.shogi.quick_table`,
 never typed, and shows the handicap table from Settings below it.
 
-:class:`ShogiSheet` is what the Tokin and Club 24 sheets share: the declared rank and
-start, the row rules (those of the MOSAIC sheet), the chart and the Settings tables.
-Each computed column states its formula and its engine value side by side.
+What the Tokin and Club 24 sheets share (:class:`~.shogi.ShogiSheet`, the row rules, the
+chart and the Settings tables' checks) is in :mod:`.shogi`. Tokin's formula builders
+stand at the top, each mirroring one function of :mod:`rating_rules.shogi` operation for
+operation (same order, same rounding), so Excel, LibreOffice and the engine give the
+same binary result; the constants default to the Settings names the sheet defines.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
-from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
@@ -47,35 +47,95 @@ from rating_rules.shogi import (
 
 from .. import formulas as fx
 from .. import styles
-from ..formulas import shogi as sx
+from ..formulas import exact_match, is_listed
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import status as st
-from ..kit.base import EXAMPLE_NAMES, extend, typed_rows
+from ..kit.base import extend, typed_rows
 from ..kit.cells import Cells, excel_number
-from ..kit.chain import history_columns
 from ..kit.ledger_rule import LedgerRule, number, result
-from ..kit.personal import PersonalSheet
 from ..kit.settings_table import SettingsTable, TableField, write_settings_table
 from ..labels import Text
-from ..layout import Column, NameInfo, Row, Setting, Validation, validation
+from ..layout import Column, NameInfo, Row, Setting
 from ..messages import say
 from ..settings import Constant, constant_settings, setting_name
 from ..spec import Spec
+from .shogi import (
+    DEFAULT_RANK,
+    ShogiSheet,
+    all_numbers,
+    before,
+    change_column,
+    counted,
+    example_games,
+    rank_settings,
+    rating_column,
+    status_column,
+    table_check,
+    v,
+)
 
 QUICK_TITLE = Text("早見表", "Quick table")
-DEFAULT_RANK = "1級"
+HANDICAP_MESSAGE = Text("⚠ 手合は一覧から選ぶ", "⚠ handicap: pick one from the list")
 
-MSG = {
-    "settings": st.SETTINGS,
-    "opp": kinds.OPP_MESSAGE,
-    "handicap": Text("⚠ 手合は一覧から選ぶ", "⚠ handicap: pick one from the list"),
-    "result": kinds.RESULT_MESSAGE,
-    "date": kinds.DATE_MESSAGE,
-    "incomplete": st.INCOMPLETE,
-}
-REQUIRED = ("OppRating", "Result")
-"""A row is complete (and counts, when nothing is wrong) once these hold numbers."""
+# --- the rule as formula text ----------------------------------------------------------------
+
+
+def start_text(rank: str, labels: str = "Settings_RankLabel",
+                ratings: str = "Settings_RankRating") -> str:
+    """TOKIN_START: the starting rating of a declared rank from the rank table.
+
+    As :func:`rating_rules.shogi.tokin_start` for the table's labels as written (the
+    engine also folds full-width digits); a rank not in the table gives #N/A.
+    """
+    return f"INDEX({ratings},{exact_match(rank, labels)})"
+
+
+def adjustment_text(handicap: str, names: str = "Settings_HandicapName",
+                     aliases: str = "Settings_HandicapAlias",
+                     adjustments: str = "Settings_HandicapAdj") -> str:
+    """Adjustment points of a handicap typed by name in either language; blank = 平手, 0.
+
+    Only for a handicap :func:`is_listed` accepts (an unknown name gives #N/A).
+    """
+    own, other = exact_match(handicap, names), exact_match(handicap, aliases)
+    return (f"IF(ISBLANK({handicap}),0,IF(ISNUMBER({own}),INDEX({adjustments},{own}),"
+            f"INDEX({adjustments},{other})))")
+
+
+def adjustment_or_points_text(handicap: str, names: str = "Settings_HandicapName",
+                               aliases: str = "Settings_HandicapAlias",
+                               adjustments: str = "Settings_HandicapAdj") -> str:
+    """TOKIN_DELTA's handicap argument: adjustment points typed as a number, else by name.
+
+    As :func:`rating_rules.shogi.handicap_adjustment` (blank = 平手, 0).
+    """
+    by_name = adjustment_text(handicap, names, aliases, adjustments)
+    return f"IF(ISNUMBER({handicap}),{handicap},{by_name})"
+
+
+def delta_text(my: str, opp: str, result: str, adjustment: str,
+                base: str = "Settings_Base", rate: str = "Settings_GapRate",
+                least: str = "Settings_MinChange", most: str = "Settings_MaxChange") -> str:
+    """Tokin change for "me" (RULES.md §1), as :func:`rating_rules.shogi.tokin_delta`.
+
+    d = my − opp; e = d − SIGN(d) × adj; win ``MIN(MAX(base − ROUND(rate × e), min), max)``,
+    loss ``−MIN(MAX(base + ROUND(rate × e), min), max)``.
+    """
+    gap = f"({my}-{opp})"
+    step = f"ROUND({rate}*({gap}-SIGN({gap})*{adjustment}),0)"
+    return (f"IF({result}=1,MIN(MAX({base}-{step},{least}),{most}),"
+            f"-MIN(MAX({base}+{step},{least}),{most}))")
+
+
+def handicap_text(my: str, opp: str, from_gaps: str = "Settings_HandicapFrom",
+                   names: str = "Settings_HandicapName") -> str:
+    """The handicap the gap calls for: the last row whose smallest gap the gap reaches.
+
+    The table runs from 平手 (gap 0) upwards, so LOOKUP's "largest value ≤" is exactly
+    :func:`rating_rules.shogi.tokin_handicap`'s choice.
+    """
+    return f"LOOKUP(ABS({my}-{opp}),{from_gaps},{names})"
 
 
 @dataclass(frozen=True)
@@ -88,129 +148,7 @@ class TokinSheetPreset(TokinPreset):
     """A starting rating typed instead (a player who has one); None = the rank's."""
 
 
-v = validation
-
-
-class DeclaredStart(Protocol):
-    """What the shogi sheets read of a preset: a declared rank, or a start typed instead."""
-
-    @property
-    def rank(self) -> str:
-        """A label of the rank table."""
-
-    @property
-    def start(self) -> float | None:
-        """None: the declared rank's rating."""
-
-
-S = TypeVar("S", bound=DeclaredStart)
 TP = TypeVar("TP", bound=TokinPreset)
-
-
-# --- The row rules both shogi sheets share --------------------------------------------------
-
-
-def complete(r: Row) -> str:
-    """TRUE when the row's required inputs hold numbers."""
-    return f"COUNT({','.join(r[key] for key in REQUIRED)})={len(REQUIRED)}"
-
-
-def counted(r: Row) -> str:
-    """TRUE for a row that counts: complete, and Status found nothing wrong."""
-    return f"AND({r['Status']}=\"\",{complete(r)})"
-
-
-def counts(c: Cells) -> bool:
-    """The engine's :func:`counted`: the row changes the rating."""
-    return c["Status"] == "" and c.numbers(*REQUIRED)
-
-
-def before(c: Cells) -> float:
-    """The rating the row starts from: the running value above (a number on a built sheet)."""
-    value = excel_number(c.prev("Running"))
-    assert value is not None, f"the running rating above row {c.k} is not a number"
-    return value
-
-
-def shown_if_counted(c: Cells, value: Callable[[], object]) -> object:
-    """``IF(ISNUMBER(Change), value, "")``: cells that follow a counted game."""
-    return value() if c.number("Change") is not None else ""
-
-
-# --- Columns both shogi sheets have ---------------------------------------------------------
-
-
-def change_column(formula: Callable[[Row], str], delta: Callable[[Cells], int]) -> Column:
-    """The change of a counted game: ``delta`` is the engine's, on counted rows only."""
-    return Column("Change", Text("増減", "Change"), "computed", "number", 6, width_en=7.5,
-                  number_format="+0;-0;0", formula=formula,
-                  value=lambda c: delta(c) if counts(c) else "")
-
-
-def rating_column() -> Column:
-    """The rating after each counted game; the 自分 row shows the starting rating."""
-    return Column("Rating", Text("レート", "Rating"), "computed", "number", 7.5,
-                  lead=lambda r: r["Running"], lead_value=lambda c: c["Running"],
-                  formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})", r["Running"], '""'),
-                  value=lambda c: shown_if_counted(c, lambda: c["Running"]))
-
-
-def status_column(sheet: ShogiSheet[S], lang: str, preset: S,
-                  checked: Sequence[Column]) -> Column:
-    """Status: "⚠ …" for a bad row (``checked``: the inputs with a check, in the order they
-    are reported); on the 自分 row, for bad Settings (never on a built sheet)."""
-    keys = sheet.input_keys
-    cases = (
-        st.empty(keys),
-        st.Case(lambda r: f"NOT({sheet.settings_ok(r, preset)})", lambda c: False,
-                MSG["settings"]),
-        *(st.bad(column.key) for column in checked),
-        st.complete(REQUIRED),
-        st.unfinished(MSG["incomplete"]),
-    )
-    messages = (MSG["settings"], *(column.message for column in checked), MSG["incomplete"])
-    return st.status_column(
-        cases, lang, allowed=st.shown(messages, lang),
-        lead=lambda r: fx.if_(sheet.settings_ok(r, preset), '""',
-                              fx.text(MSG["settings"](lang))),
-        lead_value="")
-
-
-# --- Settings -------------------------------------------------------------------------------
-
-
-def all_numbers(name: str) -> str:
-    """TRUE when every cell of the named Settings table column holds a number."""
-    return f"COUNT({name})=ROWS({name})"
-
-
-TABLE_PROMPT = Text("表の値 (対局シートの計算が使う)", "The Games formulas use this table")
-
-
-def table_check(field: TableField) -> Validation:
-    """A shogi table's typed cell: a number, or any text (a name), reported as an input."""
-    return kinds.any_number(TABLE_PROMPT) if field.kind == "number" else v(None, TABLE_PROMPT,
-                                                                           None)
-
-
-def rank_settings(preset: Any) -> list[Setting]:
-    """Declared rank (a dropdown of the rank table) and a start typed instead of it."""
-    return [
-        Setting("Rank", Text("申告段級", "Declared rank"),
-                Text("最初のレートは下の表のこの段級のもの",
-                     "The starting rating is this rank's (table below)"),
-                preset.rank,
-                v("list", Text("一覧から選ぶ", "Pick from the list"),
-                  Text("下の表にある段級を選んでください", "Pick a rank from the table below"),
-                  None, setting_name("RankLabel")),
-                type="choice", preset_field="rank"),
-        Setting("Start", Text("開始レート", "Starting rating"),
-                Text("今のレートがあれば入力 (空欄なら申告段級から)",
-                     "Your rating if you have one (blank: the rank's)"),
-                preset.start,
-                kinds.any_number(Text("空欄なら申告段級のレート", "Blank = the declared rank's")),
-                preset_field="start"),
-    ]
 
 
 TOKIN_CONSTANTS = (
@@ -225,91 +163,6 @@ TOKIN_CONSTANTS = (
              Text("1局で動く最大の点 (31)", "Largest change of a game (31)"), "max_change"),
 )
 """The Tokin rule's numbers on Settings, below the rank and start."""
-
-
-# --- The shared sheet type ----------------------------------------------------------------
-
-
-class ShogiSheet(PersonalSheet[S]):
-    """What the Tokin and Club 24 sheets share; subclasses add their columns and rule."""
-
-    start_field = "start"
-    numeric_tables: ClassVar[tuple[str, ...]] = ()
-    """Settings table columns the Games formulas compute with: all numbers, or ⚠."""
-    input_keys: ClassVar[tuple[str, ...]]
-    """The input columns, in sheet order: what Status finds empty or filled below."""
-
-    def constant_fields(self, preset: str) -> tuple[str, ...]:
-        """The preset's numbers, and ``start`` (None by default); tables and the rank are
-        edited on Settings."""
-        rule = self.presets[preset]
-        values = {f.name: getattr(rule, f.name) for f in dataclasses.fields(rule)}
-        return tuple(k for k, x in values.items() if x is None or type(x) in (int, float))
-
-    # What each sheet type states.
-
-    @abstractmethod
-    def rank_table(self, preset: S) -> tuple[tuple[str, float], ...]:
-        """(label, rating) rows the declared rank is looked up in."""
-
-    @abstractmethod
-    def visible_columns(self, lang: str, preset: S) -> tuple[Column, ...]:
-        """The Games columns a player sees, in order (the hidden helpers follow)."""
-
-    @abstractmethod
-    def settings(self, preset: S) -> list[Setting]:
-        """Rows of the Settings sheet: :func:`rank_settings` first, then the constants."""
-
-    @abstractmethod
-    def settings_tables(self, ws: Worksheet, top: int, preset: S,
-                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-        """The named tables under the settings; their names and cached values."""
-
-    def write_tables(self, ws: Worksheet, top: int, preset: S,
-                     lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-        """:meth:`settings_tables` under its earlier name: the club ledger prints them too."""
-        return self.settings_tables(ws, top, preset, lang)
-
-    # What they share.
-
-    def check(self, preset: S) -> None:
-        if preset.start is None and preset.rank not in dict(self.rank_table(preset)):
-            raise ValueError(say("table.preset_rank", rank=preset.rank))
-
-    def start_rating(self, preset: S) -> float:
-        """The engine's value of :func:`sx.start_rating` (the 自分 row)."""
-        if preset.start is not None:
-            return float(preset.start)
-        return float(dict(self.rank_table(preset))[preset.rank])
-
-    def settings_ok(self, r: Row, preset: S) -> str:
-        """TRUE when the starting rating, every constant and every :attr:`numeric_tables`
-        cell on Settings are numbers (text typed there is flagged, never #VALUE!)."""
-        tests = [f"ISNUMBER({r.cell('Running', r.table.lead_row)})",
-                 *(f"ISNUMBER({setting_name(s.key)})" for s in self.settings(preset)
-                   if s.key not in ("Rank", "Start")),
-                 *(all_numbers(setting_name(key)) for key in self.numeric_tables)]
-        return f"AND({','.join(tests)})"
-
-    def columns(self, lang: str, preset: S) -> tuple[Column, ...]:
-        return (*self.visible_columns(lang, preset),
-                *history_columns(lambda r: sx.start_rating(),
-                                 lambda c: self.start_rating(c.preset)))
-
-
-def example_games(lang: str) -> list[dict[str, object]]:
-    """Four counted games, one flagged row and one game about to start (for the pictures)."""
-    a, b, c, d, e, f = EXAMPLE_NAMES[lang][:6]
-    day, week = dt.date(2024, 5, 26), dt.timedelta(days=7)
-    return [
-        {"Opponent": a, "OppRating": 1550, "Result": 1, "Date": day},
-        {"Opponent": b, "OppRating": 1690, "Result": 0, "Date": day},
-        {"Opponent": c, "OppRating": 1480, "Result": 2, "Date": day},
-        {"Opponent": d, "OppRating": 1420, "Result": 1, "Date": day + week},
-        {"Opponent": e, "OppRating": 1610, "Result": 1, "Date": day + week},
-        {"Opponent": f, "OppRating": 1900, "Date": day + 2 * week},
-    ]
-
 
 # --- Tokin ----------------------------------------------------------------------------------
 
@@ -373,7 +226,7 @@ def is_handicap(preset: TokinPreset) -> Callable[[object], bool]:
 
 def handicap_check(preset: TokinPreset) -> kinds.Check:
     """A handicap is a name of the Settings table, in either language (blank = 平手)."""
-    return kinds.Check(lambda ref: sx.is_listed(ref, HANDICAP["Name"], HANDICAP["Alias"]),
+    return kinds.Check(lambda ref: is_listed(ref, HANDICAP["Name"], HANDICAP["Alias"]),
                        is_handicap(preset))
 
 
@@ -387,13 +240,13 @@ def handicap_column(preset: TokinPreset, lang: str, width_en: float = 10) -> Col
                                Text("設定シートの手合割から選ぶ",
                                     "Pick a handicap from the Settings table"),
                                None, HANDICAP["Name"]),
-                  check=handicap_check(preset), message=MSG["handicap"])
+                  check=handicap_check(preset), message=HANDICAP_MESSAGE)
 
 
 def tokin_change_formula(r: Row) -> str:
-    adjustment = sx.tokin_adjustment(r["Handicap"], HANDICAP["Name"], HANDICAP["Alias"],
+    adjustment = adjustment_text(r["Handicap"], HANDICAP["Name"], HANDICAP["Alias"],
                                      HANDICAP["Adj"])
-    delta = sx.tokin_delta(r.prev("Running"), r["OppRating"], r["Result"], adjustment)
+    delta = delta_text(r.prev("Running"), r["OppRating"], r["Result"], adjustment)
     return fx.if_(counted(r), delta, '""')
 
 
@@ -404,7 +257,7 @@ def tokin_change(c: Cells) -> int:
 
 def suggested_formula(r: Row) -> str:
     """The handicap the gap calls for; ⚠ when the gap table holds something not a number."""
-    hint = sx.tokin_handicap(r.prev("Running"), r["OppRating"], HANDICAP["From"], HANDICAP["Name"])
+    hint = handicap_text(r.prev("Running"), r["OppRating"], HANDICAP["From"], HANDICAP["Name"])
     hint = fx.if_(all_numbers(HANDICAP["From"]), hint, '"⚠"')
     return fx.if_(f"AND(ISNUMBER({r['OppRating']}),ISNUMBER({r.prev('Running')}))", hint, '""')
 
@@ -647,9 +500,9 @@ class TokinRule(LedgerRule[TokinLedgerPreset]):
     def change_formula(self, r: Row, side: str) -> str:
         if side == "B":
             return f"-{r['ChangeA']}"
-        adjustment = sx.tokin_adjustment(r["Handicap"], HANDICAP["Name"], HANDICAP["Alias"],
+        adjustment = adjustment_text(r["Handicap"], HANDICAP["Name"], HANDICAP["Alias"],
                                          HANDICAP["Adj"])
-        return sx.tokin_delta(r["RatingA"], r["RatingB"], r["Result"], adjustment)
+        return delta_text(r["RatingA"], r["RatingB"], r["Result"], adjustment)
 
     def change_value(self, c: Cells, side: str) -> float:
         if side == "B":
@@ -677,7 +530,7 @@ CATALOG_NAMES = ("Tokin_HandicapName", "Tokin_HandicapAlias", "Tokin_HandicapAdj
 """The catalog's handicap table: names, English names, adjustments (no Settings there)."""
 HANDICAP_WORDS = tuple(n for h in TOKIN.handicaps for n in (h.name, h.english))
 HANDICAP_KIND = kc.Kind(
-    kinds.Check(lambda r: f"IF(ISNUMBER({r}),{r}>=0,{sx.is_listed(r, *CATALOG_NAMES[:2])})",
+    kinds.Check(lambda r: f"IF(ISNUMBER({r}),{r}>=0,{is_listed(r, *CATALOG_NAMES[:2])})",
                 lambda x: ((n := excel_number(x)) is not None and n >= 0)
                 or kc.text_in(x, HANDICAP_WORDS)),
     Text("空欄・手合割の名前・調整点", "blank, a handicap name or points"),
@@ -686,7 +539,7 @@ HANDICAP_KIND = kc.Kind(
         "空欄 = 平手。香落・角落 … (表) か 調整点の数",
         "Blank = even; a handicap of the Tables sheet, or adjustment points")), blank_ok=True)
 RANK_KIND = kc.Kind(
-    kinds.Check(lambda r: f"ISNUMBER({sx.exact_match(r, 'Tokin_RankLabel')})",
+    kinds.Check(lambda r: f"ISNUMBER({exact_match(r, 'Tokin_RankLabel')})",
                 lambda x: kc.text_in(x, [label for label, _ in TOKIN.start_table])),
     Text("表の段級 (五段〜7級)", "a rank of the table (五段 to 7級)"),
     Text("五段〜7級", "五段 to 7級"),
@@ -696,8 +549,8 @@ RANK_KIND = kc.Kind(
 
 
 def catalog_delta(my: str, opp: str, result: str, handicap: str) -> str:
-    adjustment = sx.tokin_adjustment_or_points(handicap, *CATALOG_NAMES)
-    return sx.tokin_delta(my, opp, result, adjustment, kc.lit(TOKIN.base),
+    adjustment = adjustment_or_points_text(handicap, *CATALOG_NAMES)
+    return delta_text(my, opp, result, adjustment, kc.lit(TOKIN.base),
                           kc.lit(TOKIN.gap_rate), kc.lit(TOKIN.min_change),
                           kc.lit(TOKIN.max_change))
 
@@ -716,14 +569,14 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
                         "Tokin: the handicap the rating gap calls for (even below 100 points, "
                         "then 香落 lance … 六枚落)."),
                    kc.ratings(2000, 1850),
-                   lambda my, opp: sx.tokin_handicap(my, opp, "Tokin_HandicapFrom",
+                   lambda my, opp: handicap_text(my, opp, "Tokin_HandicapFrom",
                                                      "Tokin_HandicapName"),
                    shogi.tokin_handicap, type="text"),
     kc.plain_entry("TOKIN_START",
                    Text("と金: 申告段級の開始レート (五段 2000 … 7級 900)。",
                         "Tokin: the starting rating of a declared rank (五段 2000 … 7級 900)."),
                    (kc.Arg("rank", Text("申告段級", "declared rank"), RANK_KIND, "初段"),),
-                   lambda rank: sx.tokin_start(rank, "Tokin_RankLabel", "Tokin_RankRating"),
+                   lambda rank: start_text(rank, "Tokin_RankLabel", "Tokin_RankRating"),
                    shogi.tokin_start),
 )
 """The worksheet functions as native formulas, for the formula catalog and LAMBDA names."""
