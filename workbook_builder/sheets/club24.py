@@ -42,19 +42,7 @@ from ..layout import Column, NameInfo, Row, Setting
 from ..messages import say
 from ..settings import Constant, constant_settings, setting_name
 from ..spec import Spec
-from .shogi import (
-    DEFAULT_RANK,
-    ShogiSheet,
-    before,
-    change_column,
-    counted,
-    example_games,
-    rank_settings,
-    rating_column,
-    shown_if_counted,
-    status_column,
-    table_check,
-)
+from . import shogi as sg
 
 # --- the rule as formula text ----------------------------------------------------------------
 
@@ -114,7 +102,7 @@ RANKS = SettingsTable((
     TableField("RankLabel", Text("段級", "Rank"), "text"),
     TableField("RankRating", Text("レート", "Rating")),
     TableField("RankFrom", Text("下限 (から)", "From"), typed=False, computed=True, left=True),
-), table_check, "input")
+), sg.table_check, "input")
 """The rank table a club edits, and beside it each rank's lower bound: halfway to the
 next rank's rating."""
 
@@ -131,7 +119,7 @@ def club24_tables(preset: C24, tables: Mapping[str, Sequence[object]]) -> C24:
 class Club24SheetPreset(Club24Preset):
     """The Club 24 rule plus what one player's sheet adds (all on Settings)."""
 
-    rank: str = DEFAULT_RANK
+    rank: str = sg.DEFAULT_RANK
     """The declared rank the starting rating comes from (its nominal rating)."""
     start: float | None = None
     """A starting rating typed instead (a player who has one); None = the rank's."""
@@ -146,7 +134,7 @@ def game_no(r: Row) -> str:
 
 def change_formula(r: Row) -> str:
     delta = delta_text(r.prev("Running"), r["OppRating"], r["Result"], game_no(r))
-    return fx.if_(counted(r), delta, '""')
+    return fx.if_(sg.counted(r), delta, '""')
 
 
 def change_value(c: Cells) -> int:
@@ -154,7 +142,7 @@ def change_value(c: Cells) -> int:
     count = c.prev("Count")
     assert isinstance(count, int), f"the count above row {c.k} is not a whole number"
     n = c.preset.games_before + count + 1
-    return club24_delta(before(c), number(c, "OppRating"), number(c, "Result"), n, c.preset)
+    return club24_delta(sg.before(c), number(c, "OppRating"), number(c, "Result"), n, c.preset)
 
 
 def rank_formula(rating: str) -> str:
@@ -177,7 +165,7 @@ def game_no_column() -> Column:
                   lead=lambda r: GAMES_BEFORE, lead_value=lambda c: c.preset.games_before,
                   formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
                                            f"{GAMES_BEFORE}+{r['Count']}", '""'),
-                  value=lambda c: shown_if_counted(
+                  value=lambda c: sg.shown_if_counted(
                       c, lambda: c.preset.games_before + c["Count"]))
 
 
@@ -188,7 +176,7 @@ def rank_column(labels: tuple[str, ...]) -> Column:
                   lead_value=lead_rank,
                   formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
                                            rank_text(r["Running"]), '""'),
-                  value=lambda c: shown_if_counted(
+                  value=lambda c: sg.shown_if_counted(
                       c, lambda: club24_rank(number(c, "Running"), c.preset)))
 
 
@@ -241,7 +229,7 @@ CLUB24_CONSTANTS = (
 """The Club 24 rule's numbers on Settings (and the games played before the sheet)."""
 
 
-class Club24Sheet(ShogiSheet[Club24SheetPreset]):
+class Club24Sheet(sg.ShogiSheet[Club24SheetPreset]):
     """Workbook type ``system = "club24"``."""
 
     system = "club24"
@@ -253,7 +241,7 @@ class Club24Sheet(ShogiSheet[Club24SheetPreset]):
     notes = CLUB24_NOTES
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
-        return example_games(lang)
+        return sg.example_games(lang)
 
     def rank_table(self, preset: Club24SheetPreset) -> tuple[tuple[str, float], ...]:
         return preset.ranks
@@ -266,15 +254,15 @@ class Club24Sheet(ShogiSheet[Club24SheetPreset]):
             opp,
             result,
             game_no_column(),
-            change_column(change_formula, change_value),
-            rating_column(),
+            sg.change_column(change_formula, change_value),
+            sg.rating_column(),
             rank_column(tuple(label for label, _ in preset.ranks)),
-            status_column(self, lang, preset, (opp, result, date)),
+            sg.status_column(self, lang, preset, (opp, result, date)),
             date,
         )
 
     def settings(self, preset: Club24SheetPreset) -> list[Setting]:
-        return [*rank_settings(preset), *constant_settings(preset, CLUB24_CONSTANTS)]
+        return [*sg.rank_settings(preset), *constant_settings(preset, CLUB24_CONSTANTS)]
 
     editable_tables = (RANKS.editable,)
 

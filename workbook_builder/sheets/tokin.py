@@ -60,20 +60,7 @@ from ..layout import Column, NameInfo, Row, Setting
 from ..messages import say
 from ..settings import Constant, constant_settings, setting_name
 from ..spec import Spec
-from .shogi import (
-    DEFAULT_RANK,
-    ShogiSheet,
-    all_numbers,
-    before,
-    change_column,
-    counted,
-    example_games,
-    rank_settings,
-    rating_column,
-    status_column,
-    table_check,
-    v,
-)
+from . import shogi as sg
 
 QUICK_TITLE = Text("早見表", "Quick table")
 HANDICAP_MESSAGE = Text("⚠ 手合は一覧から選ぶ", "⚠ handicap: pick one from the list")
@@ -142,7 +129,7 @@ def handicap_text(my: str, opp: str, from_gaps: str = "Settings_HandicapFrom",
 class TokinSheetPreset(TokinPreset):
     """The Tokin rule plus what one player's sheet adds (both on Settings)."""
 
-    rank: str = DEFAULT_RANK
+    rank: str = sg.DEFAULT_RANK
     """The declared rank the starting rating comes from (a label of ``start_table``)."""
     start: float | None = None
     """A starting rating typed instead (a player who has one); None = the rank's."""
@@ -175,14 +162,14 @@ HANDICAPS = SettingsTable((
     TableField("HandicapAdj", Text("調整点", "Adjustment"), left=True),
     TableField("HandicapAlias", Text("英語名", "Japanese"), "text", left=True,
                catalog=Text("英語名", "English")),
-), table_check, "input")
+), sg.table_check, "input")
 """The handicap table. Its alias column holds the other language's names: the English
 sheet heads it "Japanese"; the catalog's table, Japanese first in both languages,
 "English"."""
 RANKS = SettingsTable((
     TableField("RankLabel", Text("段級", "Rank"), "text"),
     TableField("RankRating", Text("開始レート", "Rating")),
-), table_check, "input")
+), sg.table_check, "input")
 """The starting rating of each declared rank."""
 HANDICAP_TABLE, RANK_TABLE = HANDICAPS.kinds(), RANKS.kinds()
 
@@ -235,7 +222,7 @@ def handicap_column(preset: TokinPreset, lang: str, width_en: float = 10) -> Col
     names, _ = handicap_names(preset, lang)
     return Column("Handicap", Text("手合", "Handicap"), "input", "choice", 7,
                   width_en=width_en, allowed=tuple(names),
-                  validation=v("list", Text("空欄は平手。上位者が駒を落とす",
+                  validation=sg.v("list", Text("空欄は平手。上位者が駒を落とす",
                                             "Blank = even game; the stronger side gives it"),
                                Text("設定シートの手合割から選ぶ",
                                     "Pick a handicap from the Settings table"),
@@ -247,18 +234,18 @@ def tokin_change_formula(r: Row) -> str:
     adjustment = adjustment_text(r["Handicap"], HANDICAP["Name"], HANDICAP["Alias"],
                                      HANDICAP["Adj"])
     delta = delta_text(r.prev("Running"), r["OppRating"], r["Result"], adjustment)
-    return fx.if_(counted(r), delta, '""')
+    return fx.if_(sg.counted(r), delta, '""')
 
 
 def tokin_change(c: Cells) -> int:
-    return tokin_delta(before(c), number(c, "OppRating"), number(c, "Result"),
+    return tokin_delta(sg.before(c), number(c, "OppRating"), number(c, "Result"),
                        c["Handicap"], c.preset)
 
 
 def suggested_formula(r: Row) -> str:
     """The handicap the gap calls for; ⚠ when the gap table holds something not a number."""
     hint = handicap_text(r.prev("Running"), r["OppRating"], HANDICAP["From"], HANDICAP["Name"])
-    hint = fx.if_(all_numbers(HANDICAP["From"]), hint, '"⚠"')
+    hint = fx.if_(sg.all_numbers(HANDICAP["From"]), hint, '"⚠"')
     return fx.if_(f"AND(ISNUMBER({r['OppRating']}),ISNUMBER({r.prev('Running')}))", hint, '""')
 
 
@@ -286,7 +273,7 @@ TOKIN_NOTES = (
 )
 
 
-class TokinSheet(ShogiSheet[TokinSheetPreset]):
+class TokinSheet(sg.ShogiSheet[TokinSheetPreset]):
     """Workbook type ``system = "tokin"``; preset ``league`` has the amateur-league table."""
 
     system = "tokin"
@@ -305,7 +292,7 @@ class TokinSheet(ShogiSheet[TokinSheetPreset]):
         return check_rank(tokin_tables(preset, tables, spec.lang))
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
-        games = example_games(lang)
+        games = sg.example_games(lang)
         games[4]["Handicap"] = "香落" if lang == "ja" else "lance"
         games[4]["OppRating"] = 1390
         return games
@@ -328,14 +315,14 @@ class TokinSheet(ShogiSheet[TokinSheetPreset]):
                    allowed=tuple(names)),
             handicap,
             result,
-            change_column(tokin_change_formula, tokin_change),
-            rating_column(),
-            status_column(self, lang, preset, (opp, handicap, result, date)),
+            sg.change_column(tokin_change_formula, tokin_change),
+            sg.rating_column(),
+            sg.status_column(self, lang, preset, (opp, handicap, result, date)),
             date,
         )
 
     def settings(self, preset: TokinSheetPreset) -> list[Setting]:
-        return [*rank_settings(preset), *constant_settings(preset, TOKIN_CONSTANTS)]
+        return [*sg.rank_settings(preset), *constant_settings(preset, TOKIN_CONSTANTS)]
 
     def settings_tables(self, ws: Worksheet, top: int, preset: TokinSheetPreset,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
