@@ -57,7 +57,7 @@ SETTING_NAMES: Mapping[str, str] = {
 
 
 def delta_text(my: str, opp: str, result: str, game_no: str,
-                 names: Mapping[str, str] = SETTING_NAMES) -> str:
+               names: Mapping[str, str] = SETTING_NAMES) -> str:
     """Club 24 change for "me" (RULES.md §2), as ``rating_rules.shogi._club24_change``.
 
     Initial formula (N ≤ 24 and 200 < my < 2800): divide by N + 1, no cap. Otherwise
@@ -81,7 +81,7 @@ def delta_text(my: str, opp: str, result: str, game_no: str,
 
 
 def rank_text(rating: str, labels: str = "Settings_RankLabel",
-                lower_bounds: str = "Settings_RankFrom") -> str:
+              lower_bounds: str = "Settings_RankFrom") -> str:
     """The rank label of a rating: the first rank (strongest first) whose lower bound it reaches.
 
     Counting the bounds above the rating finds that row without LOOKUP, which needs an
@@ -367,7 +367,7 @@ CATALOG_LITERALS = {"spread": kc.lit(CLUB24.spread), "divisor": kc.lit(CLUB24.di
 def catalog_delta(r: kc.Refs, lang: str) -> str:
     established = kc.lit(CLUB24.initial_games + 1)
     return delta_text(r["my_rating"], r["opp_rating"], r["result"],
-                           kc.or_blank(r["game_no"], established), CATALOG_LITERALS)
+                      kc.or_blank(r["game_no"], established), CATALOG_LITERALS)
 
 
 def rank_rows() -> tuple[tuple[object, ...], ...]:

@@ -69,7 +69,7 @@ HANDICAP_MESSAGE = Text("⚠ 手合は一覧から選ぶ", "⚠ handicap: pick o
 
 
 def start_text(rank: str, labels: str = "Settings_RankLabel",
-                ratings: str = "Settings_RankRating") -> str:
+               ratings: str = "Settings_RankRating") -> str:
     """TOKIN_START: the starting rating of a declared rank from the rank table.
 
     As :func:`rating_rules.shogi.tokin_start` for the table's labels as written (the
@@ -79,8 +79,8 @@ def start_text(rank: str, labels: str = "Settings_RankLabel",
 
 
 def adjustment_text(handicap: str, names: str = "Settings_HandicapName",
-                     aliases: str = "Settings_HandicapAlias",
-                     adjustments: str = "Settings_HandicapAdj") -> str:
+                    aliases: str = "Settings_HandicapAlias",
+                    adjustments: str = "Settings_HandicapAdj") -> str:
     """Adjustment points of a handicap typed by name in either language; blank = 平手, 0.
 
     Only for a handicap :func:`is_listed` accepts (an unknown name gives #N/A).
@@ -91,8 +91,8 @@ def adjustment_text(handicap: str, names: str = "Settings_HandicapName",
 
 
 def adjustment_or_points_text(handicap: str, names: str = "Settings_HandicapName",
-                               aliases: str = "Settings_HandicapAlias",
-                               adjustments: str = "Settings_HandicapAdj") -> str:
+                              aliases: str = "Settings_HandicapAlias",
+                              adjustments: str = "Settings_HandicapAdj") -> str:
     """TOKIN_DELTA's handicap argument: adjustment points typed as a number, else by name.
 
     As :func:`rating_rules.shogi.handicap_adjustment` (blank = 平手, 0).
@@ -102,8 +102,8 @@ def adjustment_or_points_text(handicap: str, names: str = "Settings_HandicapName
 
 
 def delta_text(my: str, opp: str, result: str, adjustment: str,
-                base: str = "Settings_Base", rate: str = "Settings_GapRate",
-                least: str = "Settings_MinChange", most: str = "Settings_MaxChange") -> str:
+               base: str = "Settings_Base", rate: str = "Settings_GapRate",
+               least: str = "Settings_MinChange", most: str = "Settings_MaxChange") -> str:
     """Tokin change for "me" (RULES.md §1), as :func:`rating_rules.shogi.tokin_delta`.
 
     d = my − opp; e = d − SIGN(d) × adj; win ``MIN(MAX(base − ROUND(rate × e), min), max)``,
@@ -116,7 +116,7 @@ def delta_text(my: str, opp: str, result: str, adjustment: str,
 
 
 def handicap_text(my: str, opp: str, from_gaps: str = "Settings_HandicapFrom",
-                   names: str = "Settings_HandicapName") -> str:
+                  names: str = "Settings_HandicapName") -> str:
     """The handicap the gap calls for: the last row whose smallest gap the gap reaches.
 
     The table runs from 平手 (gap 0) upwards, so LOOKUP's "largest value ≤" is exactly
@@ -223,16 +223,16 @@ def handicap_column(preset: TokinPreset, lang: str, width_en: float = 10) -> Col
     return Column("Handicap", Text("手合", "Handicap"), "input", "choice", 7,
                   width_en=width_en, allowed=tuple(names),
                   validation=sg.v("list", Text("空欄は平手。上位者が駒を落とす",
-                                            "Blank = even game; the stronger side gives it"),
-                               Text("設定シートの手合割から選ぶ",
-                                    "Pick a handicap from the Settings table"),
-                               None, HANDICAP["Name"]),
+                                               "Blank = even game; the stronger side gives it"),
+                                  Text("設定シートの手合割から選ぶ",
+                                       "Pick a handicap from the Settings table"),
+                                  None, HANDICAP["Name"]),
                   check=handicap_check(preset), message=HANDICAP_MESSAGE)
 
 
 def tokin_change_formula(r: Row) -> str:
     adjustment = adjustment_text(r["Handicap"], HANDICAP["Name"], HANDICAP["Alias"],
-                                     HANDICAP["Adj"])
+                                 HANDICAP["Adj"])
     delta = delta_text(r.prev("Running"), r["OppRating"], r["Result"], adjustment)
     return fx.if_(sg.counted(r), delta, '""')
 
@@ -488,7 +488,7 @@ class TokinRule(LedgerRule[TokinLedgerPreset]):
         if side == "B":
             return f"-{r['ChangeA']}"
         adjustment = adjustment_text(r["Handicap"], HANDICAP["Name"], HANDICAP["Alias"],
-                                         HANDICAP["Adj"])
+                                     HANDICAP["Adj"])
         return delta_text(r["RatingA"], r["RatingB"], r["Result"], adjustment)
 
     def change_value(self, c: Cells, side: str) -> float:
@@ -538,8 +538,8 @@ RANK_KIND = kc.Kind(
 def catalog_delta(my: str, opp: str, result: str, handicap: str) -> str:
     adjustment = adjustment_or_points_text(handicap, *CATALOG_NAMES)
     return delta_text(my, opp, result, adjustment, kc.lit(TOKIN.base),
-                          kc.lit(TOKIN.gap_rate), kc.lit(TOKIN.min_change),
-                          kc.lit(TOKIN.max_change))
+                      kc.lit(TOKIN.gap_rate), kc.lit(TOKIN.min_change),
+                      kc.lit(TOKIN.max_change))
 
 
 CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
@@ -557,7 +557,7 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
                         "then 香落 lance … 六枚落)."),
                    kc.ratings(2000, 1850),
                    lambda my, opp: handicap_text(my, opp, "Tokin_HandicapFrom",
-                                                     "Tokin_HandicapName"),
+                                                 "Tokin_HandicapName"),
                    shogi.tokin_handicap, type="text"),
     kc.plain_entry("TOKIN_START",
                    Text("と金: 申告段級の開始レート (五段 2000 … 7級 900)。",
