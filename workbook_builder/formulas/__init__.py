@@ -8,10 +8,10 @@ defined names (``"B4"``, ``"Settings_GapWeight"``) or literal numbers.
 Only functions Excel 2010 and LibreOffice 7.4 both evaluate appear here; the lint in
 :mod:`workbook_builder.lint` checks every emitted formula.
 
-This module holds the shared pieces, the case-blind lookups among them. A rule's own
-builders stand at the top of its ``sheets/<system>.py`` (the two shogi rules' shared
-start in ``sheets/shogi.py``); Go's and the four-player rule's are still in their module
-beside this one (``formulas/go.py``, ``formulas/yonin.py``), which their ledgers share.
+This module holds the shared pieces, the case-blind lookups among them, and
+``formulas/ledger.py`` what every club ledger's formulas share. A rule's own builders
+stand at the top of its ``sheets/<system>.py`` (the two shogi rules' shared start in
+``sheets/shogi.py``), where its ledger reads them too.
 """
 
 from __future__ import annotations

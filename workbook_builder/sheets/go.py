@@ -27,6 +27,23 @@ Row rules (each computed column states its formula and its engine value side by 
 The rule's pieces (the inputs with their checks, the change, the rank after the border
 zone, 仮) are module-level declarations, so a Go club ledger can reuse them.
 
+The formula builders stand at the top: each returns formula text (no leading ``=``) from
+cell references and the ``Settings_*`` names this sheet defines, and mirrors one engine
+function. Ranks are handled by *index* into the Settings rank table (1 = 10d … 53 = 17k,
+then BC), because a rank index is what a row carries from game to game;
+:func:`rank_index_text` turns a typed code into one. The Settings names they read:
+
+- ``Settings_Ladder_No/_Code/_Up/_Down``: the points ladder (10d … 17k), with the
+  promotion ("above") and demotion ("below") figures; 10d has no promotion figure;
+- ``Settings_Ranks_Code/_Label/_Value``: the same ranks plus BC, with the Japanese
+  label and the value in rank units (1d = 1, 1k = 0, "+" adds 0.5, BC = −17);
+- ``Settings_Exchange_Residual/_Favoured/_Other``: exchange by residual difference;
+- ``Settings_Multiplier_UpTo/_Percent`` and ``Settings_EstablishedPercent``;
+- scalar constants ``Settings_RegularPoints``, ``Settings_MaxGap``,
+  ``Settings_MaxHandicap``, ``Settings_ForfeitPoints``, ``Settings_ProvisionalWinPoints``,
+  ``Settings_NoBonusFrom``, ``Settings_EvenKomi``, ``Settings_HalfKomi``,
+  ``Settings_ReverseKomi``.
+
 Sheet-level restriction: the player starts on the ladder (17k or stronger) and never
 falls into BC (the engine's 17k does not demote), so the BC rules for "me" (no points,
 leaving after 5 wins) never apply here; the opponent may be BC.
@@ -61,7 +78,6 @@ from rating_rules.go import (
 
 from .. import formulas as fx
 from .. import layout, styles
-from ..formulas import go as gx
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import status as st
@@ -93,6 +109,249 @@ from ..settings import (
 )
 from ..spec import Spec
 from ..table import define_name
+
+# --- the rule as formula text ------------------------------------------------------------------
+# Each builder returns formula text (no leading ``=``) from cell references and the
+# ``Settings_*`` names this sheet defines, and mirrors one engine function.
+
+LADDER_NO = "Settings_Ladder_No"
+LADDER_CODE = "Settings_Ladder_Code"
+LADDER_UP = "Settings_Ladder_Up"
+LADDER_DOWN = "Settings_Ladder_Down"
+RANK_CODE = "Settings_Ranks_Code"
+RANK_LABEL = "Settings_Ranks_Label"
+RANK_VALUE = "Settings_Ranks_Value"
+EX_RESIDUAL = "Settings_Exchange_Residual"
+EX_FAVOURED = "Settings_Exchange_Favoured"
+EX_OTHER = "Settings_Exchange_Other"
+MULT_UPTO = "Settings_Multiplier_UpTo"
+MULT_PERCENT = "Settings_Multiplier_Percent"
+ESTABLISHED = "Settings_EstablishedPercent"
+REGULAR = "Settings_RegularPoints"
+MAX_GAP = "Settings_MaxGap"
+MAX_HANDICAP = "Settings_MaxHandicap"
+FORFEIT = "Settings_ForfeitPoints"
+PROV_WIN = "Settings_ProvisionalWinPoints"
+NO_BONUS_FROM = "Settings_NoBonusFrom"
+EVEN_KOMI = "Settings_EvenKomi"
+HALF_KOMI = "Settings_HalfKomi"
+REVERSE_KOMI = "Settings_ReverseKomi"
+PROVISIONAL_MARK = "仮"
+
+
+def rank_index_text(ref: str, codes: str = RANK_CODE) -> str:
+    """Index of the rank code in ``ref`` in ``codes`` (any case), 0 when blank or unknown.
+
+    The second comparison keeps MATCH's wildcards from accepting ``1*`` or ``?k``.
+    """
+    m = f"MATCH({ref},{codes},0)"
+    return f"IF(ISBLANK({ref}),0,IF(ISNUMBER({m}),IF(INDEX({codes},{m})={ref},{m},0),0))"
+
+
+def rank_value_text(index: str) -> str:
+    """Value in rank units of the rank at ``index`` (:attr:`rating_rules.go.GoRank.value`)."""
+    return f"INDEX({RANK_VALUE},{index})"
+
+
+def rank_difference_text(my_index: str, opp_index: str) -> str:
+    """段位差 ``my − opp`` in rank units (:func:`rating_rules.go.rank_difference`)."""
+    return f"{rank_value_text(my_index)}-{rank_value_text(opp_index)}"
+
+
+def rank_label_text(index: str, provisional: str = "FALSE") -> str:
+    """Japanese label, plus 仮 while ``provisional`` holds (:func:`rating_rules.go.rank_label`)."""
+    mark = fx.text(PROVISIONAL_MARK)
+    return f"INDEX({RANK_LABEL},{index})&IF({provisional},{mark},\"\")"
+
+
+def start_points_text(index: str) -> str:
+    """Start points of the ladder rank at ``index`` (:func:`rating_rules.go.start_points`).
+
+    The middle of its band; the top rank (no promotion figure) starts half the next
+    band's width above its demotion figure.
+    """
+    up, down = f"INDEX({LADDER_UP},{index})", f"INDEX({LADDER_DOWN},{index})"
+    up2, down2 = f"INDEX({LADDER_UP},{index}+1)", f"INDEX({LADDER_DOWN},{index}+1)"
+    return f"IF(ISNUMBER({up}),({up}+{down})/2,{down}+({up2}-{down2})/2)"
+
+
+def next_rank_text(index: str, points: str) -> str:
+    """Ladder index after the border-zone check (:func:`rating_rules.go.next_rank`).
+
+    The engine repeats "promote while above the promotion figure, else demote while
+    below the demotion figure". Because a rank's demotion figure never exceeds the
+    promotion figure of the rank below (the engine checks this), the moves all go one
+    way, so the settled rank is found directly: going up, the nearest rank at or above
+    the current one whose promotion figure is not exceeded (10d stops it); otherwise,
+    going down, the nearest rank at or below whose demotion figure is reached (17k
+    stops it: nobody falls into BC). ``SUMPRODUCT(LARGE(array, 1))`` is the largest
+    entry in every engine; Gnumeric does not evaluate ``SUMPRODUCT(MAX(array))``.
+    """
+    n = f"ROWS({LADDER_NO})"
+    up = (f"MAX(1,SUMPRODUCT(LARGE(({LADDER_NO}<={index})*({LADDER_UP}>={points})"
+          f"*{LADDER_NO},1)))")
+    down = (f"MIN({n},{n}+1-SUMPRODUCT(LARGE(({LADDER_NO}>={index})*({LADDER_DOWN}<={points})"
+            f"*({n}+1-{LADDER_NO}),1)))")
+    return f"IF({up}<{index},{up},{down})"
+
+
+def next_rank_code_text(rank: str, points: str) -> str:
+    """GO_NEXT_RANK: the settled rank *code* from a code and points (BC stays BC)."""
+    index = f"MATCH({rank},{LADDER_CODE},0)"
+    return f"IF(ISNUMBER({index}),INDEX({LADDER_CODE},{next_rank_text(index, points)}),{rank})"
+
+
+def _komi_ja(komi: str) -> str:
+    half = f"IF({komi}-INT({komi})=0.5,\"半\",\"\")"
+    return f"IF(INT({komi})=0,{half}&\"目\",INT({komi})&\"目\"&{half})"
+
+
+def _komi_words(komi: float, lang: str) -> str:
+    """6.5 → "6目半", 0.5 → "半目" (English: 6.5), as the engine writes komi."""
+    if lang == "en":
+        return f"{komi:g}"
+    whole = int(komi)
+    half = "半" if komi - whole == 0.5 else ""
+    return f"{half}目" if whole == 0 else f"{whole}目{half}"
+
+
+HANDICAP_WORDS = {
+    "even": Text("置石なし、黒番", "Even, black gives "), "komi": Text("コミ出し", " komi"),
+    "no_stones": Text("置石なし", "Even, weaker takes black"),
+    "stones_before": Text("置石", ""), "stones_after": Text("子", " stones"),
+    "and": Text("、", ", "), "weaker": Text("下手", "weaker gives "),
+    "stronger": Text("上手", "stronger gives "),
+}
+"""The words of a regular handicap, as :func:`rating_rules.go.regular_handicap` writes them."""
+Piece = tuple[bool, str]
+"""Part of a text formula: (True, words) or (False, a formula giving text)."""
+
+
+def joined(pieces: Sequence[Piece]) -> str:
+    """The pieces joined with ``&``, neighbouring words as one string literal."""
+    out: list[str] = []
+    words = ""
+    for is_words, value in pieces:
+        if is_words:
+            words += value
+            continue
+        if words:
+            out.append(fx.text(words))
+            words = ""
+        out.append(value)
+    if words:
+        out.append(fx.text(words))
+    return "&".join(out)
+
+
+def handicap_for_difference_text(rank_diff: str, lang: str = "ja",
+                                 komi: tuple[float, float, float] | None = None) -> str:
+    """The regular handicap's wording for a rank difference (either sign).
+
+    Mirrors :func:`rating_rules.go.regular_handicap` (capped at
+    ``Settings_MaxHandicap``): 0 → even game, black gives the full komi; an odd number
+    of half steps → the weaker gives the half komi; even → the stronger gives reverse
+    komi; two stones from 1.5 ranks on. ``komi`` (even, half, reverse) writes fixed
+    komi words instead of reading the Settings komi (a formula for any workbook).
+    """
+    w = {key: words(lang) for key, words in HANDICAP_WORDS.items()}
+    steps = f"ROUND(MIN(ABS({rank_diff}),{MAX_HANDICAP})*2,0)"
+    stones = f"INT(({steps}+1)/2)"
+
+    def komi_of(k: int, name: str) -> Piece:
+        if komi is not None:
+            return True, _komi_words(komi[k], lang)
+        return False, name if lang == "en" else _komi_ja(name)
+
+    even, half, reverse = (komi_of(k, name)
+                           for k, name in enumerate((EVEN_KOMI, HALF_KOMI, REVERSE_KOMI)))
+    placed = joined([(True, w["stones_before"]), (False, stones), (True, w["stones_after"])])
+    head = f"IF({stones}<2,{fx.text(w['no_stones'])},{placed})"
+    who = (f"IF(MOD({steps},2)=1,{joined([(True, w['weaker']), half])},"
+           f"{joined([(True, w['stronger']), reverse])})")
+    return (f"IF({steps}=0,{joined([(True, w['even']), even, (True, w['komi'])])},"
+            f"{joined([(False, head), (True, w['and']), (False, who), (True, w['komi'])])})")
+
+
+def handicap_text(my_rank: str, opp_rank: str, lang: str = "ja",
+                  komi: tuple[float, float, float] | None = None) -> str:
+    """GO_HANDICAP: the regular handicap for two rank codes (:func:`regular_handicap`)."""
+    diff = rank_difference_text(f"MATCH({my_rank},{RANK_CODE},0)",
+                                f"MATCH({opp_rank},{RANK_CODE},0)")
+    return handicap_for_difference_text(f"({diff})", lang, komi)
+
+
+def percent_text(game_no: str) -> str:
+    """Multiplier percent by the player's own game number (the engine's ``_percent``).
+
+    ``Settings_Multiplier_UpTo`` lists the steps' last game numbers in ascending order.
+    """
+    step = f"COUNTIF({MULT_UPTO},\"<\"&{game_no})+1"
+    return f"IF({step}>ROWS({MULT_UPTO}),{ESTABLISHED},INDEX({MULT_PERCENT},{step}))"
+
+
+def multiplier_text(game_no: str) -> str:
+    """Factor on a rated game's exchange (:func:`rating_rules.go.multiplier`)."""
+    return f"{percent_text(game_no)}/100"
+
+
+def rated_change_text(rank_diff: str, handicap: str, won: str) -> str:
+    """Unscaled signed change of a rated game for the side with ``rank_diff``; "" if unrated.
+
+    Mirrors the engine's ``_rated_change``: ``handicap`` is a cell holding the rank
+    difference the played handicap stands for (blank = the regular one); the residual
+    ``|diff| − handicap`` picks the exchange; off the regular handicap, players more
+    than ``Settings_MaxGap`` apart, or of equal rank, are unrated.
+    """
+    gap = f"ABS({rank_diff})"
+    h = f"IF(ISBLANK({handicap}),MIN({gap},{MAX_HANDICAP}),{handicap})"
+    r = f"({gap}-{h})"
+    row = f"MATCH(ABS{r},{EX_RESIDUAL},0)"
+    fav_wins, other_wins = f"INDEX({EX_FAVOURED},{row})", f"INDEX({EX_OTHER},{row})"
+    favoured = f"(({r}>0)=({rank_diff}>0))"
+    win = f"IF({favoured},{fav_wins},{other_wins})"
+    loss = f"-IF({favoured},{other_wins},{fav_wins})"
+    pair = f"IF(ISNUMBER({row}),IF({won}=1,{win},{loss}),\"\")"
+    regular = f"IF({won}=1,{REGULAR},-{REGULAR})"
+    unrated = f"AND({h}<>{gap},OR({gap}>{MAX_GAP},{gap}=0))"
+    return f"IF({unrated},\"\",IF({r}=0,{regular},{pair}))"
+
+
+def bc_barred_text(my_value: str) -> str:
+    """TRUE when a player of this rank value gets no bonus for beating BC (9k+ and above)."""
+    return f"{my_value}>={rank_value_text(f'MATCH({NO_BONUS_FROM},{RANK_CODE},0)')}"
+
+
+def delta_text(my_value: str, opp_is_bc: str, won: str, game_no: str, rated_change: str,
+               game_type: str, prev_two_unrated: str = "FALSE") -> str:
+    """GO_DELTA: signed points change for "me" (:func:`rating_rules.go.go_delta`).
+
+    ``game_type`` is an expression giving the engine's type text (rated, forfeit,
+    provisional, unrated); ``rated_change`` is :func:`rated_change_text` (or a cell
+    holding it), used only for a rated game against a ladder opponent. "me" is on the
+    ladder (a BC player has no points).
+    """
+    bonus = (f"IF(AND({won}=1,NOT({prev_two_unrated}),"
+             f"NOT(AND({opp_is_bc},{bc_barred_text(my_value)}))),{PROV_WIN},0)")
+    rated = f"IF(ISNUMBER({rated_change}),{rated_change}*{percent_text(game_no)}/100,0)"
+    return (f"IF({game_type}=\"unrated\",0,IF({game_type}=\"forfeit\","
+            f"IF({won}=1,{FORFEIT},-{FORFEIT}),"
+            f"IF(OR({game_type}=\"provisional\",{opp_is_bc}),{bonus},{rated})))")
+
+
+def delta_codes_text(my_rank: str, opp_rank: str, won: str, game_no: str, exchange: str,
+                     game_type: str) -> str:
+    """GO_DELTA from two rank codes (:func:`rating_rules.go.go_delta`).
+
+    ``exchange`` is a cell holding :func:`rated_change_text` (as one cell the formula runs
+    to some 6,200 characters), ``game_no`` my game number (an expression may stand for
+    "established", e.g. one past the last multiplier step), ``game_type`` the type text
+    (blank reads as rated). Unlike :func:`delta_text`, "me" may be BC: no points, 0.
+    """
+    my_value = rank_value_text(f"MATCH({my_rank},{RANK_CODE},0)")
+    delta = delta_text(my_value, f"{opp_rank}=\"BC\"", won, game_no, exchange, game_type)
+    return f"IF({my_rank}=\"BC\",0,{delta})"
+
 
 LADDER_TITLE = Text("昇段・降段表", "Promotion table")
 HANDICAP_TITLE = Text("手合割表", "Handicap table")
@@ -152,7 +411,7 @@ def start_rank(preset: GoPreset) -> str:
 
 
 def read_rank(value: object, preset: GoPreset = GO) -> str | None:
-    """The code a typed rank stands for, as :func:`gx.go_rank_index` reads it (any case)."""
+    """The code a typed rank stands for, as :func:`go_rank_index` reads it (any case)."""
     if not isinstance(value, str):
         return None
     return next((code for code in rank_codes(preset) if code.lower() == value.lower()), None)
@@ -160,13 +419,13 @@ def read_rank(value: object, preset: GoPreset = GO) -> str | None:
 
 def rank_check(preset: GoPreset = GO) -> Check:
     """An opponent's rank: a code from the Settings rank table (BC included)."""
-    return Check(lambda ref: f"{gx.go_rank_index(ref)}>0",
+    return Check(lambda ref: f"{rank_index_text(ref)}>0",
                  lambda value: read_rank(value, preset) is not None)
 
 
 def handicap_ok(ref: str) -> str:
     """TRUE for a rank difference 0 … ``Settings_MaxHandicap`` in half steps."""
-    return (f"IF(ISNUMBER({ref}),AND({ref}>=0,{ref}<={gx.MAX_HANDICAP},"
+    return (f"IF(ISNUMBER({ref}),AND({ref}>=0,{ref}<={MAX_HANDICAP},"
             f"{ref}*2=INT({ref}*2)),FALSE)")
 
 
@@ -207,7 +466,7 @@ GAME_TYPE = Check(lambda ref: f"{type_number_formula(ref)}>0", lambda v: type_nu
 
 def settings_ok() -> str:
     """TRUE when the player's Settings (start rank, start points, games before) are usable."""
-    rank = gx.go_rank_index(START_RANK, gx.LADDER_CODE)
+    rank = rank_index_text(START_RANK, LADDER_CODE)
     return (f"AND({rank}>0,{fx.is_whole_at_least(RATED_BEFORE, 0)},"
             f"OR(ISBLANK({START_POINTS}),ISNUMBER({START_POINTS})))")
 
@@ -253,7 +512,7 @@ def is_complete(c: Cells) -> bool:
 
 def vs_bc(r: Row) -> str:
     """TRUE against a BC opponent (off the ladder: the bonus rule applies)."""
-    return f"IF({r['OppIdx']}>0,INDEX({gx.RANK_CODE},{r['OppIdx']})=\"BC\",FALSE)"
+    return f"IF({r['OppIdx']}>0,INDEX({RANK_CODE},{r['OppIdx']})=\"BC\",FALSE)"
 
 
 def forfeit_formula(r: Row) -> str:
@@ -282,7 +541,7 @@ def exchange_formula(r: Row) -> str:
     """The unscaled change of a rated game at the played handicap ("" when unrated)."""
     typed_ok = f"OR(ISBLANK({r['Handicap']}),{handicap_ok(r['Handicap'])})"
     return fx.if_(f"AND(ISNUMBER({r['Diff']}),{typed_ok})",
-                  gx.go_rated_change(r["Diff"], r["Handicap"], r["Won"]), '""')
+                  rated_change_text(r["Diff"], r["Handicap"], r["Won"]), '""')
 
 
 def exchange_value(c: Cells) -> object:
@@ -296,9 +555,9 @@ def exchange_value(c: Cells) -> object:
 def change_formula(r: Row) -> str:
     """The points change of a complete, unflagged game (:func:`rating_rules.go.go_delta`)."""
     counted = f"AND({r['Status']}=\"\",{complete_formula(r)})"
-    delta = gx.go_delta(gx.go_rank_value(r.prev("RankIdx")), vs_bc(r), r["Won"],
-                        f"({r.prev('Rated')}+1)", r["Exch"], r["Type"],
-                        f"{r.prev('Streak')}>=2")
+    delta = delta_text(rank_value_text(r.prev("RankIdx")), vs_bc(r), r["Won"],
+                       f"({r.prev('Rated')}+1)", r["Exch"], r["Type"],
+                       f"{r.prev('Streak')}>=2")
     return fx.if_(counted, delta, '""')
 
 
@@ -349,7 +608,7 @@ def counted_value(c: Cells) -> object:
 def next_rank_formula(r: Row) -> str:
     """The rank index after the border-zone check (:func:`rating_rules.go.next_rank`)."""
     return fx.if_(f"ISNUMBER({r['Change']})",
-                  gx.go_next_rank(r.prev("RankIdx"), r["Running"]), r.prev("RankIdx"))
+                  next_rank_text(r.prev("RankIdx"), r["Running"]), r.prev("RankIdx"))
 
 
 def next_rank_value(c: Cells) -> object:
@@ -370,7 +629,7 @@ def is_provisional(rated: int, preset: GoPreset) -> bool:
 
 def label_formula(r: Row) -> str:
     """The Japanese label of the rank, 仮 while provisional."""
-    return gx.go_rank_label(r["RankIdx"], provisional_formula(r["Rated"]))
+    return rank_label_text(r["RankIdx"], provisional_formula(r["Rated"]))
 
 
 def label_value(c: Cells) -> str:
@@ -387,7 +646,7 @@ def streak_value(c: Cells) -> int:
 
 
 def lead_rank_idx() -> str:
-    m = f"MATCH({START_RANK},{gx.LADDER_CODE},0)"
+    m = f"MATCH({START_RANK},{LADDER_CODE},0)"
     return f"IF(ISNUMBER({m}),{m},1)"
 
 
@@ -399,7 +658,7 @@ def lead_points_value(c: Cells) -> float:
 
 def lead_points(r: Row) -> str:
     typed = f"AND(NOT(ISBLANK({START_POINTS})),ISNUMBER({START_POINTS}))"
-    return fx.if_(typed, START_POINTS, gx.go_start_points(r["RankIdx"]))
+    return fx.if_(typed, START_POINTS, start_points_text(r["RankIdx"]))
 
 
 STATUS = (
@@ -427,7 +686,7 @@ def opp_rank_column(preset: GoPreset = GO) -> Column:
                   validation=v("list", Text("相手の段級位コード (1d+, 3k, BC …)",
                                             "Opponent's rank code (1d+, 3k, BC …)"),
                                Text("一覧から選んでください", "Pick a rank from the list"),
-                               None, gx.RANK_CODE),
+                               None, RANK_CODE),
                   check=rank_check(preset), message=MSG["rank"])
 
 
@@ -436,7 +695,7 @@ def regular_column(lang: str) -> Column:
     return Column("Regular", Text("正規の手合 (参考)", "Regular handicap (hint)"), "computed",
                   "text", 23, width_en=30,
                   formula=lambda r: fx.if_(f"{r['OppIdx']}>0",
-                                           gx.go_handicap_for_difference(r["Diff"], lang),
+                                           handicap_for_difference_text(r["Diff"], lang),
                                            '""'),
                   value=lambda c: "" if (opp := opp_rank(c)) is None else regular_handicap(
                       rank_before(c), opp, c.lang, c.preset))
@@ -469,7 +728,7 @@ def game_type_column(lang: str) -> Column:
 def outcome_columns(lang: str) -> tuple[Column, ...]:
     """Multiplier, change, points, rank, label and rated-game number of a counted game."""
     def rank(r: Row) -> str:
-        return f"INDEX({gx.RANK_CODE},{r['RankIdx']})"
+        return f"INDEX({RANK_CODE},{r['RankIdx']})"
 
     def rank_value(c: Cells) -> str:
         return code_at(whole(c["RankIdx"]), c.preset)
@@ -478,7 +737,7 @@ def outcome_columns(lang: str) -> tuple[Column, ...]:
         Column("Mult", Text("倍率", "Mult."), "computed", "number", 5.5, width_en=6,
                number_format='"×"0.0#',
                formula=lambda r: fx.if_(f"{r['IsRated']}=1",
-                                        gx.go_multiplier(r["Rated"]), '""'),
+                                        multiplier_text(r["Rated"]), '""'),
                value=lambda c: multiplier(whole(c["Rated"]), c.preset)
                if c["IsRated"] == 1 else ""),
         Column("Change", Text("増減", "Change"), "computed", "number", 7.5,
@@ -507,7 +766,7 @@ def reading_columns() -> tuple[Column, ...]:
     helper = functools.partial(layout.helper, width=6)
     return (
         helper("OppIdx", Text("計算用 相手", "Opp. index"), "integer",
-               lambda r: gx.go_rank_index(r["OppRank"]),
+               lambda r: rank_index_text(r["OppRank"]),
                lambda c: 0 if (code := read_rank(c["OppRank"], c.preset)) is None
                else rank_codes(c.preset).index(code) + 1),
         helper("Kind", Text("計算用 種類", "Type no."), "integer",
@@ -520,7 +779,7 @@ def reading_columns() -> tuple[Column, ...]:
         helper("Won", Text("計算用 勝ち", "Won"), "integer", won_formula, won_value),
         helper("Diff", Text("計算用 段位差", "Rank diff."), "number",
                lambda r: fx.if_(f"{r['OppIdx']}>0",
-                                gx.go_rank_difference(r.prev("RankIdx"), r["OppIdx"]), '""'),
+                                rank_difference_text(r.prev("RankIdx"), r["OppIdx"]), '""'),
                lambda c: "" if (opp := opp_rank(c)) is None
                else rank_difference(rank_before(c), opp)),
         helper("Exch", Text("計算用 交換", "Exchange"), "number", exchange_formula,
@@ -575,7 +834,7 @@ def games_table(rows: int, lang: str, preset: GoPreset = GO) -> Table:
 LADDER_SPAN = GoRank("1d").value - GoRank("17k").value
 """The handicap view pairs 1d with each rank half a step below the last, down to 17k,
 the ladder's last: a larger maximum handicap lists no more rows."""
-RANK_LIST = Validation("list", None, gx.LADDER_CODE, None,
+RANK_LIST = Validation("list", None, LADDER_CODE, None,
                        Text("一覧から段級位コードを選ぶ", "Pick a rank code"),
                        Text("一覧の段級位コード (10d〜17k)", "A rank code from the list"))
 
@@ -820,10 +1079,10 @@ def write_ladder_view(ws: Worksheet, preset: GoPreset, lang: str) -> dict[str, o
         r = k + 2
         values = (code, rank_label(code), "" if up is None else up, down,
                   start_points(code, preset))
-        formulas = (f"INDEX({gx.RANK_CODE},{k})", gx.go_rank_label(str(k)),
-                    f"IF(ISNUMBER(INDEX({gx.LADDER_UP},{k})),INDEX({gx.LADDER_UP},{k}),\"\")",
-                    f"INDEX({gx.LADDER_DOWN},{k})", settings_guard(gx.go_start_points(str(k)),
-                                                                   lang))
+        formulas = (f"INDEX({RANK_CODE},{k})", rank_label_text(str(k)),
+                    f"IF(ISNUMBER(INDEX({LADDER_UP},{k})),INDEX({LADDER_UP},{k}),\"\")",
+                    f"INDEX({LADDER_DOWN},{k})", settings_guard(start_points_text(str(k)),
+                                                                lang))
         for c, (formula, value) in enumerate(zip(formulas, values, strict=True), 1):
             cell = ws.cell(r, c, "=" + formula)
             styles.style_computed(cell, lang, "0" if c >= 3 else "General")
@@ -854,7 +1113,7 @@ def write_handicap_view(ws: Worksheet, preset: GoPreset, lang: str) -> dict[str,
         d = s / 2
         cell = ws.cell(r, 1, d)
         styles.style_computed(cell, lang, "0.0")
-        cell = ws.cell(r, 2, "=" + settings_guard(gx.go_handicap_for_difference(f"A{r}", lang),
+        cell = ws.cell(r, 2, "=" + settings_guard(handicap_for_difference_text(f"A{r}", lang),
                                                   lang))
         styles.style_computed(cell, lang)
         cached[f"B{r}"] = regular_handicap("1d", _rank_at(1 - d, preset), lang, preset)
@@ -863,7 +1122,7 @@ def write_handicap_view(ws: Worksheet, preset: GoPreset, lang: str) -> dict[str,
         styles.style_header(ws.cell(top, i, f.label(lang)), lang)
     for k, row in enumerate(preset.exchange_table, 1):
         r = top + k
-        for c, name in enumerate((gx.EX_RESIDUAL, gx.EX_FAVOURED, gx.EX_OTHER), 1):
+        for c, name in enumerate((EX_RESIDUAL, EX_FAVOURED, EX_OTHER), 1):
             cell = ws.cell(r, c, f"=INDEX({name},{k})")
             styles.style_computed(cell, lang, "0.0" if c == 1 else "0")
             cached[f"{'ABC'[c - 1]}{r}"] = row[c - 1]
@@ -982,8 +1241,8 @@ TYPE_KIND = kc.Kind(
 
 def catalog_delta(r: kc.Refs, lang: str) -> str:
     game_no = kc.or_blank(r["game_no"], "MAX(Go_Multiplier_UpTo)+1")
-    return gx.go_delta_codes(r["my_rank"], r["opp_rank"], r["result"], game_no, r["exchange"],
-                             r["game_type"])
+    return delta_codes_text(r["my_rank"], r["opp_rank"], r["result"], game_no, r["exchange"],
+                            r["game_type"])
 
 
 def catalog_engine(v: Mapping[str, Any], lang: str) -> dict[str, object]:
@@ -1014,12 +1273,12 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
               kc.Arg("handicap_diff", Text("手合の段位差", "handicap diff."), HANDICAP_DIFF_KIND),
               kc.Arg("game_type", Text("種類", "type"), TYPE_KIND)),
              (kc.Step("rank_diff", Text("段位差", "rank diff."),
-                      lambda r, lang: gx.go_rank_difference(
-                          f"MATCH({r['my_rank']},{gx.RANK_CODE},0)",
-                          f"MATCH({r['opp_rank']},{gx.RANK_CODE},0)"), "0.0"),
+                      lambda r, lang: rank_difference_text(
+                          f"MATCH({r['my_rank']},{RANK_CODE},0)",
+                          f"MATCH({r['opp_rank']},{RANK_CODE},0)"), "0.0"),
               kc.Step("exchange", Text("交換点", "exchange"),
-                      lambda r, lang: gx.go_rated_change(r["rank_diff"], r["handicap_diff"],
-                                                         r["result"])),
+                      lambda r, lang: rated_change_text(r["rank_diff"], r["handicap_diff"],
+                                                        r["result"])),
               kc.Step(kc.OUT, Text("結果", "Result"), catalog_delta, "+0.0;-0.0;0")),
              catalog_engine),
     kc.Entry("GO_HANDICAP",
@@ -1028,8 +1287,8 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
                   "writes it in English (the worksheet function in Japanese)."),
              (rank_arg("my_rank", Text("自分の段級位", "my rank"), "1d"),
               rank_arg("opp_rank", Text("相手の段級位", "opp. rank"), "2k")),
-             kc.result(lambda r, lang: gx.go_handicap(r["my_rank"], r["opp_rank"], lang,
-                                                      CATALOG_KOMI), type="text", wide=True),
+             kc.result(lambda r, lang: handicap_text(r["my_rank"], r["opp_rank"], lang,
+                                                     CATALOG_KOMI), type="text", wide=True),
              lambda v, lang: {kc.OUT: regular_handicap(v["my_rank"], v["opp_rank"], lang)}),
     kc.plain_entry("GO_NEXT_RANK",
                    Text("囲碁: 対局後のポイントで昇段・降段を判定した段級位コード"
@@ -1039,12 +1298,12 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
                    (rank_arg("rank", Text("対局前の段級位", "rank before"), "1k"),
                     kc.Arg("points", Text("対局後のポイント", "points after"), kc.number_kind(),
                            25701)),
-                   gx.go_next_rank_code, next_rank, type="text"),
+                   next_rank_code_text, next_rank, type="text"),
     kc.plain_entry("GO_RANK_LABEL",
                    Text("囲碁: 段級位コードの日本語表示 (1d → 三段、17k → 15級)。",
                         "Go: the Japanese label of a rank code (1d → 三段, 17k → 15級)."),
                    (rank_arg("rank", Text("段級位コード", "rank code"), "1d"),),
-                   lambda rank: gx.go_rank_label(gx.go_rank_index(rank, gx.RANK_CODE)),
+                   lambda rank: rank_label_text(rank_index_text(rank, RANK_CODE)),
                    rank_label, type="text"),
 )
 """The worksheet functions as native formulas, for the formula catalog and LAMBDA names."""
@@ -1071,7 +1330,7 @@ rank columns first, as the catalog has always laid it out, under Settings' heade
 CATALOG_RENAMES = {
     **{setting_name(c.key): kc.lit(getattr(GO, c.field))
        for c in (*POINTS, *PROVISIONAL_AND_KOMI)},
-    gx.NO_BONUS_FROM: fx.text(GoRank.parse(GO.bc_no_bonus_from).code),
+    NO_BONUS_FROM: fx.text(GoRank.parse(GO.bc_no_bonus_from).code),
     **kc.settings_renames(CATALOG_TABLES),
 }
 """The Settings names the builders read: each the rule's default number or a table's name."""

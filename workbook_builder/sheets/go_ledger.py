@@ -30,7 +30,6 @@ from rating_rules.go import (
 
 from .. import formulas as fx
 from .. import styles
-from ..formulas import go as gx
 from ..kit import status as st
 from ..kit.cells import Cells, whole
 from ..kit.ledger_games import MSG as GAME_MSG
@@ -99,7 +98,7 @@ def side_type(c: Cells, side: str) -> str:
 
 def exchange_formula(r: Row, side: str) -> str:
     diff = r["Diff"] if side == "A" else f"(-{r['Diff']})"
-    return gx.go_rated_change(diff, r["Handicap"], won_formula(r, side))
+    return gs.rated_change_text(diff, r["Handicap"], won_formula(r, side))
 
 
 def exchange(c: Cells, side: str) -> object:
@@ -134,7 +133,7 @@ def go_game_helpers(lang: str) -> tuple[Column, ...]:
 
     def diff_formula(r: Row) -> str:
         known = f"AND(ISNUMBER({r['RankA']}),ISNUMBER({r['RankB']}))"
-        return fx.if_(known, gx.go_rank_difference(r["RankA"], r["RankB"]), '""')
+        return fx.if_(known, gs.rank_difference_text(r["RankA"], r["RankB"]), '""')
 
     return (
         helper("Kind", Text("計算用 種類の番号", "Type number"), "integer",
@@ -154,7 +153,7 @@ def go_game_helpers(lang: str) -> tuple[Column, ...]:
         *seat_helpers("IsRated", ("計算用 {}レート", "{} rated"), "integer", is_rated_formula,
                       is_rated),
         *seat_helpers("NewRank", ("計算用 {}新段級位", "{} new rank"), "integer",
-                      lambda r, s: gx.go_next_rank(r[f"Rank{s}"], r[f"New{s}"]), next_rank_of,
+                      lambda r, s: gs.next_rank_text(r[f"Rank{s}"], r[f"New{s}"]), next_rank_of,
                       counted=True),
         *seat_helpers("NewRated", ("計算用 {}新レート局数", "{} rated after"), "integer",
                       lambda r, s: f"{r[f'Rated{s}']}+{r[f'IsRated{s}']}",
@@ -178,7 +177,7 @@ def go_outcomes(lang: str) -> tuple[Column, ...]:
         return [column("A"), column("B")]
 
     def label_formula(r: Row, side: str) -> str:
-        return fx.if_(f"{r['CA']}>0", gx.go_rank_label(
+        return fx.if_(f"{r['CA']}>0", gs.rank_label_text(
             r[f"NewRank{side}"], gs.provisional_formula(r[f"NewRated{side}"])), '""')
 
     def label_value(c: Cells, side: str) -> object:
@@ -192,13 +191,13 @@ def go_outcomes(lang: str) -> tuple[Column, ...]:
                   label_value),
         *per_side("Mult", ("\n倍率", "\nmult."), "number", 5, '"×"0.0#',
                   lambda r, s: fx.if_(f"{r[f'IsRated{s}']}=1",
-                                      gx.go_multiplier(f"({r[f'Rated{s}']}+1)"), '""'),
+                                      gs.multiplier_text(f"({r[f'Rated{s}']}+1)"), '""'),
                   lambda c, s: multiplier(whole(c[f"Rated{s}"]) + 1, c.preset)
                   if c[f"IsRated{s}"] == 1 else ""),
         Column("Regular", Text("正規の手合 (参考)", "Regular handicap (hint)"), "computed",
                "text", 22, width_en=28,
                formula=lambda r: fx.if_(f"ISNUMBER({r['Diff']})",
-                                        gx.go_handicap_for_difference(r["Diff"], lang), '""'),
+                                        gs.handicap_for_difference_text(r["Diff"], lang), '""'),
                value=lambda c: "" if c.number("Diff") is None else regular_handicap(
                    code_of(c, "RankA"), code_of(c, "RankB"), c.lang, c.preset)),
     )
@@ -228,7 +227,7 @@ def write_rank_starts(ws: Worksheet, top: int, preset: GoPreset,
     cached: dict[str, object] = {}
     for k, code in enumerate(codes, 1):
         styles.style_computed(ws.cell(first + k - 1, 7, "=" + gs.settings_guard(
-            gx.go_start_points(str(k)), lang)), lang, "0")
+            gs.start_points_text(str(k)), lang)), lang, "0")
         cached[f"G{first + k - 1}"] = start_points(code, preset)
     names = []
     for name, letter, role, kind in ((RANK_LABEL, "B", "setting", "text"),
@@ -275,7 +274,7 @@ class GoRule(LedgerRule[GoLedgerPreset]):
     def settings_ok(self, preset: GoLedgerPreset) -> str:
         numbers = [START, *(setting_name(s.key) for s in self.settings(preset)
                             if s.type != "choice")]
-        bonus_from = gx.go_rank_index(setting_name("NoBonusFrom"))
+        bonus_from = gs.rank_index_text(setting_name("NoBonusFrom"))
         return f"AND({','.join(f'ISNUMBER({n})' for n in numbers)},{bonus_from}>0)"
 
     def settings_tables(self, ws: Worksheet, top: int, preset: GoLedgerPreset,
@@ -309,9 +308,9 @@ class GoRule(LedgerRule[GoLedgerPreset]):
         return go_outcomes(lang)
 
     def change_formula(self, r: Row, side: str) -> str:
-        return gx.go_delta(gx.go_rank_value(r[f"Rank{side}"]), "FALSE", won_formula(r, side),
-                           f"({r[f'Rated{side}']}+1)", r[f"Exch{side}"], r[f"Type{side}"],
-                           f"{r[f'Streak{side}']}>=2")
+        return gs.delta_text(gs.rank_value_text(r[f"Rank{side}"]), "FALSE", won_formula(r, side),
+                             f"({r[f'Rated{side}']}+1)", r[f"Exch{side}"], r[f"Type{side}"],
+                             f"{r[f'Streak{side}']}>=2")
 
     def change_value(self, c: Cells, side: str) -> float:
         return go_delta(code_of(c, f"Rank{side}"), code_of(c, f"Rank{other(side)}"),
@@ -337,7 +336,7 @@ class GoRule(LedgerRule[GoLedgerPreset]):
         return tuple((code, start_points(code, preset)) for code in gs.ladder(preset))
 
     def label_formula(self, r: Row) -> str:
-        label = gx.go_rank_label(r["RankNow"], gs.provisional_formula(r["RatedNow"]))
+        label = gs.rank_label_text(r["RankNow"], gs.provisional_formula(r["RatedNow"]))
         return rank_label_formula(r, fx.if_(f"ISNUMBER({r['RankNow']})", label, '""'))
 
     def label_value(self, c: Cells) -> object:

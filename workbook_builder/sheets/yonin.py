@@ -48,7 +48,6 @@ from rating_rules.yonin import TROUBLE, YONIN, YoninPreset, ko_pt, rate_game, to
 
 from .. import formulas as fx
 from .. import layout, styles
-from ..formulas import yonin as fy
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import phone
@@ -72,6 +71,239 @@ from ..settings import (
 )
 from ..spec import Spec
 from ..table import define_name
+
+# ---- the rule as formula text -----------------------------------------------------------
+# Each builder mirrors one function of :mod:`rating_rules.yonin` operation for operation
+# (same comparisons, same order of additions), so Excel, LibreOffice and the engine give
+# the same result. Arguments are cell references, defined names or literal numbers; the
+# tables default to the Settings names this sheet defines (:data:`SETTINGS`), read the
+# way the engine reads them: the knockout bands ascending by their gap bound, the rank
+# table highest first.
+
+PLACE_PT = "Settings_PlacePt"
+KNOCK_SAME_KO, KNOCK_SAME_UP = "Settings_KnockSameKo", "Settings_KnockSameUp"
+KNOCK_BELOW, KNOCK_KO, KNOCK_UP = "Settings_KnockBelow", "Settings_KnockKo", "Settings_KnockUp"
+KNOCK_TOP_KO, KNOCK_TOP_UP = "Settings_KnockTopKo", "Settings_KnockTopUp"
+TROUBLE_OFFENDER, TROUBLE_POT = "Settings_TroubleOffender", "Settings_TroublePot"
+RATE_FLOOR = "Settings_RateFloor"
+RANK_LABEL, RANK_MIN = "Settings_RankLabel", "Settings_RankMin"
+RANK_ALIAS = "Settings_RankAlias"
+"""The rank labels in the sheet's other language (一級 ↔ 1 kyu), accepted when typed."""
+SCORE_A, SCORE_B, SCORE_KNOCKOUT = "Settings_ScoreA", "Settings_ScoreB", "Settings_ScoreKnockout"
+SCORE_102, SCORE_TANSHO = "Settings_Score102", "Settings_ScoreTansho"
+SCORE_RULE, WIN_RULE = "Settings_ScoreRule", "Settings_WinRule"
+
+SETTINGS = {
+    "placement_pt": PLACE_PT, "knock_same_or_higher": (KNOCK_SAME_KO, KNOCK_SAME_UP),
+    "knock_bands": (KNOCK_BELOW, KNOCK_KO, KNOCK_UP), "knock_top": (KNOCK_TOP_KO, KNOCK_TOP_UP),
+    "trouble_offender": TROUBLE_OFFENDER, "trouble_pot": TROUBLE_POT, "rate_floor": RATE_FLOOR,
+    "ranks": (RANK_LABEL, RANK_MIN), "score_a": SCORE_A, "score_b": SCORE_B,
+    "score_knockout": SCORE_KNOCKOUT, "score_102": SCORE_102, "score_tansho": SCORE_TANSHO,
+}
+"""Preset field → the Settings name(s) holding it."""
+
+TANSHO_WORDS = ("単勝", "tansho")
+"""What the 102/単勝 rule cell may say for 単勝式 (the 102 rule is 102, number or text)."""
+
+
+def _knock(knocker: str, victim: str, same: str, bands: str, top: str) -> str:
+    """The column ``bands`` of the knockout table for gap = victim − knocker."""
+    gap = f"({victim}-{knocker})"
+    band = f"SUMPRODUCT(({KNOCK_BELOW}<={gap})*1)"
+    return (f"IF({gap}<=0,{same},IF({band}>=ROWS({KNOCK_BELOW}),{top},"
+            f"INDEX({bands},{band}+1)))")
+
+
+def ko_pt_text(knocker: str, victim: str) -> str:
+    """撃破pt of mating a player (``YONIN_KO_PT``), as :func:`rating_rules.yonin.ko_pt`.
+
+    Knocker rated at or above the victim: the same-or-higher pt; otherwise the first
+    band whose bound exceeds the gap victim − knocker, or the top pt past the last band.
+    """
+    return _knock(knocker, victim, KNOCK_SAME_KO, KNOCK_KO, KNOCK_TOP_KO)
+
+
+def upset_pt_text(victim: str, knocker: str) -> str:
+    """下克上pt (≤ 0) of being mated (``YONIN_UPSET_PT``).
+
+    As :func:`rating_rules.yonin.upset_pt`: the same table as :func:`ko_pt_text`, other column.
+    """
+    return _knock(knocker, victim, KNOCK_SAME_UP, KNOCK_UP, KNOCK_TOP_UP)
+
+
+NEVER_LEAST = "9e+99"
+"""A number larger than any pt, spelled with a lower-case exponent: HyperFormula 3.5 does
+not parse ``9E+99``; LibreOffice, Gnumeric and Excel read both (and may save ``9E+099``)."""
+
+
+def worst_upset_pt_text(victim: str, remaining: Sequence[tuple[str, str]]) -> str:
+    """The worst 下克上pt of a foul: ``remaining`` is (rate, still-in condition) per other seat.
+
+    The engine takes ``min(upset_pt_text(victim, r) for r in remaining players)``; a seat
+    whose condition is FALSE is left out (:data:`NEVER_LEAST` never wins the MIN).
+    """
+    terms = ",".join(f"IF({cond},{upset_pt_text(victim, rate)},{NEVER_LEAST})"
+                     for rate, cond in remaining)
+    return f"MIN({terms})"
+
+
+def placement_pt_text(place: str) -> str:
+    """順位pt of a place 1–4."""
+    return f"INDEX({PLACE_PT},{place})"
+
+
+def _rank_hit(label: str, names: str) -> str:
+    """TRUE when ``label`` is one of ``names`` as exact text (case too, no wildcards).
+
+    The case-blind :func:`~workbook_builder.formulas.exact_match` finds the row,
+    EXACT confirms the case: portable, where EXACT over a range inside SUMPRODUCT gives
+    #VALUE! in Gnumeric.
+    """
+    return f"IFERROR(EXACT(INDEX({names},{fx.exact_match(label, names)}),{label}),FALSE)"
+
+
+def is_rank(label: str) -> str:
+    """TRUE when ``label`` is a rank label or alias of the table (exact text, no wildcards)."""
+    return f"OR({_rank_hit(label, RANK_LABEL)},{_rank_hit(label, RANK_ALIAS)})"
+
+
+def rank_minimum_text(label: str) -> str:
+    """Minimum rate of a rank label or alias (exact text; 0 when it is not listed).
+
+    As :func:`rating_rules.yonin.rank_minimum` for the labels of the table.
+    """
+    return _rank_column(label, RANK_MIN, "0")
+
+
+def rank_label_of_text(label: str) -> str:
+    """The rank table's label (in the sheet's language) of a label or alias; "" if none."""
+    return _rank_column(label, RANK_LABEL, '""')
+
+
+def _rank_column(label: str, column: str, otherwise: str) -> str:
+    """``column`` of the rank table's row of ``label`` (a label or alias), else ``otherwise``."""
+    return (f"IF({_rank_hit(label, RANK_LABEL)},"
+            f"INDEX({column},{fx.exact_match(label, RANK_LABEL)}),"
+            f"IF({_rank_hit(label, RANK_ALIAS)},"
+            f"INDEX({column},{fx.exact_match(label, RANK_ALIAS)}),{otherwise}))")
+
+
+def floor_value_text(official: str) -> str:
+    """The lowest result allowed: the general floor, or an official rank's minimum if higher.
+
+    ``official`` is blank (no official rank) or a label of the rank table.
+    """
+    return (f"IF(ISBLANK({official}),{RATE_FLOOR},"
+            f"MAX({rank_minimum_text(official)},{RATE_FLOOR}))")
+
+
+def floored_text(raw: str, official: str) -> str:
+    """``raw`` raised to the floor of :func:`floor_value_text`."""
+    return f"MAX({raw},{floor_value_text(official)})"
+
+
+def floor_of_text(value: str) -> str:
+    """YONIN_UPDATE's ``floor`` argument: blank, a minimum rate, or a rank label or alias.
+
+    As the engine's ``_floor_value``: the general floor, or the number or the rank's
+    minimum when higher.
+    """
+    return f"IF(ISNUMBER({value}),MAX({value},{RATE_FLOOR}),{floor_value_text(value)})"
+
+
+def rate_update_text(rate: str, place: str, victims: Sequence[str] = (),
+                     knocked_by: str | None = None, trouble: str = "0",
+                     official: str | None = None, floor: str | None = None) -> str:
+    """One player's new rate (``YONIN_UPDATE``), as :func:`rating_rules.yonin.rate_update`.
+
+    rate + 順位pt + Σ 撃破pt over ``victims`` (blank cells skipped) + 下克上pt against
+    ``knocked_by`` (blank for the winner) + ``trouble``, then the floor of ``official``
+    (blank or a rank label; None for no official rank). ``floor``, if given, is the
+    lowest result as an expression (e.g. :func:`floor_of_text`) and replaces ``official``.
+    """
+    total = f"{rate}+{placement_pt_text(place)}+{trouble}"
+    for victim in victims:
+        total += f"+IF(ISNUMBER({victim}),{ko_pt_text(rate, victim)},0)"
+    if knocked_by is not None:
+        total += f"+IF(ISNUMBER({knocked_by}),{upset_pt_text(rate, knocked_by)},0)"
+    if floor is not None:
+        return f"MAX({total},{floor})"
+    if official is None:
+        return f"MAX({total},{RATE_FLOOR})"
+    return floored_text(total, official)
+
+
+def rank_label_text(rate: str) -> str:
+    """Rank label (段級位) of a rate (``YONIN_RANK``), as :func:`rating_rules.yonin.rank_label`.
+
+    The table is highest first: the label is the first whose minimum the rate reaches,
+    i.e. one past the count of minimums above the rate; the last label covers anything lower.
+    """
+    return (f"INDEX({RANK_LABEL},MIN(SUMPRODUCT(({RANK_MIN}>{rate})*1)+1,"
+            f"ROWS({RANK_LABEL})))")
+
+
+def tournament_score_text(place: str, knockouts: str, rule: str = SCORE_RULE) -> str:
+    """Tournament points of one game (``YONIN_SCORE``) under rule A or B of ``rule``.
+
+    As :func:`rating_rules.yonin.tournament_score`: points by place + points per knockout;
+    ``rule`` holds "A" or "B" (anything but "B" reads as A; the sheet checks it).
+    """
+    by_place = f"IF({rule}=\"B\",INDEX({SCORE_B},{place}),INDEX({SCORE_A},{place}))"
+    return f"{by_place}+{SCORE_KNOCKOUT}*{knockouts}"
+
+
+def is_tansho(rule: str = WIN_RULE, words: Sequence[str] = TANSHO_WORDS) -> str:
+    """TRUE when the 102/単勝 rule cell says 単勝 (one of ``words``)."""
+    tests = ",".join(f'{rule}="{w}"' for w in words)
+    return f"OR({tests})"
+
+
+def win_score_text(place: str, rule: str = WIN_RULE, words: Sequence[str] = TANSHO_WORDS) -> str:
+    """102式 (1 win, 0.5 draw, 0 loss) or 単勝式 result of a place, by ``rule``.
+
+    As :func:`rating_rules.yonin.tournament_score` with rule "102" or "単勝".
+    """
+    return (f"IF({is_tansho(rule, words)},INDEX({SCORE_TANSHO},{place}),"
+            f"INDEX({SCORE_102},{place}))")
+
+
+def is_rule_ok(score_rule: str = SCORE_RULE, win_rule: str = WIN_RULE) -> str:
+    """TRUE when the rule cells hold A/B and 102/単勝."""
+    return (f"AND(OR({score_rule}=\"A\",{score_rule}=\"B\"),"
+            f"OR({win_rule}=102,{win_rule}=\"102\",{is_tansho(win_rule)}))")
+
+
+SCORE_WORDS_102 = ("102", "102式")
+SCORE_WORDS_TANSHO = ("単勝", "単勝式", "tansho")
+"""Every spelling :func:`rating_rules.yonin.tournament_score` reads as 102式 / 単勝式."""
+
+
+def catalog_score_text(place: str, knockouts: str, rule: str) -> str:
+    """YONIN_SCORE in one cell: rule A (also blank) or B, or 102式 / 単勝式 by any spelling.
+
+    As :func:`rating_rules.yonin.tournament_score`; a 102 typed as a number counts too.
+    """
+    is_102 = ",".join([f"{rule}=102", *(f'{rule}="{w}"' for w in SCORE_WORDS_102)])
+    win = win_score_text(place, rule, SCORE_WORDS_TANSHO)
+    return (f"IF(OR({is_102},{is_tansho(rule, SCORE_WORDS_TANSHO)}),{win},"
+            f"{tournament_score_text(place, knockouts, rule)})")
+
+
+def rate_table_line_text(name: str, rank: str, official: str, rate: str, month: str,
+                         gap: str = "") -> str:
+    """One line of the federation's rate table (seed 003): ``Bさん(三級)/四級:R1410(12)``.
+
+    The rank by rate in parentheses, then ``/`` and the official rank when it differs
+    (an official rank equal to the rate's stands alone, without parentheses), the rate
+    after ``R`` and the month's game count in parentheses. ``official`` is "" for none;
+    ``gap`` is put between the name and the ranks (a space for English labels).
+    """
+    ranks = (f'IF({official}="","("&{rank}&")",IF({official}={rank},{official},'
+             f'"("&{rank}&")/"&{official}))')
+    sep = f'&"{gap}"' if gap else ""
+    return f'{name}{sep}&{ranks}&":R"&{rate}&"("&{month}&")"'
+
 
 SEATS = 4
 INPUT_KEYS = ("Player", "Rate", "Place", "KnockedBy", "Official", "Member")
@@ -264,7 +496,7 @@ MEMBER_WORD = kinds.Check(lambda ref: any_of(ref, MEMBER_WORDS),
 def rank_check(preset: YoninPreset, lang: str) -> kinds.Check:
     """A label of the rank table or its other-language alias, as exact text."""
     labels = rank_lookup(preset, lang)
-    return kinds.Check(fy.is_rank, lambda x: isinstance(x, str) and x in labels)
+    return kinds.Check(is_rank, lambda x: isinstance(x, str) and x in labels)
 
 
 def seat_fields(k: int) -> dict[str, object]:
@@ -279,15 +511,15 @@ ROW_CHECKS = tuple(st.bad(key, seat_fields)
 
 # ---- a game's Status --------------------------------------------------------------------
 
-SETTING_NUMBERS = (fy.PLACE_PT, fy.KNOCK_SAME_KO, fy.KNOCK_SAME_UP, fy.KNOCK_BELOW, fy.KNOCK_KO,
-                   fy.KNOCK_UP, fy.KNOCK_TOP_KO, fy.KNOCK_TOP_UP, fy.TROUBLE_OFFENDER,
-                   fy.TROUBLE_POT, fy.RATE_FLOOR, fy.RANK_MIN, fy.SCORE_A, fy.SCORE_B,
-                   fy.SCORE_KNOCKOUT, fy.SCORE_102, fy.SCORE_TANSHO)
+SETTING_NUMBERS = (PLACE_PT, KNOCK_SAME_KO, KNOCK_SAME_UP, KNOCK_BELOW, KNOCK_KO,
+                   KNOCK_UP, KNOCK_TOP_KO, KNOCK_TOP_UP, TROUBLE_OFFENDER,
+                   TROUBLE_POT, RATE_FLOOR, RANK_MIN, SCORE_A, SCORE_B,
+                   SCORE_KNOCKOUT, SCORE_102, SCORE_TANSHO)
 
 
 def settings_ok(preset: YoninPreset) -> str:
     count = (4 + 2 + 3 * len(preset.knock_bands) + 2 + 3 + len(preset.ranks) + 4 * 4 + 1)
-    return f"AND(COUNT({','.join(SETTING_NUMBERS)})={count},{fy.is_rule_ok()})"
+    return f"AND(COUNT({','.join(SETTING_NUMBERS)})={count},{is_rule_ok()})"
 
 
 def typed_formula(r: Row) -> str:
@@ -476,7 +708,7 @@ def knocker_rate(r: Row) -> str:
 
 
 def ko_given_formula(r: Row) -> str:
-    return when_rated(r, f"IF({r['Knocker']}>0,{fy.ko_pt(knocker_rate(r), r['Rate'])},0)")
+    return when_rated(r, f"IF({r['Knocker']}>0,{ko_pt_text(knocker_rate(r), r['Rate'])},0)")
 
 
 def others(r: Row) -> list[int]:
@@ -488,15 +720,15 @@ def upset_formula(r: Row, lang: str) -> str:
     rates, places = seat_cells(r, "Rate"), seat_cells(r, "Place")
     remaining = [(rates[o], f"{places[o]}<{r['Place']}") for o in others(r)]
     member = f"NOT({any_of(r['Member'], NON_MEMBER)})"
-    foul = f"IF({r['Foul']}=1,IF({member},{fy.worst_upset_pt(r['Rate'], remaining)},0),0)"
-    return when_rated(r, f"IF({r['Knocker']}>0,{fy.upset_pt(r['Rate'], knocker_rate(r))},{foul})")
+    foul = f"IF({r['Foul']}=1,IF({member},{worst_upset_pt_text(r['Rate'], remaining)},0),0)"
+    return when_rated(r, f"IF({r['Knocker']}>0,{upset_pt_text(r['Rate'], knocker_rate(r))},{foul})")
 
 
 def trouble_formula(r: Row) -> str:
     fouls, places = seat_cells(r, "Foul"), seat_cells(r, "Place")
     shares = "".join(f"+IF(AND({fouls[o]}=1,{places[o]}>{r['Place']}),"
-                     f"{fy.TROUBLE_POT}/({places[o]}-1),0)" for o in others(r))
-    return when_rated(r, f"IF({r['Foul']}=1,{fy.TROUBLE_OFFENDER},0){shares}")
+                     f"{TROUBLE_POT}/({places[o]}-1),0)" for o in others(r))
+    return when_rated(r, f"IF({r['Foul']}=1,{TROUBLE_OFFENDER},0){shares}")
 
 
 def ko_pt_formula(r: Row) -> str:
@@ -506,13 +738,13 @@ def ko_pt_formula(r: Row) -> str:
 
 def new_rate_formula(r: Row) -> str:
     raw = "+".join(r[k] for k in ("Rate", "PlacePt", "KoPt", "UpsetPt", "TroublePt"))
-    return when_rated(r, fy.floored(raw, r["Official"]))
+    return when_rated(r, floored_text(raw, r["Official"]))
 
 
 def score_formula(r: Row) -> str:
     _, seat = block(r)
     knockouts = f"COUNTIF({game_range(r, 'Knocker')},{seat})"
-    return when_rated(r, fy.tournament_score(r["Place"], knockouts))
+    return when_rated(r, tournament_score_text(r["Place"], knockouts))
 
 
 # ---- the table --------------------------------------------------------------------------
@@ -525,7 +757,7 @@ def official_column(preset: YoninPreset, lang: str, message: Text) -> Column:
                                             "Official rank, if any: the rate never drops below "
                                             "its minimum"),
                                Text("一覧から選んでください", "Pick a rank from the list"),
-                               None, fy.RANK_LABEL),
+                               None, RANK_LABEL),
                   check=rank_check(preset, lang), message=message)
 
 
@@ -576,7 +808,7 @@ def result_columns(lang: str, preset: YoninPreset) -> tuple[Column, ...]:
     cases = status_cases(preset)
     return (
         Column("PlacePt", Text("順位\npt", "Place\npt"), "computed", "number", 5, width_en=5.5,
-               formula=lambda r: when_rated(r, fy.placement_pt(r["Place"])),
+               formula=lambda r: when_rated(r, placement_pt_text(r["Place"])),
                value=rated("PlacePt")),
         Column("KoPt", Text("撃破\npt", "KO\npt"), "computed", "number", 5,
                formula=ko_pt_formula, value=rated("KoPt")),
@@ -588,11 +820,11 @@ def result_columns(lang: str, preset: YoninPreset) -> tuple[Column, ...]:
                number_format="0.##", formula=new_rate_formula, value=rated("NewRate")),
         Column("Rank", Text("段級", "Rank"), "computed", "text", 5.5, width_en=7,
                allowed=tuple(rank_labels(preset, lang)),
-               formula=lambda r: when_rated(r, fy.rank_label(r["NewRate"])), value=rated("Rank")),
+               formula=lambda r: when_rated(r, rank_label_text(r["NewRate"])), value=rated("Rank")),
         Column("Score", Text("大会\n得点", "Score"), "computed", "number", 5, width_en=6,
                formula=score_formula, value=rated("Score")),
         Column("Win", Text("勝敗", "Win"), "computed", "number", 5,
-               formula=lambda r: when_rated(r, fy.win_score(r["Place"])), value=rated("Win")),
+               formula=lambda r: when_rated(r, win_score_text(r["Place"])), value=rated("Win")),
         once_per_game(st.status_column(cases, lang, 26, all_messages(lang), width_en=31)),
     )
 
@@ -1014,7 +1246,7 @@ def rank_alias(label: str) -> str:
 
 KNOCKER = kc.Arg("knocker_rate", Text("詰ませた人", "knocker"), kc.number_kind(), 1370)
 VICTIM = kc.Arg("victim_rate", Text("詰まされた人", "victim"), kc.number_kind(), 2005)
-CATALOG_RULES = ("A", "B", "102", *fy.SCORE_WORDS_102[1:], *fy.SCORE_WORDS_TANSHO)
+CATALOG_RULES = ("A", "B", "102", *SCORE_WORDS_102[1:], *SCORE_WORDS_TANSHO)
 CATALOG_LABELS = tuple(label for label, _ in YONIN.ranks) + tuple(
     rank_alias(label) for label, _ in YONIN.ranks)
 PLACE_KIND = kc.choice_kind((1, 2, 3, 4), Text("1〜4", "1 to 4"),
@@ -1026,7 +1258,7 @@ VICTIMS = kc.Kind(
     "number", kc.number_validation(Text("自分が詰ませた人のレート (いなければ空欄)",
                                         "Rates of the players I mated (blank if none)")))
 FLOOR = kc.Kind(
-    kinds.Check(lambda r: f"OR(ISNUMBER({r}),{fy.is_rank(r)})",
+    kinds.Check(lambda r: f"OR(ISNUMBER({r}),{is_rank(r)})",
                 lambda x: excel_number(x) is not None
                 or (isinstance(x, str) and x in CATALOG_LABELS)),
     Text("空欄・数値・段級 (初段 など)", "blank, a number or a rank (初段 …)"),
@@ -1068,12 +1300,12 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
                    Text("四人将棋: 詰ませた人の撃破pt (対局前のレート差で決まる)。",
                         "Four-player shogi: knockout pt (撃破pt) for mating a player, by the "
                         "rate gap."),
-                   (KNOCKER, VICTIM), fy.ko_pt, engine.ko_pt),
+                   (KNOCKER, VICTIM), ko_pt_text, engine.ko_pt),
     kc.plain_entry("YONIN_UPSET_PT",
                    Text("四人将棋: 下位に詰まされた人の下克上pt (0以下)。",
                         "Four-player shogi: upset pt (下克上pt, 0 or less) for being mated by a "
                         "lower-rated player."),
-                   (VICTIM, KNOCKER), fy.upset_pt, engine.upset_pt),
+                   (VICTIM, KNOCKER), upset_pt_text, engine.upset_pt),
     kc.Entry("YONIN_UPDATE",
              Text("四人将棋: 新レート = レート + 順位pt + 撃破pt + 下克上pt + トラブルpt"
                   " (下限つき)。",
@@ -1088,9 +1320,9 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
               kc.Arg("trouble_pt", Text("トラブルpt", "trouble pt"),
                      kc.optional_number(Text("空欄=0", "blank = 0"))),
               kc.Arg("floor", Text("公認段級", "official rank"), FLOOR)),
-             kc.result(lambda r, lang: fy.rate_update(
+             kc.result(lambda r, lang: rate_update_text(
                  r["rate"], r["placement"], r.cells["victim_rates"], r["knocked_by_rate"],
-                 kc.or_blank(r["trouble_pt"], "0"), floor=fy.floor_of(r["floor"]))),
+                 kc.or_blank(r["trouble_pt"], "0"), floor=floor_of_text(r["floor"]))),
              lambda v, lang: {kc.OUT: engine.rate_update(
                  v["rate"], v["placement"], [x for x in v["victim_rates"] if x is not None],
                  v["knocked_by_rate"], v["trouble_pt"] or 0, v["floor"])},
@@ -1106,7 +1338,7 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
                    Text("四人将棋: レートの段級 (2000から初段、200未満は十級)。",
                         "Four-player shogi: the rank of a rate (初段 from 2000, 十級 below 200)."),
                    (kc.Arg("rate", Text("レート", "rate"), kc.number_kind(), 2000),),
-                   fy.rank_label, engine.rank_label, type="text"),
+                   rank_label_text, engine.rank_label, type="text"),
     kc.Entry("YONIN_SCORE",
              Text("四人将棋の大会得点: A 2/1/0/−1、B 3/1/0/0 + 撃破1人につき1。"
                   "102式・単勝式は 勝1 分0.5 負0。",
@@ -1115,9 +1347,9 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
              (kc.Arg("placement", Text("順位", "place"), PLACE_KIND, 1),
               kc.Arg("knockouts", Text("撃破数", "knockouts"), KNOCKOUTS_KIND, 2),
               kc.Arg("rule", Text("ルール", "rule"), RULE_KIND, "A")),
-             kc.result(lambda r, lang: fy.yonin_score(r["placement"],
-                                                      kc.or_blank(r["knockouts"], "0"),
-                                                      r["rule"])),
+             kc.result(lambda r, lang: catalog_score_text(r["placement"],
+                                                          kc.or_blank(r["knockouts"], "0"),
+                                                          r["rule"])),
              lambda v, lang: {kc.OUT: engine.tournament_score(
                  v["placement"], v["knockouts"] or 0, engine_rule(v["rule"]))},
              (kc.Cross("knockouts",
@@ -1144,9 +1376,9 @@ CATALOG_TABLES = (
 """The catalog's Tables sheet: the tables these formulas read by name."""
 CATALOG_RENAMES = {
     **{setting_name(c.key): kc.lit(getattr(YONIN, c.field)) for c in YONIN_CONSTANTS},
-    fy.KNOCK_SAME_KO: kc.lit(YONIN.knock_same_or_higher[0]),
-    fy.KNOCK_SAME_UP: kc.lit(YONIN.knock_same_or_higher[1]),
-    fy.KNOCK_TOP_KO: kc.lit(YONIN.knock_top[0]), fy.KNOCK_TOP_UP: kc.lit(YONIN.knock_top[1]),
+    KNOCK_SAME_KO: kc.lit(YONIN.knock_same_or_higher[0]),
+    KNOCK_SAME_UP: kc.lit(YONIN.knock_same_or_higher[1]),
+    KNOCK_TOP_KO: kc.lit(YONIN.knock_top[0]), KNOCK_TOP_UP: kc.lit(YONIN.knock_top[1]),
     **kc.settings_renames(CATALOG_TABLES),
 }
 """The Settings names the builders read: each the rule's default number or a table's name."""

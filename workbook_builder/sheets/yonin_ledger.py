@@ -63,7 +63,6 @@ from rating_rules.yonin import TROUBLE, YoninPreset, rank_label
 from .. import formulas as fx
 from .. import layout, styles
 from ..formulas import ledger as fl
-from ..formulas import yonin as fy
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import phone
@@ -363,9 +362,9 @@ def upset_formula(r: Row) -> str:
     rates, places = yn.seat_cells(r, "Rate"), yn.seat_cells(r, "Place")
     remaining = [(rates[o], f"{places[o]}<{r['Place']}") for o in yn.others(r)]
     foul = (f"IF({r['Foul']}=1,IF({of_player('NonMember', r)}=0,"
-            f"{fy.worst_upset_pt(r['Rate'], remaining)},0),0)")
+            f"{yn.worst_upset_pt_text(r['Rate'], remaining)},0),0)")
     return yn.when_rated(r, f"IF({r['Knocker']}>0,"
-                            f"{fy.upset_pt(r['Rate'], yn.knocker_rate(r))},{foul})")
+                            f"{yn.upset_pt_text(r['Rate'], yn.knocker_rate(r))},{foul})")
 
 
 def new_rate_formula(r: Row) -> str:
@@ -575,7 +574,7 @@ def player_results(refs: GamesRefs, lang: str, preset: YoninPreset) -> tuple[Col
                                                            c["StartRate"]))),
         Column("Rank", Text("段級", "Rank"), "computed", "text", 5.5, width_en=7,
                allowed=labels,
-               formula=lambda r: fx.if_(f"ISNUMBER({r['Rate']})", fy.rank_label(r["Rate"]),
+               formula=lambda r: fx.if_(f"ISNUMBER({r['Rate']})", yn.rank_label_text(r["Rate"]),
                                         '""'),
                value=lambda c: "" if (rate := c.number("Rate")) is None
                else rank_of(rate, c.preset, c.lang)),
@@ -661,10 +660,10 @@ def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
                start_value),
         helper("OfficialLabel", Text("計算用 公認段級の表記", "Official rank label"), "text",
                lambda r: fx.if_(f"ISBLANK({r['Official']})", '""',
-                                f"IFERROR({fy.rank_label_of(r['Official'])},\"\")"),
+                                f"IFERROR({yn.rank_label_of_text(r['Official'])},\"\")"),
                label_value),
         helper("Floor", Text("計算用 下限", "Floor"), "number",
-               lambda r: fy.floor_value(r["Official"]), floor_value),
+               lambda r: yn.floor_value_text(r["Official"]), floor_value),
         helper("Last", Text("計算用 最後の対局の行", "Last game row"), "integer",
                lambda r: CHAIN.last_formula(refs.table, r["Id"], r["Name"]),
                lambda c: max(CHAIN.played(games(c), c.k), default=0)),
@@ -705,7 +704,7 @@ def latest_date(c: Cells) -> object:
 
 def rate_line(name: object, rank: object, official: object, rate: object, month: object,
               lang: str) -> str:
-    """:func:`formulas.yonin.rate_table_line` in Python."""
+    """:func:`.yonin.rate_table_line_text` in Python."""
     rank, official = str(rank), str(official)
     if official == "":
         ranks = f"({rank})"
@@ -746,7 +745,7 @@ def rate_table(count: int, lang: str) -> Table:
         at("Games", "Games", Text("対局数", "Games"), "integer", 5.5, 7),
         Column("Line", Text("表記 (連盟のレート表の形)", "Line (the federation's notation)"),
                "computed", "text", 24, width_en=24,
-               formula=lambda r: fx.if_(f'{r["Name"]}=""', '""', fy.rate_table_line(
+               formula=lambda r: fx.if_(f'{r["Name"]}=""', '""', yn.rate_table_line_text(
                    r["Name"], r["Rank"], r["Official"], r["Rate"], r["Month"],
                    GAP[lang])), value=line_value),
     )
