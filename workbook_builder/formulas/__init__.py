@@ -1,8 +1,8 @@
 """Formula text from cell references and Settings names.
 
 Each function returns formula text without the leading ``=`` so callers can nest
-them. The sheets and the (later) formula-catalog workbook both call these, so the
-catalog's examples are the very formulas the sheets use. Arguments are references or
+them. The sheets and the formula catalog both call these, so the catalog's examples
+are the very formulas the sheets use. Arguments are references or
 defined names (``"B4"``, ``"Settings_GapWeight"``) or literal numbers.
 
 Only functions Excel 2010 and LibreOffice 7.4 both evaluate appear here; the lint in

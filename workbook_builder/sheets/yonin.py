@@ -21,14 +21,18 @@ of a game's four rows come from one :func:`rating_rules.yonin.rate_game` call):
 - nothing typed in a game: nothing shown;
 - a bad value anywhere (text as a rate, place 5, a knocker "X", a rank not in the
   list) flags all four rows "⚠ 席n: …", even while the game is being typed;
-- rates or places missing: "⚠ incomplete", shown by the game itself (so while it is
-  being typed too): no formula looks at the games below it;
+- rates or places missing: 入力途中 / incomplete (no ⚠: nothing typed is wrong), shown
+  by the game itself, so while it is being typed too: no formula looks at the games
+  below it;
 - places not 1, 2, 3, 4 once each, a knocked-out winner, a self-knock, a knocker who
   was already out: "⚠ …" on all four rows, naming the seat; a non-winner with no
   knocker is flagged the same way;
 - only a complete, possible game shows points, new rates, ranks and scores, computed
   with :func:`rating_rules.yonin.rate_game` from the typed rates (no chain: the club's
   rate table is typed, so a rejected game changes nothing else).
+
+The rule's formula builders stand at the top; the four-player ledger
+(:mod:`.yonin_ledger`) reads them, and this sheet's seat checks and game Status, from here.
 """
 
 from __future__ import annotations
