@@ -12,6 +12,8 @@ from __future__ import annotations
 import datetime as dt
 import random
 
+from rating_rules import SYSTEMS
+
 SYSTEM = "ledger"
 GAMES = 320
 PLAYERS = 30
@@ -30,6 +32,12 @@ HANDICAPS = {"ja": ("香落", "角落", "飛落", "二枚落"),
              "en": ("lance", "bishop", "rook", "2-piece")}
 HOSTILE = ('=HYPERLINK("http://x","y")', "+1", "@SUM(A1)", "#N/A", "a*", "?", "-2")
 """Names a spreadsheet would turn into formulas, errors or wildcards if written carelessly."""
+
+
+def has_draws(preset: str) -> bool:
+    """Whether the preset's rule scores a draw, as its engine declares (a preset
+    ``<system>_<variant>``, such as ``tokin_league``, is its system's)."""
+    return SYSTEMS[preset.partition("_")[0]].draws
 
 
 def player_name(i: int) -> str:
@@ -82,10 +90,7 @@ def random_tables(seed: int, spec) -> dict[str, list[dict[str, object]]]:
         a, b = rng.sample(range(1, ACTIVE + 1), 2)
         game: dict[str, object] = {"Date": day, "PlayerA": player_name(a),
                                    "PlayerB": player_name(b)}
-        if preset in ("elo", "glicko"):
-            game["Result"] = rng.choice((1, 0.5, 0))
-        else:
-            game["Result"] = rng.choice((1, 0))
+        game["Result"] = rng.choice((1, 0.5, 0) if has_draws(preset) else (1, 0))
         if preset.startswith("tokin") and rng.random() < 0.2:
             game["Handicap"] = rng.choice(HANDICAPS[spec.lang] + HANDICAPS["ja"][:1])
         if preset == "mosaic":
