@@ -47,7 +47,6 @@ from rating_rules.shogi import (
 
 from .. import formulas as fx
 from .. import styles
-from ..formulas import exact_match, is_listed
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import status as st
@@ -57,6 +56,7 @@ from ..kit.ledger_rule import LedgerRule, number, result
 from ..kit.settings_table import SettingsTable, TableField, write_settings_table
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting
+from ..layout import validation as v
 from ..messages import say
 from ..settings import Constant, constant_settings, setting_name
 from ..spec import Spec
@@ -75,7 +75,7 @@ def start_text(rank: str, labels: str = "Settings_RankLabel",
     As :func:`rating_rules.shogi.tokin_start` for the table's labels as written (the
     engine also folds full-width digits); a rank not in the table gives #N/A.
     """
-    return f"INDEX({ratings},{exact_match(rank, labels)})"
+    return f"INDEX({ratings},{fx.exact_match(rank, labels)})"
 
 
 def adjustment_text(handicap: str, names: str = "Settings_HandicapName",
@@ -85,7 +85,7 @@ def adjustment_text(handicap: str, names: str = "Settings_HandicapName",
 
     Only for a handicap :func:`is_listed` accepts (an unknown name gives #N/A).
     """
-    own, other = exact_match(handicap, names), exact_match(handicap, aliases)
+    own, other = fx.exact_match(handicap, names), fx.exact_match(handicap, aliases)
     return (f"IF(ISBLANK({handicap}),0,IF(ISNUMBER({own}),INDEX({adjustments},{own}),"
             f"INDEX({adjustments},{other})))")
 
@@ -213,7 +213,7 @@ def is_handicap(preset: TokinPreset) -> Callable[[object], bool]:
 
 def handicap_check(preset: TokinPreset) -> kinds.Check:
     """A handicap is a name of the Settings table, in either language (blank = 平手)."""
-    return kinds.Check(lambda ref: is_listed(ref, HANDICAP["Name"], HANDICAP["Alias"]),
+    return kinds.Check(lambda ref: fx.is_listed(ref, HANDICAP["Name"], HANDICAP["Alias"]),
                        is_handicap(preset))
 
 
@@ -222,11 +222,11 @@ def handicap_column(preset: TokinPreset, lang: str, width_en: float = 10) -> Col
     names, _ = handicap_names(preset, lang)
     return Column("Handicap", Text("手合", "Handicap"), "input", "choice", 7,
                   width_en=width_en, allowed=tuple(names),
-                  validation=sg.v("list", Text("空欄は平手。上位者が駒を落とす",
-                                               "Blank = even game; the stronger side gives it"),
-                                  Text("設定シートの手合割から選ぶ",
-                                       "Pick a handicap from the Settings table"),
-                                  None, HANDICAP["Name"]),
+                  validation=v("list", Text("空欄は平手。上位者が駒を落とす",
+                                            "Blank = even game; the stronger side gives it"),
+                               Text("設定シートの手合割から選ぶ",
+                                    "Pick a handicap from the Settings table"),
+                               None, HANDICAP["Name"]),
                   check=handicap_check(preset), message=HANDICAP_MESSAGE)
 
 
@@ -517,7 +517,7 @@ CATALOG_NAMES = ("Tokin_HandicapName", "Tokin_HandicapAlias", "Tokin_HandicapAdj
 """The catalog's handicap table: names, English names, adjustments (no Settings there)."""
 HANDICAP_WORDS = tuple(n for h in TOKIN.handicaps for n in (h.name, h.english))
 HANDICAP_KIND = kc.Kind(
-    kinds.Check(lambda r: f"IF(ISNUMBER({r}),{r}>=0,{is_listed(r, *CATALOG_NAMES[:2])})",
+    kinds.Check(lambda r: f"IF(ISNUMBER({r}),{r}>=0,{fx.is_listed(r, *CATALOG_NAMES[:2])})",
                 lambda x: ((n := excel_number(x)) is not None and n >= 0)
                 or kc.text_in(x, HANDICAP_WORDS)),
     Text("空欄・手合割の名前・調整点", "blank, a handicap name or points"),
@@ -526,7 +526,7 @@ HANDICAP_KIND = kc.Kind(
         "空欄 = 平手。香落・角落 … (表) か 調整点の数",
         "Blank = even; a handicap of the Tables sheet, or adjustment points")), blank_ok=True)
 RANK_KIND = kc.Kind(
-    kinds.Check(lambda r: f"ISNUMBER({exact_match(r, 'Tokin_RankLabel')})",
+    kinds.Check(lambda r: f"ISNUMBER({fx.exact_match(r, 'Tokin_RankLabel')})",
                 lambda x: kc.text_in(x, [label for label, _ in TOKIN.start_table])),
     Text("表の段級 (五段〜7級)", "a rank of the table (五段 to 7級)"),
     Text("五段〜7級", "五段 to 7級"),
