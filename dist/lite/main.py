@@ -1416,8 +1416,9 @@ def next_rank(rank: str | GoRank, points: float, preset: GoPreset = GO) -> str:
 # --- handicap and exchange -------------------------------------------------------------------
 
 
-def _komi(x: float, lang: str) -> str:
-    """6.5 → "6目半", 0.5 → "半目" (English: plain numbers)."""
+def komi_words(x: float, lang: str) -> str:
+    """6.5 → "6目半", 0.5 → "半目" (English: plain numbers): komi as a handicap's
+    wording writes it."""
     if lang == "en":
         return f"{x:g}"
     whole = int(x)
@@ -1443,7 +1444,7 @@ def regular_handicap(
     steps = round(d * 2)
     en = lang == "en"
     if steps == 0:
-        even = _komi(preset.even_komi, lang)
+        even = komi_words(preset.even_komi, lang)
         return f"Even, black gives {even} komi" if en else f"置石なし、黒番{even}コミ出し"
     stones = (steps + 1) // 2
     if en:
@@ -1452,7 +1453,7 @@ def regular_handicap(
         return f"{head}, {who} gives {komi:g} komi"
     head = "置石なし" if stones < 2 else f"置石{stones}子"
     who, k = ("下手", preset.half_komi) if steps % 2 else ("上手", preset.reverse_komi)
-    return f"{head}、{who}{_komi(k, 'ja')}コミ出し"
+    return f"{head}、{who}{komi_words(k, 'ja')}コミ出し"
 
 
 def _check_handicap(value: object, preset: GoPreset) -> float | None:

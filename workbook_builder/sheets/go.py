@@ -67,6 +67,7 @@ from rating_rules.go import (
     GoPreset,
     GoRank,
     go_delta,
+    komi_words,
     multiplier,
     next_rank,
     rank_difference,
@@ -206,15 +207,6 @@ def _komi_ja(komi: str) -> str:
     return f"IF(INT({komi})=0,{half}&\"目\",INT({komi})&\"目\"&{half})"
 
 
-def _komi_words(komi: float, lang: str) -> str:
-    """6.5 → "6目半", 0.5 → "半目" (English: 6.5), as the engine writes komi."""
-    if lang == "en":
-        return f"{komi:g}"
-    whole = int(komi)
-    half = "半" if komi - whole == 0.5 else ""
-    return f"{half}目" if whole == 0 else f"{whole}目{half}"
-
-
 HANDICAP_WORDS = {
     "even": Text("置石なし、黒番", "Even, black gives "), "komi": Text("コミ出し", " komi"),
     "no_stones": Text("置石なし", "Even, weaker takes black"),
@@ -260,7 +252,7 @@ def handicap_for_difference_text(rank_diff: str, lang: str = "ja",
 
     def komi_of(k: int, name: str) -> Piece:
         if komi is not None:
-            return True, _komi_words(komi[k], lang)
+            return True, komi_words(komi[k], lang)
         return False, name if lang == "en" else _komi_ja(name)
 
     even, half, reverse = (komi_of(k, name)
