@@ -26,15 +26,14 @@ from ..kit.chain import history_columns
 from ..kit.personal import PersonalSheet
 from ..kit.settings_table import TableField
 from ..labels import Text
-from ..layout import Column, NameInfo, Row, Setting, Validation, validation
+from ..layout import Column, NameInfo, Row, Setting, Validation
+from ..layout import validation as v
 from ..messages import say
 from ..settings import setting_name
 
 DEFAULT_RANK = "1級"
 REQUIRED = ("OppRating", "Result")
 """A row is complete (and counts, when nothing is wrong) once these hold numbers."""
-
-v = validation
 
 
 class DeclaredStart(Protocol):
