@@ -123,7 +123,7 @@ def evaluate_tables(tables: Mapping[str, Table],
     values["Players"] = players.run()
     for key in ("List", "MonthList"):
         if key in tables:
-            values[key] = new(key, {"Players": players}).run()
+            values[key] = new(key, {"Players": players, "Games": games}).run()
     return values
 
 

@@ -12,6 +12,7 @@ runs in month order).
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
@@ -26,7 +27,7 @@ from ..layout import Column, Formula, Row, Table, ValueType, helper
 from . import inputs as kinds
 from . import phone
 from . import status as st
-from .cells import Cells, Evaluation, Value, excel_number, numeric, whole
+from .cells import Cells, Evaluation, Value, excel_number, excel_serial, numeric, whole
 from .ledger_rule import MONTHLY_MODE, SIDES, Carried, LedgerRule, P, v
 from .seats import Seats
 
@@ -105,6 +106,11 @@ def month_of(value: object) -> object:
         return ""
     day = from_excel(number)
     return day.year * 12 + day.month - 1
+
+
+def month_start(key: int) -> float:
+    """The serial of the first day of the month :func:`month_of` keys as ``key``."""
+    return excel_serial(dt.datetime(key // 12, key % 12 + 1, 1))
 
 
 def table_of(c: Cells, key: str) -> Evaluation:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -21,19 +20,20 @@ from ..layout import Column, Formula, Row, Table, ValueType, helper
 from ..settings import START
 from . import inputs as kinds
 from . import status as st
-from .cells import Cells, Evaluation, Value, excel_number, excel_serial, numeric, whole
+from .cells import Cells, Evaluation, Value, excel_number, numeric, whole
 from .ledger_games import (
     MSG,
     SEATS,
     excel_trim,
     month_of,
+    month_start,
     player_id,
     same_cell,
     table_of,
     trimmed,
 )
 from .ledger_rule import RANK_LABEL, RANK_RATING, Carried, LedgerRule, P, v
-from .seats import GamesRefs
+from .seats import GamesRefs, Seats
 
 PLAYERS = Text("名簿", "Players")
 MONTHLY = Text("月例リスト", "Monthly list")
@@ -57,9 +57,9 @@ def games(c: Cells) -> Evaluation:
     return table_of(c, "Games")
 
 
-def played(c: Cells) -> Sequence[int]:
-    """The sheet rows of this player's counted games."""
-    return SEATS.played(games(c), c.k)
+def played(c: Cells, chain: Seats = SEATS) -> Sequence[int]:
+    """The sheet rows of this player's counted games (a row a game, or ``chain``'s)."""
+    return chain.played(games(c), c.k)
 
 
 def linked(c: Cells) -> Sequence[int]:
@@ -214,11 +214,12 @@ def since_value(c: Cells) -> int:
     return log.table.rows if month == 0 else last_row_by_value(log, month - 1)
 
 
-def this_month(c: Cells) -> object:
+def this_month(c: Cells, chain: Seats = SEATS) -> object:
+    """The player's counted games in the latest month (0 when no game is dated)."""
     if c["Name"] is None:
         return ""
     month = latest(c)
-    return 0 if month == 0 else sum(month_at(c, n) == month for n in played(c))
+    return 0 if month == 0 else sum(month_at(c, n) == month for n in played(c, chain))
 
 
 # --- Players: places in the lists ---------------------------------------------------------
@@ -258,10 +259,11 @@ def positions(players: Evaluation, key: str) -> dict[int, int]:
     return memo
 
 
-def position_column(key: str, label: Text, source: str) -> Column:
+def position_column(key: str, label: Text, source: str, width: float = 7,
+                    formula: Formula | None = None) -> Column:
     """A hidden place in the list ordered by ``source`` (``Rating`` or ``MRating``)."""
-    return Column(key, label, "helper", "integer", 7,
-                  formula=lambda r: position_formula(r, source),
+    return Column(key, label, "helper", "integer", width,
+                  formula=formula or (lambda r: position_formula(r, source)),
                   value=lambda c: positions(c.evaluation, source).get(c.k, ""))
 
 
@@ -527,9 +529,7 @@ def monthly_table(lang: str, g: GamesRefs) -> Table:
 
     def shown(c: Cells) -> object:
         k = c["Key"]
-        if not isinstance(k, int):
-            return ""
-        return excel_serial(dt.datetime(k // 12, k % 12 + 1, 1))
+        return month_start(k) if isinstance(k, int) else ""
 
     month = Column(
         "Month", Text("月", "Month"), "input", "date", 10, number_format="yyyy/m",

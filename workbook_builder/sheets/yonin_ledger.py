@@ -45,7 +45,6 @@ ledger's do (:func:`~workbook_builder.kit.ledger.evaluate_tables`).
 
 from __future__ import annotations
 
-import bisect
 import dataclasses
 import datetime as dt
 import functools
@@ -80,14 +79,18 @@ from ..kit.cells import (
 from ..kit.frame import overwrite_note, page_setup, sheet_title, title_cell, title_row
 from ..kit.howto import LEDGER
 from ..kit.ledger import evaluate_tables
-from ..kit.ledger_games import month_of, player_id, table_of
+from ..kit.ledger_games import month_of, month_start, player_id, table_of
 from ..kit.ledger_lists import (
+    games,
     last_row_by,
-    last_row_by_value,
-    listed,
+    latest,
     month_count,
-    positions,
+    pid,
+    place_value,
+    position_column,
     shown_value,
+    since_value,
+    this_month,
 )
 from ..kit.ledger_rule import v
 from ..kit.seats import GamesRefs, Seats, chain_sheet
@@ -470,11 +473,6 @@ Status (:data:`.yonin.PHONE_FIRST`)."""
 
 # ---- Players ----------------------------------------------------------------------------
 
-def player_index(r: Row) -> int:
-    """This Players row's id (1 = first data row), what Games_Id holds for the name."""
-    return r.number - r.table.first_row + 1
-
-
 CHECKED = ("Start", "Official", "Member")
 """Players inputs with a check of their own (declared on the column)."""
 
@@ -485,7 +483,7 @@ def player_cases() -> tuple[st.Case, ...]:
         st.empty(PLAYER_INPUTS),
         st.Case(lambda r: f"ISBLANK({r['Name']})", lambda c: c["Name"] is None,
                 PLAYER_MSG["name"]),
-        st.Case(lambda r: f"{r['First']}<>{player_index(r)}", lambda c: c["First"] != c.k,
+        st.Case(lambda r: f"{r['First']}<>{pid(r)}", lambda c: c["First"] != c.k,
                 PLAYER_MSG["duplicate"]),
         *(st.bad(key) for key in CHECKED),
     )
@@ -496,7 +494,7 @@ def usable_formula(r: Row) -> str:
     fits = ",".join(
         f"NOT({fx.bad_if_filled(r[key], r.table.column(key).check.test(r[key]))})"
         for key in CHECKED)
-    return fx.if_(f"AND({r['First']}={player_index(r)},NOT(ISBLANK({r['Name']})),{fits})",
+    return fx.if_(f"AND({r['First']}={pid(r)},NOT(ISBLANK({r['Name']})),{fits})",
                   "1", "0")
 
 
@@ -526,35 +524,9 @@ def player_inputs(count: int, lang: str, preset: YoninPreset) -> tuple[Column, .
     )
 
 
-def games(c: Cells) -> Evaluation:
-    """The Games table's values (the evaluation context's)."""
-    return table_of(c, "Games")
-
-
-def latest_month(log: Evaluation) -> int | None:
-    """The latest month key of a counted game (the last row's LastMonth), None if none."""
-    found = log.value(log.table.rows, "LastMonth")
-    return found if isinstance(found, int) and found > 0 else None
-
-
 def if_usable(value: Value) -> Value:
     """``value`` on a usable Players row, "" on the others."""
     return lambda c: value(c) if c["Ok"] == 1 else ""
-
-
-def since_value(c: Cells) -> int:
-    """The last Games row before the log reached the latest month (all rows if none)."""
-    log, latest = games(c), latest_month(games(c))
-    return log.table.rows if latest is None else last_row_by_value(log, latest - 1)
-
-
-def month_games(c: Cells) -> int:
-    """The player's counted games in the latest month (0 when no game is dated)."""
-    log, latest = games(c), latest_month(games(c))
-    if latest is None:
-        return 0
-    lead = log.table.lead_row
-    return sum(log.value(row - lead, "Month") == latest for row in CHAIN.played(log, c.k))
 
 
 def rank_of(rate: float, preset: YoninPreset, lang: str) -> str:
@@ -587,7 +559,7 @@ def player_results(refs: GamesRefs, lang: str, preset: YoninPreset) -> tuple[Col
                    f"{r['Ok']}=1", fx.if_(f"ISNUMBER({LATEST})", month_count(
                        refs, r["Id"], r["Since"], fl.month_key(LATEST), ("CountedId",)), "0"),
                    '""'),
-               value=if_usable(month_games)),
+               value=if_usable(lambda c: this_month(c, CHAIN))),
         st.status_column(player_cases(), lang, width=22, width_en=28,
                          allowed=st.shown(PLAYER_MSG.values(), lang)),
     )
@@ -648,7 +620,7 @@ def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
     """Hidden: id, the name's first row, usable, the start and floor used, the last game."""
     return (
         helper("Id", Text("計算用 番号", "Id"), "integer",
-               lambda r: str(player_index(r)), lambda c: c.k),
+               pid, lambda c: c.k),
         helper("First", Text("計算用 同じ名前の最初の行", "First row of the name"), "integer",
                lambda r: fl.player_id(r["Name"], "Players_Name"),
                lambda c: player_id(c.evaluation, c["Name"])),
@@ -671,8 +643,8 @@ def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
                lambda r: fx.if_(f"{LATEST_KEY}=0", str(refs.table.rows),
                                 last_row_by(refs, f"{LATEST_KEY}-1")),
                since_value),
-        helper("Position", Text("計算用 表の順", "List position"), "integer", position_formula,
-               lambda c: positions(c.evaluation, "Rate").get(c.k, "")),
+        position_column("Position", Text("計算用 表の順", "List position"), "Rate", width=8,
+                        formula=position_formula),
     )
 
 
@@ -685,21 +657,10 @@ def players_table(count: int, games_t: Table, lang: str, preset: YoninPreset) ->
 
 # ---- the rate table ---------------------------------------------------------------------
 
-def list_place(c: Cells) -> object:
-    """Competition rank (1, 2, 2, 4): one more than the higher rates listed."""
-    rate = c.number("Rate")
-    if rate is None:
-        return ""
-    rates = sorted(x for _, x in listed(players(c), "Rate"))
-    return 1 + len(rates) - bisect.bisect_right(rates, rate)
-
-
 def latest_date(c: Cells) -> object:
     """The first day of the latest month with a dated counted game, "" if none."""
-    log = players(c).context["Games"]
-    assert isinstance(log, Evaluation), "the ledger's tables are evaluated together"
-    latest = latest_month(log)
-    return "" if latest is None else excel_serial(dt.datetime(latest // 12, latest % 12 + 1, 1))
+    month = latest(c)
+    return month_start(month) if month > 0 else ""
 
 
 def rate_line(name: object, rank: object, official: object, rate: object, month: object,
@@ -736,7 +697,8 @@ def rate_table(count: int, lang: str) -> Table:
     columns = (
         Column("Place", Text("順位", "#"), "computed", "integer", 4.5, width_en=4.5,
                formula=lambda r: fx.if_(f"ISNUMBER({r['Rate']})", fl.list_rank(
-                   r["Rate"], "Players_Rate", "Players_Name"), '""'), value=list_place),
+                   r["Rate"], "Players_Rate", "Players_Name"), '""'),
+               value=lambda c: place_value(c, "Position", "Rate", own="Rate")),
         at("Name", "Name", Text("名前", "Name"), "text", 10, 11),
         at("Rate", "Rate", Text("レート", "Rate"), "number", 7),
         at("Rank", "Rank", Text("段級", "Rank"), "text", 5.5, 7),
