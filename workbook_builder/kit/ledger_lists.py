@@ -259,11 +259,10 @@ def positions(players: Evaluation, key: str) -> dict[int, int]:
     return memo
 
 
-def position_column(key: str, label: Text, source: str, width: float = 7,
-                    formula: Formula | None = None) -> Column:
+def position_column(key: str, label: Text, source: str, width: float = 7) -> Column:
     """A hidden place in the list ordered by ``source`` (``Rating`` or ``MRating``)."""
     return Column(key, label, "helper", "integer", width,
-                  formula=formula or (lambda r: position_formula(r, source)),
+                  formula=lambda r: position_formula(r, source),
                   value=lambda c: positions(c.evaluation, source).get(c.k, ""))
 
 

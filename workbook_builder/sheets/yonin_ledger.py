@@ -604,18 +604,6 @@ def floor_value(c: Cells) -> float:
     return float(max(minimum, preset.rate_floor))
 
 
-def position_formula(r: Row) -> str:
-    above = None if r.number == r.table.first_row else r.number - 1
-    first = r.table.first_row
-
-    def upto(key: str) -> str | None:
-        col = r.table.letter(key)
-        return None if above is None else f"${col}${first}:{col}{above}"
-
-    return fl.list_position(r["Rate"], "Players_Rate", "Players_Name", upto("Rate"),
-                            upto("Name"), r["Name"])
-
-
 def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
     """Hidden: id, the name's first row, usable, the start and floor used, the last game."""
     return (
@@ -643,8 +631,7 @@ def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
                lambda r: fx.if_(f"{LATEST_KEY}=0", str(refs.table.rows),
                                 last_row_by(refs, f"{LATEST_KEY}-1")),
                since_value),
-        position_column("Position", Text("計算用 表の順", "List position"), "Rate", width=8,
-                        formula=position_formula),
+        position_column("Position", Text("計算用 表の順", "List position"), "Rate", width=8),
     )
 
 
