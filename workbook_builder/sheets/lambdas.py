@@ -118,10 +118,6 @@ def display(stored: str) -> str:
 
 
 INTRO = (
-    Text("このブックの関数は Excel の名前付き LAMBDA です。このブックのどのセルでも "
-         "=TOKIN_DELTA(A2,B2,C2) のように使えます。アドインはいりません。",
-         "The functions of this workbook are Excel named LAMBDAs: use them in any cell of "
-         "this workbook, e.g. =TOKIN_DELTA(A2,B2,C2). No add-in needed."),
     Text("動く Excel: Microsoft 365 (Windows・Mac・Web・iPhone・Android) と Excel 2024。"
          "Excel 2021 以前・LibreOffice・Google スプレッドシートでは #NAME? になります。"
          "そのときは「式の一覧」(formulas_ja.xlsx) の普通の式を使ってください。",
@@ -147,6 +143,20 @@ INTRO = (
          "A wrong argument returns \"⚠ argument: reason\", never an error code. A left-out "
          "argument, a blank cell and \"\" all count as blank."),
 )
+"""The opening lines after the first, which :func:`intro` words with an example call."""
+
+
+def intro() -> tuple[Text, ...]:
+    """The sheet's opening lines, the first function's call the example of one
+    (``=TOKIN_DELTA(A2,B2,C2)``: its arguments that may not be left out, from A2 on)."""
+    entry = ENTRIES[0]
+    needed = [a for a in entry.args if a.name not in optional_arguments(entry.name)]
+    cells = ",".join(f"{get_column_letter(i)}2" for i in range(1, len(needed) + 1))
+    call = f"={entry.name}({cells})"
+    return (Text("このブックの関数は Excel の名前付き LAMBDA です。このブックのどのセルでも "
+                 f"{call} のように使えます。アドインはいりません。",
+                 "The functions of this workbook are Excel named LAMBDAs: use them in any cell "
+                 f"of this workbook, e.g. {call}. No add-in needed."), *INTRO)
 DEFINE = Text("▼ 名前の管理 → 新規作成: 名前 {name}、参照範囲:",
               "▼ Name Manager → New: Name {name}, Refers to:")
 
@@ -206,7 +216,7 @@ class LambdaSheet(CatalogSheet):
         from udfs import catalog
 
         lang = spec.lang
-        ws, tables_ws, title, row = self.front(wb, spec, FUNCTIONS(lang), INTRO)
+        ws, tables_ws, title, row = self.front(wb, spec, FUNCTIONS(lang), intro())
         styles.style_note(ws.cell(row, 1, f"{LEGEND_INPUT(lang)} / {LEGEND_COMPUTED(lang)}"),
                           lang)
         row += 2
