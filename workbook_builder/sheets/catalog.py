@@ -240,6 +240,10 @@ def _line_count(text: str, width: float) -> int:
     return total
 
 
+NAMED = tuple(f"{prefix}_…" for prefix in dict.fromkeys(
+    name.partition("_")[0] for table in RULE_TABLES for name, _ in table.columns if name))
+"""The Tables sheet's name prefixes in its order (``Tokin_…``, ``Go_…``): the examples the
+intro and the how-to give of a name that needs that sheet."""
 INTRO = (
     Text("ワークシート関数 (xlwings) と同じ計算を、アドインのいらない普通の式にしたものです。"
          "スマホの Excel でも動きます。",
@@ -252,9 +256,10 @@ INTRO = (
          "formula is written for row 2 of a table with the arguments in order from column A "
          "(headers in row 1): paste it into row 2 of the result column and fill down. Other "
          "columns: change A2, B2 … to your cells."),
-    Text("Tokin_… や Go_… などの名前を使う式は、「表」シートを自分のブックへコピーしてから使います"
-         " (名前もいっしょに移ります)。定数 (16、0.04 など) はルールの既定値です。",
-         "Formulas with a name such as Tokin_… or Go_… need the Tables sheet in your "
+    Text(f"{' や '.join(NAMED[:2])} などの名前を使う式は、「表」シートを自分のブックへ"
+         "コピーしてから使います (名前もいっしょに移ります)。"
+         "定数 (16、0.04 など) はルールの既定値です。",
+         f"Formulas with a name such as {' or '.join(NAMED[:2])} need the Tables sheet in your "
          "workbook: copy the sheet over (its names come along). Constants (16, 0.04 …) are "
          "the rules' defaults."),
     Text("白いセルの例を変えると結果が変わります。⚠ は入力の間違いを示します。",
@@ -489,10 +494,10 @@ class CatalogSheet(SheetType[CatalogPreset]):
     input_tables: ClassVar[tuple[str, ...]] = (TABLE,)
     """The example inputs are ``Catalog_<FUNCTION>_<argument>`` (read back by ``repair``)."""
     howto = (HOWTO_FIRST,
-             Text("灰色のセルの式をコピーして自分のシートに貼る。名前 (Tokin_… など) を使う式には"
-                  "「{second}」も自分のブックへコピーする。",
+             Text(f"灰色のセルの式をコピーして自分のシートに貼る。名前 ({NAMED[0]} など) を"
+                  "使う式には「{second}」も自分のブックへコピーする。",
                   "Copy a grey cell's formula into your own sheet; for a formula that uses "
-                  "names (Tokin_… and so on) copy “{second}” into your workbook too."),
+                  f"names ({NAMED[0]} and so on) copy “{{second}}” into your workbook too."),
              HOWTO_WARN)
 
     def default_title(self, lang: str) -> str:
