@@ -95,6 +95,18 @@ def test_refusals_are_one_line_and_touch_nothing(tmp_path: Path, case: str) -> N
     assert {p: p.read_bytes() for p in tmp_path.iterdir()} == before
 
 
+@pytest.mark.parametrize(("given", "meant"), [
+    ("go_en", "ledger_go_en"), ("yonin_ja", "yonin_ledger_ja"), ("elo_ja", "ledger_elo_ja")])
+def test_a_personal_sheets_template_is_refused_naming_the_ledger_of_its_system(
+        tmp_path: Path, given: str, meant: str) -> None:
+    log = tmp_path / "games.csv"
+    log.write_text(CSV, encoding="utf-8")
+    result = run(str(log), "--template", f"templates/{given}.toml", "--out",
+                 str(tmp_path / "club.xlsx"))
+    assert result.exit_code != 0
+    assert f"use a ledger template, e.g. templates/{meant}.toml" in result.output, result.output
+
+
 FOUR_PLAYER_SAMPLE = Path(__file__).resolve().parents[1] / "docs" / "samples" / "四人将棋記録.csv"
 
 

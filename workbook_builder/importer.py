@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .build import build_workbook
+from .build import TEMPLATES, build_workbook
 from .errors import GameLogError, ImportFailed
 from .gamelog import BadRow, GameLog, read_game_log
 from .messages import os_reason, say
@@ -55,6 +55,25 @@ def clean_text(value: str, line: int, what: str, warnings: list[str]) -> str:
     return cleaned
 
 
+def ledger_for(template: Path, spec: Spec) -> str:
+    """The ledger template beside ``template`` (else among the shipped ones) that rates the
+    same system in the same language (``tokin_ja.toml`` → ``ledger_tokin_ja.toml``), else
+    the first ledger found: what a person who gave a personal sheet's template meant."""
+    for folder in dict.fromkeys((template.parent, TEMPLATES)):
+        ledgers = []
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                found = load_template(path)
+            except (ValueError, OSError):
+                continue
+            if "Players" in SHEET_TYPES[found.system].input_tables and found.lang == spec.lang:
+                other = SHEET_TYPES[found.system].log_system(found) != spec.system
+                ledgers.append((other, str(path)))
+        if ledgers:
+            return min(ledgers)[1]
+    return "templates/…"
+
+
 def import_log(games_csv: str | Path, template: str | Path, out: str | Path,
                skip_bad: bool = False, new_players: bool = False) -> ImportReport:
     """Build the ledger of ``template`` filled with the games of ``games_csv`` into ``out``.
@@ -70,7 +89,8 @@ def import_log(games_csv: str | Path, template: str | Path, out: str | Path,
     spec = load_template(template)
     sheet = SHEET_TYPES[spec.system]
     if "Players" not in sheet.input_tables:
-        raise ImportFailed(say("import.not_ledger", template=str(template), system=spec.system))
+        raise ImportFailed(say("import.not_ledger", template=str(template), system=spec.system,
+                               ledger=ledger_for(Path(template), spec)))
     try:
         log = read_game_log(source, sheet.log_system(spec), monthly=monthly_lists(spec),
                             new_players=new_players)

@@ -48,9 +48,9 @@ TABLE: dict[str, tuple[str, str]] = {
                   "header)."),
     "help.system": ("レーティングの規則。", "The rating rule."),
     "help.monthly": ("月ごとに計算する、または 1 局ごと (既定: その規則の台帳と同じ。"
-                     "と金は月ごと)。",
+                     "月ごとのときはそう表示します)。",
                      "Rate by month lists or game by game (default: as the rule's ledger "
-                     "does; Tokin by month)."),
+                     "does, and rate says so when that is by month)."),
     "help.initial": ("全員の開始レート。", "Starting rating of every player."),
     "help.format": ("出力の形 (表 または CSV)。", "Output as a table or as CSV."),
     "help.list_lang": ("レーティング表の見出しの言語。", "Language of the rating list's headings."),
@@ -347,9 +347,9 @@ TABLE: dict[str, tuple[str, str]] = {
     "import.exists": ("{target}: もうあります。import はファイルを上書きしません",
                       "{target}: already exists; import never writes over a file"),
     "import.not_ledger": ("{template}: {system!r} のブックはクラブ台帳ではありません (台帳の"
-                          "テンプレートを使ってください。例 templates/ledger_tokin_ja.toml)",
+                          "テンプレートを使ってください。例 {ledger})",
                           "{template}: a {system!r} workbook is not a club ledger (use a "
-                          "ledger template, e.g. templates/ledger_tokin_ja.toml)"),
+                          "ledger template, e.g. {ledger})"),
     "import.unread": ("{source}: {reason}", "{source}: {reason}"),
     "import.bad_rows": ("{source}: {count} 行を読めませんでした ({lines} 行目)。{line} 行目: "
                         "{reason}。直すか、--skip-bad を付けてください (何も書いていません)",
