@@ -36,14 +36,21 @@ from ..layout import NameInfo, Setting, Table
 from ..messages import say
 from ..settings import FIRST_ROW, write_settings
 from ..spec import Spec
-from ..table import define_name, write_table
+from ..table import write_table
 from .base import Built, SheetType, with_constants
 from .cells import Evaluation, cached_by_row
 from .frame import decorate_games, page_setup, sheet_title, title_cell
 from .howto import LEDGER
 from .inputs import START_RANGE
 from .ledger_games import SEATS, games_table
-from .ledger_lists import LATEST, MONTHLY, PLAYERS, list_table, monthly_table, players_table
+from .ledger_lists import (
+    MONTHLY,
+    PLAYERS,
+    list_table,
+    monthly_table,
+    name_latest,
+    players_table,
+)
 from .ledger_rule import LedgerPreset, LedgerRule, P, v
 from .seats import GamesRefs, chain_sheet
 
@@ -222,9 +229,7 @@ def write_log(sheets: Sheets, spec: Spec, rule: LedgerRule[P], preset: P,
     watch = (games, players)
     sheets.titles[sheets.games.title] = decorate_games(sheets.games, games, lang, title,
                                                        "Status", "D", watch=watch)
-    latest = f"${games.letter('LastMonth')}${games.last_row}"
-    define_name(sheets.games, LATEST, latest)
-    names.append(NameInfo(LATEST, sheets.games.title, latest, "helper", "integer"))
+    names.append(name_latest(sheets.games, games))
     names += write_table(sheets.players, players, lang, tables.get("Players", ()), flag="Status")
     sheets.titles[sheets.players.title] = decorate_games(
         sheets.players, players, lang, f"{PLAYERS(lang)} ・ {title}", "Status", "B",

@@ -503,7 +503,7 @@ def carried_columns(item: Carried) -> list[Column]:
 
 
 def month_so_far(key: str, label: Text, test: Callable[[Row], str] | None,
-                 holds: Callable[[Cells], bool]) -> Column:
+                 holds: Callable[[Cells], bool], width: float = 7) -> Column:
     """A running latest month: this row's month where ``test`` holds (every dated row
     when ``test`` is None), else the row above's."""
     def formula(r: Row) -> str:
@@ -515,7 +515,8 @@ def month_so_far(key: str, label: Text, test: Callable[[Row], str] | None,
         month = c["Month"]
         return max(whole(c.prev(key)), month if holds(c) and isinstance(month, int) else 0)
 
-    return helper(key, label, "integer", formula, value, lead=lambda r: "0", lead_value=0)
+    return helper(key, label, "integer", formula, value, width, lead=lambda r: "0",
+                  lead_value=0)
 
 
 def counted_columns(rule: LedgerRule[Any]) -> list[Column]:

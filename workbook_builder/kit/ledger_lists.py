@@ -13,11 +13,14 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from openpyxl.worksheet.worksheet import Worksheet
+
 from .. import formulas as fx
 from ..formulas import ledger as lx
 from ..labels import Text
-from ..layout import Column, Formula, Row, Table, ValueType, helper
+from ..layout import Column, Formula, NameInfo, Row, Table, ValueType, helper
 from ..settings import START
+from ..table import define_name
 from . import inputs as kinds
 from . import status as st
 from .cells import Cells, Evaluation, Value, excel_number, numeric, whole
@@ -39,6 +42,13 @@ PLAYERS = Text("名簿", "Players")
 MONTHLY = Text("月例リスト", "Monthly list")
 LATEST = "Games_Latest"
 """Defined name of the latest month with a counted game (0 when none)."""
+
+
+def name_latest(ws: Worksheet, games: Table) -> NameInfo:
+    """Define :data:`LATEST` on the Games sheet: the last row's running LastMonth."""
+    latest = f"${games.letter('LastMonth')}${games.last_row}"
+    define_name(ws, LATEST, latest)
+    return NameInfo(LATEST, ws.title, latest, "helper", "integer")
 MONTH_KEY = "Monthly_Key"
 PLAYER_MSG = {
     "duplicate": Text("⚠ 同じ名前が上にある", "⚠ the same name is listed above"),
@@ -212,6 +222,20 @@ def since_value(c: Cells) -> int:
     month = latest(c)
     log = games(c)
     return log.table.rows if month == 0 else last_row_by_value(log, month - 1)
+
+
+def since_column(g: GamesRefs, width: float = 7) -> Column:
+    """The last Games row before the log reached the latest month (all rows if none)."""
+    return helper("Since", Text("計算用 今月の前の行", "Last row before this month"), "integer",
+                  lambda r: fx.if_(f"{LATEST}=0", str(g.table.rows),
+                                   last_row_by(g, f"{LATEST}-1")),
+                  since_value, width)
+
+
+def this_month_formula(g: GamesRefs, player: str, since: str,
+                       keys: Sequence[str] = SEATS.counted) -> str:
+    """:func:`this_month` for ``player`` (an id), counting the rows after ``since``."""
+    return fx.if_(f"{LATEST}=0", "0", month_count(g, player, since, LATEST, keys))
 
 
 def this_month(c: Cells, chain: Seats = SEATS) -> object:
@@ -397,8 +421,7 @@ def rating_columns(rule: LedgerRule[Any], g: GamesRefs) -> list[Column]:
                  lambda r: named(r, SEATS.whole_formula(g, r["Last"], pid(r), "Cnt", "0")),
                  lambda c: "" if c["Name"] is None else len(played(c))),
         computed("ThisMonth", Text("今月", "This\nmonth"),
-                 lambda r: named(r, fx.if_(f"{LATEST}=0", "0", month_count(
-                     g, pid(r), r["Since"], LATEST))), this_month),
+                 lambda r: named(r, this_month_formula(g, pid(r), r["Since"])), this_month),
     ]
 
 
@@ -415,9 +438,7 @@ def player_helpers(rule: LedgerRule[P], preset: P, g: GamesRefs) -> list[Column]
         helper("Last", Text("計算用 最後の対局", "Last game row"), "integer",
                lambda r: SEATS.last_formula(g.table, pid(r), r["Name"]),
                lambda c: max(linked(c), default=0)),
-        helper("Since", Text("計算用 今月の前の行", "Last row before this month"), "integer",
-               lambda r: fx.if_(f"{LATEST}=0", str(g.table.rows), last_row_by(g, f"{LATEST}-1")),
-               since_value),
+        since_column(g),
         *now_columns(rule, g, shown=False),
         position_column("Pos", Text("計算用 順位", "List place"), rule.order_key),
     ]
@@ -453,6 +474,15 @@ def shown_value(pos: str, column: str) -> Value:
     return value
 
 
+def placed_column(key: str, label: Text, kind: ValueType, width: float, pos: str, column: str,
+                  number_format: str = "General", width_en: float | None = None) -> Column:
+    """A list's column: the Players ``column`` of the player whose ``pos`` is this place."""
+    return Column(key, label, "computed", kind, width, width_en=width_en,
+                  number_format=number_format,
+                  formula=lambda r: lx.at_position(r.k, f"Players_{pos}", f"Players_{column}"),
+                  value=shown_value(pos, column))
+
+
 def place_value(c: Cells, pos: str, source: str, own: str = "Rating") -> object:
     """Competition rank (1, 2, 2, 4): one more than the higher ratings listed."""
     if placed(c, pos) is None:
@@ -483,9 +513,7 @@ def list_table(key: str, title: Text, rows: int, source: Mapping[str, str], rule
 
     def shown(k: str, label: Text, kind: ValueType = "number", fmt: str = rule.rating_format,
               width: float = 6.5) -> Column:
-        return Column(k, label, "computed", kind, width, number_format=fmt,
-                      formula=lambda r: lx.at_position(r.k, pos, f"Players_{source[k]}"),
-                      value=shown_value(source["Pos"], source[k]))
+        return placed_column(k, label, kind, width, source["Pos"], source[k], fmt)
 
     def change(c: Cells) -> object:
         before = shown_value(source["Pos"], source["Change"])(c)

@@ -79,7 +79,7 @@ from ..kit.cells import (
 from ..kit.frame import overwrite_note, page_setup, sheet_title, title_cell, title_row
 from ..kit.howto import LEDGER
 from ..kit.ledger import evaluate_tables
-from ..kit.ledger_games import month_of, month_start, player_id, table_of
+from ..kit.ledger_games import month_of, month_so_far, month_start, player_id, table_of
 from ..kit.ledger_lists import (
     games,
     last_row_by,
@@ -87,8 +87,8 @@ from ..kit.ledger_lists import (
     month_count,
     pid,
     place_value,
+    placed_column,
     position_column,
-    shown_value,
     since_value,
     this_month,
 )
@@ -441,12 +441,8 @@ def game_helpers(base: Mapping[str, Column], lang: str) -> tuple[Column, ...]:
         helper("PrevRow", Text("計算用 前の対局の行", "Previous row"), "integer",
                lambda r: CHAIN.previous_formula(r, ""), lambda c: CHAIN.previous_value(c, "")),
         helper("Cnt", Text("計算用 局数", "Games so far"), "integer", cnt_formula, cnt_value),
-        Column("LastMonth", Text("計算用 最新の月", "Latest month"), "helper", "integer", 8,
-               lead=lambda r: "0", lead_value=0,
-               formula=lambda r: f"MAX({r.prev('LastMonth')},IF(ISNUMBER({r['Month']}),"
-                                 f"{r['Month']},0))",
-               value=lambda c: max(c.prev("LastMonth"),
-                                   m if isinstance(m := c["Month"], int) else 0)),
+        month_so_far("LastMonth", Text("計算用 最新の月", "Latest month"), None,
+                     lambda c: True, width=8),
         yn.once_per_game(helper("Month", Text("計算用 月", "Month key"), "integer",
                         lambda r: yn.when_rated(r, fl.month_key(r["Date"])),
                         lambda c: month_of(c["Date"]) if c["Rated"] == 1 else "")),
@@ -672,10 +668,7 @@ def line_value(c: Cells) -> str:
 def rate_table(count: int, lang: str) -> Table:
     def at(key: str, column: str, label: Text, kind: ValueType, width: float,
            width_en: float | None = None) -> Column:
-        return Column(key, label, "computed", kind, width, width_en=width_en,
-                      formula=lambda r: fl.at_position(r.k, "Players_Position",
-                                                       f"Players_{column}"),
-                      value=shown_value("Position", column))
+        return placed_column(key, label, kind, width, "Position", column, width_en=width_en)
 
     month = dataclasses.replace(
         at("Month", "Month", Text("月間", "Month"), "integer", 6.5, 7),
