@@ -81,16 +81,17 @@ from ..kit.howto import LEDGER
 from ..kit.ledger import evaluate_tables
 from ..kit.ledger_games import month_of, month_so_far, month_start, player_id, table_of
 from ..kit.ledger_lists import (
+    LATEST,
     games,
-    last_row_by,
     latest,
-    month_count,
+    name_latest,
     pid,
     place_value,
     placed_column,
     position_column,
-    since_value,
+    since_column,
     this_month,
+    this_month_formula,
 )
 from ..kit.ledger_rule import v
 from ..kit.seats import GamesRefs, Seats, chain_sheet
@@ -139,10 +140,8 @@ PLAYER_MSG = {
 }
 GAP = {"ja": "", "en": " "}
 """Between a name and its ranks in the federation's line (Aさん(二級), A (2 kyu))."""
-LATEST = "RateTable_LatestMonth"
+SHOWN_MONTH = "RateTable_LatestMonth"
 """The first day of the latest month with a dated counted game ("" if none)."""
-LATEST_KEY = "INDEX(Games_LastMonth,ROWS(Games_LastMonth))"
-"""The latest month key of a counted game: the last row's running maximum."""
 
 
 def msg(key: str, lang: str, seat: int | None = None, name: str = "") -> str:
@@ -552,8 +551,8 @@ def player_results(refs: GamesRefs, lang: str, preset: YoninPreset) -> tuple[Col
                value=if_usable(lambda c: len(CHAIN.played(games(c), c.k)))),
         Column("Month", Text("月間\n対局数", "Month\ngames"), "computed", "integer", 6,
                width_en=7, formula=lambda r: fx.if_(
-                   f"{r['Ok']}=1", fx.if_(f"ISNUMBER({LATEST})", month_count(
-                       refs, r["Id"], r["Since"], fl.month_key(LATEST), ("CountedId",)), "0"),
+                   f"{r['Ok']}=1",
+                   this_month_formula(refs, r["Id"], r["Since"], ("CountedId",)),
                    '""'),
                value=if_usable(lambda c: this_month(c, CHAIN))),
         st.status_column(player_cases(), lang, width=22, width_en=28,
@@ -623,10 +622,7 @@ def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
         helper("Last", Text("計算用 最後の対局の行", "Last game row"), "integer",
                lambda r: CHAIN.last_formula(refs.table, r["Id"], r["Name"]),
                lambda c: max(CHAIN.played(games(c), c.k), default=0)),
-        helper("Since", Text("計算用 今月の前の行", "Last row before this month"), "integer",
-               lambda r: fx.if_(f"{LATEST_KEY}=0", str(refs.table.rows),
-                                last_row_by(refs, f"{LATEST_KEY}-1")),
-               since_value),
+        since_column(refs, width=8),
         position_column("Position", Text("計算用 表の順", "List position"), "Rate", width=8),
     )
 
@@ -672,7 +668,7 @@ def rate_table(count: int, lang: str) -> Table:
 
     month = dataclasses.replace(
         at("Month", "Month", Text("月間", "Month"), "integer", 6.5, 7),
-        lead=lambda r: fx.if_(f"{LATEST_KEY}>0", fl.month_date(LATEST_KEY), '""'),
+        lead=lambda r: fx.if_(f"{LATEST}>0", fl.month_date(LATEST), '""'),
         lead_value=latest_date)
     columns = (
         Column("Place", Text("順位", "#"), "computed", "integer", 4.5, width_en=4.5,
@@ -791,6 +787,7 @@ class YoninLedgerSheet(SheetType[yn.YoninSheetPreset]):
 
         watch = (games_t, players_t)
         names = write_table(games_ws, games_t, lang, tables.get("Games", ()), flag="Status")
+        names.append(name_latest(games_ws, games_t))
         titles = {games_ws.title: dress_games(games_ws, games_t, lang, title, watch)}
         names += write_table(players_ws, players_t, lang, tables.get("Players", ()),
                              flag="Status")
@@ -885,8 +882,8 @@ def dress_rate_table(ws: Worksheet, table: Table, lang: str) -> list[NameInfo]:
     for i, note in enumerate(RATE_TABLE_NOTES):
         styles.style_note(ws.cell(table.last_row + 2 + i, 1, note(lang)), lang)
     ref = f"${table.letter('Month')}${table.lead_row}"
-    define_name(ws, LATEST, ref)
-    return [NameInfo(LATEST, ws.title, ref, "computed", "date",
+    define_name(ws, SHOWN_MONTH, ref)
+    return [NameInfo(SHOWN_MONTH, ws.title, ref, "computed", "date",
                      label=Text("対象月", "Month shown")(lang))]
 
 
