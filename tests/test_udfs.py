@@ -56,6 +56,24 @@ def test_every_arg_names_a_parameter_and_is_documented(entry) -> None:
     assert "\n" not in entry.doc
 
 
+@pytest.mark.parametrize("entry", udfs.catalog(), ids=lambda e: e.name)
+def test_every_function_is_worded_in_japanese_too(entry) -> None:
+    """The catalog, the LAMBDA edition and ``functions --lang ja`` show these words."""
+    assert any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in entry.ja)
+    assert "\n" not in entry.ja and len(entry.ja) <= 255
+
+
+@pytest.mark.parametrize("name", ["GLICKO_RATING", "GLICKO_RD"])
+def test_glicko_period_functions_state_the_rules_rd_growth(name) -> None:
+    """Their words quote step 1 of Glickman's paper with the rule's c² and cap: written
+    once beside the function, so a change of the rule must show here."""
+    from rating_rules.glicko import GLICKO
+
+    grown = f"MIN(SQRT(RD^2+{round(GLICKO.c ** 2)}*t),{round(GLICKO.start_rd)})"
+    entry = next(e for e in udfs.catalog() if e.name == name)
+    assert grown in entry.summary and grown in entry.ja
+
+
 def test_excel_shaped_scalars() -> None:
     assert udfs.TOKIN_DELTA(2000.0, 1900.0, 1.0) == 12
     assert udfs.TOKIN_DELTA(2000.0, 1850.0, 1.0, "香落") == 14

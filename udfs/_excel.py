@@ -31,6 +31,10 @@ class Entry:
     name: str
     signature: str
     summary: str
+    """What the function gives: its docstring's first line, which Excel's function wizard
+    shows."""
+    ja: str
+    """The same in Japanese, for the catalog, the LAMBDA edition and ``functions``."""
     doc: str
     args: dict[str, str]
     function: Callable[..., Any]
@@ -68,24 +72,31 @@ def arg_stack(stack: ArgStack) -> Callable[[F], F]:
     return decorate
 
 
-def udf(function: F) -> F:
-    """``xlwings.func`` that also enters the function into the catalog."""
-    parameters = inspect.signature(function).parameters
-    shown = [
-        p.name if p.default is inspect.Parameter.empty else f"[{p.name}]"
-        for p in parameters.values()
-    ]
-    doc = inspect.getdoc(function) or ""
-    recorded: dict[str, dict[str, Any]] = function.__dict__.get("_udf_args", {})
-    _CATALOG[function.__name__] = Entry(
-        name=function.__name__,
-        signature=f"{function.__name__}({', '.join(shown)})",
-        summary=doc.splitlines()[0] if doc else "",
-        doc=doc,
-        args={name: options["doc"] for name, options in recorded.items()},
-        function=function,
-    )
-    return xw.func(function)
+def udf(ja: str) -> Callable[[F], F]:
+    """``xlwings.func`` that also enters the function into the catalog, with ``ja``, the
+    Japanese of its docstring: the one place a worksheet function's words are written;
+    the formula catalog, the LAMBDA edition and ``workbook-builder functions`` show them."""
+
+    def decorate(function: F) -> F:
+        parameters = inspect.signature(function).parameters
+        shown = [
+            p.name if p.default is inspect.Parameter.empty else f"[{p.name}]"
+            for p in parameters.values()
+        ]
+        doc = inspect.getdoc(function) or ""
+        recorded: dict[str, dict[str, Any]] = function.__dict__.get("_udf_args", {})
+        _CATALOG[function.__name__] = Entry(
+            name=function.__name__,
+            signature=f"{function.__name__}({', '.join(shown)})",
+            summary=doc.splitlines()[0] if doc else "",
+            ja=ja,
+            doc=doc,
+            args={name: options["doc"] for name, options in recorded.items()},
+            function=function,
+        )
+        return xw.func(function)
+
+    return decorate
 
 
 def catalog() -> list[Entry]:

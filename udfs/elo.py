@@ -9,7 +9,7 @@ from rating_rules import elo
 from ._excel import arg, blank, cellwise, flat, udf
 
 
-@udf
+@udf(ja="イロレーティングの期待勝率 1/(1+10^((相手−自分)/400))、0〜1。")
 @arg("my_rating", "My rating", ndim=2)
 @arg("opp_rating", "Opponent's rating", ndim=2)
 def ELO_EXPECTED(my_rating: Any, opp_rating: Any) -> Any:
@@ -17,7 +17,7 @@ def ELO_EXPECTED(my_rating: Any, opp_rating: Any) -> Any:
     return cellwise(elo.elo_expected, my_rating, opp_rating)
 
 
-@udf
+@udf(ja="16±4% の期待勝率 0.5+0.00125×(自分−相手)、0〜1 に収める。")
 @arg("my_rating", "My rating", ndim=2)
 @arg("opp_rating", "Opponent's rating", ndim=2)
 def LINEAR_EXPECTED(my_rating: Any, opp_rating: Any) -> Any:
@@ -29,7 +29,7 @@ def _delta(my: Any, opp: Any, score: Any, k: Any) -> float:
     return elo.elo_delta(my, opp, score, None if blank(k) else k)
 
 
-@udf
+@udf(ja="イロ: 1局の増減 K×(W−We)、丸めない。")
 @arg("my_rating", "My rating before the game", ndim=2)
 @arg("opp_rating", "Opponent's rating before the game", ndim=2)
 @arg("score", "1 win, 0.5 draw, 0 loss", ndim=2)
@@ -39,11 +39,11 @@ def ELO_DELTA(my_rating: Any, opp_rating: Any, score: Any, k: Any = None) -> Any
     return cellwise(_delta, my_rating, opp_rating, score, k, required=3)
 
 
-@udf
+@udf(ja="イロ 期間まとめ: round(期首 + K×(ΣW − ΣWe))。空いた行は数えない。")
 @arg("my_rating", "My rating at the start of the period")
 @arg("opp_ratings", "Opponents' ratings, one per game (a range; blank rows ignored)", ndim=1)
 @arg("scores", "My scores, same size as opp_ratings: 1, 0.5 or 0", ndim=1)
 @arg("k", "K factor (blank = 32)")
 def ELO_UPDATE(my_rating: Any, opp_ratings: Any, scores: Any, k: Any = None) -> Any:
-    """Elo period update: round(old + K×(ΣW − ΣWe)) over the period's games."""
+    """Elo period update: round(old + K×(ΣW − ΣWe)) over the period; blank rows are skipped."""
     return elo.elo_update(my_rating, flat(opp_ratings), flat(scores), None if blank(k) else k)

@@ -14,12 +14,13 @@ from rating_rules import glicko
 from ._excel import ArgStack, arg, arg_stack, cellwise, flat, udf
 
 
-@udf
+@udf(ja="グリコレーティングの期待勝率 1/(1+10^(−g(RD)×(自分−相手)/400))。相手の RD "
+        "(レートの不確かさ) が大きいほど 0.5 に近い。")
 @arg("my_rating", "My rating", ndim=2)
 @arg("opp_rating", "Opponent's rating", ndim=2)
 @arg("opp_rd", "Opponent's rating deviation (RD), above 0", ndim=2)
 def GLICKO_EXPECTED(my_rating: Any, opp_rating: Any, opp_rd: Any) -> Any:
-    """Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)), nearer 0.5 the larger the opponent's RD."""
+    """Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)); nearer 0.5 the larger the opponent's RD (how unsure their rating is)."""
     # a row without ratings stays blank, even beside an RD typed once for every row
     return cellwise(glicko.glicko_expected, my_rating, opp_rating, opp_rd, required=2)
 
@@ -41,16 +42,20 @@ def _period(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any,
     return glicko.glicko_update(my_rating, my_rd, flat(opp_ratings), flat(opp_rds), flat(scores))
 
 
-@udf
+@udf(ja="グリコ 期間まとめ: 期間後のレート (丸めない)。RD はどれも期首の値: 先に "
+        "MIN(SQRT(RD^2+1200*t),350) で増やす (t は最後に計算された期からの期数、前の期なら 1)。"
+        "空いた行は数えない。")
 @arg_stack(PERIOD_ARGS)
 def GLICKO_RATING(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any,
                   scores: Any) -> Any:
-    """Glicko: my rating after one rating period, not rounded. Every RD as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before)."""
+    """Glicko period: my rating after the period, not rounded. Every RD is as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before). Blank rows are skipped."""
     return _period(my_rating, my_rd, opp_ratings, opp_rds, scores)[0]
 
 
-@udf
+@udf(ja="グリコ 期間まとめ: 期間後の RD (勝敗によらず小さくなる)。RD はどれも期首の値: 先に "
+        "MIN(SQRT(RD^2+1200*t),350) で増やす (t は最後に計算された期からの期数、前の期なら 1)。"
+        "空いた行は数えない。")
 @arg_stack(PERIOD_ARGS)
 def GLICKO_RD(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any, scores: Any) -> Any:
-    """Glicko: my rating deviation (RD) after one rating period. Every RD as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before)."""
+    """Glicko period: my RD after the period (it shrinks whatever the scores). Every RD is as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before). Blank rows are skipped."""
     return _period(my_rating, my_rd, opp_ratings, opp_rds, scores)[1]

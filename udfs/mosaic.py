@@ -17,14 +17,14 @@ GAME_ARGS: ArgStack = (
 """The arguments MOSAIC_DELTA and MOSAIC_UPDATE share: one game, cell by cell or as ranges."""
 
 
-@udf
+@udf(ja="MOSAIC: 1局の増減。勝ち +(手番差 − 0.1×(自分−相手))、負け −(手番差 + 0.1×(自分−相手))。")
 @arg_stack(GAME_ARGS)
 def MOSAIC_DELTA(my_rating: Any, opp_rating: Any, result: Any, turn_diff: Any) -> Any:
-    """MOSAIC: my signed change; win +(t − 0.1×(my−opp)), loss −(t + 0.1×(my−opp)); not rounded."""
+    """MOSAIC: my change for one game; win +(t − 0.1×(my−opp)), loss −(t + 0.1×(my−opp)); not rounded."""
     return cellwise(mosaic.mosaic_delta, my_rating, opp_rating, result, turn_diff)
 
 
-@udf
+@udf(ja="MOSAIC: 対局後のレート (自分のレート + 増減)。")
 @arg_stack(GAME_ARGS)
 def MOSAIC_UPDATE(my_rating: Any, opp_rating: Any, result: Any, turn_diff: Any) -> Any:
     """MOSAIC: my rating after the game (my rating + MOSAIC_DELTA)."""

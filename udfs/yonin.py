@@ -9,7 +9,7 @@ from rating_rules import yonin
 from ._excel import arg, blank, cellwise, flat, grid, udf
 
 
-@udf
+@udf(ja="四人将棋: 詰ませた人の撃破pt (対局前のレート差で決まる)。")
 @arg("knocker_rate", "Rate of the player who mated", ndim=2)
 @arg("victim_rate", "Rate of the player who was mated", ndim=2)
 def YONIN_KO_PT(knocker_rate: Any, victim_rate: Any) -> Any:
@@ -17,7 +17,7 @@ def YONIN_KO_PT(knocker_rate: Any, victim_rate: Any) -> Any:
     return cellwise(yonin.ko_pt, knocker_rate, victim_rate)
 
 
-@udf
+@udf(ja="四人将棋: 下位に詰まされた人の下克上pt (0以下)。")
 @arg("victim_rate", "Rate of the player who was mated", ndim=2)
 @arg("knocker_rate", "Rate of the player who mated them", ndim=2)
 def YONIN_UPSET_PT(victim_rate: Any, knocker_rate: Any) -> Any:
@@ -25,7 +25,7 @@ def YONIN_UPSET_PT(victim_rate: Any, knocker_rate: Any) -> Any:
     return cellwise(yonin.upset_pt, victim_rate, knocker_rate)
 
 
-@udf
+@udf(ja="四人将棋: 新レート = レート + 順位pt + 撃破pt + 下克上pt + トラブルpt (下限つき)。")
 @arg("rate", "My rate before the game")
 @arg("placement", "My place, 1 to 4")
 @arg("victim_rates", "Rates of the players I mated (a range; blanks ignored)", ndim=1)
@@ -36,7 +36,7 @@ def YONIN_UPDATE(
     rate: Any, placement: Any, victim_rates: Any, knocked_by_rate: Any,
     trouble_pt: Any = None, floor: Any = None,
 ) -> Any:
-    """Four-player shogi: my new rate = rate + placement pt + knockout pt + upset pt + trouble pt, floored."""
+    """Four-player shogi: new rate = rate + place pt + knockout pt + upset pt + trouble pt, floored."""
     victims = [v for v in flat(victim_rates) if not blank(v)]
     return yonin.rate_update(
         rate, placement, victims, None if blank(knocked_by_rate) else knocked_by_rate,
@@ -44,7 +44,7 @@ def YONIN_UPDATE(
     )
 
 
-@udf
+@udf(ja="四人将棋: 1局の4人の新レート (rates と同じ向きで)。")
 @arg("rates", "The four rates before the game (a row or a column)", ndim=2)
 @arg("placements", "The four places, 1 to 4, same order", ndim=2)
 @arg("knocked_by", "Per seat: seat number (1–4) of who mated them, blank for the winner, T for resign/time-out", ndim=2)
@@ -71,10 +71,10 @@ def _seat(value: Any) -> Any:
     return value
 
 
-@udf
+@udf(ja="四人将棋: レートの段級 (2000から初段、200未満は十級)。")
 @arg("rate", "A four-player shogi rate", ndim=2)
 def YONIN_RANK(rate: Any) -> Any:
-    """Four-player shogi: the rank label for a rate (初段 from 2000, 十級 below 200)."""
+    """Four-player shogi: the rank of a rate (初段 from 2000, 十級 below 200)."""
     return cellwise(yonin.rank_label, rate)
 
 
@@ -86,10 +86,11 @@ def _score(placement: Any, knockouts: Any, rule: Any) -> float:
     )
 
 
-@udf
+@udf(ja="四人将棋の大会得点: A 2/1/0/−1、B 3/1/0/0 + 撃破1人につき1。102式・単勝式は 勝1 分0.5 "
+        "負0。")
 @arg("placement", "Place, 1 to 4", ndim=2)
 @arg("knockouts", "How many players I mated (blank = 0)", ndim=2)
 @arg("rule", "A (default), B, 102 or 単勝", ndim=2)
 def YONIN_SCORE(placement: Any, knockouts: Any = None, rule: Any = None) -> Any:
-    """Four-player shogi tournament score: A 2/1/0/−1 or B 3/1/0/0 plus 1 per knockout; 102/単勝 give 1 win, 0.5 draw, 0 loss."""
+    """Four-player tournament score: A 2/1/0/−1 or B 3/1/0/0 plus 1 per knockout; 102/単勝 give 1 win, 0.5 draw, 0 loss."""
     return cellwise(_score, placement, knockouts, rule, required=1)

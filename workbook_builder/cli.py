@@ -95,12 +95,11 @@ def functions(markdown: bool) -> None:
         for entry in catalog():
             click.echo(f"| `{entry.signature}` | {entry.summary} |")
         return
+    from .labels import Text
     from .messages import current
-    from .sheets.catalog_entries import ENTRIES
 
-    about = {e.name: e.about(current()) for e in ENTRIES}
     for entry in catalog():
-        click.echo(f"{entry.signature}\n    {about.get(entry.name, entry.summary)}")
+        click.echo(f"{entry.signature}\n    {Text(entry.ja, entry.summary)(current())}")
 
 
 @main.command(help="help.rate")

@@ -2993,6 +2993,10 @@ class Entry:
     name: str
     signature: str
     summary: str
+    """What the function gives: its docstring's first line, which Excel's function wizard
+    shows."""
+    ja: str
+    """The same in Japanese, for the catalog, the LAMBDA edition and ``functions``."""
     doc: str
     args: dict[str, str]
     function: Callable[..., Any]
@@ -3030,24 +3034,31 @@ def arg_stack(stack: ArgStack) -> Callable[[F], F]:
     return decorate
 
 
-def udf(function: F) -> F:
-    """``xlwings.func`` that also enters the function into the catalog."""
-    parameters = inspect.signature(function).parameters
-    shown = [
-        p.name if p.default is inspect.Parameter.empty else f"[{p.name}]"
-        for p in parameters.values()
-    ]
-    doc = inspect.getdoc(function) or ""
-    recorded: dict[str, dict[str, Any]] = function.__dict__.get("_udf_args", {})
-    _CATALOG[function.__name__] = Entry(
-        name=function.__name__,
-        signature=f"{function.__name__}({', '.join(shown)})",
-        summary=doc.splitlines()[0] if doc else "",
-        doc=doc,
-        args={name: options["doc"] for name, options in recorded.items()},
-        function=function,
-    )
-    return xw.func(function)
+def udf(ja: str) -> Callable[[F], F]:
+    """``xlwings.func`` that also enters the function into the catalog, with ``ja``, the
+    Japanese of its docstring: the one place a worksheet function's words are written;
+    the formula catalog, the LAMBDA edition and ``workbook-builder functions`` show them."""
+
+    def decorate(function: F) -> F:
+        parameters = inspect.signature(function).parameters
+        shown = [
+            p.name if p.default is inspect.Parameter.empty else f"[{p.name}]"
+            for p in parameters.values()
+        ]
+        doc = inspect.getdoc(function) or ""
+        recorded: dict[str, dict[str, Any]] = function.__dict__.get("_udf_args", {})
+        _CATALOG[function.__name__] = Entry(
+            name=function.__name__,
+            signature=f"{function.__name__}({', '.join(shown)})",
+            summary=doc.splitlines()[0] if doc else "",
+            ja=ja,
+            doc=doc,
+            args={name: options["doc"] for name, options in recorded.items()},
+            function=function,
+        )
+        return xw.func(function)
+
+    return decorate
 
 
 def catalog() -> list[Entry]:
@@ -3138,7 +3149,7 @@ from rating_rules import elo
 from ._excel import arg, blank, cellwise, flat, udf
 
 
-@udf
+@udf(ja="イロレーティングの期待勝率 1/(1+10^((相手−自分)/400))、0〜1。")
 @arg("my_rating", "My rating", ndim=2)
 @arg("opp_rating", "Opponent's rating", ndim=2)
 def ELO_EXPECTED(my_rating: Any, opp_rating: Any) -> Any:
@@ -3146,7 +3157,7 @@ def ELO_EXPECTED(my_rating: Any, opp_rating: Any) -> Any:
     return cellwise(elo.elo_expected, my_rating, opp_rating)
 
 
-@udf
+@udf(ja="16±4% の期待勝率 0.5+0.00125×(自分−相手)、0〜1 に収める。")
 @arg("my_rating", "My rating", ndim=2)
 @arg("opp_rating", "Opponent's rating", ndim=2)
 def LINEAR_EXPECTED(my_rating: Any, opp_rating: Any) -> Any:
@@ -3158,7 +3169,7 @@ def _delta(my: Any, opp: Any, score: Any, k: Any) -> float:
     return elo.elo_delta(my, opp, score, None if blank(k) else k)
 
 
-@udf
+@udf(ja="イロ: 1局の増減 K×(W−We)、丸めない。")
 @arg("my_rating", "My rating before the game", ndim=2)
 @arg("opp_rating", "Opponent's rating before the game", ndim=2)
 @arg("score", "1 win, 0.5 draw, 0 loss", ndim=2)
@@ -3168,13 +3179,13 @@ def ELO_DELTA(my_rating: Any, opp_rating: Any, score: Any, k: Any = None) -> Any
     return cellwise(_delta, my_rating, opp_rating, score, k, required=3)
 
 
-@udf
+@udf(ja="イロ 期間まとめ: round(期首 + K×(ΣW − ΣWe))。空いた行は数えない。")
 @arg("my_rating", "My rating at the start of the period")
 @arg("opp_ratings", "Opponents' ratings, one per game (a range; blank rows ignored)", ndim=1)
 @arg("scores", "My scores, same size as opp_ratings: 1, 0.5 or 0", ndim=1)
 @arg("k", "K factor (blank = 32)")
 def ELO_UPDATE(my_rating: Any, opp_ratings: Any, scores: Any, k: Any = None) -> Any:
-    """Elo period update: round(old + K×(ΣW − ΣWe)) over the period's games."""
+    """Elo period update: round(old + K×(ΣW − ΣWe)) over the period; blank rows are skipped."""
     return elo.elo_update(my_rating, flat(opp_ratings), flat(scores), None if blank(k) else k)
 '''),
     "udfs.glicko": (False, '''"""Worksheet functions of Glicko: the expected score and one rating period.
@@ -3193,12 +3204,13 @@ from rating_rules import glicko
 from ._excel import ArgStack, arg, arg_stack, cellwise, flat, udf
 
 
-@udf
+@udf(ja="グリコレーティングの期待勝率 1/(1+10^(−g(RD)×(自分−相手)/400))。相手の RD "
+        "(レートの不確かさ) が大きいほど 0.5 に近い。")
 @arg("my_rating", "My rating", ndim=2)
 @arg("opp_rating", "Opponent's rating", ndim=2)
 @arg("opp_rd", "Opponent's rating deviation (RD), above 0", ndim=2)
 def GLICKO_EXPECTED(my_rating: Any, opp_rating: Any, opp_rd: Any) -> Any:
-    """Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)), nearer 0.5 the larger the opponent's RD."""
+    """Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)); nearer 0.5 the larger the opponent's RD (how unsure their rating is)."""
     # a row without ratings stays blank, even beside an RD typed once for every row
     return cellwise(glicko.glicko_expected, my_rating, opp_rating, opp_rd, required=2)
 
@@ -3220,18 +3232,22 @@ def _period(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any,
     return glicko.glicko_update(my_rating, my_rd, flat(opp_ratings), flat(opp_rds), flat(scores))
 
 
-@udf
+@udf(ja="グリコ 期間まとめ: 期間後のレート (丸めない)。RD はどれも期首の値: 先に "
+        "MIN(SQRT(RD^2+1200*t),350) で増やす (t は最後に計算された期からの期数、前の期なら 1)。"
+        "空いた行は数えない。")
 @arg_stack(PERIOD_ARGS)
 def GLICKO_RATING(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any,
                   scores: Any) -> Any:
-    """Glicko: my rating after one rating period, not rounded. Every RD as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before)."""
+    """Glicko period: my rating after the period, not rounded. Every RD is as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before). Blank rows are skipped."""
     return _period(my_rating, my_rd, opp_ratings, opp_rds, scores)[0]
 
 
-@udf
+@udf(ja="グリコ 期間まとめ: 期間後の RD (勝敗によらず小さくなる)。RD はどれも期首の値: 先に "
+        "MIN(SQRT(RD^2+1200*t),350) で増やす (t は最後に計算された期からの期数、前の期なら 1)。"
+        "空いた行は数えない。")
 @arg_stack(PERIOD_ARGS)
 def GLICKO_RD(my_rating: Any, my_rd: Any, opp_ratings: Any, opp_rds: Any, scores: Any) -> Any:
-    """Glicko: my rating deviation (RD) after one rating period. Every RD as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before)."""
+    """Glicko period: my RD after the period (it shrinks whatever the scores). Every RD is as at the period's start: first MIN(SQRT(RD^2+1200*t),350), t = periods since last rated (1 if rated in the period before). Blank rows are skipped."""
     return _period(my_rating, my_rd, opp_ratings, opp_rds, scores)[1]
 '''),
     "udfs.go": (False, '''"""Worksheet functions of the Go server's dan/kyu points (Pandanet-style)."""
@@ -3254,7 +3270,8 @@ def _delta(my: Any, opp: Any, result: Any, game_no: Any, handicap_diff: Any, kin
     )
 
 
-@udf
+@udf(ja="囲碁 段級位ポイント: 1局の増減 (正規の手合で100 × 自分の局数の倍率)。"
+        "レートに数えない対局は 0。")
 @arg("my_rank", "My rank code, e.g. 1d+, 3k", ndim=2)
 @arg("opp_rank", "Opponent's rank code", ndim=2)
 @arg("result", "1 win, 0 loss", ndim=2)
@@ -3265,13 +3282,13 @@ def GO_DELTA(
     my_rank: Any, opp_rank: Any, result: Any, game_no: Any,
     handicap_diff: Any = None, game_type: Any = None,
 ) -> Any:
-    """Go points: my signed points change (100 at the regular handicap × my game-count multiplier); 0 when not rated."""
+    """Go points: my change for one game (100 at the regular handicap × my game-count multiplier); 0 when not rated."""
     return cellwise(
         _delta, my_rank, opp_rank, result, game_no, handicap_diff, game_type, required=3
     )
 
 
-@udf
+@udf(ja="囲碁: 2人の段級位の正規の手合割 (置石とコミ)。")
 @arg("my_rank", "My rank code", ndim=2)
 @arg("opp_rank", "Opponent's rank code", ndim=2)
 def GO_HANDICAP(my_rank: Any, opp_rank: Any) -> Any:
@@ -3279,15 +3296,15 @@ def GO_HANDICAP(my_rank: Any, opp_rank: Any) -> Any:
     return cellwise(go.regular_handicap, my_rank, opp_rank)
 
 
-@udf
+@udf(ja="囲碁: 対局後のポイントで昇段・降段を判定した段級位コード (何段でも続けて)。")
 @arg("rank", "Rank code before the game", ndim=2)
 @arg("points", "Points after the game", ndim=2)
 def GO_NEXT_RANK(rank: Any, points: Any) -> Any:
-    """Go: the rank code after the border-zone check (promote above, demote below; repeats)."""
+    """Go: the rank code after the border-zone check with the new points (repeats)."""
     return cellwise(go.next_rank, rank, points)
 
 
-@udf
+@udf(ja="囲碁: 段級位コードの日本語表示 (1d → 三段、17k → 15級)。")
 @arg("rank", "Rank code, e.g. 1d", ndim=2)
 def GO_RANK_LABEL(rank: Any) -> Any:
     """Go: the Japanese label of a rank code (1d → 三段, 17k → 15級)."""
@@ -3312,14 +3329,14 @@ GAME_ARGS: ArgStack = (
 """The arguments MOSAIC_DELTA and MOSAIC_UPDATE share: one game, cell by cell or as ranges."""
 
 
-@udf
+@udf(ja="MOSAIC: 1局の増減。勝ち +(手番差 − 0.1×(自分−相手))、負け −(手番差 + 0.1×(自分−相手))。")
 @arg_stack(GAME_ARGS)
 def MOSAIC_DELTA(my_rating: Any, opp_rating: Any, result: Any, turn_diff: Any) -> Any:
-    """MOSAIC: my signed change; win +(t − 0.1×(my−opp)), loss −(t + 0.1×(my−opp)); not rounded."""
+    """MOSAIC: my change for one game; win +(t − 0.1×(my−opp)), loss −(t + 0.1×(my−opp)); not rounded."""
     return cellwise(mosaic.mosaic_delta, my_rating, opp_rating, result, turn_diff)
 
 
-@udf
+@udf(ja="MOSAIC: 対局後のレート (自分のレート + 増減)。")
 @arg_stack(GAME_ARGS)
 def MOSAIC_UPDATE(my_rating: Any, opp_rating: Any, result: Any, turn_diff: Any) -> Any:
     """MOSAIC: my rating after the game (my rating + MOSAIC_DELTA)."""
@@ -3336,28 +3353,28 @@ from rating_rules import shogi
 from ._excel import arg, cellwise, udf
 
 
-@udf
+@udf(ja="と金ネットワーク 16±4%: 1局の自分のレート増減 (1〜31点)。駒落ちは点差から調整点を引く。")
 @arg("my_rating", "My rating before the game", ndim=2)
 @arg("opp_rating", "Opponent's rating before the game", ndim=2)
 @arg("result", "1 win, 0 loss", ndim=2)
 @arg("handicap", "Blank/平手, 香落 角落 飛落 飛香落 二枚落 四枚落 六枚落, or adjustment points", ndim=2)
 def TOKIN_DELTA(my_rating: Any, opp_rating: Any, result: Any, handicap: Any = None) -> Any:
-    """Tokin 16±4%: my signed rating change (whole points, 1..31 either way), the gap reduced by the handicap's adjustment."""
+    """Tokin 16±4%: my rating change for one game (1 to 31 points either way); a handicap game takes its adjustment off the gap."""
     return cellwise(shogi.tokin_delta, my_rating, opp_rating, result, handicap, required=3)
 
 
-@udf
+@udf(ja="と金: 点差に合う手合割 (100点差未満は平手、香落〜六枚落)。")
 @arg("my_rating", "My rating", ndim=2)
 @arg("opp_rating", "Opponent's rating", ndim=2)
 def TOKIN_HANDICAP(my_rating: Any, opp_rating: Any) -> Any:
-    """Tokin: the handicap the rating gap calls for (平手 under 100 points, then 香落 … 六枚落)."""
+    """Tokin: the handicap the rating gap calls for (even below 100 points, then 香落 lance … 六枚落)."""
     return cellwise(shogi.tokin_handicap, my_rating, opp_rating)
 
 
-@udf
+@udf(ja="と金: 申告段級の開始レート (五段 2000 … 7級 900)。")
 @arg("rank", "Declared rank: 五段 四段 三段 二段 初段 or 1級 … 7級", ndim=2)
 def TOKIN_START(rank: Any) -> Any:
-    """Tokin: starting rating for a declared rank (五段 2000 … 7級 900)."""
+    """Tokin: the starting rating of a declared rank (五段 2000 … 7級 900)."""
     return cellwise(shogi.tokin_start, rank)
 
 
@@ -3365,20 +3382,20 @@ def _club24(my: Any, opp: Any, result: Any, game_no: Any) -> int:
     return shogi.club24_delta(my, opp, result, None if game_no in (None, "") else game_no)
 
 
-@udf
+@udf(ja="将棋倶楽部24: 1局の増減。最初の24局は (N+1) で割る。上限31、最低1、200以下の負けは半分。")
 @arg("my_rating", "My rating before the game", ndim=2)
 @arg("opp_rating", "Opponent's rating before the game", ndim=2)
 @arg("result", "1 win, 0 loss", ndim=2)
 @arg("game_no", "This game's number among my games (1 = first); blank = established", ndim=2)
 def CLUB24_DELTA(my_rating: Any, opp_rating: Any, result: Any, game_no: Any = None) -> Any:
-    """Shogi Club 24: my signed rating change; (N+1) divisor for my first 24 games, ±31 cap, at least 1, half loss at 200 and below."""
+    """Shogi Club 24: my change for one game; the first 24 games divide by N+1; cap 31, at least 1, a loss at 200 or below costs half."""
     return cellwise(_club24, my_rating, opp_rating, result, game_no, required=3)
 
 
-@udf
+@udf(ja="将棋倶楽部24: レートの段級 (境目は中間、初段 = 1550〜1699)。")
 @arg("rating", "A Shogi Club 24 rating", ndim=2)
 def CLUB24_RANK(rating: Any) -> Any:
-    """Shogi Club 24: the rank label for a rating (初段 = 1550–1699; boundaries halfway)."""
+    """Shogi Club 24: the rank of a rating (boundaries halfway; 初段 = 1550–1699)."""
     return cellwise(shogi.club24_rank, rating)
 '''),
     "udfs.yonin": (False, '''"""Worksheet functions of the four-player shogi (四人将棋) amateur rate."""
@@ -3392,7 +3409,7 @@ from rating_rules import yonin
 from ._excel import arg, blank, cellwise, flat, grid, udf
 
 
-@udf
+@udf(ja="四人将棋: 詰ませた人の撃破pt (対局前のレート差で決まる)。")
 @arg("knocker_rate", "Rate of the player who mated", ndim=2)
 @arg("victim_rate", "Rate of the player who was mated", ndim=2)
 def YONIN_KO_PT(knocker_rate: Any, victim_rate: Any) -> Any:
@@ -3400,7 +3417,7 @@ def YONIN_KO_PT(knocker_rate: Any, victim_rate: Any) -> Any:
     return cellwise(yonin.ko_pt, knocker_rate, victim_rate)
 
 
-@udf
+@udf(ja="四人将棋: 下位に詰まされた人の下克上pt (0以下)。")
 @arg("victim_rate", "Rate of the player who was mated", ndim=2)
 @arg("knocker_rate", "Rate of the player who mated them", ndim=2)
 def YONIN_UPSET_PT(victim_rate: Any, knocker_rate: Any) -> Any:
@@ -3408,7 +3425,7 @@ def YONIN_UPSET_PT(victim_rate: Any, knocker_rate: Any) -> Any:
     return cellwise(yonin.upset_pt, victim_rate, knocker_rate)
 
 
-@udf
+@udf(ja="四人将棋: 新レート = レート + 順位pt + 撃破pt + 下克上pt + トラブルpt (下限つき)。")
 @arg("rate", "My rate before the game")
 @arg("placement", "My place, 1 to 4")
 @arg("victim_rates", "Rates of the players I mated (a range; blanks ignored)", ndim=1)
@@ -3419,7 +3436,7 @@ def YONIN_UPDATE(
     rate: Any, placement: Any, victim_rates: Any, knocked_by_rate: Any,
     trouble_pt: Any = None, floor: Any = None,
 ) -> Any:
-    """Four-player shogi: my new rate = rate + placement pt + knockout pt + upset pt + trouble pt, floored."""
+    """Four-player shogi: new rate = rate + place pt + knockout pt + upset pt + trouble pt, floored."""
     victims = [v for v in flat(victim_rates) if not blank(v)]
     return yonin.rate_update(
         rate, placement, victims, None if blank(knocked_by_rate) else knocked_by_rate,
@@ -3427,7 +3444,7 @@ def YONIN_UPDATE(
     )
 
 
-@udf
+@udf(ja="四人将棋: 1局の4人の新レート (rates と同じ向きで)。")
 @arg("rates", "The four rates before the game (a row or a column)", ndim=2)
 @arg("placements", "The four places, 1 to 4, same order", ndim=2)
 @arg("knocked_by", "Per seat: seat number (1–4) of who mated them, blank for the winner, T for resign/time-out", ndim=2)
@@ -3454,10 +3471,10 @@ def _seat(value: Any) -> Any:
     return value
 
 
-@udf
+@udf(ja="四人将棋: レートの段級 (2000から初段、200未満は十級)。")
 @arg("rate", "A four-player shogi rate", ndim=2)
 def YONIN_RANK(rate: Any) -> Any:
-    """Four-player shogi: the rank label for a rate (初段 from 2000, 十級 below 200)."""
+    """Four-player shogi: the rank of a rate (初段 from 2000, 十級 below 200)."""
     return cellwise(yonin.rank_label, rate)
 
 
@@ -3469,12 +3486,13 @@ def _score(placement: Any, knockouts: Any, rule: Any) -> float:
     )
 
 
-@udf
+@udf(ja="四人将棋の大会得点: A 2/1/0/−1、B 3/1/0/0 + 撃破1人につき1。102式・単勝式は 勝1 分0.5 "
+        "負0。")
 @arg("placement", "Place, 1 to 4", ndim=2)
 @arg("knockouts", "How many players I mated (blank = 0)", ndim=2)
 @arg("rule", "A (default), B, 102 or 単勝", ndim=2)
 def YONIN_SCORE(placement: Any, knockouts: Any = None, rule: Any = None) -> Any:
-    """Four-player shogi tournament score: A 2/1/0/−1 or B 3/1/0/0 plus 1 per knockout; 102/単勝 give 1 win, 0.5 draw, 0 loss."""
+    """Four-player tournament score: A 2/1/0/−1 or B 3/1/0/0 plus 1 per knockout; 102/単勝 give 1 win, 0.5 draw, 0 loss."""
     return cellwise(_score, placement, knockouts, rule, required=1)
 '''),
 }

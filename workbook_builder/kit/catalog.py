@@ -12,6 +12,7 @@ names and the command line.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -201,16 +202,38 @@ class Entry:
     """One worksheet function of the catalog as a native formula."""
 
     name: str
-    about: Text
     args: tuple[Arg, ...]
     steps: tuple[Step, ...]
     engine: Callable[[Mapping[str, Any], str], Mapping[str, object]]
     """(checked inputs, lang) → step key → value, from :mod:`rating_rules`."""
     cross: tuple[Cross, ...] = ()
+    note: Text | None = None
+    """What this native formula adds to the function's words (its steps, its language)."""
+
+    @property
+    def about(self) -> Text:
+        """The worksheet function's own words (``udfs``, where they are written once),
+        then :attr:`note`."""
+        words = described(self.name)
+        if self.note is None:
+            return words
+        return Text(words.ja + self.note.ja, f"{words.en} {self.note.en}".rstrip())
 
     @property
     def result(self) -> Step:
         return self.steps[-1]
+
+
+@functools.cache
+def _functions() -> dict[str, Text]:
+    from udfs import catalog  # here, not at the top: xlwings takes 0.3 s to import
+
+    return {entry.name: Text(entry.ja, entry.summary) for entry in catalog()}
+
+
+def described(name: str) -> Text:
+    """What the worksheet function ``name`` gives, in Japanese and English (``udfs``)."""
+    return _functions()[name]
 
 
 def result(formula: Callable[[Refs, str], str], number_format: str = "General",
@@ -234,13 +257,13 @@ def ratings(my: float, opp: float) -> tuple[Arg, Arg]:
     return dataclasses.replace(MY, example=my), dataclasses.replace(OPP, example=opp)
 
 
-def plain_entry(name: str, about: Text, args: tuple[Arg, ...], formula: Callable[..., str],
+def plain_entry(name: str, args: tuple[Arg, ...], formula: Callable[..., str],
                 engine: Callable[..., object], number_format: str = "General",
                 type: ValueType = "number") -> Entry:
     """An entry whose result is one builder call on the arguments' cells and whose value
     is one engine call on their values, both in the arguments' order."""
     names = [arg.name for arg in args]
-    return Entry(name, about, args,
+    return Entry(name, args,
                  result(lambda r, lang: formula(*(r[n] for n in names)), number_format, type),
                  lambda v, lang: {OUT: engine(*(v[n] for n in names))})
 

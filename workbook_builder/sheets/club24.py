@@ -379,10 +379,6 @@ def rank_rows() -> tuple[tuple[object, ...], ...]:
 
 CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
     kc.Entry("CLUB24_DELTA",
-             Text("将棋倶楽部24: 1局の増減。最初の24局は (N+1) で割る。"
-                  "上限31、最低1、200以下の負けは半分。",
-                  "Shogi Club 24: my change for one game; the first 24 games divide by N+1; "
-                  "cap 31, at least 1, a loss at 200 or below costs half."),
              (*kc.ratings(1500, 1700),
               kc.RES, kc.Arg("game_no", Text("何局目", "game no."),
                              kc.optional_whole(Text("空欄=25局目以降", "blank = established")))),
@@ -391,9 +387,6 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
                  v["my_rating"], v["opp_rating"], v["result"],
                  None if v["game_no"] is None else int(v["game_no"]))}),
     kc.plain_entry("CLUB24_RANK",
-                   Text("将棋倶楽部24: レートの段級 (境目は中間、初段 = 1550〜1699)。",
-                        "Shogi Club 24: the rank of a rating (boundaries halfway; 初段 = "
-                        "1550–1699)."),
                    (kc.Arg("rating", Text("レート", "rating"), kc.number_kind(), 1550),),
                    lambda rating: rank_text(rating, "Club24_RankLabel", "Club24_RankFrom"),
                    club24_rank, type="text"),

@@ -39,7 +39,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 from rating_rules.glicko import (
-    GLICKO,
     GlickoPreset,
     glicko_close,
     glicko_expected,
@@ -664,48 +663,27 @@ def catalog_args() -> tuple[kc.Arg, ...]:
             kc.Arg("scores", Text("得点", "scores"), kc.SCORES, (1, 0, 0), cells=6))
 
 
-GROWN_TEXT = (f"MIN(SQRT(RD^2+{kc.lit(round(GLICKO.c ** 2))}*t),"
-              f"{kc.lit(GLICKO.start_rd)})")
-"""Step 1 of the paper with the default c² (1200) and cap, as formula text."""
-GROWTH_NOTE = Text(f"RD はどれも期首の値: 先に {GROWN_TEXT} で増やす "
-                   "(t は最後に計算された期からの期数、前の期なら 1)。",
-                   f"Every RD is as at the period's start: first {GROWN_TEXT}, t "
-                   "= periods since last rated (1 if rated in the period before).")
-
-
-def period_entry(name: str, lead: Text, formula: Callable[[kc.Refs], str],
-                 number_format: str, index: int) -> kc.Entry:
-    """A Glicko period's result (index 0 the rating, 1 the RD) on the paper's example; the
-    about text goes on to say how RDs grow and that blank rows are skipped."""
+def period_entry(name: str, formula: Callable[[kc.Refs], str], number_format: str,
+                 index: int) -> kc.Entry:
+    """A Glicko period's result (index 0 the rating, 1 the RD) on the paper's example."""
     def engine(v: Mapping[str, Any], lang: str) -> dict[str, object]:
         update = glicko_update(v["my_rating"], v["my_rd"], v["opp_ratings"], v["opp_rds"],
                                v["scores"])
         return {kc.OUT: update[index]}
-    about = Text(lead.ja + GROWTH_NOTE.ja + "空いた行は数えない。",
-                 lead.en + GROWTH_NOTE.en + " Blank rows are skipped.")
-    return kc.Entry(name, about, catalog_args(),
+    return kc.Entry(name, catalog_args(),
                     kc.result(lambda r, lang: formula(r), number_format),
                     engine, (kc.same_rows("opp_rds"), kc.same_rows("scores")))
 
 
 CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
     kc.plain_entry("GLICKO_EXPECTED",
-                   Text("グリコレーティングの期待勝率 1/(1+10^(−g(RD)×(自分−相手)/400))。"
-                        "相手の RD (レートの不確かさ) が大きいほど 0.5 に近い。",
-                        "Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)); nearer 0.5 the "
-                        "larger the opponent's RD (how unsure their rating is)."),
                    (*kc.ratings(1500, 1400),
                     kc.Arg("opp_rd", Text("相手の RD", "opp. RD"), RD_KIND, 30)),
                    expected_text, glicko_expected, "0.0000"),
     period_entry("GLICKO_RATING",
-                 Text("グリコ 期間まとめ: 期間後のレート (丸めない)。",
-                      "Glicko period: my rating after the period, not rounded. "),
                  lambda r: period_rating_text(r["my_rating"], r["my_rd"], r["opp_ratings"],
                                               r["opp_rds"], r["scores"]), "0", 0),
     period_entry("GLICKO_RD",
-                 Text("グリコ 期間まとめ: 期間後の RD (勝敗によらず小さくなる)。",
-                      "Glicko period: my RD after the period (it shrinks whatever the "
-                      "scores). "),
                  lambda r: period_rd_text(r["my_rating"], r["my_rd"], r["opp_ratings"],
                                           r["opp_rds"]), "0.0", 1),
 )

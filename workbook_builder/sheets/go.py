@@ -1253,10 +1253,6 @@ def rank_arg(name: str, label: Text, example: str) -> kc.Arg:
 
 CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
     kc.Entry("GO_DELTA",
-             Text("囲碁 段級位ポイント: 1局の増減 (正規の手合で100 × 自分の局数の倍率)。"
-                  "段位差・交換点・増減の3つの式で。",
-                  "Go points: my change for one game (100 at the regular handicap × my "
-                  "game-count multiplier), in three cells: rank difference, exchange, change."),
              (rank_arg("my_rank", Text("自分の段級位", "my rank"), "1d"),
               rank_arg("opp_rank", Text("相手の段級位", "opp. rank"), "1k"),
               kc.RES, kc.Arg("game_no", Text("何局目", "game no."),
@@ -1272,28 +1268,23 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
                       lambda r, lang: rated_change_text(r["rank_diff"], r["handicap_diff"],
                                                         r["result"])),
               kc.Step(kc.OUT, Text("結果", "Result"), catalog_delta, "+0.0;-0.0;0")),
-             catalog_engine),
+             catalog_engine,
+             note=Text("段位差・交換点・増減の3つの式で。",
+                       "Here in three cells: rank difference, exchange, change.")),
     kc.Entry("GO_HANDICAP",
-             Text("囲碁: 2人の段級位の正規の手合割 (置石とコミ)。",
-                  "Go: the regular handicap (stones and komi) for two ranks; this workbook "
-                  "writes it in English (the worksheet function in Japanese)."),
              (rank_arg("my_rank", Text("自分の段級位", "my rank"), "1d"),
               rank_arg("opp_rank", Text("相手の段級位", "opp. rank"), "2k")),
              kc.result(lambda r, lang: handicap_text(r["my_rank"], r["opp_rank"], lang,
                                                      CATALOG_KOMI), type="text", wide=True),
-             lambda v, lang: {kc.OUT: regular_handicap(v["my_rank"], v["opp_rank"], lang)}),
+             lambda v, lang: {kc.OUT: regular_handicap(v["my_rank"], v["opp_rank"], lang)},
+             note=Text("", "This workbook writes it in English (the worksheet function in "
+                           "Japanese).")),
     kc.plain_entry("GO_NEXT_RANK",
-                   Text("囲碁: 対局後のポイントで昇段・降段を判定した段級位コード"
-                        " (何段でも続けて)。",
-                        "Go: the rank code after the border-zone check with the new points "
-                        "(repeats)."),
                    (rank_arg("rank", Text("対局前の段級位", "rank before"), "1k"),
                     kc.Arg("points", Text("対局後のポイント", "points after"), kc.number_kind(),
                            25701)),
                    next_rank_code_text, next_rank, type="text"),
     kc.plain_entry("GO_RANK_LABEL",
-                   Text("囲碁: 段級位コードの日本語表示 (1d → 三段、17k → 15級)。",
-                        "Go: the Japanese label of a rank code (1d → 三段, 17k → 15級)."),
                    (rank_arg("rank", Text("段級位コード", "rank code"), "1d"),),
                    lambda rank: rank_label_text(rank_index_text(rank, RANK_CODE)),
                    rank_label, type="text"),

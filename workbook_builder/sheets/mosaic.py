@@ -281,16 +281,10 @@ MOSAIC_WEIGHT = kc.lit(MOSAIC.gap_weight)
 
 CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
     kc.plain_entry("MOSAIC_DELTA",
-                   Text("MOSAIC: 1局の増減。勝ち +(手番差 − 0.1×(自分−相手))、"
-                        "負け −(手番差 + 0.1×(自分−相手))。",
-                        "MOSAIC: my change for one game; win +(t − 0.1×(my−opp)), loss "
-                        "−(t + 0.1×(my−opp)); not rounded."),
                    MOSAIC_ARGS,
                    lambda my, opp, res, turn: delta_text(my, opp, res, turn, MOSAIC_WEIGHT),
                    mosaic_delta, "+0.0;-0.0;0.0"),
     kc.plain_entry("MOSAIC_UPDATE",
-                   Text("MOSAIC: 対局後のレート (自分のレート + 増減)。",
-                        "MOSAIC: my rating after the game (my rating + MOSAIC_DELTA)."),
                    MOSAIC_ARGS,
                    lambda my, opp, res, turn: update_text(my, opp, res, turn, MOSAIC_WEIGHT),
                    mosaic_update, "0.0"),

@@ -544,24 +544,15 @@ def catalog_delta(my: str, opp: str, result: str, handicap: str) -> str:
 
 CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
     kc.plain_entry("TOKIN_DELTA",
-                   Text("と金ネットワーク 16±4%: 1局の自分のレート増減 (1〜31点)。"
-                        "駒落ちは点差から調整点を引く。",
-                        "Tokin 16±4%: my rating change for one game (1 to 31 points either "
-                        "way); a handicap game takes its adjustment off the gap."),
                    (kc.MY, kc.OPP, kc.RES,
                     kc.Arg("handicap", Text("手合割", "handicap"), HANDICAP_KIND)),
                    catalog_delta, shogi.tokin_delta, kc.SIGNED),
     kc.plain_entry("TOKIN_HANDICAP",
-                   Text("と金: 点差に合う手合割 (100点差未満は平手、香落〜六枚落)。",
-                        "Tokin: the handicap the rating gap calls for (even below 100 points, "
-                        "then 香落 lance … 六枚落)."),
                    kc.ratings(2000, 1850),
                    lambda my, opp: handicap_text(my, opp, "Tokin_HandicapFrom",
                                                  "Tokin_HandicapName"),
                    shogi.tokin_handicap, type="text"),
     kc.plain_entry("TOKIN_START",
-                   Text("と金: 申告段級の開始レート (五段 2000 … 7級 900)。",
-                        "Tokin: the starting rating of a declared rank (五段 2000 … 7級 900)."),
                    (kc.Arg("rank", Text("申告段級", "declared rank"), RANK_KIND, "初段"),),
                    lambda rank: start_text(rank, "Tokin_RankLabel", "Tokin_RankRating"),
                    shogi.tokin_start),

@@ -1301,20 +1301,10 @@ def rest(place: str) -> str:
 
 CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
     kc.plain_entry("YONIN_KO_PT",
-                   Text("四人将棋: 詰ませた人の撃破pt (対局前のレート差で決まる)。",
-                        "Four-player shogi: knockout pt (撃破pt) for mating a player, by the "
-                        "rate gap."),
                    (KNOCKER, VICTIM), ko_pt_text, engine.ko_pt),
     kc.plain_entry("YONIN_UPSET_PT",
-                   Text("四人将棋: 下位に詰まされた人の下克上pt (0以下)。",
-                        "Four-player shogi: upset pt (下克上pt, 0 or less) for being mated by a "
-                        "lower-rated player."),
                    (VICTIM, KNOCKER), upset_pt_text, engine.upset_pt),
     kc.Entry("YONIN_UPDATE",
-             Text("四人将棋: 新レート = レート + 順位pt + 撃破pt + 下克上pt + トラブルpt"
-                  " (下限つき)。",
-                  "Four-player shogi: new rate = rate + place pt + knockout pt + upset pt + "
-                  "trouble pt, floored."),
              (kc.Arg("rate", Text("対局前レート", "rate"), kc.number_kind(), 1720),
               kc.Arg("placement", Text("順位", "place"), PLACE_KIND, 1),
               kc.Arg("victim_rates", Text("詰ませた人", "mated"), VICTIMS, (1370, 480, None),
@@ -1339,15 +1329,9 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
                        lambda v: not (v["placement"] == 1 and v["knocked_by_rate"] is not None),
                        Text("1位は空欄", "blank for the 1st place")))),
     kc.plain_entry("YONIN_RANK",
-                   Text("四人将棋: レートの段級 (2000から初段、200未満は十級)。",
-                        "Four-player shogi: the rank of a rate (初段 from 2000, 十級 below 200)."),
                    (kc.Arg("rate", Text("レート", "rate"), kc.number_kind(), 2000),),
                    rank_label_text, engine.rank_label, type="text"),
     kc.Entry("YONIN_SCORE",
-             Text("四人将棋の大会得点: A 2/1/0/−1、B 3/1/0/0 + 撃破1人につき1。"
-                  "102式・単勝式は 勝1 分0.5 負0。",
-                  "Four-player tournament score: A 2/1/0/−1 or B 3/1/0/0 plus 1 per knockout; "
-                  "102/単勝 give 1 win, 0.5 draw, 0 loss."),
              (kc.Arg("placement", Text("順位", "place"), PLACE_KIND, 1),
               kc.Arg("knockouts", Text("撃破数", "knockouts"), KNOCKOUTS_KIND, 2),
               kc.Arg("rule", Text("ルール", "rule"), RULE_KIND, "A")),
