@@ -91,9 +91,9 @@ def functions(markdown: bool) -> None:
     from udfs import catalog
 
     if markdown:
-        click.echo("| function | what it gives |\n|---|---|")
+        click.echo("| 関数 / function | 内容 | what it gives |\n|---|---|---|")
         for entry in catalog():
-            click.echo(f"| `{entry.signature}` | {entry.summary} |")
+            click.echo(f"| `{entry.signature}` | {entry.ja} | {entry.summary} |")
         return
     from .labels import Text
     from .messages import current
