@@ -398,32 +398,31 @@ def game_inputs(base: Mapping[str, Column]) -> tuple[Column, ...]:
     )
 
 
+def rated_column(base: Mapping[str, Column], key: str) -> Column:
+    """The personal sheet's column ``key``, its value the engine's on the ledger's seats."""
+    return dataclasses.replace(base[key], value=rated(key))
+
+
 def game_results(base: Mapping[str, Column], lang: str, preset: YoninPreset
                  ) -> tuple[Column, ...]:
     """The rate before, the points and new rate, rank, scores and the game's Status."""
-    def own(key: str) -> Column:
-        return dataclasses.replace(base[key], value=rated(key))
-
     cases = status_cases(preset)
     return (
         Column("Rate", Text("対局前\nレート", "Rate\nbefore"), "computed", "number", 7,
                formula=rate_formula, value=rate_value),
-        own("PlacePt"), own("KoPt"),
+        rated_column(base, "PlacePt"), rated_column(base, "KoPt"),
         Column("UpsetPt", Text("下克上\npt", "Upset\npt"), "computed", "number", 6,
                formula=upset_formula, value=rated("UpsetPt")),
-        own("TroublePt"),
+        rated_column(base, "TroublePt"),
         Column("NewRate", Text("新\nレート", "New\nrate"), "computed", "number", 7.5,
                formula=new_rate_formula, value=rated("NewRate")),
-        own("Rank"), own("Score"), own("Win"),
+        rated_column(base, "Rank"), rated_column(base, "Score"), rated_column(base, "Win"),
         yn.once_per_game(st.status_column(cases, lang, 26, all_messages(lang), width_en=34)),
     )
 
 
 def game_helpers(base: Mapping[str, Column], lang: str) -> tuple[Column, ...]:
     """Hidden: the row's check, the player's id, the game's state, the chain's keys."""
-    def own(key: str) -> Column:
-        return dataclasses.replace(base[key], value=rated(key))
-
     return (
         helper("RowCheck", Text("計算用 行の確認", "Row check"), "text",
                lambda r: st.status_formula(ROW_CASES, r, lang),
@@ -433,7 +432,7 @@ def game_helpers(base: Mapping[str, Column], lang: str) -> tuple[Column, ...]:
                lambda c: player_id(players(c), c["Player"])),
         yn.once_per_game(helper("Filled", Text("計算用 入力済み", "Filled"), "integer",
                         filled_formula, filled_value)),
-        base["Rated"], own("Knocker"), own("Foul"), own("KoGiven"),
+        base["Rated"], *(rated_column(base, key) for key in ("Knocker", "Foul", "KoGiven")),
         helper("CountedId", Text("計算用 計算した名簿の行", "Counted id"), "integer",
                lambda r: f"IF({r['Rated']}=1,{r['Id']},0)",
                lambda c: c["Id"] if c["Rated"] == 1 else 0, lead_value=0),
