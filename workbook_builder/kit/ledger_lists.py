@@ -42,13 +42,6 @@ PLAYERS = Text("名簿", "Players")
 MONTHLY = Text("月例リスト", "Monthly list")
 LATEST = "Games_Latest"
 """Defined name of the latest month with a counted game (0 when none)."""
-
-
-def name_latest(ws: Worksheet, games: Table) -> NameInfo:
-    """Define :data:`LATEST` on the Games sheet: the last row's running LastMonth."""
-    latest = f"${games.letter('LastMonth')}${games.last_row}"
-    define_name(ws, LATEST, latest)
-    return NameInfo(LATEST, ws.title, latest, "helper", "integer")
 MONTH_KEY = "Monthly_Key"
 PLAYER_MSG = {
     "duplicate": Text("⚠ 同じ名前が上にある", "⚠ the same name is listed above"),
@@ -56,6 +49,13 @@ PLAYER_MSG = {
     "rank": Text("⚠ 段級は一覧から選ぶ", "⚠ rank: pick one from the list"),
     "prior": Text("⚠ 以前の対局数は0以上の整数", "⚠ games before: a whole number, 0 or more"),
 }
+
+
+def name_latest(ws: Worksheet, games: Table) -> NameInfo:
+    """Define :data:`LATEST` on the Games sheet: the last row's running LastMonth."""
+    latest = f"${games.letter('LastMonth')}${games.last_row}"
+    define_name(ws, LATEST, latest)
+    return NameInfo(LATEST, ws.title, latest, "helper", "integer")
 
 
 def pid(r: Row) -> str:
