@@ -157,6 +157,8 @@ def intro() -> tuple[Text, ...]:
                  f"{call} のように使えます。アドインはいりません。",
                  "The functions of this workbook are Excel named LAMBDAs: use them in any cell "
                  f"of this workbook, e.g. {call}. No add-in needed."), *INTRO)
+
+
 DEFINE = Text("▼ 名前の管理 → 新規作成: 名前 {name}、参照範囲:",
               "▼ Name Manager → New: Name {name}, Refers to:")
 
