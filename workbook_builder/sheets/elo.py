@@ -299,6 +299,7 @@ RULE_NOTES = (
          "Rounding is Excel's ROUND (halves away from zero)."),
 )
 
+
 def example_games(lang: str) -> list[dict[str, object]]:
     """Seed 002's six-game period, a second period, one flagged row, a game in progress."""
     names = EXAMPLE_NAMES[lang]
