@@ -35,9 +35,11 @@ HOSTILE = ('=HYPERLINK("http://x","y")', "+1", "@SUM(A1)", "#N/A", "a*", "?", "-
 
 
 def has_draws(preset: str) -> bool:
-    """Whether the preset's rule scores a draw, as its engine declares (a preset
-    ``<system>_<variant>``, such as ``tokin_league``, is its system's)."""
-    return SYSTEMS[preset.partition("_")[0]].draws
+    """Whether the preset's rule scores a draw, as the engine its ledger rule replays
+    declares (``tokin_league`` is Tokin's)."""
+    from workbook_builder.sheets.ledger import RULES
+
+    return SYSTEMS[RULES[preset].engine].draws
 
 
 def player_name(i: int) -> str:
