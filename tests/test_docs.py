@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import ast
+import builtins
+import importlib
+import inspect
 import re
 from pathlib import Path
+from types import ModuleType
 
 from click.testing import CliRunner
 
 from workbook_builder.cli import main
 
-README = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
+ROOT = Path(__file__).parent.parent
+README = (ROOT / "README.md").read_text("utf-8")
 
 
 def test_readme_function_table_is_the_catalog() -> None:
@@ -38,3 +44,77 @@ def test_functions_command_lists_signatures() -> None:
     out = CliRunner().invoke(main, ["functions"]).output
     assert "TOKIN_DELTA(my_rating, opp_rating, result, [handicap])" in out
     assert "YONIN_GAME(rates, placements, knocked_by, [floors])" in out
+
+
+ROLE = re.compile(r":(?:func|data|class|mod|meth|attr|exc):`~?([^`]+)`")
+PACKAGES = ("rating_rules", "udfs", "workbook_builder")
+
+
+def source_modules() -> dict[str, tuple[Path, ModuleType]]:
+    """Every module of the three packages, by dotted name."""
+    found = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            if parts[-1] == "__main__":
+                continue
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            found[name] = (path, importlib.import_module(name))
+    return found
+
+
+def members(prefix: str, owner: object, depth: int = 1) -> set[str]:
+    """Dotted names of what ``owner`` holds: its attributes and annotated fields, its
+    classes' too (``depth`` levels), inherited ones included."""
+    bases = inspect.getmro(owner) if inspect.isclass(owner) else (owner,)
+    names = {key for base in bases
+             for key in (*vars(base), *getattr(base, "__annotations__", {}))}
+    found = {f"{prefix}.{key}" for key in names}
+    for key in names:
+        value = inspect.getattr_static(owner, key, None)
+        if depth and inspect.isclass(value) and value.__module__.startswith(PACKAGES):
+            found |= members(f"{prefix}.{key}", value, depth - 1)
+    return found
+
+
+def attribute_path(owner: object, dotted: str) -> bool:
+    for part in dotted.split("."):
+        try:
+            owner = inspect.getattr_static(owner, part)
+        except AttributeError:
+            return False
+    return True
+
+
+def resolves(ref: str, module: ModuleType, known: set[str]) -> bool:
+    """Whether ``ref`` names something, read as Sphinx reads it in ``module``: a leading
+    dot searches by suffix; else the module's names, its classes' members, an absolute
+    path or a builtin."""
+    if ref.startswith("."):
+        return any(name.endswith(ref) for name in known)
+    classes = [value for value in vars(module).values() if inspect.isclass(value)]
+    if any(attribute_path(owner, ref) for owner in (module, *classes, builtins)):
+        return True
+    parts = ref.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            imported = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        return attribute_path(imported, ".".join(parts[cut:])) if cut < len(parts) else True
+    return False
+
+
+def test_docstring_references_name_what_exists() -> None:
+    """A docstring that points at a function, a name or a module by a role (``:func:``,
+    ``:data:`` …) points at one that exists: a rename or a removal cannot leave it behind."""
+    modules = source_modules()
+    known = set(modules).union(*(members(name, module) for name, (_, module)
+                                 in modules.items()))
+    stale = [f"{path.relative_to(ROOT)}:{node.lineno}: {ref}"
+             for path, module in modules.values()
+             for node in ast.walk(ast.parse(path.read_text("utf-8")))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str)
+             for ref in ROLE.findall(node.value)
+             if not resolves(ref, module, known)]
+    assert not stale, "docstrings name what is gone:\n" + "\n".join(stale)

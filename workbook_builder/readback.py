@@ -355,7 +355,7 @@ def _read_settings_table(opened: Opened, entry: MetaName, spec: Spec,
     """A column of a Settings table: kept by name, and in the preset if the rule takes it.
 
     A column the rule does not take (a fixed one, such as the rank codes) is rebuilt as
-    the template has it; :func:`settings_not_kept` reports it if it was edited. A formula
+    the template has it; :func:`~.kept.settings_not_kept` reports it if it was edited. A formula
     fits no column: the table is the template's, and the line says so.
     """
     name = entry.name

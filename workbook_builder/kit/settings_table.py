@@ -72,7 +72,7 @@ class SettingsTable:
     check: Callable[[TableField], Validation]
     """The check of a typed column."""
     role: Role = "setting"
-    """How :class:`~..layout.NameInfo` reports a typed column (``input`` or ``setting``)."""
+    """How :class:`NameInfo` reports a typed column (``input`` or ``setting``)."""
     each_cell: bool = False
     """One check per typed cell, row by row, instead of one for the column."""
 

@@ -403,7 +403,7 @@ def start_rank(preset: GoPreset) -> str:
 
 
 def read_rank(value: object, preset: GoPreset = GO) -> str | None:
-    """The code a typed rank stands for, as :func:`go_rank_index` reads it (any case)."""
+    """The code a typed rank stands for, as :func:`rank_index_text` reads it (any case)."""
     if not isinstance(value, str):
         return None
     return next((code for code in rank_codes(preset) if code.lower() == value.lower()), None)

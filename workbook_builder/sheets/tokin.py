@@ -83,7 +83,7 @@ def adjustment_text(handicap: str, names: str = "Settings_HandicapName",
                     adjustments: str = "Settings_HandicapAdj") -> str:
     """Adjustment points of a handicap typed by name in either language; blank = 平手, 0.
 
-    Only for a handicap :func:`is_listed` accepts (an unknown name gives #N/A).
+    Only for a handicap :func:`~fx.is_listed` accepts (an unknown name gives #N/A).
     """
     own, other = fx.exact_match(handicap, names), fx.exact_match(handicap, aliases)
     return (f"IF(ISBLANK({handicap}),0,IF(ISNUMBER({own}),INDEX({adjustments},{own}),"

@@ -127,7 +127,7 @@ MSG = {
     "twice": Text("⚠ 席{n}: 「{name}」が同じ局に2回",
                   '⚠ seat {n}: “{name}” plays twice'),
 }
-"""Games markers beyond the personal sheet's (:data:`yonin.MSG`). The English ones quote
+"""Games markers beyond the personal sheet's (:data:`~.yonin.MSG`). The English ones quote
 the name with “ ”: a ``"`` inside a formula's text literal is written ``""``, which
 HyperFormula 3.5 does not parse."""
 PLAYER_MSG = {
@@ -343,7 +343,7 @@ def rate_value(c: Cells) -> object:
 
 
 def ledger_seats(c: Cells) -> list[dict[str, object]]:
-    """:func:`yonin.seat_values` of the rated game: the chain's rates, and each player's
+    """:func:`~.yonin.seat_values` of the rated game: the chain's rates, and each player's
     floor and member flag from the Players sheet (the personal sheet types them)."""
     top = yn.top_of(c)
     floors = [excel_number(player_of(c, "Floor", top + s)) for s in range(SEATS)]
