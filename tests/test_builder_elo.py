@@ -54,6 +54,7 @@ def check_chart(wb, rows, counted) -> None:
     """Per game, the chart has the start and every counted game's rating."""
     assert_settled_chart(wb, rows, engine_rows(rows, counted), START)
 
+
 @pytest.mark.parametrize("name", SHIPPED)
 def test_per_game_chart_has_every_rating(recalc, name):
     games = recalc.inputs[f"conform_{name}"]

@@ -41,6 +41,8 @@ from workbook_builder.template import load_template, parse_template
 
 SHIPPED = shipped("tokin")
 FIXTURE = Path(__file__).parent / "fixtures" / "tokin_quick_table_seed000.txt"
+
+
 def name_values(wb, name: str) -> list[object]:
     """The values a defined name covers, top to bottom (one column)."""
     ((title, ref),) = list(wb.defined_names[name].destinations)

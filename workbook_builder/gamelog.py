@@ -56,7 +56,6 @@ HEADERS: dict[str, tuple[str, ...]] = {
 the columns every log has, then each rule's own (:class:`rating_rules.LogField`)."""
 
 
-
 class Field(str):
     """A log column's key, shown in a Japanese message as its Japanese header
     (``result`` → 勝敗, ``player_b`` → 対局者B): the names a log's own header uses."""
@@ -84,6 +83,7 @@ def optional_columns(system: str) -> tuple[str, ...]:
     if entry.seats == 4:
         return ("date", *KNOCKERS)
     return ("date", *(f.key for f in entry.log_fields if not f.required))
+
 
 RESULT_WORDS: dict[str, float] = {
     "1": 1, "1.0": 1, "0": 0, "0.0": 0, "0.5": 0.5, ".5": 0.5,

@@ -742,6 +742,7 @@ TABLE: dict[str, tuple[str, str]] = {
 }
 """Key → (Japanese, English). Field names in braces are filled by :func:`say`."""
 
+
 @runtime_checkable
 class Localized(Protocol):
     """Anything that shows itself in either language (a message, a game log's column)."""

@@ -36,6 +36,7 @@ PHONE_MARGIN = 0.25
 """Left and top print margin (inches) of the phone picture: cut off before cropping."""
 PHONE_HEIGHT = 640
 
+
 def render_previews(specs: Sequence[Spec], out_dir: Path, example: bool = True) -> list[Path]:
     """PNG files ``<output>.png`` (Games) and ``<output>_chart.png`` for each spec."""
     out_dir.mkdir(parents=True, exist_ok=True)

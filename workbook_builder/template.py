@@ -120,5 +120,6 @@ def _number(key: str, value: object, fail: Fail) -> float:
         raise fail(key, value, say("template.number"))
     return float(value)
 
+
 __all__ = ["MAX_PLAYERS", "MAX_ROWS", "Spec", "TemplateError", "load_template",
            "parse_template"]

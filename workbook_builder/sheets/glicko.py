@@ -454,8 +454,6 @@ class GlickoSheet(PeriodSheet[GlickoSheetPreset]):
         return settings_for(preset)
 
 
-
-
 # --- Glicko: what the club ledger keeps ------------------------------------------------------
 
 

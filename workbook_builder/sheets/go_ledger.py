@@ -50,6 +50,7 @@ from . import go as gs
 
 RANK_LABEL, RANK_FROM = setting_name("RankLabel"), setting_name("RankFrom")
 
+
 @dataclass(frozen=True)
 class GoLedgerPreset(GoPreset):
     start: float = start_points(GoPreset().default_rank)
