@@ -13,11 +13,11 @@ function shows in a cell (``udfs``, xlwings Lite), where there is no language to
 so the engine keeps raising English. It raises a
 :class:`~rating_rules.errors.RatingInputError` with the field, the bad value and a fixed
 English reason whose varying parts are named details (``"must be {minimum} or more"``,
-``minimum=1``). That fixed text is the reason's key in :data:`TABLE`, as click's own
-English words are keys here: :func:`reason_of` shows the error as ``rule.input`` with the
-reason in the run's language, still naming the field and quoting the value. A test
-checks that every reason the engine raises is a key, so a new one cannot reach a person
-in English only.
+``minimum=1``). That fixed text is the reason's key in :data:`REASONS`, as click's own
+English words are in :data:`CLICK_WORDS`: :func:`reason_of` shows the error as
+``rule.input`` with the reason in the run's language, still naming the field and quoting
+the value. A test checks that every reason the engine raises is a key, so a new one
+cannot reach a person in English only.
 """
 
 from __future__ import annotations
@@ -110,56 +110,6 @@ TABLE: dict[str, tuple[str, str]] = {
     "help.rows": ("新しいブックの対局の行数 (台帳を大きくするとき)。",
                   "Game rows of the new workbook (a full ledger grows)."),
     "help.players": ("新しい台帳の名簿の行数。", "Players rows of the new ledger."),
-    # --- click's own words (its gettext keys, the ones this command line can show) -------
-    "Usage:": ("使い方:", "Usage:"),
-    "Options": ("オプション", "Options"),
-    "Commands": ("コマンド", "Commands"),
-    "Show this message and exit.": ("この説明を表示して終わる。", "Show this message and exit."),
-    "Show the version and exit.": ("版を表示して終わる。", "Show the version and exit."),
-    "%(prog)s, version %(version)s": ("%(prog)s 版 %(version)s",
-                                      "%(prog)s, version %(version)s"),
-    "Error: {message}": ("エラー: {message}", "Error: {message}"),
-    "Try '{command} {option}' for help.": ("説明は '{command} {option}' で表示できます。",
-                                           "Try '{command} {option}' for help."),
-    "Missing argument": ("引数がありません", "Missing argument"),
-    "Missing option": ("オプションがありません", "Missing option"),
-    "Missing parameter": ("値がありません", "Missing parameter"),
-    "Missing command.": ("コマンドがありません。", "Missing command."),
-    "Missing {param_type}": ("{param_type} がありません", "Missing {param_type}"),
-    "Invalid value: {message}": ("値が正しくありません: {message}", "Invalid value: {message}"),
-    "Invalid value for {param_hint}: {message}": ("{param_hint} の値が正しくありません: {message}",
-                                                  "Invalid value for {param_hint}: {message}"),
-    "No such command {name!r}.": ("コマンド {name!r} はありません。", "No such command {name!r}."),
-    "No such option {name!r}.": ("オプション {name!r} はありません。", "No such option {name!r}."),
-    "Did you mean {possibility}?": ("{possibility} のことですか?", "Did you mean {possibility}?"),
-    "(Did you mean one of: {possibilities}?)": ("({possibilities} のどれかのことですか?)",
-                                                "(Did you mean one of: {possibilities}?)"),
-    "Option {name!r} requires an argument.": ("オプション {name!r} には値が要ります。",
-                                              "Option {name!r} requires an argument."),
-    "Option {name!r} does not take a value.": ("オプション {name!r} は値をとりません。",
-                                               "Option {name!r} does not take a value."),
-    "Got unexpected extra argument ({args})": ("余分な引数があります ({args})",
-                                               "Got unexpected extra argument ({args})"),
-    "Got unexpected extra arguments ({args})": ("余分な引数があります ({args})",
-                                                "Got unexpected extra arguments ({args})"),
-    "{value!r} is not {choice}.": ("{value!r} は {choice} ではありません。",
-                                   "{value!r} is not {choice}."),
-    "{value!r} is not one of {choices}.": ("{value!r} は {choices} のどれでもありません。",
-                                           "{value!r} is not one of {choices}."),
-    "{value!r} is not a valid {number_type}.": ("{value!r} は数ではありません。",
-                                                "{value!r} is not a valid {number_type}."),
-    "{name} {filename!r} does not exist.": ("{name} {filename!r} がありません。",
-                                            "{name} {filename!r} does not exist."),
-    "{name} {filename!r} is a directory.": ("{name} {filename!r} はフォルダです。",
-                                            "{name} {filename!r} is a directory."),
-    "{name} {filename!r} is a file.": ("{name} {filename!r} はファイルです。",
-                                       "{name} {filename!r} is a file."),
-    "file": ("ファイル", "file"),
-    "directory": ("フォルダ", "directory"),
-    "path": ("パス", "path"),
-    "Aborted!": ("中止しました。", "Aborted!"),
-    "default: {default}": ("既定: {default}", "default: {default}"),
-    "required": ("必須", "required"),
     # --- what commands print --------------------------------------------------------------
     "cli.bad_initial": ("--initial {value!r} は有限の数ではありません",
                         "--initial {value!r} is not a finite number"),
@@ -634,113 +584,125 @@ TABLE: dict[str, tuple[str, str]] = {
                          "must be 0 (per game) or 1 (per period)"),
     "template.above_zero": ("0 より大きくしてください", "must be greater than 0"),
     "template.zero_or_more": ("0 以上にしてください", "must be 0 or more"),
-    # --- the engine's errors (rating_rules): "{field}: {value!r} {reason}" -------------------
-    # Each reason's key is the engine's English text itself (see the module's docstring).
+    # --- the engine's errors (rating_rules): the reason is one of REASONS below -----------
     "rule.input": ("{field} = {value!r}: {reason}", "{field}: {value!r} {reason}"),
-    "is not a number": ("数ではありません", "is not a number"),
-    "is not a finite number": ("有限の数ではありません", "is not a finite number"),
-    "must be a whole number": ("整数にしてください", "must be a whole number"),
-    "must be {minimum} or more": ("{minimum} 以上にしてください", "must be {minimum} or more"),
-    "must be 0 or more": ("0 以上にしてください", "must be 0 or more"),
-    "must be greater than 0": ("0 より大きくしてください", "must be greater than 0"),
-    "must be 1 (win) or 0 (loss)": ("1 (勝ち) か 0 (負け) にしてください",
-                                    "must be 1 (win) or 0 (loss)"),
-    "must be 1 (win), 0.5 (draw) or 0 (loss)": ("1 (勝ち)、0.5 (引き分け)、0 (負け) のどれかに"
-                                                "してください",
-                                                "must be 1 (win), 0.5 (draw) or 0 (loss)"),
-    "must be True or False": ("True か False にしてください", "must be True or False"),
-    "must be one of {known}": ("{known} のどれかにしてください", "must be one of {known}"),
-    "is not one of {known}": ("{known} のどれでもありません", "is not one of {known}"),
-    "is not an option of the {system!r} system": ("規則 {system!r} にはないオプションです",
-                                                  "is not an option of the {system!r} system"),
-    "is the same player as player_a": ("player_a と同じ対局者です",
-                                       "is the same player as player_a"),
-    "appears again after another period": ("別の期間のあとにもう一度出てきます",
-                                            "appears again after another period"),
-    "must be (player_a, player_b, score_a)": ("(player_a, player_b, score_a) の形にしてください",
-                                              "must be (player_a, player_b, score_a)"),
-    "must be (player_a, player_b, result_a[, handicap_diff[, game_type]])": (
-        "(player_a, player_b, result_a[, handicap_diff[, game_type]]) の形にしてください",
-        "must be (player_a, player_b, result_a[, handicap_diff[, game_type]])"),
-    "must be (player_a, player_b, result_a, turn_diff)": (
-        "(player_a, player_b, result_a, turn_diff) の形にしてください",
-        "must be (player_a, player_b, result_a, turn_diff)"),
-    "must be (players, places, knocked_by)": ("(players, places, knocked_by) の形にしてください",
-                                              "must be (players, places, knocked_by)"),
-    "must have 3 to {width} items": ("3 から {width} 個の項目にしてください",
-                                     "must have 3 to {width} items"),
-    "is too far from my_rating {mine!r} to compute": (
-        "my_rating {mine!r} から離れすぎていて計算できません",
-        "is too far from my_rating {mine!r} to compute"),
-    "has {count} items but opp_ratings has {other}": (
-        "{count} 個ありますが、opp_ratings は {other} 個です",
-        "has {count} items but opp_ratings has {other}"),
-    "is not a Go rank (codes like 1d+, 3k, BC; labels like 三段★, 1級)": (
-        "囲碁の段級ではありません (1d+、3k、BC のような記号か、三段★、1級 のような書き方)",
-        "is not a Go rank (codes like 1d+, 3k, BC; labels like 三段★, 1級)"),
-    "is not a Go rank code": ("囲碁の段級の記号ではありません", "is not a Go rank code"),
-    "has no band to start in": ("開始ポイントを決める昇段・降段の幅がありません",
-                                "has no band to start in"),
-    'must be "ja" or "en"': ('"ja" か "en" にしてください', 'must be "ja" or "en"'),
-    "must be a multiple of 0.5": ("0.5 刻みの数にしてください", "must be a multiple of 0.5"),
-    "must be a multiple of 0.5 from 0 to {most:g}": (
-        "0 から {most:g} までの 0.5 刻みの数にしてください",
-        "must be a multiple of 0.5 from 0 to {most:g}"),
-    "must list ladder ranks strongest first": ("段級を強い順に並べてください",
-                                               "must list ladder ranks strongest first"),
-    "overlaps the rank above": ("一つ上の段級と重なっています", "overlaps the rank above"),
-    "is not in the table": ("表にありません", "is not in the table"),
-    "is not a handicap name ({names})": ("手合の名前ではありません ({names})",
-                                         "is not a handicap name ({names})"),
-    "must be 0 or more adjustment points": ("0 以上の調整点にしてください",
-                                            "must be 0 or more adjustment points"),
-    "must be a rank label such as 初段 or 1級": ("初段 や 1級 のような段級にしてください",
-                                                "must be a rank label such as 初段 or 1級"),
-    "is not in the starting table ({labels})": ("開始レートの表にありません ({labels})",
-                                                "is not in the starting table ({labels})"),
-    "is not a rank label (初段, 一級 … 十級)": ("段級ではありません (初段、一級 … 十級)",
-                                             "is not a rank label (初段, 一級 … 十級)"),
-    "is not a rank label or a number": ("段級でも数でもありません",
-                                        "is not a rank label or a number"),
-    "must be 'A', 'B', '102' or '単勝'": ("'A'、'B'、'102'、'単勝' のどれかにしてください",
-                                         "must be 'A', 'B', '102' or '単勝'"),
-    "must be 1, 2, 3 or 4": ("1、2、3、4 のどれかにしてください", "must be 1, 2, 3 or 4"),
-    "must be 1, 2, 3, 4 in some order": ("1、2、3、4 を一つずつ使ってください",
-                                         "must be 1, 2, 3, 4 in some order"),
-    "must list four seats": ("4 席分を並べてください", "must list four seats"),
-    "must be four different players": ("4 人とも別の対局者にしてください",
-                                       "must be four different players"),
-    "must be a list of rates": ("レートを並べてください", "must be a list of rates"),
-    "lists more players than placement {place} can have mated": (
-        "{place} 位の人が詰ませられる人数より多く並んでいます",
-        "lists more players than placement {place} can have mated"),
-    "is more than placement {place} can have": ("{place} 位で撃破できる数より多くなっています",
-                                                "is more than placement {place} can have"),
-    "is given for the 1st place": ("1 位の人に入っています", "is given for the 1st place"),
-    "is given for the 1st place, who is never out": (
-        "1 位の人に入っています (1 位は脱落しません)",
-        "is given for the 1st place, who is never out"),
-    "is blank but placement {place} was mated or resigned": (
-        "空欄ですが、{place} 位の人は詰まされたか投了しています",
-        "is blank but placement {place} was mated or resigned"),
-    "must be a seat 1-4, 'T' or blank": ("席 1〜4 か 'T' か空欄にしてください",
-                                         "must be a seat 1-4, 'T' or blank"),
-    "is the player's own seat": ("その人自身の席です", "is the player's own seat"),
-    "was already out (placement {place})": ("その席の人はすでに脱落しています ({place} 位)",
-                                            "was already out (placement {place})"),
-    "must be (opp_rating, opp_rd, score)": ("(opp_rating, opp_rd, score) の形にしてください",
-                                            "must be (opp_rating, opp_rd, score)"),
-    "must be a rating or (rating, rd)": ("レートか (rating, rd) の組にしてください",
-                                         "must be a rating or (rating, rd)"),
-    "has {count} labels but games has {other}": (
-        "{count} 個ありますが、games は {other} 局です",
-        "has {count} labels but games has {other}"),
-    "is too far from rating {mine!r} to compute": (
-        "rating {mine!r} から離れすぎていて計算できません",
-        "is too far from rating {mine!r} to compute"),
-    "is too large to compute": ("大きすぎて計算できません", "is too large to compute"),
 }
-"""Key → (Japanese, English). Field names in braces are filled by :func:`say`."""
+"""Key → (Japanese, English). Field names in braces are filled by :func:`say`. The texts
+whose key is their English, click's words and the engine's reasons, join it from
+:data:`CLICK_WORDS` and :data:`REASONS`."""
+
+CLICK_WORDS: dict[str, str] = {
+    "Usage:": "使い方:",
+    "Options": "オプション",
+    "Commands": "コマンド",
+    "Show this message and exit.": "この説明を表示して終わる。",
+    "Show the version and exit.": "版を表示して終わる。",
+    "%(prog)s, version %(version)s": "%(prog)s 版 %(version)s",
+    "Error: {message}": "エラー: {message}",
+    "Try '{command} {option}' for help.": "説明は '{command} {option}' で表示できます。",
+    "Missing argument": "引数がありません",
+    "Missing option": "オプションがありません",
+    "Missing parameter": "値がありません",
+    "Missing command.": "コマンドがありません。",
+    "Missing {param_type}": "{param_type} がありません",
+    "Invalid value: {message}": "値が正しくありません: {message}",
+    "Invalid value for {param_hint}: {message}": "{param_hint} の値が正しくありません: {message}",
+    "No such command {name!r}.": "コマンド {name!r} はありません。",
+    "No such option {name!r}.": "オプション {name!r} はありません。",
+    "Did you mean {possibility}?": "{possibility} のことですか?",
+    "(Did you mean one of: {possibilities}?)": "({possibilities} のどれかのことですか?)",
+    "Option {name!r} requires an argument.": "オプション {name!r} には値が要ります。",
+    "Option {name!r} does not take a value.": "オプション {name!r} は値をとりません。",
+    "Got unexpected extra argument ({args})": "余分な引数があります ({args})",
+    "Got unexpected extra arguments ({args})": "余分な引数があります ({args})",
+    "{value!r} is not {choice}.": "{value!r} は {choice} ではありません。",
+    "{value!r} is not one of {choices}.": "{value!r} は {choices} のどれでもありません。",
+    "{value!r} is not a valid {number_type}.": "{value!r} は数ではありません。",
+    "{name} {filename!r} does not exist.": "{name} {filename!r} がありません。",
+    "{name} {filename!r} is a directory.": "{name} {filename!r} はフォルダです。",
+    "{name} {filename!r} is a file.": "{name} {filename!r} はファイルです。",
+    "file": "ファイル",
+    "directory": "フォルダ",
+    "path": "パス",
+    "Aborted!": "中止しました。",
+    "default: {default}": "既定: {default}",
+    "required": "必須",
+}
+"""click's own words (its gettext keys, the ones this command line can show):
+English → Japanese."""
+
+REASONS: dict[str, str] = {
+    "is not a number": "数ではありません",
+    "is not a finite number": "有限の数ではありません",
+    "must be a whole number": "整数にしてください",
+    "must be {minimum} or more": "{minimum} 以上にしてください",
+    "must be 0 or more": "0 以上にしてください",
+    "must be greater than 0": "0 より大きくしてください",
+    "must be 1 (win) or 0 (loss)": "1 (勝ち) か 0 (負け) にしてください",
+    "must be 1 (win), 0.5 (draw) or 0 (loss)":
+        "1 (勝ち)、0.5 (引き分け)、0 (負け) のどれかにしてください",
+    "must be True or False": "True か False にしてください",
+    "must be one of {known}": "{known} のどれかにしてください",
+    "is not one of {known}": "{known} のどれでもありません",
+    "is not an option of the {system!r} system": "規則 {system!r} にはないオプションです",
+    "is the same player as player_a": "player_a と同じ対局者です",
+    "appears again after another period": "別の期間のあとにもう一度出てきます",
+    "must be (player_a, player_b, score_a)": "(player_a, player_b, score_a) の形にしてください",
+    "must be (player_a, player_b, result_a[, handicap_diff[, game_type]])":
+        "(player_a, player_b, result_a[, handicap_diff[, game_type]]) の形にしてください",
+    "must be (player_a, player_b, result_a, turn_diff)":
+        "(player_a, player_b, result_a, turn_diff) の形にしてください",
+    "must be (players, places, knocked_by)": "(players, places, knocked_by) の形にしてください",
+    "must have 3 to {width} items": "3 から {width} 個の項目にしてください",
+    "is too far from my_rating {mine!r} to compute":
+        "my_rating {mine!r} から離れすぎていて計算できません",
+    "has {count} items but opp_ratings has {other}":
+        "{count} 個ありますが、opp_ratings は {other} 個です",
+    "is not a Go rank (codes like 1d+, 3k, BC; labels like 三段★, 1級)":
+        "囲碁の段級ではありません (1d+、3k、BC のような記号か、三段★、1級 のような書き方)",
+    "is not a Go rank code": "囲碁の段級の記号ではありません",
+    "has no band to start in": "開始ポイントを決める昇段・降段の幅がありません",
+    'must be "ja" or "en"': '"ja" か "en" にしてください',
+    "must be a multiple of 0.5": "0.5 刻みの数にしてください",
+    "must be a multiple of 0.5 from 0 to {most:g}":
+        "0 から {most:g} までの 0.5 刻みの数にしてください",
+    "must list ladder ranks strongest first": "段級を強い順に並べてください",
+    "overlaps the rank above": "一つ上の段級と重なっています",
+    "is not in the table": "表にありません",
+    "is not a handicap name ({names})": "手合の名前ではありません ({names})",
+    "must be 0 or more adjustment points": "0 以上の調整点にしてください",
+    "must be a rank label such as 初段 or 1級": "初段 や 1級 のような段級にしてください",
+    "is not in the starting table ({labels})": "開始レートの表にありません ({labels})",
+    "is not a rank label (初段, 一級 … 十級)": "段級ではありません (初段、一級 … 十級)",
+    "is not a rank label or a number": "段級でも数でもありません",
+    "must be 'A', 'B', '102' or '単勝'": "'A'、'B'、'102'、'単勝' のどれかにしてください",
+    "must be 1, 2, 3 or 4": "1、2、3、4 のどれかにしてください",
+    "must be 1, 2, 3, 4 in some order": "1、2、3、4 を一つずつ使ってください",
+    "must list four seats": "4 席分を並べてください",
+    "must be four different players": "4 人とも別の対局者にしてください",
+    "must be a list of rates": "レートを並べてください",
+    "lists more players than placement {place} can have mated":
+        "{place} 位の人が詰ませられる人数より多く並んでいます",
+    "is more than placement {place} can have": "{place} 位で撃破できる数より多くなっています",
+    "is given for the 1st place": "1 位の人に入っています",
+    "is given for the 1st place, who is never out": "1 位の人に入っています (1 位は脱落しません)",
+    "is blank but placement {place} was mated or resigned":
+        "空欄ですが、{place} 位の人は詰まされたか投了しています",
+    "must be a seat 1-4, 'T' or blank": "席 1〜4 か 'T' か空欄にしてください",
+    "is the player's own seat": "その人自身の席です",
+    "was already out (placement {place})": "その席の人はすでに脱落しています ({place} 位)",
+    "must be (opp_rating, opp_rd, score)": "(opp_rating, opp_rd, score) の形にしてください",
+    "must be a rating or (rating, rd)": "レートか (rating, rd) の組にしてください",
+    "has {count} labels but games has {other}": "{count} 個ありますが、games は {other} 局です",
+    "is too far from rating {mine!r} to compute":
+        "rating {mine!r} から離れすぎていて計算できません",
+    "is too large to compute": "大きすぎて計算できません",
+}
+"""The engine's reasons (see the module's docstring): the English it raises →
+Japanese. Each English text is its own key, so it is written once."""
+
+TABLE.update({english: (japanese, english)
+              for english, japanese in (*CLICK_WORDS.items(), *REASONS.items())})
 
 
 @runtime_checkable
