@@ -380,13 +380,10 @@ def new_rate_formula(r: Row) -> str:
 def game_inputs(base: Mapping[str, Column]) -> tuple[Column, ...]:
     """Player (from Players), place and knocker (the personal sheet's), the date."""
     return (
-        Column("Player", Text("名前", "Player"), "input", "text", 8.5, width_en=9,
-               lead=Text("▼名簿", "▼list"),
-               validation=v("list", Text("名簿の名前から選ぶ",
-                                          "Pick a name from the Players sheet"),
-                             Text("名簿にない名前です。先に名簿に追加してください",
-                                  "Not on the Players sheet: add the player there first"),
-                             None, "Players_Name")),
+        dataclasses.replace(base["Player"], lead=Text("▼名簿", "▼list"), validation=v(
+            "list", Text("名簿の名前から選ぶ", "Pick a name from the Players sheet"),
+            Text("名簿にない名前です。先に名簿に追加してください",
+                 "Not on the Players sheet: add the player there first"), None, "Players_Name")),
         base["Place"],
         base["KnockedBy"],
         Column("Date", Text("日付", "Date"), "input", "date", 9.5, number_format=phone.DATE_FORMAT,
@@ -403,6 +400,12 @@ def rated_column(base: Mapping[str, Column], key: str) -> Column:
     return dataclasses.replace(base[key], value=rated(key))
 
 
+def redone(base: Mapping[str, Column], key: str, formula: Formula, value: Value) -> Column:
+    """The personal sheet's column ``key`` (its header, type and width) computed by the
+    ledger's ``formula`` and ``value``."""
+    return dataclasses.replace(base[key], formula=formula, value=value)
+
+
 def game_results(base: Mapping[str, Column], lang: str, preset: YoninPreset
                  ) -> tuple[Column, ...]:
     """The rate before, the points and new rate, rank, scores and the game's Status."""
@@ -411,8 +414,7 @@ def game_results(base: Mapping[str, Column], lang: str, preset: YoninPreset
         Column("Rate", Text("対局前\nレート", "Rate\nbefore"), "computed", "number", 7,
                formula=rate_formula, value=rate_value),
         rated_column(base, "PlacePt"), rated_column(base, "KoPt"),
-        Column("UpsetPt", Text("下克上\npt", "Upset\npt"), "computed", "number", 6,
-               formula=upset_formula, value=rated("UpsetPt")),
+        redone(base, "UpsetPt", upset_formula, rated("UpsetPt")),
         rated_column(base, "TroublePt"),
         Column("NewRate", Text("新\nレート", "New\nrate"), "computed", "number", 7.5,
                formula=new_rate_formula, value=rated("NewRate")),
@@ -424,14 +426,12 @@ def game_results(base: Mapping[str, Column], lang: str, preset: YoninPreset
 def game_helpers(base: Mapping[str, Column], lang: str) -> tuple[Column, ...]:
     """Hidden: the row's check, the player's id, the game's state, the chain's keys."""
     return (
-        helper("RowCheck", Text("計算用 行の確認", "Row check"), "text",
-               lambda r: st.status_formula(ROW_CASES, r, lang),
+        redone(base, "RowCheck", lambda r: st.status_formula(ROW_CASES, r, lang),
                lambda c: st.status_value(ROW_CASES, c)),
         helper("Id", Text("計算用 名簿の行", "Player id"), "integer",
                lambda r: fl.player_id(r["Player"], "Players_Name"),
                lambda c: player_id(players(c), c["Player"])),
-        yn.once_per_game(helper("Filled", Text("計算用 入力済み", "Filled"), "integer",
-                        filled_formula, filled_value)),
+        yn.once_per_game(redone(base, "Filled", filled_formula, filled_value)),
         base["Rated"], *(rated_column(base, key) for key in ("Knocker", "Foul", "KoGiven")),
         helper("CountedId", Text("計算用 計算した名簿の行", "Counted id"), "integer",
                lambda r: f"IF({r['Rated']}=1,{r['Id']},0)",
@@ -450,10 +450,9 @@ def game_helpers(base: Mapping[str, Column], lang: str) -> tuple[Column, ...]:
 def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
     """Four rows a game: the personal sheet's columns where the rules are the same."""
     base = {c.key: c for c in yn.games_table(SEATS, lang, preset).columns}
-    game = Column("Game", Text("局", "Game"), "computed", "integer", 4, width_en=5.5,
-                  formula=lambda r: str((r.number - r.table.first_row) // SEATS + 1)
+    game = redone(base, "Game", lambda r: str((r.number - r.table.first_row) // SEATS + 1)
                   if yn.block(r)[1] == 1 else '""',
-                  value=lambda c: yn.game_of(c) if yn.seat_of(c) == 1 else "")
+                  lambda c: yn.game_of(c) if yn.seat_of(c) == 1 else "")
     columns = (game, base["Seat"], *game_inputs(base), *game_results(base, lang, preset),
                *game_helpers(base, lang), st.built_column(fixed=True))
     return Table.games(yn.phone_view(columns, PHONE_FIRST), rows, fixed_rows=True,
