@@ -44,7 +44,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar, cast
 
-from openpyxl.styles import Alignment, Border, Side
+from openpyxl.styles import Alignment, Border, PatternFill, Side
 from openpyxl.worksheet.worksheet import Worksheet
 
 from rating_rules import yonin as engine
@@ -1178,7 +1178,7 @@ class YoninSheet(PersonalSheet[YoninSheetPreset]):
 
     def dress_games(self, ws: Worksheet, table: Table, lang: str,
                     title: str) -> dict[str, object]:
-        return _dress(ws, table, lang, title)
+        return dress_seats(ws, table, lang, title, (table,))
 
     def settings_sheet(self, ws: Worksheet, title: str, preset: YoninSheetPreset,
                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
@@ -1201,19 +1201,28 @@ def write_settings_sheet(ws: Worksheet, preset: YoninPreset, lang: str, heading:
     return names + tables
 
 
-def _dress(ws: Worksheet, table: Table, lang: str, title: str) -> dict[str, object]:
+LATER_ROWS_FILL = PatternFill("solid", fgColor="F2F2F2")
+"""Grey for the cells of a column typed on a game's first row only (the ledger's date)."""
+
+
+def dress_seats(ws: Worksheet, table: Table, lang: str, title: str, watch: Sequence[Table],
+                first_row_only: Sequence[str] = ()) -> dict[str, object]:
     """Title, legend, the hint row, the game number on its first row and a line under
-    each game; the title's cached value. No merged cells: a merged block stops a sort
-    of the rows and a paste across it."""
-    cached = title_row(ws, table, lang, title, "Status", watch=(table,))
+    each game; the title's cached value (its banner watches ``watch``). The columns
+    ``first_row_only`` are grey below a game's first row. No merged cells: a merged block
+    stops a sort of the rows and a paste across it."""
+    cached = title_row(ws, table, lang, title, "Status", watch)
     ws.row_dimensions[table.header_row].height = 48
     hint_row(ws, table, lang)
     ws.freeze_panes = f"D{table.first_row}"
     centred = [table.index(k) for k in ("Game", "Seat", "Place", "KnockedBy", "Rank")]
+    grey = [table.index(k) for k in first_row_only]
     for top in range(table.first_row, table.last_row + 1, SEATS):
         for s in range(SEATS):
             for col in centred:
                 ws.cell(top + s, col).alignment = Alignment(horizontal="center")
+            for col in grey if s else ():
+                ws.cell(top + s, col).fill = LATER_ROWS_FILL
     underline_games(ws, table)
     overwrite_note(ws, table, lang)
     return cached

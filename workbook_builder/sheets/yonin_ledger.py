@@ -54,7 +54,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from openpyxl import Workbook
-from openpyxl.styles import Alignment, PatternFill
+from openpyxl.styles import Alignment
 from openpyxl.worksheet.worksheet import Worksheet
 
 from rating_rules.yonin import TROUBLE, YoninPreset, rank_label
@@ -76,7 +76,7 @@ from ..kit.cells import (
     excel_serial,
     whole,
 )
-from ..kit.frame import overwrite_note, page_setup, sheet_title, title_cell, title_row
+from ..kit.frame import page_setup, sheet_title, title_cell, title_row
 from ..kit.howto import LEDGER
 from ..kit.ledger import evaluate_tables
 from ..kit.ledger_games import month_of, month_so_far, month_start, player_id, table_of
@@ -786,7 +786,9 @@ class YoninLedgerSheet(SheetType[yn.YoninSheetPreset]):
         watch = (games_t, players_t)
         names = write_table(games_ws, games_t, lang, tables.get("Games", ()), flag="Status")
         names.append(name_latest(games_ws, games_t))
-        titles = {games_ws.title: dress_games(games_ws, games_t, lang, title, watch)}
+        titles = {games_ws.title: yn.dress_seats(games_ws, games_t, lang,
+                                                 f"{title} ・ {GAMES_TITLE(lang)}", watch,
+                                                 first_row_only=("Date",))}
         names += write_table(players_ws, players_t, lang, tables.get("Players", ()),
                              flag="Status")
         titles[players_ws.title] = dress_players(players_ws, players_t, lang, title, watch)
@@ -820,30 +822,6 @@ def formula_cells(table: Table, values: Sequence[Mapping[str, object]]) -> dict[
 
 
 # ---- looks ------------------------------------------------------------------------------
-
-LATER_ROWS_FILL = PatternFill("solid", fgColor="F2F2F2")
-
-
-def dress_games(ws: Worksheet, table: Table, lang: str, title: str,
-                watch: Sequence[Table]) -> dict[str, object]:
-    """Title, hint row, a line under each game, the date cells past a game's first row
-    grey; the title's cached value (its banner watches ``watch``)."""
-    cached = title_row(ws, table, lang, f"{title} ・ {GAMES_TITLE(lang)}", "Status", watch)
-    ws.row_dimensions[table.header_row].height = 48
-    yn.hint_row(ws, table, lang)
-    ws.freeze_panes = f"D{table.first_row}"
-    centred = [table.index(k) for k in ("Game", "Seat", "Place", "KnockedBy", "Rank")]
-    date = table.index("Date")
-    for top in range(table.first_row, table.last_row + 1, SEATS):
-        for s in range(SEATS):
-            for col in centred:
-                ws.cell(top + s, col).alignment = Alignment(horizontal="center")
-            if s:
-                ws.cell(top + s, date).fill = LATER_ROWS_FILL
-    yn.underline_games(ws, table)
-    overwrite_note(ws, table, lang)
-    return cached
-
 
 PLAYERS_NOTE = Text("対局シートの名前はここから選びます。レートは対局から自動で計算します。",
                     "The Games sheet picks names from here; rates follow from the Games sheet.")
