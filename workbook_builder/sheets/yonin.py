@@ -821,7 +821,7 @@ def result_columns(lang: str, preset: YoninPreset) -> tuple[Column, ...]:
         Column("TroublePt", Text("トラブル\npt", "Trouble\npt"), "computed", "number",
                8, width_en=8, formula=trouble_formula, value=rated("TroublePt")),
         Column("NewRate", Text("新\nレート", "New\nrate"), "computed", "number", 7.5,
-               number_format="0.##", formula=new_rate_formula, value=rated("NewRate")),
+               formula=new_rate_formula, value=rated("NewRate")),
         Column("Rank", Text("段級", "Rank"), "computed", "text", 5.5, width_en=7,
                allowed=tuple(rank_labels(preset, lang)),
                formula=lambda r: when_rated(r, rank_label_text(r["NewRate"])), value=rated("Rank")),

@@ -416,8 +416,7 @@ def game_results(base: Mapping[str, Column], lang: str, preset: YoninPreset
         rated_column(base, "PlacePt"), rated_column(base, "KoPt"),
         redone(base, "UpsetPt", upset_formula, rated("UpsetPt")),
         rated_column(base, "TroublePt"),
-        Column("NewRate", Text("新\nレート", "New\nrate"), "computed", "number", 7.5,
-               formula=new_rate_formula, value=rated("NewRate")),
+        redone(base, "NewRate", new_rate_formula, rated("NewRate")),
         rated_column(base, "Rank"), rated_column(base, "Score"), rated_column(base, "Win"),
         yn.once_per_game(st.status_column(cases, lang, 26, all_messages(lang), width_en=34)),
     )
