@@ -319,11 +319,10 @@ def recalc(built, compare_pool, tmp_path_factory) -> Iterator[Recalc]:
 
     work = tmp_path_factory.mktemp("jobs")
     jobs = Recalc()
-    computed = [(n, s) for n, s in SYSTEM_OF.items() if s not in NO_ENGINE_HERE]
     # Each template's files are built in a process of their own, one per core.
     with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        parts = [pool.submit(_template_jobs, name, system, 1000 + seed, built[name], work)
-                 for seed, (name, system) in enumerate(computed)]
+        parts = [pool.submit(_template_jobs, name, system, SEEDS[name], built[name], work)
+                 for name, system in SYSTEM_OF.items() if system not in NO_ENGINE_HERE]
         for part in parts:
             done = part.result()
             jobs.sources.update(done.sources)
@@ -423,6 +422,47 @@ def _add_variant_job(jobs: Recalc, spec, job: str, constants: dict[str, float],
     strip_cached_values(built, jobs.sources[job])
 
 
+SEEDS = {name: 1000 + i for i, name in enumerate(
+    n for n, s in SYSTEM_OF.items() if s not in NO_ENGINE_HERE)}
+"""Each template's seed for its random inputs: the same in :func:`recalc` and
+:func:`builder_logs`, so both check the same log."""
+
+
+def sized_for(spec, tables: dict[str, list[dict[str, object]]]):
+    """``spec`` with just the rows ``tables`` need: a ledger's recalculation grows with its
+    rows squared."""
+    return dataclasses.replace(spec, rows=len(tables["Games"]) + 10,
+                               players=max(len(tables["Players"]) + 3, 12))
+
+
+class BuilderLogs:
+    """Each ledger template built with its seeded log (as :func:`recalc`'s ``conform_``
+    job) and the builder's cached values, on first use: what the engine-side value
+    functions give, with no spreadsheet program."""
+
+    def __init__(self, work: Path) -> None:
+        self.work = work
+        self.logs: dict[str, tuple[dict[str, list[dict[str, object]]], Path]] = {}
+
+    def __getitem__(self, name: str) -> tuple[dict[str, list[dict[str, object]]], Path]:
+        """``name``'s tables and the file built with them."""
+        if name not in self.logs:
+            from tests.sheetcases import CASES
+
+            spec = load_template(TEMPLATES / f"{name}.toml")
+            tables = CASES[spec.system].random_tables(SEEDS[name], spec)
+            self.logs[name] = tables, build(sized_for(spec, tables), self.work / name,
+                                            tables=tables)
+        return self.logs[name]
+
+
+@pytest.fixture(scope="session")
+def builder_logs(tmp_path_factory) -> BuilderLogs:
+    """The ledgers' seeded logs as the builder writes them (:class:`BuilderLogs`): the
+    conformance checks run on these in ``--fast`` too, where no spreadsheet program runs."""
+    return BuilderLogs(tmp_path_factory.mktemp("builder_logs"))
+
+
 def _add_ledger_jobs(jobs: Recalc, case, spec, name: str, seed: int, work: Path) -> None:
     """A ledger's jobs: several input tables, so each file is built with them filled.
 
@@ -439,10 +479,7 @@ def _add_ledger_jobs(jobs: Recalc, case, spec, name: str, seed: int, work: Path)
         kinds.append(("edited", case.edit(conform)))
     for kind, tables in kinds:
         job = f"{kind}_{name}"
-        # Just the rows the log needs: a ledger's recalculation grows with rows squared.
-        sized = dataclasses.replace(spec, rows=len(tables["Games"]) + 10,
-                                    players=max(len(tables["Players"]) + 3, 12))
-        filled = build(sized, work / kind, tables=tables)
+        filled = build(sized_for(spec, tables), work / kind, tables=tables)
         jobs.sources[f"cached_{job}"] = filled
         jobs.inputs[job] = tables
         jobs.sources[job] = work / f"{job}.xlsx"

@@ -160,17 +160,28 @@ def check_table(wb, want: dict[str, object], lang: str) -> None:
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_every_game_and_the_rate_table_match_the_engine(recalc, name):
-    tables = recalc.inputs[f"conform_{name}"]
-    wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
+    check_log(name, recalc.inputs[f"conform_{name}"], recalc.results[f"conform_{name}"])
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_builders_values_match_the_engine(builder_logs, name):
+    """The same checks on the builder's cached values, before any spreadsheet program:
+    the value functions' side, in the fast loop too (``--fast`` runs no LibreOffice)."""
+    check_log(name, *builder_logs[name])
+
+
+def check_log(name: str, tables, path) -> None:
+    """Every seat, the Players' rates and the rate table in the file at ``path`` are the
+    engine's for ``tables``."""
+    wb = load_workbook(path, data_only=True)
     count = len(tables["Games"]) // SEATS
     assert count >= 500 and len(column(wb, "Games_NewRate")) >= count * SEATS
     assert all(v in (None, "") for v in column(wb, "Games_NewRate")[count * SEATS:])
     want = expected(tables, list(range(count)))
     check_seats(wb, want["seats"], lang_of(name))
     check_table(wb, want, lang_of(name))
-    latest = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
-    title, letter, first, _ = column_cells(latest, "RateTable_LatestMonth")
-    shown = latest[title][f"{letter}{first}"].value
+    title, letter, first, _ = column_cells(wb, "RateTable_LatestMonth")
+    shown = wb[title][f"{letter}{first}"].value
     assert shown.year * 12 + shown.month == want["latest"] and shown.day == 1
 
 
