@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("OPENPYXL_LXML", "False")  # as workbook_builder/__init__.py, and first
 
@@ -436,30 +437,35 @@ def sized_for(spec, tables: dict[str, list[dict[str, object]]]):
 
 
 class BuilderLogs:
-    """Each ledger template built with its seeded log (as :func:`recalc`'s ``conform_``
+    """Each template built with its seeded inputs (those of :func:`recalc`'s ``conform_``
     job) and the builder's cached values, on first use: what the engine-side value
-    functions give, with no spreadsheet program."""
+    functions give, with no spreadsheet program. A ledger's inputs are its tables, a
+    personal sheet's its Games rows."""
 
     def __init__(self, work: Path) -> None:
         self.work = work
-        self.logs: dict[str, tuple[dict[str, list[dict[str, object]]], Path]] = {}
+        self.logs: dict[str, tuple[Any, Path]] = {}
 
-    def __getitem__(self, name: str) -> tuple[dict[str, list[dict[str, object]]], Path]:
-        """``name``'s tables and the file built with them."""
+    def __getitem__(self, name: str) -> tuple[Any, Path]:
+        """``name``'s inputs and the file built with them."""
         if name not in self.logs:
             from tests.sheetcases import CASES
 
             spec = load_template(TEMPLATES / f"{name}.toml")
-            tables = CASES[spec.system].random_tables(SEEDS[name], spec)
-            self.logs[name] = tables, build(sized_for(spec, tables), self.work / name,
-                                            tables=tables)
+            case, out = CASES[spec.system], self.work / name
+            if hasattr(case, "random_tables"):
+                tables = case.random_tables(SEEDS[name], spec)
+                self.logs[name] = tables, build(sized_for(spec, tables), out, tables=tables)
+            else:
+                games = case.random_inputs(SEEDS[name], spec.rows)
+                self.logs[name] = games, build(spec, out, inputs=games)
         return self.logs[name]
 
 
 @pytest.fixture(scope="session")
 def builder_logs(tmp_path_factory) -> BuilderLogs:
-    """The ledgers' seeded logs as the builder writes them (:class:`BuilderLogs`): the
-    conformance checks run on these in ``--fast`` too, where no spreadsheet program runs."""
+    """The seeded logs as the builder writes them (:class:`BuilderLogs`): the conformance
+    checks run on these in ``--fast`` too, where no spreadsheet program runs."""
     return BuilderLogs(tmp_path_factory.mktemp("builder_logs"))
 
 

@@ -72,8 +72,19 @@ def check_game(wb, rows, game: int, lang: str) -> None:
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_every_game_matches_the_engine(recalc, name):
-    rows = recalc.inputs[f"conform_{name}"]
-    wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
+    check_log(name, recalc.inputs[f"conform_{name}"], recalc.results[f"conform_{name}"])
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_builders_values_match_the_engine(builder_logs, name):
+    """The same check on the builder's cached values, before any spreadsheet program:
+    the value functions' side, in the fast loop too (``--fast`` runs no LibreOffice)."""
+    check_log(name, *builder_logs[name])
+
+
+def check_log(name: str, rows, path) -> None:
+    """Every game of ``rows`` in the file at ``path`` shows the engine's values."""
+    wb = load_workbook(path, data_only=True)
     assert len(rows) == len(games_column(wb, "NewRate")) == 200
     for game in range(len(rows) // SEATS):
         check_game(wb, rows[game * SEATS:(game + 1) * SEATS], game, lang_of(name))

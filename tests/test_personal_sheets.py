@@ -67,6 +67,17 @@ def test_counted_rows_show_the_engines_values(recalc, job):
     assert_rows_show(load_workbook(recalc.results[job], data_only=True), rows, expected)
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_the_builders_values_show_the_engines(builder_logs, name):
+    """The seeded games as the builder's value functions give them, before any
+    spreadsheet program: the check above on the builder's cached values, in the fast
+    loop too (``--fast`` runs no LibreOffice)."""
+    rows, path = builder_logs[name]
+    expected = ROW_CASES[SYSTEM_OF[name]].engine_rows(rows, set(range(len(rows))),
+                                                      lang_of(name))
+    assert_rows_show(load_workbook(path, data_only=True), rows, expected)
+
+
 def test_every_two_player_personal_sheet_has_a_case():
     """Every workbook type of a personal log, a game a row, is checked here: a new
     system's sheet without a case in tests/sheetcases fails."""
