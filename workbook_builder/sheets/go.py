@@ -1277,8 +1277,9 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
              kc.result(lambda r, lang: handicap_text(r["my_rank"], r["opp_rank"], lang,
                                                      CATALOG_KOMI), type="text", wide=True),
              lambda v, lang: {kc.OUT: regular_handicap(v["my_rank"], v["opp_rank"], lang)},
-             note=Text("", "The English workbook writes it in English (the worksheet "
-                           "function in Japanese).")),
+             note=Text("英語版のブックでは英語で書く (ワークシート関数は日本語)。",
+                       "The English workbook writes it in English (the worksheet function "
+                       "in Japanese).")),
     kc.plain_entry("GO_NEXT_RANK",
                    (rank_arg("rank", Text("対局前の段級位", "rank before"), "1k"),
                     kc.Arg("points", Text("対局後のポイント", "points after"), kc.number_kind(),
