@@ -293,6 +293,17 @@ SCORES = Kind(
 SAME_ROWS = Text("相手と同じ行に1つずつ", "one per opponent, on the same rows")
 
 
+def period_args(start: float, opponents: tuple[float, ...], scores: tuple[float, ...],
+                cells: int) -> tuple[Arg, Arg, Arg]:
+    """A period's rating at its start, its opponents' ratings and the scores against them
+    (a range of ``cells`` rows each), with an entry's example: what every function over a
+    rating period takes."""
+    return (Arg("my_rating", Text("期首のレート", "rating at start"), number_kind(), start),
+            Arg("opp_ratings", Text("相手のレート", "opp. ratings"), OPPONENTS, opponents,
+                cells=cells),
+            Arg("scores", Text("得点", "scores"), SCORES, scores, cells=cells))
+
+
 def same_rows(arg: str) -> Cross:
     """``arg`` filled on exactly the rows of opp_ratings."""
     return Cross(arg,

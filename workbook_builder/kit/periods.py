@@ -16,7 +16,7 @@ adds what it sums over a period.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from openpyxl.styles import Font, PatternFill
 from openpyxl.worksheet.worksheet import Worksheet
@@ -180,6 +180,27 @@ def start_value(c: Cells) -> float:
     return float(c.preset.start)
 
 
+START_NOTE = Text("最初の対局の前のレート (なければ1500)",
+                  "Before your first game (none yet: 1500)")
+"""The note of Settings' start (:func:`~workbook_builder.settings.start_setting`)."""
+
+
+def start_column(by: str | None = None) -> Column:
+    """Start: the rating the open period started at; the lead row has Settings' start.
+    ``by``: as :func:`carry`."""
+    return helper("Start", Text("計算用 期間開始レート", "Period start"), "number",
+                  lambda r: carry(r, "Start", r["Base"], by),
+                  carried("Start", lambda c: c["Base"], by), lambda r: START, start_value)
+
+
+def close_column(formula: Formula, value: Value, by: str | None = None) -> Column:
+    """Close: the rating if the open period closed at this row (``formula``, its engine
+    ``value``), carried over rows that do not count. ``by``: as :func:`carry`."""
+    return helper("Close", Text("計算用 レート", "Rating if closed"), "number",
+                  lambda r: carry(r, "Close", formula(r), by), carried("Close", value, by),
+                  lambda r: START, start_value)
+
+
 def opening_columns() -> tuple[Column, ...]:
     """The chain's first helpers: the row's period (:func:`key_columns`) and the rating
     the game is played at (:func:`base_column`)."""
@@ -235,6 +256,21 @@ class PeriodSheet(PersonalSheet[P]):
     shown_fields: ClassVar[tuple[str, ...]]
     """The preset fields Settings shows (a template may set these only)."""
     refused: ClassVar[tuple[Refused, ...]] = (PERIODS_REFUSED,)
+    examples: ClassVar[staticmethod[[str], list[dict[str, object]]]]
+    """The example games, by language (:meth:`example_inputs`)."""
+    games: ClassVar[staticmethod[[int, str], Table]]
+    """The Games table (rows, language), before the phone's order."""
+    settings_of: ClassVar[staticmethod[[Any], list[Setting]]]
+    """The Settings rows of a preset."""
+
+    def example_inputs(self, lang: str) -> list[dict[str, object]]:
+        return self.examples(lang)
+
+    def table(self, rows: int, lang: str, preset: P) -> Table:
+        return self.phone_view(self.games(rows, lang))
+
+    def settings(self, preset: P) -> list[Setting]:
+        return self.settings_of(preset)
 
     def constant_fields(self, preset: str) -> tuple[str, ...]:
         return self.shown_fields
@@ -272,6 +308,30 @@ def too_far_case(limit: str, limit_value: Callable[[Cells], float]) -> st.Case:
         return opp is not None and abs(opp - number(c["Base"])) > limit_value(c)
 
     return st.Case(formula, value, FAR_MESSAGE)
+
+
+def period_messages(**own: Text) -> dict[str, Text]:
+    """The Status messages of a rule rated by period; the rule's ``own`` (its own inputs'
+    checks) follow the opponent's rating's."""
+    return {"settings": st.SETTINGS, "opp": kinds.OPP_MESSAGE, **own,
+            "score": kinds.SCORE_MESSAGE, "date": kinds.DATE_MESSAGE, "far": FAR_MESSAGE,
+            "incomplete": st.INCOMPLETE}
+
+
+def period_status(inputs: Sequence[str], settings_ok: str, checked: Sequence[str],
+                  far: st.Case, required: Sequence[str]) -> tuple[st.Case, ...]:
+    """The Status cases of a rule rated by period, first case first: "" (fine, empty or in
+    progress) or the problem: Settings unusable (``settings_ok`` is not TRUE; the preset is
+    checked when built, so only a person editing Settings trips it), a ``checked`` input
+    refused, the opponent too ``far`` off, a game not complete."""
+    return (
+        st.empty(inputs),
+        st.Case(lambda r: f"NOT({settings_ok})", lambda c: False, st.SETTINGS),
+        *(st.bad(key) for key in checked),
+        far,
+        st.complete(required),
+        st.unfinished(st.INCOMPLETE),
+    )
 
 
 def change_column(formula: Formula, value: Value) -> Column:

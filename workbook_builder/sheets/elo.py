@@ -45,33 +45,13 @@ from rating_rules.elo import ELO, EloPreset, elo_delta, elo_expected
 from .. import formulas as fx
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
+from ..kit import periods as kp
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES, extend
 from ..kit.cells import Cells, Value
 from ..kit.chain import counted
 from ..kit.ledger_rule import LedgerRule, result
-from ..kit.periods import (
-    FAR_MESSAGE,
-    PERIODS,
-    PERIODS_REFUSED,
-    PeriodSheet,
-    carried,
-    carry,
-    change_column,
-    counted_test,
-    helper,
-    in_period_column,
-    next_new_column,
-    number,
-    opening_columns,
-    period_column,
-    period_games,
-    periods_setting,
-    rating_column,
-    start_value,
-    status_column,
-    too_far_case,
-)
+from ..kit.periods import carried, carry, helper, number
 from ..labels import Text
 from ..layout import Column, Row, Setting, Table
 from ..settings import START, above_zero, scalar, setting_name, start_setting
@@ -128,14 +108,7 @@ def update_text(my: str, opps: str, scores: str, k: str = K, scale: str = SCALE)
     return rounded_text(my, f"{k}*(SUM({scores})-{expected})")
 
 
-MSG = {
-    "settings": st.SETTINGS,
-    "opp": kinds.OPP_MESSAGE,
-    "score": kinds.SCORE_MESSAGE,
-    "date": kinds.DATE_MESSAGE,
-    "far": FAR_MESSAGE,
-    "incomplete": st.INCOMPLETE,
-}
+MSG = kp.period_messages()
 INPUT_KEYS = ("Opponent", "OppRating", "Score", "Period", "Date")
 """Input columns, in sheet order; what ``inputs`` rows may hold."""
 REQUIRED = ("OppRating", "Score")
@@ -155,19 +128,14 @@ SHEET_FIELDS = ("start", "k", "periods", "scale")
 
 
 SETTINGS_OK = (f"AND(ISNUMBER({START}),IF(ISNUMBER({K}),{K}>0,FALSE),"
-               f"IF(ISNUMBER({SCALE}),{SCALE}>0,FALSE),{fx.is_one_of(PERIODS, (1, 0))})")
+               f"IF(ISNUMBER({SCALE}),{SCALE}>0,FALSE),{fx.is_one_of(kp.PERIODS, (1, 0))})")
 """TRUE when every Settings value is usable (K and scale positive, mode 1 or 0)."""
 
 
-STATUS = (
-    st.empty(INPUT_KEYS),
-    # preset_for refuses bad constants, so only a person editing Settings trips this.
-    st.Case(lambda r: f"NOT({SETTINGS_OK})", lambda c: False, MSG["settings"]),
-    *(st.bad(key) for key in ("OppRating", "Score", "Date")),
-    too_far_case(f"{MAX_EXPONENT}*{SCALE}", lambda c: MAX_EXPONENT * c.preset.scale),
-    st.complete(REQUIRED),
-    st.unfinished(MSG["incomplete"]),
-)
+STATUS = kp.period_status(INPUT_KEYS, SETTINGS_OK, ("OppRating", "Score", "Date"),
+                          kp.too_far_case(f"{MAX_EXPONENT}*{SCALE}",
+                                          lambda c: MAX_EXPONENT * c.preset.scale),
+                          REQUIRED)
 """The Status column, first case first: "" (fine, empty or in progress) or the problem."""
 
 
@@ -216,7 +184,7 @@ def input_columns() -> tuple[Column, ...]:
         kinds.opp_rating_column(Text("相手の今のレート。入れると期待値がわかります",
                                      "Opponent's current rating; shows the expected score")),
         kinds.score_column(),
-        period_column(),
+        kp.period_column(),
     )
 
 
@@ -230,50 +198,43 @@ def computed_columns(lang: str) -> tuple[Column, ...]:
                width_en=8.5, number_format="0.000",
                formula=lambda r: expected_formula(r, mine=False),
                value=expected_value(mine=False)),
-        change_column(change_formula, change_value),
-        in_period_column(lambda r: fx.if_(f"AND({counted_test(r)},{PERIODS}=1)",
-                                          f"{r['Start']}+{r['Sum']}", '""'),
-                         lambda c: (number(c["Start"]) + number(c["Sum"])
-                                    if counted(c) and c.preset.periods else "")),
-        rating_column(),
-        status_column(STATUS, MSG, lang),
+        kp.change_column(change_formula, change_value),
+        kp.in_period_column(lambda r: fx.if_(f"AND({kp.counted_test(r)},{kp.PERIODS}=1)",
+                                             f"{r['Start']}+{r['Sum']}", '""'),
+                            lambda c: (number(c["Start"]) + number(c["Sum"])
+                                       if counted(c) and c.preset.periods else "")),
+        kp.rating_column(),
+        kp.status_column(STATUS, MSG, lang),
     )
 
 
 def period_columns() -> tuple[Column, ...]:
     """The period chain: which period a row is in, what it is scored against, the close."""
     return (
-        *opening_columns(),
-        helper("Start", Text("計算用 期間開始レート", "Period start"), "number",
-               lambda r: carry(r, "Start", r["Base"]), carried("Start", lambda c: c["Base"]),
-               lambda r: START, start_value),
+        *kp.opening_columns(),
+        kp.start_column(),
         helper("Sum", Text("計算用 期間内の増減計", "Period sum"), "number",
                lambda r: carry(r, "Sum", f"IF({r['New']},0,{r.prev('Sum')})+{r['Change']}"),
                carried("Sum", period_sum), lambda r: "0", 0),
-        helper("Close", Text("計算用 レート", "Rating if closed"), "number",
-               lambda r: carry(r, "Close", rounded_text(r["Start"], r["Sum"])),
-               carried("Close", lambda c: float(round_half_away(number(c["Start"])
-                                                                + number(c["Sum"])))),
-               lambda r: START, start_value),
-        next_new_column(),
+        kp.close_column(lambda r: rounded_text(r["Start"], r["Sum"]),
+                        lambda c: float(round_half_away(number(c["Start"]) + number(c["Sum"])))),
+        kp.next_new_column(),
     )
 
 
 def games_table(rows: int, lang: str) -> Table:
     """The Games table: input, computed and hidden helper columns."""
-    return period_games(rows, (*input_columns(), *computed_columns(lang)), period_columns())
+    return kp.period_games(rows, (*input_columns(), *computed_columns(lang)), period_columns())
 
 
 def settings_for(preset: EloSheetPreset) -> list[Setting]:
     return [
-        start_setting(Text("最初の対局の前のレート (なければ1500)",
-                            "Before your first game (none yet: 1500)"),
-                      preset.start),
+        start_setting(kp.START_NOTE, preset.start),
         scalar("K", "k", Text("K (係数)", "K factor"),
                Text("1局の重み: 32・24・16・12・8 など", "Weight of a game: 32, 24, 16, 12, 8 …"),
                preset.k,
                above_zero(Text("0より大きい数値 (例: 32)", "A number above 0 (e.g. 32)"))),
-        periods_setting(preset.periods),
+        kp.periods_setting(preset.periods),
         scalar("Scale", "scale", Text("レート差の尺度", "Rating scale"),
                Text("この差で期待値が 10:1 (ふつう400)", "Gap where the odds are 10:1 (400)"),
                preset.scale, above_zero(Text("ふつう400", "Usually 400"))),
@@ -319,7 +280,7 @@ def example_games(lang: str) -> list[dict[str, object]]:
     return games
 
 
-class EloSheet(PeriodSheet[EloSheetPreset]):
+class EloSheet(kp.PeriodSheet[EloSheetPreset]):
     """Workbook type ``system = "elo"``."""
 
     system = "elo"
@@ -329,17 +290,11 @@ class EloSheet(PeriodSheet[EloSheetPreset]):
                    "Status")
     notes = RULE_NOTES
     shown_fields = SHEET_FIELDS
-    refused = (PERIODS_REFUSED, ("k", lambda x: x <= 0, "template.above_zero"),
+    refused = (kp.PERIODS_REFUSED, ("k", lambda x: x <= 0, "template.above_zero"),
                ("scale", lambda x: x <= 0, "template.above_zero"))
-
-    def example_inputs(self, lang: str) -> list[dict[str, object]]:
-        return example_games(lang)
-
-    def table(self, rows: int, lang: str, preset: EloSheetPreset) -> Table:
-        return self.phone_view(games_table(rows, lang))
-
-    def settings(self, preset: EloSheetPreset) -> list[Setting]:
-        return settings_for(preset)
+    examples = staticmethod(example_games)
+    games = staticmethod(games_table)
+    settings_of = staticmethod(settings_for)
 
 
 __all__ = ["CATALOG_ENTRIES", "EloSheet", "EloSheetPreset", "games_table", "settings_for"]
@@ -402,11 +357,8 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
                                                           kc.or_blank(k, DEFAULT_K), DEFAULT_SCALE),
                    engine.elo_delta, "+0.00;-0.00;0.00"),
     kc.Entry("ELO_UPDATE",
-             (kc.Arg("my_rating", Text("期首のレート", "rating at start"), kc.number_kind(), 1500),
-              kc.Arg("opp_ratings", Text("相手のレート", "opp. ratings"), kc.OPPONENTS,
-                     (1700, 1600, 1850, 1900, 1800, 1550), cells=8),
-              kc.Arg("scores", Text("得点", "scores"), kc.SCORES, (0.5, 1, 0, 0.5, 0, 1),
-                     cells=8),
+             (*kc.period_args(1500, (1700, 1600, 1850, 1900, 1800, 1550),
+                              (0.5, 1, 0, 0.5, 0, 1), cells=8),
               kc.Arg("k", Text("K", "K"), K_FACTOR)),
              kc.result(lambda r, lang: update_text(r["my_rating"], r["opp_ratings"],
                                                      r["scores"], kc.or_blank(r["k"], DEFAULT_K),

@@ -51,33 +51,13 @@ from rating_rules.glicko import (
 from .. import formulas as fx
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
+from ..kit import periods as kp
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES, extend
 from ..kit.cells import Cells, Value, excel_number
 from ..kit.ledger_games import seat_helpers, table_of
 from ..kit.ledger_rule import MONTHLY_MODE, Carried, LedgerRule, other, result
-from ..kit.periods import (
-    FAR_MESSAGE,
-    PERIODS,
-    PERIODS_REFUSED,
-    PeriodSheet,
-    carried,
-    carry,
-    change_column,
-    helper,
-    in_period_column,
-    next_new_column,
-    number,
-    opening_columns,
-    period_column,
-    period_games,
-    periods_setting,
-    rating_column,
-    settled_column,
-    start_value,
-    status_column,
-    too_far_case,
-)
+from ..kit.periods import carried, carry, helper, number
 from ..labels import Text
 from ..layout import Column, Row, Setting, Table, validation
 from ..settings import START, above_zero, scalar, setting_name, start_setting, zero_or_more
@@ -168,16 +148,8 @@ under 300, so ``10^`` in the expected score never overflows (g ≤ 1)."""
 MAX_OPP_RD = 1_000_000
 """The largest opponent RD accepted: ``RD²`` must stay a finite number in a sheet."""
 
-MSG = {
-    "settings": st.SETTINGS,
-    "opp": kinds.OPP_MESSAGE,
-    "rd": Text("⚠ 相手RDは0より大きい数値 (100万まで)",
-               "⚠ opponent RD must be a number above 0 (up to 1,000,000)"),
-    "score": kinds.SCORE_MESSAGE,
-    "date": kinds.DATE_MESSAGE,
-    "far": FAR_MESSAGE,
-    "incomplete": st.INCOMPLETE,
-}
+MSG = kp.period_messages(rd=Text("⚠ 相手RDは0より大きい数値 (100万まで)",
+                                  "⚠ opponent RD must be a number above 0 (up to 1,000,000)"))
 INPUT_KEYS = ("Opponent", "OppRating", "OppRD", "Score", "Period", "Date")
 REQUIRED = ("OppRating", "OppRD", "Score")
 
@@ -193,7 +165,7 @@ class GlickoSheetPreset(GlickoPreset):
 
 
 SHEET_FIELDS = ("start", "rd", "start_rd", "c", "periods")
-SETTINGS_OK = (f"AND(ISNUMBER({START}),{fx.is_one_of(PERIODS, (1, 0))},"
+SETTINGS_OK = (f"AND(ISNUMBER({START}),{fx.is_one_of(kp.PERIODS, (1, 0))},"
                + ",".join(f"IF(ISNUMBER({n}),{n}>0,FALSE)" for n in (RD, MAX_RD))
                + f",IF(ISNUMBER({C}),{C}>=0,FALSE))")
 """TRUE when every Settings value is usable (RDs above 0, c at least 0, mode 1 or 0)."""
@@ -203,14 +175,8 @@ OPP_RD = kinds.Check(
     lambda x: (n := excel_number(x)) is not None and 0 < n <= MAX_OPP_RD)
 
 
-STATUS = (
-    st.empty(INPUT_KEYS),
-    st.Case(lambda r: f"NOT({SETTINGS_OK})", lambda c: False, MSG["settings"]),
-    *(st.bad(key) for key in ("OppRating", "OppRD", "Score", "Date")),
-    too_far_case(str(FAR), lambda c: FAR),
-    st.complete(REQUIRED),
-    st.unfinished(MSG["incomplete"]),
-)
+STATUS = kp.period_status(INPUT_KEYS, SETTINGS_OK, ("OppRating", "OppRD", "Score", "Date"),
+                          kp.too_far_case(str(FAR), lambda c: FAR), REQUIRED)
 
 
 COUNTS = "Counts"
@@ -255,7 +221,7 @@ def closed(part: int) -> Value:
         return glicko_close(number(c["Start"]), number(c["RDStart"]), number(c["Info"]),
                             number(c["Sum"]), c.preset)[part]
 
-    return carried("Close" if part == 0 else "CloseRD", value, COUNTS)
+    return value
 
 
 def change_formula(r: Row) -> str:
@@ -298,7 +264,7 @@ def input_columns() -> tuple[Column, ...]:
                                      "between", "0.000001", f"{MAX_OPP_RD}"),
                check=OPP_RD, message=MSG["rd"]),
         kinds.score_column(),
-        period_column(),
+        kp.period_column(),
     )
 
 
@@ -307,20 +273,21 @@ def computed_columns(lang: str) -> tuple[Column, ...]:
     return (
         Column("Expected", Text("期待値", "Expected"), "computed", "number", 6.5, width_en=8.5,
                number_format="0.000", formula=expected_formula, value=expected_value),
-        change_column(change_formula, change_value),
-        in_period_column(lambda r: fx.if_(f"AND({counts_test(r)},{PERIODS}=1)", r["Close"], '""'),
-                         lambda c: c["Close"] if c["Counts"] and c.preset.periods else ""),
-        rating_column("0"),
-        settled_column("RD", Text("RD", "RD"), 6, "CloseRD", lambda r: RD,
-                       lambda c: float(c.preset.rd), "0.0"),
-        status_column(STATUS, MSG, lang),
+        kp.change_column(change_formula, change_value),
+        kp.in_period_column(lambda r: fx.if_(f"AND({counts_test(r)},{kp.PERIODS}=1)",
+                                             r["Close"], '""'),
+                            lambda c: c["Close"] if c["Counts"] and c.preset.periods else ""),
+        kp.rating_column("0"),
+        kp.settled_column("RD", Text("RD", "RD"), 6, "CloseRD", lambda r: RD,
+                          lambda c: float(c.preset.rd), "0.0"),
+        kp.status_column(STATUS, MSG, lang),
     )
 
 
 def period_columns() -> tuple[Column, ...]:
     """The period chain: the rating and RD a game is scored at, the sums, the close."""
     return (
-        *opening_columns(),
+        *kp.opening_columns(),
         helper("RDBase", Text("計算用 対局時RD", "RD played at"), "number",
                rd_base_formula, rd_base_value),
         helper("G", Text("計算用 g(相手RD)", "g(opp. RD)"), "number",
@@ -330,10 +297,7 @@ def period_columns() -> tuple[Column, ...]:
                lambda r: f"AND({r['Status']}=\"\","
                          f"COUNT({st.inputs_text(r, REQUIRED)})={len(REQUIRED)})",
                lambda c: c["Status"] == "" and c.numbers(*REQUIRED)),
-        helper("Start", Text("計算用 期間開始レート", "Period start"), "number",
-               lambda r: carry(r, "Start", r["Base"], COUNTS),
-               carried("Start", lambda c: c["Base"], COUNTS),
-               lambda r: START, start_value),
+        kp.start_column(COUNTS),
         helper("RDStart", Text("計算用 期間開始RD", "Period start RD"), "number",
                lambda r: carry(r, "RDStart", r["RDBase"], COUNTS),
                carried("RDStart", lambda c: c["RDBase"], COUNTS),
@@ -347,20 +311,19 @@ def period_columns() -> tuple[Column, ...]:
                lambda r: carry(r, "Sum", f"IF({r['New']},0,{r.prev('Sum')})+{r['G']}*"
                                          f"({r['Score']}-{r['Expected']})", COUNTS),
                running("Sum", 1), lambda r: "0", 0),
-        helper("Close", Text("計算用 レート", "Rating if closed"), "number",
-               lambda r: carry(r, "Close", closed_rating_text(
-                   r["Start"], r["RDStart"], r["Info"], r["Sum"]), COUNTS),
-               closed(0), lambda r: START, start_value),
+        kp.close_column(lambda r: closed_rating_text(r["Start"], r["RDStart"], r["Info"],
+                                                     r["Sum"]), closed(0), COUNTS),
         helper("CloseRD", Text("計算用 RD", "RD if closed"), "number",
                lambda r: carry(r, "CloseRD", closed_rd_text(r["RDStart"], r["Info"]),
                                COUNTS),
-               closed(1), lambda r: RD, lambda c: float(c.preset.rd)),
-        next_new_column(),
+               carried("CloseRD", closed(1), COUNTS), lambda r: RD,
+               lambda c: float(c.preset.rd)),
+        kp.next_new_column(),
     )
 
 
 def games_table(rows: int, lang: str) -> Table:
-    return period_games(rows, (*input_columns(), *computed_columns(lang)), period_columns())
+    return kp.period_games(rows, (*input_columns(), *computed_columns(lang)), period_columns())
 
 
 def rd_setting(key: str, field: str, label: Text, note: Text, value: float) -> Setting:
@@ -371,8 +334,7 @@ def rd_setting(key: str, field: str, label: Text, note: Text, value: float) -> S
 
 def settings_for(preset: GlickoSheetPreset) -> list[Setting]:
     return [
-        start_setting(Text("最初の対局の前のレート (なければ1500)",
-                           "Before your first game (none yet: 1500)"), preset.start),
+        start_setting(kp.START_NOTE, preset.start),
         rd_setting("RD", "rd", Text("開始RD", "Starting RD"),
                    Text("最初の対局の前のRD (なければ350)",
                         "Your RD before the first game (none yet: 350)"),
@@ -384,7 +346,7 @@ def settings_for(preset: GlickoSheetPreset) -> list[Setting]:
                Text("1期間ごとに RD² が c² 増える (34.6: 50 が100期間で350に)",
                     "Each period adds c² to RD² (34.6: 50 grows to 350 in 100 periods)"),
                preset.c, zero_or_more(Text("0以上の数値 (ふつう34.6)", "0 or more (34.6)"))),
-        periods_setting(preset.periods),
+        kp.periods_setting(preset.periods),
     ]
 
 
@@ -429,7 +391,7 @@ def example_games(lang: str) -> list[dict[str, object]]:
     return games
 
 
-class GlickoSheet(PeriodSheet[GlickoSheetPreset]):
+class GlickoSheet(kp.PeriodSheet[GlickoSheetPreset]):
     """Workbook type ``system = "glicko"``."""
 
     system = "glicko"
@@ -440,18 +402,12 @@ class GlickoSheet(PeriodSheet[GlickoSheetPreset]):
     """Status before RD: five inputs fill a phone, and the rating and a ⚠ matter first."""
     notes = RULE_NOTES
     shown_fields = SHEET_FIELDS
-    refused = (PERIODS_REFUSED, ("rd", lambda x: x <= 0, "template.above_zero"),
+    refused = (kp.PERIODS_REFUSED, ("rd", lambda x: x <= 0, "template.above_zero"),
                ("start_rd", lambda x: x <= 0, "template.above_zero"),
                ("c", lambda x: x < 0, "template.zero_or_more"))
-
-    def example_inputs(self, lang: str) -> list[dict[str, object]]:
-        return example_games(lang)
-
-    def table(self, rows: int, lang: str, preset: GlickoSheetPreset) -> Table:
-        return self.phone_view(games_table(rows, lang))
-
-    def settings(self, preset: GlickoSheetPreset) -> list[Setting]:
-        return settings_for(preset)
+    examples = staticmethod(example_games)
+    games = staticmethod(games_table)
+    settings_of = staticmethod(settings_for)
 
 
 # --- Glicko: what the club ledger keeps ------------------------------------------------------
@@ -652,13 +608,11 @@ OPPONENT_RDS = kc.Kind(
 
 def catalog_args() -> tuple[kc.Arg, ...]:
     """A Glicko period, the paper's example: 1500/RD 200 against three opponents."""
-    return (kc.Arg("my_rating", Text("期首のレート", "rating at start"), kc.number_kind(), 1500),
-            kc.Arg("my_rd", Text("期首の RD", "RD at start"), RD_KIND, 200),
-            kc.Arg("opp_ratings", Text("相手のレート", "opp. ratings"), kc.OPPONENTS,
-                   (1400, 1550, 1700), cells=6),
+    start, opponents, scores = kc.period_args(1500, (1400, 1550, 1700), (1, 0, 0), cells=6)
+    return (start, kc.Arg("my_rd", Text("期首の RD", "RD at start"), RD_KIND, 200), opponents,
             kc.Arg("opp_rds", Text("相手の RD", "opp. RDs"), OPPONENT_RDS, (30, 100, 300),
                    cells=6),
-            kc.Arg("scores", Text("得点", "scores"), kc.SCORES, (1, 0, 0), cells=6))
+            scores)
 
 
 def period_entry(name: str, formula: Callable[[kc.Refs], str], number_format: str,
