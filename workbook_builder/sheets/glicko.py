@@ -532,8 +532,10 @@ class GlickoRule(LedgerRule[GlickoLedgerPreset]):
     change_format = "+0;-0;0"
     carried = LEDGER_CARRIED
     phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {
-        "ShownA": (7, 7), "ShownB": (7, 7)}
-    """A new player's change has three digits (+107月末)."""
+        "ShownA": (8, 9), "ShownB": (8, 9)}
+    """A new player's change has three digits: +107月末 needs 8 units (at 7 LibreOffice's
+    phone picture cut 末 off), +107 later 9 (which puts Status past a phone's edge in
+    LibreOffice, as on the English Tokin ledger)."""
     listed = (("RD", Text("RD", "RD"), "0"),)
     """The rating list shows each player's RD now beside the rating: how sure it is."""
 
