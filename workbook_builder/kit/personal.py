@@ -35,10 +35,12 @@ PHONE_WIDTHS: phone.Widths = {
     "Opponent": (5.5, 6), "OppRating": (5, 5), "OppRD": (4, 4.5),
     "OppRank": (3.5, 4.5), "Suggested": (3.5, 4.5),
     "Handicap": (3.5, 4.5), "First": (3.5, 4.5), "Result": (3.5, 4), "Score": (3.5, 4),
-    "TurnDiff": (3.5, 4.5), "Period": (4, 4.5), "GameType": (3, 4), "Date": (4.5, 4.5),
+    "TurnDiff": (3.5, 4.5), "Period": (6.5, 6.5), "GameType": (3, 4), "Date": (4.5, 4.5),
     "Rating": (5.5, 5), "InPeriod": (5.5, 5), "Points": (7, 7),
 }
-"""Widths (ja, en) of the Games columns a phone shows (:mod:`.phone`)."""
+"""Widths (ja, en) of the Games columns a phone shows (:mod:`.phone`). A period fits
+2024-05, the label its prompt suggests: at 4 units a phone showed 2024, and the next
+month's 2024-06 read the same."""
 
 
 class PersonalSheet(SheetType[P]):
