@@ -85,13 +85,7 @@ def render_phone(specs: Sequence[Spec], out_dir: Path, howto: bool = False) -> l
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     with tempfile.TemporaryDirectory(prefix="wb-phone-") as tmp:
-        small = [dataclasses.replace(spec, rows=15, players=8) for spec in specs]
-        books = [build(spec, Path(tmp), tables=SHEET_TYPES[spec.system].example_tables(spec))
-                 for spec in small]
-        for spec, book in zip(small, books, strict=True):
-            _show_cached_calls(book)
-            _print_at_full_size(book, HOWTO_TITLE(spec.lang) if howto else None)
-        pdfs = convert(books, Path(tmp) / "pdf", "pdf")
+        pdfs = convert(example_books(specs, Path(tmp), howto), Path(tmp) / "pdf", "pdf")
         margin = str(int(PHONE_MARGIN * PHONE_DPI))
         edge = (margin, margin)
         for spec, pdf in zip(specs, pdfs, strict=True):
@@ -102,6 +96,19 @@ def render_phone(specs: Sequence[Spec], out_dir: Path, howto: bool = False) -> l
             shutil.move(f"{prefix}.png", target)
             written.append(target)
     return written
+
+
+def example_books(specs: Sequence[Spec], tmp: Path, howto: bool = False) -> list[Path]:
+    """Each spec's workbook with its example games (15 rows, 8 players) in ``tmp``, set to
+    print its first sheet (or, with ``howto``, the 使い方 / How to sheet, moved first) at
+    100 % with row numbers, as a phone shows it."""
+    small = [dataclasses.replace(spec, rows=15, players=8) for spec in specs]
+    books = [build(spec, tmp, tables=SHEET_TYPES[spec.system].example_tables(spec))
+             for spec in small]
+    for spec, book in zip(small, books, strict=True):
+        _show_cached_calls(book)
+        _print_at_full_size(book, HOWTO_TITLE(spec.lang) if howto else None)
+    return books
 
 
 def _print_at_full_size(path: Path, sheet: str | None = None) -> None:
