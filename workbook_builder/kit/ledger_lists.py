@@ -414,7 +414,7 @@ def rating_columns(rule: LedgerRule[Any], g: GamesRefs) -> list[Column]:
                      kind="text", fmt="General", width=6)
     return [
         computed("Rating", rule.rating_name, rating_formula, rating_value,
-                 fmt=rule.rating_format),
+                 fmt=rule.rating_format, width=rule.side_widths[0]),
         *([label] if rule.rank_labels else []),
         *now_columns(rule, g, shown=True),
         computed("Games", Text("対局数", "Games"),
@@ -512,7 +512,7 @@ def list_table(key: str, title: Text, rows: int, source: Mapping[str, str], rule
     source = {**source, "Order": order, **{key: key for key, _, _ in listed}}
 
     def shown(k: str, label: Text, kind: ValueType = "number", fmt: str = rule.rating_format,
-              width: float = 6.5) -> Column:
+              width: float = rule.side_widths[0]) -> Column:
         return placed_column(k, label, kind, width, source["Pos"], source[k], fmt)
 
     def change(c: Cells) -> object:

@@ -99,7 +99,8 @@ class LedgerRule(ABC, Generic[P]):
     rating_format: ClassVar[str] = "0"
     change_format: ClassVar[str] = "+0;-0;0"
     side_widths: ClassVar[tuple[float, float, float]] = (6.5, 5.5, 5)
-    """Widths of each side's rating, change and new rating on Games."""
+    """Widths of each side's rating, change and new rating on Games; the lists' rating
+    column is as wide as the first (Go's 27400.0 showed ### at 6.5)."""
     phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {}
     """Games column key → (ja, en) width where the rule's inputs need other widths to fit
     a phone's first screen (:mod:`.phone`)."""

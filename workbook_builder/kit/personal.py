@@ -65,6 +65,8 @@ class PersonalSheet(SheetType[P]):
     phone_first: ClassVar[tuple[str, ...]] = ()
     """The Games columns a phone shows first (:mod:`.phone`): what is typed, the new
     rating and the Status; the other columns follow in their declared order."""
+    phone_widths: ClassVar[phone.Widths] = {}
+    """The system's own phone widths (ja, en), over :data:`PHONE_WIDTHS`."""
     reference_after_settings: ClassVar[bool] = False
     """Whether the reference sheets follow Settings instead of preceding it (a system
     whose quick tables are views of its Settings tables puts them after)."""
@@ -118,7 +120,8 @@ class PersonalSheet(SheetType[P]):
     def phone_view(self, table: Table) -> Table:
         """``table`` with :attr:`phone_first` first and the phone's widths."""
         columns = phone.answers_first(table.columns, self.phone_first)
-        return dataclasses.replace(table, columns=phone.narrowed(columns, PHONE_WIDTHS))
+        widths = {**PHONE_WIDTHS, **self.phone_widths}
+        return dataclasses.replace(table, columns=phone.narrowed(columns, widths))
 
     def populate(self, wb: Workbook, spec: Spec, preset: P,
                  inputs: Sequence[Mapping[str, object]]) -> Built:

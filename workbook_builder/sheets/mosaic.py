@@ -33,6 +33,7 @@ from rating_rules.mosaic import MOSAIC, MosaicPreset, first_player, mosaic_delta
 from .. import formulas as fx
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
+from ..kit import phone
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES
 from ..kit.cells import Cells
@@ -219,6 +220,8 @@ class MosaicSheet(PersonalSheet[MosaicPreset]):
     title = Text("MOSAIC レーティング", "MOSAIC rating")
     phone_first = ("Opponent", "OppRating", "First", "Result", "TurnDiff", "Date", "Rating",
                    "Status")
+    phone_widths: ClassVar[phone.Widths] = {"Rating": (5.5, 5.5)}
+    """The bold 自分 / Me row's 100.0 fits (at 5 the English sheet printed ###)."""
     notes = RULE_NOTES
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
