@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs LibreOffice Calc (headless), its Python bridge (python3-uno, for the typing
-# benchmark), Gnumeric's ssconvert and pdftoppm when missing: the tests recalculate the
-# generated workbooks in two real spreadsheet programs and render them to PNG. Safe to
-# run again: nothing is installed when everything is there.
+# benchmark), Gnumeric's ssconvert, and pdftoppm and pdftotext when missing: the tests
+# recalculate the generated workbooks in two real spreadsheet programs, render them to PNG
+# and read their printed text back. Safe to run again: nothing is installed when
+# everything is there.
 set -euo pipefail
 packages=()
 command -v soffice >/dev/null 2>&1 || packages+=(libreoffice-calc-nogui fonts-noto-cjk)
-command -v pdftoppm >/dev/null 2>&1 || packages+=(poppler-utils)
+command -v pdftoppm >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 \
+  || packages+=(poppler-utils)
 command -v ssconvert >/dev/null 2>&1 || packages+=(gnumeric)
 /usr/bin/python3 -c "import uno" >/dev/null 2>&1 || packages+=(python3-uno)
 if [ ${#packages[@]} -eq 0 ]; then

@@ -8,7 +8,6 @@ Hidden columns are shown wide first (:func:`widen_hidden`).
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -35,7 +34,6 @@ def widen_hidden(path: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) missing")
 def test_no_number_prints_as_hashes(tmp_path: Path) -> None:
     specs = [load_template(path) for path in TEMPLATES]
     books = example_books(specs, tmp_path)
