@@ -35,13 +35,14 @@ PHONE_WIDTHS: phone.Widths = {
     "Opponent": (5.5, 6), "OppRating": (5, 5), "OppRD": (4, 4.5),
     "OppRank": (3.5, 4.5), "Suggested": (3.5, 4.5),
     "Handicap": (3.5, 4.5), "First": (3.5, 4.5), "Result": (3.5, 4), "Score": (3.5, 4),
-    "TurnDiff": (3.5, 4.5), "Period": (6.5, 6.5), "GameType": (3, 4), "Date": (4.5, 4.5),
+    "TurnDiff": (3.5, 4.5), "Period": (6.5, 6.5), "GameType": (4.5, 4), "Date": (4.5, 4.5),
     "Rating": (5.5, 5), "InPeriod": (5.5, 5), "Points": (7.5, 7.5),
 }
 """Widths (ja, en) of the Games columns a phone shows (:mod:`.phone`). A period fits
 2024-05, the label its prompt suggests: at 4 units a phone showed 2024, and the next
 month's 2024-06 read the same. Go's points fit 25050.0 in the bold 自分 row (at 7 units
-LibreOffice showed ###)."""
+LibreOffice showed ###); its game type fits 不戦勝 (at 3, 不戦勝 and 不戦敗 both showed
+不戦)."""
 
 
 class PersonalSheet(SheetType[P]):

@@ -2,7 +2,7 @@
 
 Layout (sheet 対局 / Games), columns used at the board first:
 
-    A 相手 Opponent   B 相手段級位 Opp. rank   C 正規の手合 Regular handicap (hint)
+    A 相手 Opponent   B 相手段級 Opp. rank   C 正規の手合 Regular handicap (hint)
     D 手合 Handicap (rank difference, blank = regular)   E 種類 Type   F 勝敗 Result
     G 倍率 Multiplier   H 増減 Change   I ポイント Points   J 段級位 Rank
     K 表示 Label (Japanese, 仮 while provisional)   L レート局数 Rated game #
@@ -673,7 +673,7 @@ The Settings case never holds for the engine: the builder writes usable Settings
 # --- the Games columns -----------------------------------------------------------------------
 
 def opp_rank_column(preset: GoPreset = GO) -> Column:
-    return Column("OppRank", Text("相手\n段級位", "Opp.\nrank"), "input", "choice", 6.5,
+    return Column("OppRank", Text("相手\n段級", "Opp.\nrank"), "input", "choice", 6.5,
                   allowed=(*ladder(preset), "BC"),
                   validation=v("list", Text("相手の段級位コード (1d+, 3k, BC …)",
                                             "Opponent's rank code (1d+, 3k, BC …)"),
@@ -694,7 +694,7 @@ def regular_column(lang: str) -> Column:
 
 
 def handicap_column(preset: GoPreset = GO) -> Column:
-    return Column("Handicap", Text("手合\n(段位差)", "Handicap\n(rank diff)"), "input",
+    return Column("Handicap", Text("手合\n段差", "Handicap\n(rank diff)"), "input",
                   "number", 7, width_en=10.5, number_format="0.0", minimum=0,
                   validation=v("decimal",
                                Text("正規の手合なら空欄。違う手合なら、その手合が表す段位差 "
