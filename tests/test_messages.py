@@ -23,7 +23,7 @@ from workbook_builder.names import near_miss
 REPO = Path(__file__).resolve().parents[1]
 SPOKEN = ("cli.py", "gamelog.py", "importer.py", "names.py", "audit.py", "repair.py",
           "readback.py", "kept.py", "placement.py", "template.py",
-          "kit/ledger.py", "sheets/elo.py",
+          "kit/ledger.py", "sheets/elo.py", "logfile.py",
           "kit/base.py", "sheets/club24.py", "sheets/go.py", "sheets/shogi.py", "sheets/tokin.py",
           "sheets/yonin.py",
           "rating_list.py", "package.py", "metadata.py", "lint.py", "preview.py", "libreoffice.py")

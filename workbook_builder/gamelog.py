@@ -224,8 +224,9 @@ def read_game_log(path: str | Path, system: str, monthly: bool = False,
         data = path.read_bytes()
     except OSError as exc:
         raise GameLogError(say("log.os", path=str(path), reason=os_reason(exc))) from None
-    text, encoding = decode(data)
-    return parse_game_log(text, system, encoding, monthly=monthly, new_players=new_players)
+    from .logfile import read_log  # CSV or a workbook, by content; it reads this module
+
+    return read_log(path, data, system, monthly=monthly, new_players=new_players)
 
 
 def parse_game_log(text: str, system: str, encoding: str = "utf-8",

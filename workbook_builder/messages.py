@@ -211,6 +211,36 @@ TABLE: dict[str, tuple[str, str]] = {
                           "超えます。対局記録ではありません",
                           "more than {limit} games give rating changes beyond what a "
                           "spreadsheet can hold; not a game log"),
+    # --- a game log kept in a workbook (logfile.py) ----------------------------------------
+    "logfile.at": ("{sheet} シート {line} 行目: {reason}", "sheet {sheet!r} row {line}: {reason}"),
+    "logfile.no_sheet": ("{path}: どのシート ({sheets}) の先頭 {rows} 行にも {system} の見出しの"
+                         "行 ({columns}) がありません",
+                         "{path}: no sheet ({sheets}) has a header row naming {columns} for "
+                         "{system} in its first {rows} rows"),
+    "logfile.encrypted": ("{path}: パスワードで保護された .xlsx は読めません: Excel で開き、"
+                          "ファイル → 情報 → ブックの保護 → パスワードを使用して暗号化 で"
+                          "パスワードを消して保存するか、CSV (UTF-8) で保存してください",
+                          "{path}: a password-protected .xlsx cannot be read: open it in "
+                          "Excel, clear the password (File > Info > Protect Workbook > Encrypt "
+                          "with Password) and save it, or save it as CSV (UTF-8)"),
+    "logfile.xls": ("{path}: 古い Excel 形式 (.xls) のファイルは読めません: Excel か LibreOffice "
+                    "で開き、.xlsx (Excel ブック) か CSV (UTF-8) で保存してください",
+                    "{path}: an old Excel file (.xls) cannot be read: open it in Excel or "
+                    "LibreOffice and save it as .xlsx (Excel Workbook) or CSV (UTF-8)"),
+    "logfile.ods": ("{path}: .ods のファイルは読めません: LibreOffice で開き、名前を付けて保存で"
+                    " .xlsx (Excel 2007-365) か CSV (UTF-8) にしてください",
+                    "{path}: an .ods file cannot be read: open it in LibreOffice and save it as "
+                    ".xlsx (Excel 2007-365) or CSV (UTF-8)"),
+    "logfile.unknown": ("{path}: CSV としても .xlsx としても読めません ({reason}): 表計算ソフト"
+                        "で開き、.xlsx か CSV (UTF-8) で保存してください",
+                        "{path}: cannot be read as CSV or as .xlsx ({reason}): open it in a "
+                        "spreadsheet program and save it as .xlsx or CSV (UTF-8)"),
+    "logfile.binary": ("文字のファイルではありません", "not a text file"),
+    "logfile.zip": ("表計算のブックではない zip ファイルです", "a zip file, not a workbook"),
+    "logfile.broken": ("{path}: .xlsx として読めません ({reason}): Excel か LibreOffice で開いて"
+                       "保存し直してください",
+                       "{path}: cannot be read as .xlsx ({reason}): open it in Excel or "
+                       "LibreOffice and save it again"),
     # --- a bad line: {field} is the column's name in the message's language ---------------
     "row.result": ("{field} {value!r} は {wanted} にしてください",
                    "{field} {value!r} must be {wanted}"),
