@@ -147,8 +147,8 @@ def test_bad_cell_is_named_by_sheet_row_column_and_value(tmp_path: Path) -> None
                           {"メモ": [["記録は次のシート"]], "対局": [["春の例会"], [], *rows]})
     log = read_game_log(path, "tokin")
     assert [b.line for b in log.bad] == [6]
-    assert "対局 シート 6 行目: 勝敗 'x'" in shown(log.bad[0].reason, "ja")
-    assert "sheet '対局' row 6: result 'x'" in str(log.bad[0].reason)
+    assert "対局 シート 6 行目 (D6): 勝敗 'x'" in shown(log.bad[0].reason, "ja")
+    assert "sheet '対局' row 6 (D6): result 'x'" in str(log.bad[0].reason)
     out = CliRunner().invoke(main, ["rate", str(path), "-s", "tokin", "--per-game"])
     assert out.exit_code == 1 and "row 6" in out.output
 
@@ -194,7 +194,7 @@ def test_a_zip_that_is_not_a_workbook(tmp_path: Path) -> None:
     path = tmp_path / "log.xlsx"
     with zipfile.ZipFile(path, "w") as archive:
         archive.writestr("word/document.xml", "<w/>")
-    with pytest.raises(GameLogError, match="a zip file, not a workbook"):
+    with pytest.raises(GameLogError, match=r"a zip file, not an \.xlsx workbook"):
         read_game_log(path, "tokin")
 
 
@@ -210,3 +210,16 @@ def test_import_takes_a_workbook(tmp_path: Path) -> None:
         wb = openpyxl.load_workbook(out)
         made.append([[c.value for c in row] for ws in wb for row in ws.iter_rows()])
     assert made[0] == made[1]
+
+
+def test_a_formula_showing_an_error_is_quoted(tmp_path: Path) -> None:
+    path = tmp_path / "log.xlsx"
+    wb = xlsxwriter.Workbook(str(path))
+    ws = wb.add_worksheet("Games")
+    ws.write_row(0, 0, ["player_a", "player_b", "result"])
+    ws.write_row(1, 0, ["A", "B"])
+    ws.write_formula(1, 2, "=NA()", None, "#N/A")
+    wb.close()
+    bad = read_game_log(path, "elo").bad
+    assert [(b.line, str(b.reason)) for b in bad] == [
+        (2, "sheet 'Games' row 2 (C2): result '#N/A' must be 1, 0.5 or 0")]

@@ -32,10 +32,12 @@ from datetime import date, datetime
 from pathlib import Path
 
 import openpyxl
+from openpyxl.utils import get_column_letter
 
 from .errors import GameLogError
 from .gamelog import (
     MAX_BYTES,
+    BadRow,
     Field,
     GameLog,
     _map_header,
@@ -43,7 +45,7 @@ from .gamelog import (
     parse_game_log,
     required_columns,
 )
-from .messages import Lang, say
+from .messages import Lang, Message, say
 
 __all__ = ["HEADER_ROWS", "Kind", "kind_of", "read_log"]
 
@@ -71,11 +73,12 @@ class Kind(enum.Enum):
 
 @dataclass(frozen=True)
 class GameSheet:
-    """The sheet holding the games: its name and its rows as CSV text, the header on
-    line 1 and every later row on the line of its row number."""
+    """The sheet holding the games: its name, its rows as CSV text (the header on line
+    1, every later row on the line of its row number) and the header's column indexes."""
 
     title: str
     text: str
+    columns: dict[str, int]
 
 
 @dataclass(frozen=True)
@@ -140,9 +143,19 @@ def read_log(path: Path, data: bytes, system: str, monthly: bool = False,
     sheet = find_game_sheet(path, data, system)
     log = parse_game_log(sheet.text, system, "xlsx", monthly=monthly,
                          new_players=new_players)
-    log.bad = [replace(bad, reason=say("logfile.at", sheet=sheet.title, line=bad.line,
-                                       reason=bad.reason)) for bad in log.bad]
+    log.bad = [replace(bad, reason=_placed(bad, sheet)) for bad in log.bad]
     return log
+
+
+def _placed(bad: BadRow, sheet: GameSheet) -> Message:
+    """A bad row's reason led by its sheet and row, and its cell when the reason names
+    the column (``対局 シート 12 行目 (D12): 勝敗 'x' …``), to find it in the workbook."""
+    field = getattr(bad.reason, "fields", {}).get("field")
+    index = sheet.columns.get(str(field)) if field is not None else None
+    if index is None:
+        return say("logfile.at", sheet=sheet.title, line=bad.line, reason=bad.reason)
+    return say("logfile.at_cell", sheet=sheet.title, line=bad.line, reason=bad.reason,
+               cell=f"{get_column_letter(index + 1)}{bad.line}")
 
 
 def find_game_sheet(path: Path, data: bytes, system: str) -> GameSheet:
@@ -159,9 +172,9 @@ def find_game_sheet(path: Path, data: bytes, system: str) -> GameSheet:
                 for sheet in book.worksheets:
                     titles.append(sheet.title)
                     sheet.reset_dimensions()  # some writers record too small a range
-                    text = _sheet_text(sheet.iter_rows(values_only=True), system, path)
-                    if text is not None:
-                        return GameSheet(sheet.title, text)
+                    found = _sheet_text(sheet.iter_rows(values_only=True), system, path)
+                    if found is not None:
+                        return GameSheet(sheet.title, *found)
             finally:
                 book.close()
     except GameLogError:
@@ -174,14 +187,16 @@ def find_game_sheet(path: Path, data: bytes, system: str) -> GameSheet:
                            system=system))
 
 
-def _sheet_text(rows: Iterator[tuple[object, ...]], system: str, path: Path) -> str | None:
-    """The rows from the header on as CSV text, or None when no header is found."""
+def _sheet_text(rows: Iterator[tuple[object, ...]], system: str,
+                path: Path) -> tuple[str, dict[str, int]] | None:
+    """The rows from the header on as CSV text and the header's columns, or None when
+    no header is found."""
     for number, row in enumerate(rows, 1):
         if number > HEADER_ROWS:
             return None
         cells = _cells(row)
         try:
-            _map_header(cells, system)
+            columns = _map_header(cells, system)
         except GameLogError:
             continue
         out = io.StringIO()
@@ -193,7 +208,7 @@ def _sheet_text(rows: Iterator[tuple[object, ...]], system: str, path: Path) -> 
             if out.tell() > MAX_BYTES:
                 raise GameLogError(say("log.too_big", path=str(path), size=out.tell(),
                                        limit=MAX_BYTES))
-        return out.getvalue()
+        return out.getvalue(), columns
     return None
 
 

@@ -213,6 +213,8 @@ TABLE: dict[str, tuple[str, str]] = {
                           "spreadsheet can hold; not a game log"),
     # --- a game log kept in a workbook (logfile.py) ----------------------------------------
     "logfile.at": ("{sheet} シート {line} 行目: {reason}", "sheet {sheet!r} row {line}: {reason}"),
+    "logfile.at_cell": ("{sheet} シート {line} 行目 ({cell}): {reason}",
+                        "sheet {sheet!r} row {line} ({cell}): {reason}"),
     "logfile.no_sheet": ("{path}: どのシート ({sheets}) の先頭 {rows} 行にも {system} の見出しの"
                          "行 ({columns}) がありません",
                          "{path}: no sheet ({sheets}) has a header row naming {columns} for "
@@ -236,7 +238,8 @@ TABLE: dict[str, tuple[str, str]] = {
                         "{path}: cannot be read as CSV or as .xlsx ({reason}): open it in a "
                         "spreadsheet program and save it as .xlsx or CSV (UTF-8)"),
     "logfile.binary": ("文字のファイルではありません", "not a text file"),
-    "logfile.zip": ("表計算のブックではない zip ファイルです", "a zip file, not a workbook"),
+    "logfile.zip": (".xlsx のブックではない zip ファイルです",
+                    "a zip file, not an .xlsx workbook"),
     "logfile.broken": ("{path}: .xlsx として読めません ({reason}): Excel か LibreOffice で開いて"
                        "保存し直してください",
                        "{path}: cannot be read as .xlsx ({reason}): open it in Excel or "
