@@ -43,9 +43,9 @@ TABLE: dict[str, tuple[str, str]] = {
                        "help."),
     "help.markdown": ("Markdown の表で出す (README の表)。",
                       "Print a Markdown table (the README's)."),
-    "help.rate": ("対局記録 (見出し行つき CSV) からレーティング表を計算して表示します。",
-                  "Print the rating list computed by the engine from a game log (CSV with a "
-                  "header)."),
+    "help.rate": ("対局記録 (見出し行つき CSV か .xlsx) からレーティング表を計算して表示します。",
+                  "Print the rating list computed by the engine from a game log (CSV or .xlsx "
+                  "with a header row)."),
     "help.system": ("レーティングの規則。", "The rating rule."),
     "help.monthly": ("月ごとに計算する、または 1 局ごと (既定: その規則の台帳と同じ。"
                      "月ごとのときはそう表示します)。",
@@ -58,8 +58,9 @@ TABLE: dict[str, tuple[str, str]] = {
                       "Go on with the good rows and list the bad ones."),
     "help.new_players": ("名簿の誰かに似た名前も新しい会員として登録する。",
                          "Accept names close to a member's as new members."),
-    "help.import": ("対局記録 (見出し行つき CSV) を入れたクラブ台帳を作ります。",
-                    "Build a club ledger pre-filled from a game log (CSV with a header)."),
+    "help.import": ("対局記録 (見出し行つき CSV か .xlsx) を入れたクラブ台帳を作ります。",
+                    "Build a club ledger pre-filled from a game log (CSV or .xlsx with a "
+                    "header row)."),
     "help.template": ("台帳のテンプレート (例 templates/ledger_tokin_ja.toml)。",
                       "A ledger template, e.g. templates/ledger_tokin_ja.toml."),
     "help.import_out": ("新しい台帳 (.xlsx)。同じ名前のファイルは上書きしません。",
