@@ -9,6 +9,7 @@ CSV reader and the command line give for that CSV, not anything this module comp
 from __future__ import annotations
 
 import csv
+import doctest
 import subprocess
 import tempfile
 from datetime import date, datetime
@@ -19,6 +20,7 @@ import pytest
 import xlsxwriter
 from click.testing import CliRunner
 
+from workbook_builder import logfile
 from workbook_builder.cli import main
 from workbook_builder.gamelog import GameLogError, read_game_log
 from workbook_builder.libreoffice import soffice
@@ -223,3 +225,17 @@ def test_a_formula_showing_an_error_is_quoted(tmp_path: Path) -> None:
     bad = read_game_log(path, "elo").bad
     assert [(b.line, str(b.reason)) for b in bad] == [
         (2, "sheet 'Games' row 2 (C2): result '#N/A' must be 1, 0.5 or 0")]
+
+
+def test_a_damaged_workbook_is_named(tmp_path: Path) -> None:
+    whole = write_openpyxl(tmp_path / "whole.xlsx", {"対局": typed_rows("tokin")}).read_bytes()
+    path = tmp_path / "cut.xlsx"
+    path.write_bytes(whole[: len(whole) // 2])
+    with pytest.raises(GameLogError) as caught:
+        read_game_log(path, "tokin")
+    assert str(caught.value).startswith(f"{path}: cannot be read as .xlsx")
+    assert "保存し直して" in shown(caught.value, "ja")
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(logfile).failed == 0
