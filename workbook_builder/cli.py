@@ -287,10 +287,12 @@ def describe(file: Path, as_json: bool) -> None:
 def render(templates: tuple[Path, ...], out_dir: Path | None, example: bool,
            phone: bool, howto: bool) -> None:
     from workbook_builder import build as builder
-    from workbook_builder.preview import render_phone, render_previews
+    from workbook_builder.preview import japanese_fonts, render_phone, render_previews
     from workbook_builder.template import load_template
 
     paths = list(templates) or sorted(builder.TEMPLATES.glob("*.toml"))
+    if japanese_fonts() is None:
+        click.echo(shown(say("render.cjk_unchecked")), err=True)
     try:
         specs = [load_template(p) for p in paths]
         folder = out_dir or builder.REPO / "docs" / "img"

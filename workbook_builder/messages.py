@@ -509,6 +509,16 @@ TABLE: dict[str, tuple[str, str]] = {
                            "pdftoppm is not installed: install poppler-utils"),
     "render.pdftoppm_failed": ("{name}: pdftoppm で画像にできませんでした ({reason})",
                                "{name}: pdftoppm could not make the picture ({reason})"),
+    "render.no_cjk_font": ("日本語のフォントがありません (fc-list :lang=ja が何も出しません)。"
+                           "日本語が □ で描かれるので画像は作りません: fonts-noto-cjk を入れて"
+                           "ください (bash scripts/install-libreoffice.sh)",
+                           "No Japanese font (fc-list :lang=ja lists none): Japanese would be "
+                           "drawn as empty boxes, so no pictures were made. Install "
+                           "fonts-noto-cjk (bash scripts/install-libreoffice.sh)"),
+    "render.cjk_unchecked": ("fc-list がないので日本語のフォントを確かめられません: 画像の日本語が"
+                             " □ になっていないか見てください",
+                             "No fc-list, so the Japanese font could not be checked: look for "
+                             "Japanese drawn as empty boxes in the pictures"),
     # --- a workbook's _meta sheet (metadata.py: describe) ----------------------------------
     "meta.missing": ("{path}: {sheet} シートがありません: workbook-builder で作ったブックでは"
                      "ありません",

@@ -37,8 +37,28 @@ PHONE_MARGIN = 0.25
 PHONE_HEIGHT = 640
 
 
+def japanese_fonts() -> bool | None:
+    """Whether fontconfig knows a font that draws Japanese (``fc-list :lang=ja``); None
+    when there is no fc-list to ask (LibreOffice then uses the system's fonts, as on a
+    Mac or Windows, which have Japanese ones)."""
+    try:
+        done = subprocess.run(["fc-list", ":lang=ja", "family"], check=False, timeout=60,
+                              capture_output=True, text=True)
+    except FileNotFoundError:
+        return None
+    return done.returncode == 0 and bool(done.stdout.strip())
+
+
+def require_japanese_font() -> None:
+    """Refuse to draw pictures without a Japanese font: LibreOffice would draw every
+    Japanese word as empty boxes and say nothing, and the pictures would go to the README."""
+    if japanese_fonts() is False:
+        raise RuntimeError(say("render.no_cjk_font"))
+
+
 def render_previews(specs: Sequence[Spec], out_dir: Path, example: bool = True) -> list[Path]:
     """PNG files ``<output>.png`` (Games) and ``<output>_chart.png`` for each spec."""
+    require_japanese_font()
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     with tempfile.TemporaryDirectory(prefix="wb-preview-") as tmp:
@@ -82,6 +102,7 @@ def render_phone(specs: Sequence[Spec], out_dir: Path, howto: bool = False) -> l
     """PNG files ``<output>_phone.png``: what an upright phone (390 px, 100 % zoom) shows
     of the first sheet on opening, row numbers included, from a print at 100 %; with
     ``howto``, of the 使い方 / How to sheet (``<output>_howto_phone.png``)."""
+    require_japanese_font()
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     with tempfile.TemporaryDirectory(prefix="wb-phone-") as tmp:
