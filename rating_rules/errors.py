@@ -18,8 +18,8 @@ class RatingInputError(RatingError, ValueError):
 
     ``reason`` is a fixed English text; what varies (a limit, a list of names) is a
     ``{detail}`` in it, filled from ``details``. The fixed text is how the command line
-    finds the reason's Japanese (``workbook_builder.messages``, which this package does
-    not import); the worksheet functions show the English as it is.
+    and the worksheet functions find the reason's Japanese (``workbook_builder.messages``,
+    which this package does not import; ``udfs._excel.cell_text``).
 
     >>> str(RatingInputError("result", 2, "must be 1 (win) or 0 (loss)"))
     'result: 2 must be 1 (win) or 0 (loss)'

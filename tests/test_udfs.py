@@ -6,14 +6,20 @@ xlwings' decorators are no-ops on Linux, so these tests feed what Excel would pa
 
 from __future__ import annotations
 
+import importlib
 import inspect
+import re
 import subprocess
 import sys
+import types
 
 import pytest
 
 import udfs
+from rating_rules.errors import RatingInputError
 from rating_rules.shogi import tokin_delta
+from udfs import _excel
+from workbook_builder.messages import REASONS
 
 ISSUE_CATALOG = {
     "TOKIN_DELTA", "TOKIN_HANDICAP", "TOKIN_START", "CLUB24_DELTA", "CLUB24_RANK",
@@ -159,8 +165,8 @@ def test_array_form_marks_bad_rows_and_keeps_blank_rows_blank() -> None:
     )
     assert out[0] == [12]
     assert out[1] == [""]
-    assert out[2] == ["my_rating: '2000' is not a number"]
-    assert out[3][0].startswith("result: 2.0 must be")
+    assert out[2] == ["my_rating: '2000' は数ではありません / is not a number"]
+    assert out[3][0].startswith("result: 2.0 は 1 (勝ち) か 0 (負け) にしてください / must be")
 
 
 def test_array_form_broadcasts_a_single_cell() -> None:
@@ -201,3 +207,124 @@ def test_bad_input_raises_value_error_naming_field(call, field: str) -> None:
     with pytest.raises(ValueError) as info:
         call()
     assert str(info.value).startswith(field)
+
+
+# --- messages in the cell's language ----------------------------------------------------
+
+
+@pytest.fixture
+def no_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No CLUB_RATING_LANG, and no Excel to ask for its display language."""
+    monkeypatch.delenv(_excel.LANGUAGE_VARIABLE, raising=False)
+    monkeypatch.setattr(_excel, "_excel_language", lambda: None)
+
+
+def raised(call) -> str:
+    with pytest.raises(RatingInputError) as info:
+        call()
+    return str(info.value)
+
+
+def test_a_bad_input_reads_japanese_first_then_english(no_setting) -> None:
+    assert raised(lambda: udfs.TOKIN_DELTA("abc", 1900.0, 1.0)) == (
+        "my_rating: 'abc' は数ではありません / is not a number")
+    assert raised(lambda: udfs.CLUB24_DELTA(1500.0, 1500.0, 1.0, 0.0)) == (
+        "game_no: 0.0 は 1 以上にしてください / must be 1 or more")
+    # a function that hands whole ranges to the engine, not cell by cell
+    assert raised(lambda: udfs.ELO_UPDATE(1500.0, [[1600.0]], [[2.0]])) == (
+        "scores[1]: 2.0 は 1 (勝ち)、0.5 (引き分け)、0 (負け) のどれかにしてください / must be "
+        "1 (win), 0.5 (draw) or 0 (loss)")
+    assert raised(lambda: udfs.ELO_EXPECTED([[1500.0], [1600.0]], [[1.0], [2.0], [3.0]])) == (
+        "ranges: 'my_rating: 2×1, opp_rating: 3×1' は同じ大きさにしてください / must have the "
+        "same size")
+
+
+@pytest.mark.parametrize(("setting", "text"), [
+    ("ja", "my_rating: 'abc' は数ではありません"),
+    ("en", "my_rating: 'abc' is not a number"),
+    (" EN ", "my_rating: 'abc' is not a number"),
+    ("both", "my_rating: 'abc' は数ではありません / is not a number"),
+    ("fr", "my_rating: 'abc' は数ではありません / is not a number"),  # not a choice: both
+])
+def test_the_setting_chooses_the_language(no_setting, monkeypatch, setting, text) -> None:
+    monkeypatch.setenv(_excel.LANGUAGE_VARIABLE, setting)
+    assert raised(lambda: udfs.TOKIN_DELTA("abc", 1900.0, 1.0)) == text
+    assert udfs.TOKIN_DELTA([["abc"], [2000.0]], 1900.0, 1.0) == [[text], [12]]
+
+
+def test_excels_display_language_chooses_unless_the_setting_does(no_setting,
+                                                                 monkeypatch) -> None:
+    monkeypatch.setattr(_excel, "_excel_language", lambda: "en")
+    assert raised(lambda: udfs.MOSAIC_DELTA(100.0, 100.0, 1.0, -2.0)) == (
+        "turn_diff: -2.0 must be 0 or more")
+    monkeypatch.setenv(_excel.LANGUAGE_VARIABLE, "ja")
+    assert raised(lambda: udfs.MOSAIC_DELTA(100.0, 100.0, 1.0, -2.0)) == (
+        "turn_diff: -2.0 は 0 以上にしてください")
+
+
+class _Excel:
+    """What xlwings' link to a desktop Excel answers for its display language."""
+
+    def __init__(self, language: int) -> None:
+        self.language = language
+        self.apps = self
+        self.active = self.api = self.LanguageSettings = self
+
+    def LanguageID(self, kind: int) -> int:
+        assert kind == 2  # msoLanguageIDUI: the display language, not the editing one
+        return self.language
+
+
+@pytest.mark.parametrize(("platform", "excel", "language"), [
+    ("win32", _Excel(1041), "ja"), ("win32", _Excel(1033), "en"),
+    ("win32", None, None), ("linux", _Excel(1041), None), ("emscripten", _Excel(1041), None),
+])
+def test_excels_display_language_is_asked_on_windows_only(monkeypatch, platform, excel,
+                                                          language) -> None:
+    monkeypatch.setattr(_excel, "sys", types.SimpleNamespace(platform=platform))
+    monkeypatch.setattr(_excel, "xw", excel)  # None: no Excel to ask, an AttributeError
+    _excel._excel_language.cache_clear()
+    try:
+        assert _excel._excel_language() == language
+    finally:
+        _excel._excel_language.cache_clear()
+
+
+def test_without_the_projects_table_a_cell_reads_the_lite_copy_or_english(
+        no_setting, monkeypatch) -> None:
+    """xlwings Lite carries udfs without workbook_builder: main.py's copy of the table
+    (udfs._reasons) is read then, and without any table the engine's English."""
+    real_import = importlib.import_module
+
+    def without_project(name: str, *args):
+        if name.startswith("workbook_builder"):
+            raise ModuleNotFoundError(name)
+        return real_import(name, *args)
+
+    monkeypatch.setattr(_excel.importlib, "import_module", without_project)
+    _excel._japanese_reasons.cache_clear()
+    try:
+        assert raised(lambda: udfs.GO_RANK_LABEL("3x")).startswith("rank: '3x' is not a Go rank")
+        copy = types.ModuleType("udfs._reasons")
+        copy.REASONS = {"is not a Go rank code": "?",
+                        "is not a Go rank (codes like 1d+, 3k, BC; labels like 三段★, 1級)":
+                        "囲碁の段級ではありません"}
+        monkeypatch.setitem(sys.modules, "udfs._reasons", copy)
+        _excel._japanese_reasons.cache_clear()
+        assert raised(lambda: udfs.GO_RANK_LABEL("3x")) == (
+            "rank: '3x' は囲碁の段級ではありません / is not a Go rank (codes like 1d+, 3k, BC; "
+            "labels like 三段★, 1級)")
+    finally:
+        _excel._japanese_reasons.cache_clear()
+
+
+def test_every_reason_reads_in_japanese_in_a_cell(no_setting) -> None:
+    """Each reason of the table, as an engine error of it shows in a cell: its Japanese,
+    details filled in, then its English."""
+    for english, japanese in REASONS.items():
+        details = {name: 3 for name in re.findall(r"{(\w+)", english)}
+        error = RatingInputError("x", "v", english, **details)
+        expected = japanese.format(**details)
+        space = " " if expected[0].isascii() else ""
+        assert _excel.cell_text(error) == (
+            f"x: 'v' は{space}{expected} / {english.format(**details)}")

@@ -8,18 +8,30 @@ call over 10,000 rows costs one add-in round trip instead of 10,000.
 xlwings' decorators do nothing on Linux, so :func:`arg` and :func:`udf` also record
 what they pass to xlwings; the tests and ``workbook-builder functions`` read that
 record, and a misspelled argument name is caught here instead of in Excel.
+
+A bad input shows as the cell's text (:func:`cell_text`): the field and the value as the
+engine names them, and the reason in the language :func:`cell_language` chooses, from
+the command line's table of the engine's reasons (``workbook_builder.messages.REASONS``).
+This package does not need ``workbook_builder``: xlwings Lite's main.py carries only the
+engine, this package and a copy of that table (``udfs._reasons``, made by
+``workbook-builder lite``); without either, a cell shows the engine's English.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
 import inspect
-from collections.abc import Callable
+import os
+import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 import xlwings as xw
 
 from rating_rules import SYSTEMS
+from rating_rules.errors import RatingInputError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -72,12 +84,90 @@ def arg_stack(stack: ArgStack) -> Callable[[F], F]:
     return decorate
 
 
+CellLanguage = Literal["ja", "en", "both"]
+
+LANGUAGE_VARIABLE = "CLUB_RATING_LANG"
+"""The setting (an environment variable) for the language of messages in cells: ``ja``,
+``en`` or ``both``."""
+
+_UI_LANGUAGE, _JAPANESE = 2, 1041
+"""Office's msoLanguageIDUI, and the language id of Japanese."""
+
+
+def cell_language() -> CellLanguage:
+    """The language of a message in a cell: the ``CLUB_RATING_LANG`` setting when it is
+    ja, en or both; else Excel's own display language where xlwings can ask Excel
+    (desktop Excel on Windows); else both, Japanese first, since a cell cannot tell who
+    reads it and the people this is for read Japanese first."""
+    chosen = os.environ.get(LANGUAGE_VARIABLE, "").strip().lower()
+    if chosen in ("ja", "en", "both"):
+        return cast(CellLanguage, chosen)
+    return _excel_language() or "both"
+
+
+@functools.cache
+def _excel_language() -> Literal["ja", "en"] | None:
+    """Excel's display language, asked once through xlwings' link to Excel; only desktop
+    Excel on Windows answers (xlwings Lite and the Mac have no such link)."""
+    if sys.platform != "win32":
+        return None
+    try:
+        language = int(xw.apps.active.api.LanguageSettings.LanguageID(_UI_LANGUAGE))
+    except Exception:  # no Excel to ask: the setting or both languages decide
+        return None
+    return "ja" if language == _JAPANESE else "en"
+
+
+@functools.cache
+def _japanese_reasons() -> Mapping[str, str]:
+    """The engine's reasons in Japanese: the project's table when it is installed, else
+    the copy in xlwings Lite's main.py; none leaves the English."""
+    for module in ("workbook_builder.messages", "udfs._reasons"):
+        try:
+            table: Mapping[str, str] = importlib.import_module(module).REASONS
+        except ImportError:
+            continue
+        return table
+    return {}
+
+
+def cell_text(error: RatingInputError, language: CellLanguage | None = None) -> str:
+    """What a cell shows for an engine error: the field and the quoted value, then the
+    reason in ``language`` (:func:`cell_language` by default), e.g.
+    ``my_rating: 'abc' は数ではありません / is not a number``."""
+    chosen = language or cell_language()
+    japanese = _japanese_reasons().get(error.template)
+    if chosen == "en" or japanese is None:
+        return str(error)
+    reason = japanese.format(**error.details)
+    space = " " if reason[:1].isascii() else ""
+    said = f"{error.field}: {error.value!r} は{space}{reason}"
+    return said if chosen == "ja" else f"{said} / {error.reason}"
+
+
+def _in_cell_language(function: F) -> F:
+    """``function`` raising the engine's errors with :func:`cell_text` as their text,
+    which xlwings shows in the cell (the error keeps its type, field and value)."""
+
+    @functools.wraps(function)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        except RatingInputError as error:
+            error.args = (cell_text(error),)
+            raise
+
+    return cast(F, call)
+
+
 def udf(ja: str) -> Callable[[F], F]:
     """``xlwings.func`` that also enters the function into the catalog, with ``ja``, the
     Japanese of its docstring: the one place a worksheet function's words are written;
-    the formula catalog, the LAMBDA edition and ``workbook-builder functions`` show them."""
+    the formula catalog, the LAMBDA edition and ``workbook-builder functions`` show them.
+    Its errors read in the cell's language (:func:`cell_text`)."""
 
-    def decorate(function: F) -> F:
+    def decorate(original: F) -> F:
+        function = _in_cell_language(original)
         parameters = inspect.signature(function).parameters
         shown = [
             p.name if p.default is inspect.Parameter.empty else f"[{p.name}]"
@@ -137,7 +227,8 @@ def cellwise(function: Callable[..., Any], *args: Any, required: int | None = No
     """Apply ``function`` to one cell, or element by element to equally shaped ranges.
 
     A single cell raises the engine's error, which xlwings shows as the cell's text. In
-    a range each bad element shows its own message instead, so one bad row does not
+    a range each bad element shows its own message (:func:`cell_text`) instead, so one
+    bad row does not
     blank a whole column; elements whose ``required`` first arguments are all blank
     stay blank. 1×1 arguments are repeated over the range (a constant K, say).
     """
@@ -153,7 +244,7 @@ def cellwise(function: Callable[..., Any], *args: Any, required: int | None = No
             f"{names[i] if i < len(names) else i}: {len(g)}×{len(g[0])}"
             for i, g in enumerate(grids)
         )
-        raise ValueError(f"ranges must have the same size ({described})")
+        raise RatingInputError("ranges", described, "must have the same size")
     rows, cols = shapes.pop()
     size = rows * cols
     needed = len(args) if required is None else required
@@ -172,6 +263,8 @@ def cellwise(function: Callable[..., Any], *args: Any, required: int | None = No
             continue
         try:
             append(function(*values))
+        except RatingInputError as exc:
+            append(cell_text(exc))
         except ValueError as exc:
             append(str(exc))
     return [out[i:i + cols] for i in range(0, size, cols)]

@@ -116,8 +116,15 @@ from udfs import (  # noqa: E402
 '''
 
 
+REASONS_MODULE = "udfs._reasons"
+"""The module main.py adds to :mod:`udfs`: the engine's reasons in Japanese, which the
+worksheet functions show in cells (``udfs._excel.cell_text``) and which a checkout finds
+in :data:`.messages.REASONS`, a module main.py does not carry."""
+
+
 def module_sources() -> dict[str, tuple[bool, str]]:
-    """Module name → (is a package, source text), package by package, files in name order."""
+    """Module name → (is a package, source text), package by package, files in name order;
+    then :data:`REASONS_MODULE`."""
     found: dict[str, tuple[bool, str]] = {}
     for package in PACKAGES:
         folder = Path(importlib.import_module(package).__file__ or ".").parent
@@ -125,7 +132,18 @@ def module_sources() -> dict[str, tuple[bool, str]]:
             is_package = path.stem == "__init__"
             name = package if is_package else f"{package}.{path.stem}"
             found[name] = (is_package, path.read_text("utf-8"))
+    found[REASONS_MODULE] = (False, reasons_source())
     return found
+
+
+def reasons_source() -> str:
+    """The text of :data:`REASONS_MODULE`: :data:`.messages.REASONS`, entry by entry."""
+    from .messages import REASONS
+
+    entries = "".join(f"    {english!r}: {japanese!r},\n" for english, japanese in REASONS.items())
+    return ('"""The engine\'s reasons in Japanese, for the worksheet functions\' messages: '
+            "a copy of\nworkbook_builder.messages.REASONS made by `workbook-builder lite`."
+            '"""\n\nREASONS = {\n' + entries + "}\n")
 
 
 def text_literal(text: str) -> str:

@@ -9,8 +9,9 @@ locale names none, and then it is Japanese: the people this is for read Japanese
 
 Errors of the engine (:mod:`rating_rules`) are translated here too, not in the engine:
 ``rating_rules`` must not import this package, and its errors are also what a worksheet
-function shows in a cell (``udfs``, xlwings Lite), where there is no language to choose,
-so the engine keeps raising English. It raises a
+function shows in a cell (``udfs``, xlwings Lite), which picks its language by itself
+(``udfs._excel.cell_text``, from :data:`REASONS` too), so the engine keeps raising
+English. It raises a
 :class:`~rating_rules.errors.RatingInputError` with the field, the bad value and a fixed
 English reason whose varying parts are named details (``"must be {minimum} or more"``,
 ``minimum=1``). That fixed text is the reason's key in :data:`REASONS`, as click's own
@@ -741,9 +742,13 @@ REASONS: dict[str, str] = {
     "is too far from rating {mine!r} to compute":
         "rating {mine!r} から離れすぎていて計算できません",
     "is too large to compute": "大きすぎて計算できません",
+    # the worksheet functions' own (udfs/_excel.py)
+    "must have the same size": "同じ大きさにしてください",
 }
 """The engine's reasons (see the module's docstring): the English it raises →
-Japanese. Each English text is its own key, so it is written once."""
+Japanese. Each English text is its own key, so it is written once. The worksheet
+functions show them too, in the cell's language (``udfs._excel.cell_text``); xlwings
+Lite's main.py carries a copy of this table (``workbook_builder.lite``)."""
 
 TABLE.update({english: (japanese, english)
               for english, japanese in (*CLICK_WORDS.items(), *REASONS.items())})

@@ -633,8 +633,8 @@ class RatingInputError(RatingError, ValueError):
 
     ``reason`` is a fixed English text; what varies (a limit, a list of names) is a
     ``{detail}`` in it, filled from ``details``. The fixed text is how the command line
-    finds the reason's Japanese (``workbook_builder.messages``, which this package does
-    not import); the worksheet functions show the English as it is.
+    and the worksheet functions find the reason's Japanese (``workbook_builder.messages``,
+    which this package does not import; ``udfs._excel.cell_text``).
 
     >>> str(RatingInputError("result", 2, "must be 1 (win) or 0 (loss)"))
     'result: 2 must be 1 (win) or 0 (loss)'
@@ -2970,18 +2970,30 @@ call over 10,000 rows costs one add-in round trip instead of 10,000.
 xlwings' decorators do nothing on Linux, so :func:`arg` and :func:`udf` also record
 what they pass to xlwings; the tests and ``workbook-builder functions`` read that
 record, and a misspelled argument name is caught here instead of in Excel.
+
+A bad input shows as the cell's text (:func:`cell_text`): the field and the value as the
+engine names them, and the reason in the language :func:`cell_language` chooses, from
+the command line's table of the engine's reasons (``workbook_builder.messages.REASONS``).
+This package does not need ``workbook_builder``: xlwings Lite's main.py carries only the
+engine, this package and a copy of that table (``udfs._reasons``, made by
+``workbook-builder lite``); without either, a cell shows the engine's English.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
 import inspect
-from collections.abc import Callable
+import os
+import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 import xlwings as xw
 
 from rating_rules import SYSTEMS
+from rating_rules.errors import RatingInputError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -3034,12 +3046,90 @@ def arg_stack(stack: ArgStack) -> Callable[[F], F]:
     return decorate
 
 
+CellLanguage = Literal["ja", "en", "both"]
+
+LANGUAGE_VARIABLE = "CLUB_RATING_LANG"
+"""The setting (an environment variable) for the language of messages in cells: ``ja``,
+``en`` or ``both``."""
+
+_UI_LANGUAGE, _JAPANESE = 2, 1041
+"""Office's msoLanguageIDUI, and the language id of Japanese."""
+
+
+def cell_language() -> CellLanguage:
+    """The language of a message in a cell: the ``CLUB_RATING_LANG`` setting when it is
+    ja, en or both; else Excel's own display language where xlwings can ask Excel
+    (desktop Excel on Windows); else both, Japanese first, since a cell cannot tell who
+    reads it and the people this is for read Japanese first."""
+    chosen = os.environ.get(LANGUAGE_VARIABLE, "").strip().lower()
+    if chosen in ("ja", "en", "both"):
+        return cast(CellLanguage, chosen)
+    return _excel_language() or "both"
+
+
+@functools.cache
+def _excel_language() -> Literal["ja", "en"] | None:
+    """Excel's display language, asked once through xlwings' link to Excel; only desktop
+    Excel on Windows answers (xlwings Lite and the Mac have no such link)."""
+    if sys.platform != "win32":
+        return None
+    try:
+        language = int(xw.apps.active.api.LanguageSettings.LanguageID(_UI_LANGUAGE))
+    except Exception:  # no Excel to ask: the setting or both languages decide
+        return None
+    return "ja" if language == _JAPANESE else "en"
+
+
+@functools.cache
+def _japanese_reasons() -> Mapping[str, str]:
+    """The engine's reasons in Japanese: the project's table when it is installed, else
+    the copy in xlwings Lite's main.py; none leaves the English."""
+    for module in ("workbook_builder.messages", "udfs._reasons"):
+        try:
+            table: Mapping[str, str] = importlib.import_module(module).REASONS
+        except ImportError:
+            continue
+        return table
+    return {}
+
+
+def cell_text(error: RatingInputError, language: CellLanguage | None = None) -> str:
+    """What a cell shows for an engine error: the field and the quoted value, then the
+    reason in ``language`` (:func:`cell_language` by default), e.g.
+    ``my_rating: 'abc' は数ではありません / is not a number``."""
+    chosen = language or cell_language()
+    japanese = _japanese_reasons().get(error.template)
+    if chosen == "en" or japanese is None:
+        return str(error)
+    reason = japanese.format(**error.details)
+    space = " " if reason[:1].isascii() else ""
+    said = f"{error.field}: {error.value!r} は{space}{reason}"
+    return said if chosen == "ja" else f"{said} / {error.reason}"
+
+
+def _in_cell_language(function: F) -> F:
+    """``function`` raising the engine's errors with :func:`cell_text` as their text,
+    which xlwings shows in the cell (the error keeps its type, field and value)."""
+
+    @functools.wraps(function)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        except RatingInputError as error:
+            error.args = (cell_text(error),)
+            raise
+
+    return cast(F, call)
+
+
 def udf(ja: str) -> Callable[[F], F]:
     """``xlwings.func`` that also enters the function into the catalog, with ``ja``, the
     Japanese of its docstring: the one place a worksheet function's words are written;
-    the formula catalog, the LAMBDA edition and ``workbook-builder functions`` show them."""
+    the formula catalog, the LAMBDA edition and ``workbook-builder functions`` show them.
+    Its errors read in the cell's language (:func:`cell_text`)."""
 
-    def decorate(function: F) -> F:
+    def decorate(original: F) -> F:
+        function = _in_cell_language(original)
         parameters = inspect.signature(function).parameters
         shown = [
             p.name if p.default is inspect.Parameter.empty else f"[{p.name}]"
@@ -3099,7 +3189,8 @@ def cellwise(function: Callable[..., Any], *args: Any, required: int | None = No
     """Apply ``function`` to one cell, or element by element to equally shaped ranges.
 
     A single cell raises the engine's error, which xlwings shows as the cell's text. In
-    a range each bad element shows its own message instead, so one bad row does not
+    a range each bad element shows its own message (:func:`cell_text`) instead, so one
+    bad row does not
     blank a whole column; elements whose ``required`` first arguments are all blank
     stay blank. 1×1 arguments are repeated over the range (a constant K, say).
     """
@@ -3115,7 +3206,7 @@ def cellwise(function: Callable[..., Any], *args: Any, required: int | None = No
             f"{names[i] if i < len(names) else i}: {len(g)}×{len(g[0])}"
             for i, g in enumerate(grids)
         )
-        raise ValueError(f"ranges must have the same size ({described})")
+        raise RatingInputError("ranges", described, "must have the same size")
     rows, cols = shapes.pop()
     size = rows * cols
     needed = len(args) if required is None else required
@@ -3134,6 +3225,8 @@ def cellwise(function: Callable[..., Any], *args: Any, required: int | None = No
             continue
         try:
             append(function(*values))
+        except RatingInputError as exc:
+            append(cell_text(exc))
         except ValueError as exc:
             append(str(exc))
     return [out[i:i + cols] for i in range(0, size, cols)]
@@ -3494,6 +3587,68 @@ def _score(placement: Any, knockouts: Any, rule: Any) -> float:
 def YONIN_SCORE(placement: Any, knockouts: Any = None, rule: Any = None) -> Any:
     """Four-player tournament score: A 2/1/0/−1 or B 3/1/0/0 plus 1 per knockout; 102/単勝 give 1 win, 0.5 draw, 0 loss."""
     return cellwise(_score, placement, knockouts, rule, required=1)
+'''),
+    "udfs._reasons": (False, '''"""The engine's reasons in Japanese, for the worksheet functions' messages: a copy of
+workbook_builder.messages.REASONS made by `workbook-builder lite`."""
+
+REASONS = {
+    'is not a number': '数ではありません',
+    'is not a finite number': '有限の数ではありません',
+    'must be a whole number': '整数にしてください',
+    'must be {minimum} or more': '{minimum} 以上にしてください',
+    'must be 0 or more': '0 以上にしてください',
+    'must be greater than 0': '0 より大きくしてください',
+    'must be 1 (win) or 0 (loss)': '1 (勝ち) か 0 (負け) にしてください',
+    'must be 1 (win), 0.5 (draw) or 0 (loss)': '1 (勝ち)、0.5 (引き分け)、0 (負け) のどれかにしてください',
+    'must be True or False': 'True か False にしてください',
+    'must be one of {known}': '{known} のどれかにしてください',
+    'is not one of {known}': '{known} のどれでもありません',
+    'is not an option of the {system!r} system': '規則 {system!r} にはないオプションです',
+    'is the same player as player_a': 'player_a と同じ対局者です',
+    'appears again after another period': '別の期間のあとにもう一度出てきます',
+    'must be (player_a, player_b, score_a)': '(player_a, player_b, score_a) の形にしてください',
+    'must be (player_a, player_b, result_a[, handicap_diff[, game_type]])': '(player_a, player_b, result_a[, handicap_diff[, game_type]]) の形にしてください',
+    'must be (player_a, player_b, result_a, turn_diff)': '(player_a, player_b, result_a, turn_diff) の形にしてください',
+    'must be (players, places, knocked_by)': '(players, places, knocked_by) の形にしてください',
+    'must have 3 to {width} items': '3 から {width} 個の項目にしてください',
+    'is too far from my_rating {mine!r} to compute': 'my_rating {mine!r} から離れすぎていて計算できません',
+    'has {count} items but opp_ratings has {other}': '{count} 個ありますが、opp_ratings は {other} 個です',
+    'is not a Go rank (codes like 1d+, 3k, BC; labels like 三段★, 1級)': '囲碁の段級ではありません (1d+、3k、BC のような記号か、三段★、1級 のような書き方)',
+    'is not a Go rank code': '囲碁の段級の記号ではありません',
+    'has no band to start in': '開始ポイントを決める昇段・降段の幅がありません',
+    'must be "ja" or "en"': '"ja" か "en" にしてください',
+    'must be a multiple of 0.5': '0.5 刻みの数にしてください',
+    'must be a multiple of 0.5 from 0 to {most:g}': '0 から {most:g} までの 0.5 刻みの数にしてください',
+    'must list ladder ranks strongest first': '段級を強い順に並べてください',
+    'overlaps the rank above': '一つ上の段級と重なっています',
+    'is not in the table': '表にありません',
+    'is not a handicap name ({names})': '手合の名前ではありません ({names})',
+    'must be 0 or more adjustment points': '0 以上の調整点にしてください',
+    'must be a rank label such as 初段 or 1級': '初段 や 1級 のような段級にしてください',
+    'is not in the starting table ({labels})': '開始レートの表にありません ({labels})',
+    'is not a rank label (初段, 一級 … 十級)': '段級ではありません (初段、一級 … 十級)',
+    'is not a rank label or a number': '段級でも数でもありません',
+    "must be 'A', 'B', '102' or '単勝'": "'A'、'B'、'102'、'単勝' のどれかにしてください",
+    'must be 1, 2, 3 or 4': '1、2、3、4 のどれかにしてください',
+    'must be 1, 2, 3, 4 in some order': '1、2、3、4 を一つずつ使ってください',
+    'must list four seats': '4 席分を並べてください',
+    'must be four different players': '4 人とも別の対局者にしてください',
+    'must be a list of rates': 'レートを並べてください',
+    'lists more players than placement {place} can have mated': '{place} 位の人が詰ませられる人数より多く並んでいます',
+    'is more than placement {place} can have': '{place} 位で撃破できる数より多くなっています',
+    'is given for the 1st place': '1 位の人に入っています',
+    'is given for the 1st place, who is never out': '1 位の人に入っています (1 位は脱落しません)',
+    'is blank but placement {place} was mated or resigned': '空欄ですが、{place} 位の人は詰まされたか投了しています',
+    "must be a seat 1-4, 'T' or blank": "席 1〜4 か 'T' か空欄にしてください",
+    "is the player's own seat": 'その人自身の席です',
+    'was already out (placement {place})': 'その席の人はすでに脱落しています ({place} 位)',
+    'must be (opp_rating, opp_rd, score)': '(opp_rating, opp_rd, score) の形にしてください',
+    'must be a rating or (rating, rd)': 'レートか (rating, rd) の組にしてください',
+    'has {count} labels but games has {other}': '{count} 個ありますが、games は {other} 局です',
+    'is too far from rating {mine!r} to compute': 'rating {mine!r} から離れすぎていて計算できません',
+    'is too large to compute': '大きすぎて計算できません',
+    'must have the same size': '同じ大きさにしてください',
+}
 '''),
 }
 """Module name -> (is a package, its source text)."""
