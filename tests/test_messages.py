@@ -26,7 +26,8 @@ SPOKEN = ("cli.py", "gamelog.py", "importer.py", "names.py", "audit.py", "repair
           "kit/ledger.py", "sheets/elo.py", "logfile.py",
           "kit/base.py", "sheets/club24.py", "sheets/go.py", "sheets/shogi.py", "sheets/tokin.py",
           "sheets/yonin.py",
-          "rating_list.py", "package.py", "metadata.py", "lint.py", "preview.py", "libreoffice.py")
+          "rating_list.py", "package.py", "metadata.py", "lint.py", "preview.py", "libreoffice.py",
+          "roles.py")
 """Modules whose every word for a user is in the table (the rest still speak English:
 the closing note of the issue lists them)."""
 OTHER_PROGRAMS = frozenset({"'xlsx:Calc MS Excel 2007 XML'",
@@ -326,7 +327,8 @@ def test_engine_errors_and_messages_survive_pickling() -> None:
     assert type(again) is RatingInputError and str(again) == "k: 0 must be 1 or more"
     assert messages.shown(again, "ja") == "k = 0: 1 以上にしてください"
     said = messages.say("audit.missing", title="対局")
-    assert pickle.loads(pickle.dumps(said)).text("ja") == "シート '対局' がありません"
+    assert pickle.loads(pickle.dumps(said)).text("ja") == (
+        "シート '対局' がありません (削除されています): `repair` で作り直します")
 
 
 def test_an_os_error_names_the_path_and_the_reason_not_the_errno(tmp_path: Path,

@@ -32,6 +32,7 @@ from .readback import (
     read_typed,
     same_value,
 )
+from .roles import gone_notes, renamed_notes
 from .sheets import SHEET_TYPES
 
 
@@ -64,8 +65,9 @@ class AuditReport:
     findings: list[Finding] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
-    """What a person's row edits did that the formulas cannot follow, one line each
-    (:mod:`.placement`): the cause of the findings, to read first."""
+    """What a person's edits did that the formulas cannot follow, one line each: a sheet
+    deleted (:mod:`.roles`), rows moved (:mod:`.placement`); the cause of the findings,
+    to read first."""
 
     @property
     def needs_repair(self) -> bool:
@@ -78,9 +80,10 @@ def audit(path: str | Path) -> AuditReport:
     typed = read_typed(opened)
     wb, built = build_workbook(typed.spec, typed.rows, tables=typed.tables)
     names = computed_cells(opened)
-    report = AuditReport(opened.path, notes=list(typed.not_carried))
+    report = AuditReport(opened.path, notes=[*renamed_notes(opened.roles), *typed.not_carried])
     sheet_type = SHEET_TYPES[typed.spec.system]
-    report.problems = placement_problems(opened, sheet_type.input_tables)
+    report.problems = [*gone_notes(opened.roles),
+                       *placement_problems(opened, sheet_type.input_tables)]
     report.notes += [say("audit.latter", line=line) for line in settings_not_kept(typed, wb)]
     report.notes += misspelt_in(typed.rows, typed.tables)
     outside = values_outside(opened, typed, wb)
@@ -90,9 +93,10 @@ def audit(path: str | Path) -> AuditReport:
         if title in built.snapshots and then != now:
             report.notes.append(say("audit.snapshot", title=title))
             continue
+        if title in opened.roles.missing:
+            continue  # deleted: one of report.problems
         if title not in opened.formulas.sheetnames:
-            report.notes.append(say("audit.missing_earlier" if outside.earlier
-                                    else "audit.missing", title=title))
+            report.notes.append(say("audit.missing_earlier", title=title))
             continue
         pairs: Iterable[tuple[str, object]] = cells.items()
         if title in outside.earlier and not report.problems:
@@ -104,6 +108,7 @@ def audit(path: str | Path) -> AuditReport:
     report.notes += [say("audit.missing_earlier", title=title)
                      for title in wb.sheetnames  # a sheet of text: the How to
                      if title not in built.cached and title not in opened.formulas.sheetnames
+                     and title not in opened.roles.missing
                      and wb[title].sheet_state == "visible"]
     program = sheet_type.computed_by
     if program and any(str(f.found).startswith("#") for f in report.findings):

@@ -296,7 +296,8 @@ TABLE: dict[str, tuple[str, str]] = {
                        "`repair` で作り直します",
                        "sheet {title!r} shows the constants the workbook was built with, not "
                        "the edited Settings: `repair` regenerates it"),
-    "audit.missing": ("シート {title!r} がありません", "sheet {title!r} is missing"),
+    "audit.missing": ("シート {title!r} がありません (削除されています): `repair` で作り直します",
+                      "sheet {title!r} is missing (deleted): `repair` rebuilds it"),
     "audit.missing_earlier": ("シート {title!r} がありません (前の版は作りませんでした): "
                               "`repair` で加わります",
                               "sheet {title!r} is missing (an earlier version made none): "
@@ -456,6 +457,30 @@ TABLE: dict[str, tuple[str, str]] = {
                         "{path}: column {name} ({where}) should be headed {label!r} but has no "
                         "heading: a column was deleted or moved without updating the names; "
                         "nothing was carried"),
+    # --- sheets found by their role, not their title (roles.py) ----------------------------
+    "read.sheet_gone": ("{path}: {role}のシート {title!r} がありません (削除されたか、別のブック"
+                        "へ移されています)。入力が読めないので、何もしていません。表計算ソフトの"
+                        "「元に戻す」か、前に保存したファイルからシートを戻して保存し、もう一度"
+                        "実行してください (名前は変えてもかまいません)",
+                        "{path}: the sheet of {role}, {title!r}, is missing (deleted, or moved "
+                        "to another workbook). Its inputs cannot be read, so nothing was done: "
+                        "bring the sheet back (undo in your spreadsheet program, or copy it from "
+                        "an earlier saved file), save, and run this again (its name may "
+                        "differ)"),
+    "read.renamed": ("シート {there!r} を {title!r} のシートとして読みました (名前が変えられて"
+                     "います。この一覧では {title!r} と呼びます)",
+                     "sheet {there!r} was read as the {title!r} sheet (renamed; this report "
+                     "calls it {title!r})"),
+    "repair.renamed": ("シート {there!r} は元の名前 {title!r} に戻しました",
+                       "sheet {there!r} is called {title!r} again"),
+    "repair.sheet_back": ("シート {title!r} はありませんでした (削除されています): 作り直しました",
+                          "sheet {title!r} was missing (deleted): rebuilt"),
+    "role.Games": ("対局の記録", "the game log"),
+    "role.Players": ("名簿", "the player list"),
+    "role.Settings": ("設定", "the settings"),
+    "role.Monthly": ("月例リストの月", "the monthly list's months"),
+    "role.Catalog": ("関数の例の引数", "the functions' example arguments"),
+    "role.inputs": ("入力 ({names})", "the inputs {names}"),
     # --- a Settings table a club edited (kit/base.py, sheets/*.py): "read.table_not_kept" ---
     "table.row": ("{name} の {row} 行目", "{name} row {row}"),
     "table.row_code": ("{name} の {row} 行目 ({code})", "{name} row {row} ({code})"),

@@ -138,16 +138,39 @@ def describe(path: str | Path) -> dict[str, object]:
     if "name" not in header or "allowed" not in header:
         raise ValueError(say("meta.damaged", path=str(path), sheet=META_SHEET))
     names = []
+    moved = _renamed(path, wb, about, table)
     for entry in table:
         defined = wb.defined_names.get(entry["name"])
         if defined is None:
             raise ValueError(say("meta.undefined", path=str(path), name=entry["name"],
                                  sheet=META_SHEET))
         ((sheet, ref),) = list(defined.destinations)
-        entry.update(sheet=sheet, range=ref, allowed=json.loads(str(entry["allowed"] or "[]")))
+        entry.update(sheet=moved.get(sheet, sheet), range=ref,
+                     allowed=json.loads(str(entry["allowed"] or "[]")))
         for optional in ("minimum", "field"):
             if entry.get(optional) is None:
                 entry.pop(optional, None)
         names.append(entry)
     about.pop(TEXTS, None)  # fingerprints for repair, not for a reader
     return {"workbook": about, "names": names}
+
+
+def _renamed(path: str | Path, wb: Workbook, about: Mapping[str, object],
+             table: Sequence[Mapping[str, object]]) -> dict[str, str]:
+    """The builder's title → the file's, for a sheet renamed by a program that left its
+    names behind (openpyxl): found by its texts (:mod:`.roles`), reading the whole file
+    only then."""
+    from .roles import find_sheets
+
+    pointed = {title for entry in table
+               if (defined := wb.defined_names.get(str(entry["name"]))) is not None
+               for title, _ in defined.destinations}
+    if pointed <= set(wb.sheetnames):
+        return {}
+    full = load_workbook(path)
+    try:
+        texts = {str(key): "" if value is None else str(value) for key, value in about.items()}
+        roles = find_sheets(full, [MetaName.read(entry) for entry in table], texts)
+    finally:
+        full.close()
+    return roles.renamed

@@ -34,6 +34,7 @@ from .errors import UnreadableWorkbook
 from .kit.cells import excel_serial
 from .messages import Lang, os_reason, reason_of, say
 from .metadata import META_SHEET, MetaName, name_table
+from .roles import SheetRoles, as_built, find_sheets, refuse_gone
 from .sheets import SHEET_TYPES, Built, SheetType
 from .spec import MAX_PLAYERS, MAX_ROWS, Spec
 
@@ -66,6 +67,9 @@ class Opened:
     values: Workbook
     about: dict[str, str]
     names: list[MetaName]
+    roles: SheetRoles = field(default_factory=lambda: SheetRoles({}))
+    """Where the builder's sheets are in the file (:mod:`.roles`); ``formulas`` and
+    ``values`` call each by the builder's title."""
 
 
 @dataclass
@@ -162,13 +166,28 @@ def open_project_workbook(path: str | Path) -> Opened:
     except Exception as exc:  # openpyxl raises many types for damaged parts
         raise UnreadableWorkbook(say("read.unreadable", path=str(path), kind=type(exc).__name__,
                                      reason=reason_of(exc))) from None
-    if META_SHEET not in formulas.sheetnames:
-        raise UnreadableWorkbook(say("read.not_ours", path=str(path), sheet=META_SHEET))
+    _find_meta(path, formulas, values)
     about, names = _read_meta(path, formulas)
     if about.get("system") not in SHEET_TYPES:
         raise UnreadableWorkbook(say("read.unknown_type", path=str(path),
                                      system=about.get("system")))
-    return Opened(path, formulas, values, about, names)
+    roles = find_sheets(formulas, names, about)
+    refuse_gone(str(path), roles, names)
+    as_built((formulas, values), roles)
+    return Opened(path, formulas, values, about, names, roles)
+
+
+def _find_meta(path: Path, formulas: Workbook, values: Workbook) -> None:
+    """Give ``_meta`` its title again if it was renamed (a hidden sheet whose first cell
+    is ``system``, as :func:`~.metadata.write_meta` writes it), or refuse the file."""
+    if META_SHEET in formulas.sheetnames:
+        return
+    found = [ws.title for ws in formulas.worksheets
+             if ws.sheet_state != "visible" and ws.cell(1, 1).value == "system"]
+    if len(found) != 1:
+        raise UnreadableWorkbook(say("read.not_ours", path=str(path), sheet=META_SHEET))
+    for wb in (formulas, values):
+        wb[found[0]].title = META_SHEET
 
 
 META_HEADER = ("name", "sheet", "range", "role")
@@ -192,11 +211,13 @@ def _read_meta(path: Path, wb: Workbook) -> tuple[dict[str, str], list[MetaName]
 
 
 def cells_of(wb: Workbook, name: str) -> list[tuple[str, str]]:
-    """(sheet title, coordinate) of every cell a defined name covers, top to bottom."""
+    """(sheet title, coordinate) of every cell a defined name covers, top to bottom; none
+    on a sheet the file does not have (deleted: :mod:`.roles`)."""
     defined = wb.defined_names.get(name)
     if defined is None:
         return []
-    return [cell for title, ref in defined.destinations for cell in _cells_in(title, ref, name)]
+    return [cell for title, ref in defined.destinations if title in wb.sheetnames
+            for cell in _cells_in(title, ref, name)]
 
 
 def _cells_in(title: str, ref: str, name: str) -> list[tuple[str, str]]:

@@ -80,6 +80,9 @@ def repair(path: str | Path, out: str | Path, password: str | None = None,
     typed = read_typed(opened)
     typed.spec = resized(typed, rows, players)
     report = RepairReport(source, target, rows=len(typed.rows), not_carried=typed.not_carried)
+    report.restored += [say("repair.renamed", title=title, there=there)
+                        for title, there in opened.roles.renamed.items()]
+    report.restored += [say("repair.sheet_back", title=title) for title in opened.roles.missing]
     for (title, coord), name in computed_cells(opened).items():
         cell = opened.formulas[title][coord]
         if cell.data_type != "f" and cell.value is not None:
