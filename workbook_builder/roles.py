@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from openpyxl import Workbook
 from openpyxl.formula.tokenizer import Token, Tokenizer
 from openpyxl.utils import quote_sheetname
+from openpyxl.worksheet.formula import ArrayFormula
 
 from .errors import UnreadableWorkbook
 from .messages import Message, say
@@ -102,9 +103,11 @@ def _name_votes(wb: Workbook, names: Sequence[MetaName],
 
 
 def _destinations(defined: object) -> list[str]:
-    """The sheet titles a defined name points to; none for a constant or ``#REF!``."""
+    """The sheet titles a defined name points to; none for a constant or ``#REF!``
+    (openpyxl leaves a quote in a title doubled, as the reference writes it)."""
     try:
-        return [title for title, _ in defined.destinations]  # type: ignore[attr-defined]
+        return [title.replace("''", "'")
+                for title, _ in defined.destinations]  # type: ignore[attr-defined]
     except Exception:  # openpyxl's tokenizer on a damaged name: it points nowhere
         return []
 
@@ -148,7 +151,9 @@ def as_built(workbooks: Sequence[Workbook], roles: SheetRoles) -> None:
                 defined.attr_text = respelt(defined.attr_text, moved, formula=False)
         for ws in wb.worksheets:
             for cell in ws._cells.values():
-                if cell.data_type == "f" and isinstance(cell.value, str):
+                if isinstance(cell.value, ArrayFormula) and cell.value.text:
+                    cell.value.text = respelt(cell.value.text, moved)
+                elif cell.data_type == "f" and isinstance(cell.value, str):
                     cell.value = respelt(cell.value, moved)
 
 
@@ -177,7 +182,7 @@ def _spare(wb: Workbook, title: str) -> str:
 def respelt(text: str, moved: Mapping[str, str], formula: bool = True) -> str:
     """``text`` (a formula, or a defined name's reference without ``=``) with every
     reference to a sheet of ``moved`` written with the sheet's new title."""
-    if not any(old in text for old in moved):
+    if not any(old.replace("'", "''") in text or old in text for old in moved):
         return text
     tokens = Tokenizer(text if formula else f"={text}")
     for token in tokens.items:
