@@ -19,6 +19,9 @@ start-up costs 2-3 s). Each step is one UNO call, as a person's action makes it:
                                                      formats false = "Include formats" off
     {"op": "unmerge", "range": "A52:A55"}            Format > Merge > Unmerge
     {"op": "set", "cell": "A8", "value": "P03"}      typed: text, number, or None (clear)
+    {"op": "rename", "name": "Log"}                   the sheet renamed (its names follow)
+    {"op": "hide"}                                    Sheet > Hide Sheet
+    {"op": "remove_sheet"}                            Sheet > Delete Sheet
 
 After the steps ``calculateAll()``, then the document is stored as xlsx to ``out``.
 
@@ -104,6 +107,10 @@ def apply(sheet: Any, step: Step) -> None:
         sheet.getCellRangeByName(step["range"]).merge(False)
     elif op == "set":
         type_value(sheet.getCellRangeByName(step["cell"]), step["value"])
+    elif op == "rename":
+        sheet.setName(str(step["name"]))
+    elif op == "hide":
+        sheet.IsVisible = False
     else:
         raise ValueError(f"unknown step {op!r}")
 
@@ -117,7 +124,10 @@ def edit_and_store(desktop: Any, job: dict[str, Any]) -> None:
     try:
         sheet = doc.Sheets.getByName(job["sheet"])
         for step in job["edits"]:
-            apply(sheet, step)
+            if step["op"] == "remove_sheet":
+                doc.Sheets.removeByName(sheet.getName())
+            else:
+                apply(sheet, step)
         doc.calculateAll()
         doc.storeToURL(Path(job["out"]).resolve().as_uri(),
                        (prop("FilterName", "Calc MS Excel 2007 XML"),))
