@@ -41,7 +41,7 @@ from workbook_builder.metadata import META_SHEET, describe
 
 SEED = 48
 FAST = {("mosaic", "*"), ("ledger_tokin", "{title} o'clock"), ("ledger_tokin", "even"),
-        ("ledger_tokin", "名簿"), ("ledger_tokin", "_chain")}
+        ("ledger_tokin", "名簿"), ("ledger_tokin", "_chain"), ("ledger_tokin", "_meta")}
 """The fast set: every edit of a personal sheet, and of a ledger (a monthly list, a
 hidden helper sheet) one rename, one order, a deleted sheet of inputs and one of
 formulas; the rest is slow (about 20 s alone on two cores)."""
@@ -334,3 +334,22 @@ def test_references_to_a_renamed_sheet_are_respelt_and_text_is_not() -> None:
         "=SUM('対局'!A1:A3)+'How to'!$B$1&\"Log!B1\""
     assert respelt("'対局 o''clock'!$A$4:$A$23", moved, formula=False) == "'対局'!$A$4:$A$23"
     assert respelt("=Logbook!A1+LOG(2)", moved) == "=Logbook!A1+LOG(2)"
+
+
+@pytest.mark.parametrize("kind", [pytest.param(k, marks=speed(k, META_SHEET)) for k in KINDS])
+def test_the_hidden_meta_sheet_renamed_or_deleted(kind: str, work: Path) -> None:
+    """``_meta`` is very hidden, but a LibreOffice save leaves it only hidden: renamed, it
+    is found by its first cell; deleted, the file is named as not readable."""
+    base = base_of(kind, work)
+    wb = load_workbook(base.path)
+    wb[META_SHEET].title = "notes"
+    renamed = work / kind / "meta-renamed.xlsx"
+    wb.save(renamed)
+    assert_same_audit(base, renamed, exact=True)
+    assert_same_repair(base, renamed, "_meta renamed")
+    del wb["notes"]
+    gone = work / kind / "meta-gone.xlsx"
+    wb.save(gone)
+    for run in (audit(gone), repair(gone, work / kind / "never.xlsx")[0]):
+        assert not run.crashed and run.code == 1, run
+        assert f"no {META_SHEET} sheet" in run.stderr + run.stdout, run

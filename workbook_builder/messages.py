@@ -400,8 +400,10 @@ TABLE: dict[str, tuple[str, str]] = {
     "read.unreadable": ("{path}: 読み込めません ({kind}: {reason})",
                         "{path}: cannot be read ({kind}: {reason})"),
     "read.not_ours": ("{path}: workbook-builder で作ったブックではありません ({sheet} シートが"
-                      "ありません)",
-                      "{path}: not made by workbook-builder (no {sheet} sheet)"),
+                      "ありません)。作ったブックなら、隠しシート {sheet} が削除されています: "
+                      "前に保存したファイルを使ってください",
+                      "{path}: not made by workbook-builder (no {sheet} sheet); if it was, its "
+                      "hidden {sheet} sheet was deleted: use an earlier saved copy of the file"),
     "read.unknown_type": ("{path}: シートの種類 {system!r} を知りません",
                           "{path}: unknown sheet type {system!r}"),
     "read.damaged": ("{path}: {sheet} シートが壊れています",
