@@ -17,6 +17,10 @@ reader after it reads the file as the builder laid it out. A sheet that is not f
 was deleted: one that holds typed inputs refuses the file (:func:`refuse_gone`), one
 that holds only formulas or text is rebuilt by ``repair``. Order and hidden state
 change nothing: sheets are always looked up by title.
+
+A file made before the fingerprints (2026-11-27) has only the headings of its named
+columns to go by: a sheet of text there (How to), renamed by openpyxl, is taken for
+deleted and rebuilt, and the renamed one is listed as a sheet of one's own.
 """
 
 from __future__ import annotations
@@ -33,9 +37,6 @@ from openpyxl.worksheet.formula import ArrayFormula
 from .errors import UnreadableWorkbook
 from .messages import Message, say
 from .metadata import META_SHEET, MetaName, recorded_texts, text_digest
-
-TextsOf = Callable[[str], Iterable[object]]
-"""The values of a sheet's cells, by the sheet's title in the file."""
 
 
 @dataclass(frozen=True)
@@ -62,8 +63,8 @@ def builder_titles(names: Sequence[MetaName], about: Mapping[str, str]) -> list[
     return [title for title in dict.fromkeys(titles) if title != META_SHEET]
 
 
-def find_sheets(wb: Workbook, names: Sequence[MetaName], about: Mapping[str, str],
-                texts_of: TextsOf | None = None) -> SheetRoles:
+def find_sheets(wb: Workbook, names: Sequence[MetaName], about: Mapping[str, str]
+                ) -> SheetRoles:
     """Each of the builder's sheets in ``wb`` (see the module's docstring)."""
     present = [title for title in wb.sheetnames if title != META_SHEET]
     titles = builder_titles(names, about)
@@ -77,11 +78,10 @@ def find_sheets(wb: Workbook, names: Sequence[MetaName], about: Mapping[str, str
     for title in titles:
         if title not in found and title in present and title not in found.values():
             found[title] = title
-    reader = texts_of or (lambda title: _cell_values(wb, title))
     for title in titles:
         if title not in found:
             left = [t for t in present if t not in found.values() and t not in titles]
-            match = _by_texts(title, left, names, about, reader)
+            match = _by_texts(wb, title, left, names, about)
             if match is not None:
                 found[title] = match
     missing = tuple(title for title in titles if title not in found)
@@ -117,8 +117,8 @@ def _cell_values(wb: Workbook, title: str) -> Iterable[object]:
     return [cell.value for cell in wb[title]._cells.values()]
 
 
-def _by_texts(title: str, candidates: Sequence[str], names: Sequence[MetaName],
-              about: Mapping[str, str], texts_of: TextsOf) -> str | None:
+def _by_texts(wb: Workbook, title: str, candidates: Sequence[str], names: Sequence[MetaName],
+              about: Mapping[str, str]) -> str | None:
     """The one sheet of ``candidates`` that holds at least half of the texts the builder
     wrote on ``title`` (and more of them than any other), or None."""
     recorded = (recorded_texts(about) or {}).get(title)
@@ -130,8 +130,9 @@ def _by_texts(title: str, candidates: Sequence[str], names: Sequence[MetaName],
         digest = str
     if not wanted:
         return None
-    scores = sorted(((len(wanted & {digest(v) for v in texts_of(c) if isinstance(v, str)}), c)
-                     for c in candidates), reverse=True)
+    held = {c: {digest(v) for v in _cell_values(wb, c) if isinstance(v, str)}
+            for c in candidates}
+    scores = sorted(((len(wanted & texts), c) for c, texts in held.items()), reverse=True)
     if not scores or 2 * scores[0][0] < len(wanted) or scores[0][0] == 0:
         return None
     if len(scores) > 1 and scores[1][0] == scores[0][0]:
