@@ -463,12 +463,13 @@ TABLE: dict[str, tuple[str, str]] = {
     "read.sheet_gone": ("{path}: {role}のシート {title!r} がありません (削除されたか、別のブック"
                         "へ移されています)。入力が読めないので、何もしていません。表計算ソフトの"
                         "「元に戻す」か、前に保存したファイルからシートを戻して保存し、もう一度"
-                        "実行してください (名前は変えてもかまいません)",
+                        "実行してください。名前を変えて見出しも書き換えたシートなら、名前を "
+                        "{title!r} に戻してください",
                         "{path}: the sheet of {role}, {title!r}, is missing (deleted, or moved "
                         "to another workbook). Its inputs cannot be read, so nothing was done: "
                         "bring the sheet back (undo in your spreadsheet program, or copy it from "
-                        "an earlier saved file), save, and run this again (its name may "
-                        "differ)"),
+                        "an earlier saved file), save, and run this again. A sheet renamed and "
+                        "its headings retyped too: give it back the name {title!r}"),
     "read.renamed": ("シート {there!r} を {title!r} のシートとして読みました (名前が変えられて"
                      "います。この一覧では {title!r} と呼びます)",
                      "sheet {there!r} was read as the {title!r} sheet (renamed; this report "
