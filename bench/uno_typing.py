@@ -144,14 +144,39 @@ def stop(proc: subprocess.Popen[bytes], asked: bool) -> None:
             continue
 
 
-def in_office(name: str, work: Callable[[Any], T]) -> T:
+SETTINGS_FILE = """<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry"
+ xmlns:xs="http://www.w3.org/2001/XMLSchema"
+ xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+{items}</oor:items>
+"""
+SETTING = ('<item oor:path="{path}"><prop oor:name="{name}" oor:op="fuse">'
+           "<value>{value}</value></prop></item>\n")
+
+
+def write_settings(profile: Path, settings: dict[str, object]) -> None:
+    """LibreOffice options (``/org.openoffice.Office.Calc/Formula/Calculation/Name`` →
+    value) written into a new profile, as Tools > Options would leave them."""
+    items = "".join(SETTING.format(path=key.rpartition("/")[0], name=key.rpartition("/")[2],
+                                   value=str(value).lower() if isinstance(value, bool) else value)
+                    for key, value in settings.items())
+    (profile / "user").mkdir(parents=True, exist_ok=True)
+    (profile / "user" / "registrymodifications.xcu").write_text(
+        SETTINGS_FILE.format(items=items), "utf-8")
+
+
+def in_office(name: str, work: Callable[[Any], T],
+              settings: dict[str, object] | None = None) -> T:
     """``work(desktop)`` in a soffice of our own (own pipe, own profile), ended whatever
-    happens; ``name`` tells the pipe and profile apart from another run's."""
+    happens; ``name`` tells the pipe and profile apart from another run's. ``settings``:
+    LibreOffice options of that profile (:func:`write_settings`)."""
     soffice = shutil.which("soffice") or shutil.which("libreoffice")
     if soffice is None:
         raise SystemExit("soffice not found")
     pipe = f"{name}_{os.getpid()}_{uuid.uuid4().hex[:8]}"
     with tempfile.TemporaryDirectory(prefix=f"{name}-profile-") as profile:
+        if settings:
+            write_settings(Path(profile), settings)
         proc = subprocess.Popen(
             [soffice, f"-env:UserInstallation={Path(profile).as_uri()}", "--headless",
              "--invisible", "--norestore", "--nologo", f"--accept=pipe,name={pipe};urp;"],

@@ -22,8 +22,12 @@ start-up costs 2-3 s). Each step is one UNO call, as a person's action makes it:
     {"op": "rename", "name": "Log"}                   the sheet renamed (its names follow)
     {"op": "hide"}                                    Sheet > Hide Sheet
     {"op": "remove_sheet"}                            Sheet > Delete Sheet
+    {"op": "set", "sheet": "Players", "cell": "C4", "value": 1500}   on another sheet
+    {"op": "autocalc", "on": false}                  Data > Calculate > AutoCalculate
 
-After the steps ``calculateAll()``, then the document is stored as xlsx to ``out``.
+After the steps ``calculateAll()`` (Data > Calculate > Recalculate Hard), then the
+document is stored as xlsx to ``out``. The file may also be ``{"settings": {...},
+"jobs": [...]}``: LibreOffice options for the run (``bench.uno_typing.write_settings``).
 
     /usr/bin/python3 tests/uno_edits.py JOBS.json
 """
@@ -87,10 +91,14 @@ def type_value(cell: Any, value: object) -> None:
         cell.setValue(float(value))  # type: ignore[arg-type]
 
 
-def apply(sheet: Any, step: Step) -> None:
-    """One step of a job (see the module docstring)."""
+def apply(doc: Any, sheet: Any, step: Step) -> None:
+    """One step of a job (see the module docstring) on ``sheet``, or on its own."""
     op = step["op"]
-    if op == "unprotect":
+    if "sheet" in step:
+        sheet = doc.Sheets.getByName(step["sheet"])
+    if op == "autocalc":
+        doc.enableAutomaticCalculation(bool(step["on"]))
+    elif op == "unprotect":
         sheet.unprotect("")
     elif op == "move":
         sheet.moveRange(cell_address(sheet, step["dest"]), range_address(sheet, step["src"]))
@@ -127,7 +135,7 @@ def edit_and_store(desktop: Any, job: dict[str, Any]) -> None:
             if step["op"] == "remove_sheet":
                 doc.Sheets.removeByName(sheet.getName())
             else:
-                apply(sheet, step)
+                apply(doc, sheet, step)
         doc.calculateAll()
         doc.storeToURL(Path(job["out"]).resolve().as_uri(),
                        (prop("FilterName", "Calc MS Excel 2007 XML"),))
@@ -149,15 +157,20 @@ def run_job(desktop: Any, job: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def run_all(jobs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def run_all(jobs: list[dict[str, Any]],
+            settings: dict[str, object] | None = None) -> list[dict[str, Any]]:
     """Every job in one soffice of our own, ended whatever happens."""
-    return in_office("edit_matrix", lambda desktop: [run_job(desktop, job) for job in jobs])
+    return in_office("edit_matrix", lambda desktop: [run_job(desktop, job) for job in jobs],
+                     settings)
 
 
 def main(argv: list[str]) -> int:
     loaded = json.loads(Path(argv[1]).read_text("utf-8"))
+    settings = loaded.get("settings") if isinstance(loaded, dict) else None
+    if isinstance(loaded, dict):
+        loaded = loaded.get("jobs", loaded)
     jobs = loaded if isinstance(loaded, list) else [loaded]
-    print(json.dumps(run_all(jobs), ensure_ascii=False))
+    print(json.dumps(run_all(jobs, settings), ensure_ascii=False))
     return 0
 
 
