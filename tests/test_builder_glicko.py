@@ -11,23 +11,31 @@ LibreOffice's in tests/test_cached_values.py.
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
+import shutil
+
 import pytest
 from click.testing import CliRunner
 from openpyxl import load_workbook
 
-from rating_rules.glicko import glicko_period, glicko_rd_before
+from rating_rules.glicko import GLICKO, glicko_period, glicko_rd_before, replay_glicko
 from tests.conftest import (
+    column,
     column_cells,
     games_column,
     shipped,
+    sized_for,
 )
 from tests.sheetcases import assert_settled_chart
 from tests.sheetcases.glicko import (
     START,
     engine_rows,
 )
-from workbook_builder.build import TEMPLATES
+from workbook_builder.build import TEMPLATES, build
 from workbook_builder.cli import main
+from workbook_builder.libreoffice import recalculate
+from workbook_builder.package import strip_cached_values
 from workbook_builder.template import load_template
 
 SHIPPED = shipped("glicko")
@@ -52,14 +60,15 @@ def test_paper_example_on_the_sheet(recalc, name):
 @pytest.mark.parametrize("name", SHIPPED)
 def test_per_game_my_rd_grows_between_games(recalc, name):
     """Per game, each game is a period: the RD after a game grows by c before the next
-    (the paper's step 1), and the chart has every game."""
+    (the paper's step 1), as does each typed (the rating list's) opponent RD, and the
+    chart has every game."""
     games = recalc.inputs[f"conform_{name}"]
     wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
     rating, rd = START, 350.0
     for n, game in enumerate(games[:5]):
-        onset = rd if n == 0 else glicko_rd_before(rd, 1)
-        rating, rd = glicko_period(rating, onset, [(game["OppRating"], game["OppRD"],
-                                                    game["Score"])])
+        opp_rd = glicko_rd_before(game["OppRD"], 1)
+        rating, rd = glicko_period(rating, glicko_rd_before(rd, 1),
+                                   [(game["OppRating"], opp_rd, game["Score"])])
         assert games_column(wb, "RD")[n] == pytest.approx(rd, abs=1e-9)
         assert games_column(wb, "Rating")[n] == pytest.approx(rating, abs=1e-9)
     assert_settled_chart(wb, games, engine_rows(games, set(range(len(games)))), START)
@@ -101,3 +110,91 @@ def test_template_constants(tmp_path):
     assert result.exit_code == 0, result.output
     wb = load_workbook(tmp_path / "club.xlsx", data_only=True)
     assert [wb["Settings"][f"B{n}"].value for n in (3, 4, 7)] == [1612, 80, 1]
+
+
+# --- a month nobody played, and the RDs a person types from the rating list -----------------
+# Expected values are the engine's replay with the log's months as labels (tests/
+# test_glicko.py checks it against the paper's formulas written out by hand, a month
+# nobody played included), never the sheets' own.
+
+LEDGER_PLAYERS = [{"Name": "P1", "Start": 1600}, {"Name": "P2", "Start": 1450}, {"Name": "P3"}]
+UP_TO_MARCH = [  # nobody plays in February
+    {"Date": dt.date(2024, 1, 13), "PlayerA": "P1", "PlayerB": "P2", "Result": 1},
+    {"Date": dt.date(2024, 1, 20), "PlayerA": "P2", "PlayerB": "P3", "Result": 0.5},
+    {"Date": dt.date(2024, 3, 9), "PlayerA": "P2", "PlayerB": "P1", "Result": 1},
+]
+APRIL = {"Date": dt.date(2024, 4, 6), "PlayerA": "P1", "PlayerB": "P3", "Result": 1}
+"""P1 (played in March) beats P3 (last played in January)."""
+
+
+def _replay(games):
+    """The engine's run over ``games``, a month a period, as ``rate`` replays a log."""
+    initial = {p["Name"]: float(p.get("Start", GLICKO.start)) for p in LEDGER_PLAYERS}
+    return replay_glicko([(g["PlayerA"], g["PlayerB"], g["Result"]) for g in games],
+                         initial=initial, periods=[f"{g['Date']:%Y-%m}" for g in games])
+
+
+@pytest.fixture(scope="module")
+def gap_files(tmp_path_factory):
+    """The ledger up to March and up to April, and P1's personal sheet typed with the
+    March list's values: as built (the builder's values), then as LibreOffice computes
+    them from the formulas alone."""
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice (soffice) is not installed")
+    work = tmp_path_factory.mktemp("glicko_gap")
+    ledger = load_template(TEMPLATES / "ledger_glicko_ja.toml")
+    march = _replay(UP_TO_MARCH)
+    sheet = load_template(TEMPLATES / "glicko_ja.toml")
+    sheet = dataclasses.replace(sheet, constants={
+        **sheet.constants, "start": march.ratings["P1"], "rd": march.deviations["P1"]})
+    typed = [{"Opponent": "P3", "OppRating": march.ratings["P3"],
+              "OppRD": march.deviations["P3"], "Score": 1}]
+    built = {
+        "march": build(dataclasses.replace(sized_for(ledger, {"Games": UP_TO_MARCH, "Players":
+                                           LEDGER_PLAYERS}), output="march"), work / "b",
+                       tables={"Games": UP_TO_MARCH, "Players": LEDGER_PLAYERS}),
+        "april": build(dataclasses.replace(sized_for(ledger, {"Games": UP_TO_MARCH, "Players":
+                                           LEDGER_PLAYERS}), output="april"), work / "b",
+                       tables={"Games": [*UP_TO_MARCH, APRIL], "Players": LEDGER_PLAYERS}),
+        "sheet": build(dataclasses.replace(sheet, output="sheet"), work / "b", inputs=typed),
+    }
+    stripped = []
+    for key, path in built.items():
+        stripped.append(work / f"{key}.xlsx")
+        strip_cached_values(path, stripped[-1])
+    fresh = dict(zip(built, recalculate(stripped, work / "out"), strict=True))
+    return {"builder": built, "libreoffice": fresh}
+
+
+@pytest.mark.parametrize("source", ["builder", "libreoffice"])
+def test_a_month_nobody_played_grows_the_ledgers_rds(gap_files, source):
+    """P2 beats P1 in March after a February nobody played: both RDs grow by c² twice
+    (the paper's t = 2); the list's RD now of P3, who last played in January, grows to
+    March, and every rating and RD is the engine's."""
+    wb = load_workbook(gap_files[source]["march"], data_only=True)
+    march = _replay(UP_TO_MARCH)
+    one_month = replay_glicko([(g["PlayerA"], g["PlayerB"], g["Result"]) for g in UP_TO_MARCH],
+                              initial={"P1": 1600.0, "P2": 1450.0, "P3": GLICKO.start},
+                              periods=[1, 2, 3])  # the count of months with games
+    assert round(march.ratings["P1"], 2) != round(one_month.ratings["P1"], 2)
+    new = column(wb, "Games_NewA")[:3]
+    assert new[2] == pytest.approx(march.ratings["P2"], abs=1e-9)
+    assert column(wb, "Games_NewRDB")[2] == pytest.approx(march.deviations["P1"], abs=1e-9)
+    shown = zip(column(wb, "List_Rating")[:3], column(wb, "List_RD")[:3], strict=True)
+    listed = dict(zip(column(wb, "List_Name")[:3], shown, strict=True))
+    assert listed == {p: (pytest.approx(march.ratings[p], abs=1e-9),
+                          pytest.approx(march.deviations[p], abs=1e-9)) for p in listed}
+
+
+@pytest.mark.parametrize("source", ["builder", "libreoffice"])
+def test_a_game_typed_from_the_list_gives_the_ledgers_rating(gap_files, source):
+    """P1 types their own and P3's rating and RD from the March list into the personal
+    sheet, and the April win: the sheet's new rating and RD are the April ledger's."""
+    ledger = load_workbook(gap_files[source]["april"], data_only=True)
+    sheet = load_workbook(gap_files[source]["sheet"], data_only=True)
+    april = _replay([*UP_TO_MARCH, APRIL])
+    assert column(ledger, "Games_NewRDA")[3] == pytest.approx(april.deviations["P1"], abs=1e-9)
+    ledger_rating = column(ledger, "Games_NewA")[3]
+    assert ledger_rating == pytest.approx(april.ratings["P1"], abs=1e-9)
+    assert games_column(sheet, "Rating")[0] == pytest.approx(ledger_rating, abs=1e-9)
+    assert games_column(sheet, "RD")[0] == pytest.approx(april.deviations["P1"], abs=1e-9)

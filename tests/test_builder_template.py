@@ -61,6 +61,8 @@ def test_bad_values_name_key_and_value(data, words):
     ("glicko", "rd = 0", ["constants.rd", "0.0"]),
     ("glicko", "start_rd = -1", ["constants.start_rd", "-1.0"]),
     ("glicko", "c = -3", ["constants.c", "-3"]),
+    ("glicko", "rd = 400", ["preset.rd", "400", "350 or less"]),
+    ("glicko", "rd = 300\nstart_rd = 250", ["preset.rd", "300", "250 or less"]),
 ])
 def test_a_constant_settings_would_refuse_gives_one_line(tmp_path, system, constants, words):
     """A template's constant is checked as its Settings cell would check it."""

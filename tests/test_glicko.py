@@ -9,6 +9,7 @@ d² = 231.67² = 53670.85, r' = 1464 and RD' = 151.4.
 
 from __future__ import annotations
 
+import datetime as dt
 import doctest
 import math
 
@@ -152,7 +153,6 @@ def test_paper_c_brings_rd_50_back_to_350_in_100_periods() -> None:
 def test_rd_never_grows_past_350() -> None:
     assert glicko_rd_before(300, 50) == 350  # sqrt(90000 + 60000) = 387.3
     assert glicko_rd_before(349, 1000) == 350
-    assert glicko_rd_before(400, 0) == 350  # the paper's min(…, 350) holds at every onset
     assert glicko_rd_before(100, 30, GlickoPreset(start_rd=200)) == 200  # 214.5 uncapped
 
 
@@ -205,12 +205,64 @@ def test_rd_grows_once_between_consecutive_periods() -> None:
     assert result.deviations["A"] == pytest.approx(_after_even_game(onset))
 
 
-def test_a_period_is_a_label_of_the_log_not_a_month_of_the_calendar() -> None:
+def _paper_period(rating: float, rd: float,
+                  games: list[tuple[float, float, float]]) -> tuple[float, float]:
+    """The paper's steps 2 and 3 written out: r' = r + q/(1/RD² + 1/d²) Σ g(s − E),
+    RD' = sqrt(1/(1/RD² + 1/d²)), 1/d² = q² Σ g² E (1 − E)."""
+    q = math.log(10) / 400
+    inverse_d2, total = 0.0, 0.0
+    for opp, opp_rd, s in games:
+        e = 1 / (1 + 10 ** (-_g(opp_rd) * (rating - opp) / 400))
+        inverse_d2 += q * q * _g(opp_rd) ** 2 * e * (1 - e)
+        total += _g(opp_rd) * (s - e)
+    precision = 1 / rd**2 + inverse_d2
+    return rating + q / precision * total, math.sqrt(1 / precision)
+
+
+def _grown(rd: float, t: int) -> float:
+    """The paper's step 1: min(sqrt(RD² + c²t), 350)."""
+    return min(math.sqrt(rd**2 + C_SQUARED * t), 350)
+
+
+@pytest.mark.parametrize("labels", [["2024-01", "2024-03"], [(2024, 1), (2024, 3)],
+                                    [dt.date(2024, 1, 20), dt.date(2024, 3, 2)], [7, 9]])
+def test_a_month_nobody_played_still_grows_every_rd(labels) -> None:
+    """The paper's t counts the rating periods since the player last played, games in
+    them or not: A (1600, RD 80) beats B (1450, RD 120) in January, nobody plays in
+    February, B beats A in March, so both RDs grow by c² twice before March."""
+    games = [("A", "B", 1), ("B", "A", 1)]
+    result = replay_glicko(games, initial={"A": (1600, 80), "B": (1450, 120)},
+                           periods=[labels[0], labels[1]])
+    a, a_rd = _paper_period(1600, 80, [(1450, 120, 1)])
+    b, b_rd = _paper_period(1450, 120, [(1600, 80, 0)])
+    a2, a2_rd = _paper_period(a, _grown(a_rd, 2), [(b, _grown(b_rd, 2), 0)])
+    b2, b2_rd = _paper_period(b, _grown(b_rd, 2), [(a, _grown(a_rd, 2), 1)])
+    assert result.ratings == {"A": pytest.approx(a2, abs=1e-9), "B": pytest.approx(b2, abs=1e-9)}
+    assert result.deviations == {"A": pytest.approx(a2_rd), "B": pytest.approx(b2_rd)}
+    one_month = _paper_period(a, _grown(a_rd, 1), [(b, _grown(b_rd, 1), 0)])
+    assert round(a2, 2) != round(one_month[0], 2)  # the gap matters at the printed figures
+
+
+def test_rd_now_grows_to_the_latest_month_of_the_log() -> None:
+    """A player who sat out the log's last two months: their RD now has grown twice."""
+    games = [("A", "B", 0.5), ("C", "D", 1)]
+    result = replay_glicko(games, initial={"A": (1500, 50), "B": (1500, 50)},
+                           periods=["2024-01", "2024-03"])
+    assert result.deviations["A"] == pytest.approx(_grown(_after_even_game(50), 2))
+
+
+@pytest.mark.parametrize("labels", [["2024-03", "2024-01"], [5, 3], ["2024-02", (2024, 2)]])
+def test_a_period_earlier_on_the_clock_is_refused(labels) -> None:
+    with pytest.raises(RatingInputError) as info:
+        replay_glicko([("A", "B", 1), ("A", "B", 0)], periods=labels)
+    assert str(info.value).startswith(f"periods[2]: {labels[1]!r} must come after")
+
+
+def test_labels_that_are_not_months_are_one_period_each() -> None:
     games = [("A", "B", 0.5), ("A", "B", 0.5)]
     initial = {"A": (1500, 50), "B": (1500, 50)}
-    gap = replay_glicko(games, initial=initial, periods=["2024-01", "2024-03"])
-    next_month = replay_glicko(games, initial=initial, periods=["2024-01", "2024-02"])
-    assert gap == next_month
+    assert (replay_glicko(games, initial=initial, periods=["spring", "autumn"])
+            == replay_glicko(games, initial=initial, periods=["2024-01", "2024-02"]))
 
 
 def test_a_player_in_initial_first_seen_later_has_the_rd_grown_since_the_log_began() -> None:
@@ -290,6 +342,19 @@ def test_doctests() -> None:
          "initial['A'].rd", "0"),
         (lambda: replay_glicko([("A", "B", 1)], initial={"A": (1500, 200, 1)}),
          "initial['A']", "(1500, 200, 1)"),
+        # the paper's bound: no RD is above an unrated player's 350 (the preset's start_rd)
+        (lambda: glicko_g(350.5), "rd", "350.5"),
+        (lambda: glicko_expected(1500, 1400, 1e200), "opp_rd", "1e+200"),
+        (lambda: glicko_rd_before(400, 0), "rd", "400"),
+        (lambda: glicko_rd_before(250, 0, GlickoPreset(start_rd=200)), "rd", "250"),
+        (lambda: glicko_period(1500, 351, []), "rd", "351"),
+        (lambda: glicko_period(1500, 200, [(1400, 400, 1)]), "opponents[1].opp_rd", "400"),
+        (lambda: glicko_update(1500, 200, [1400], [1e200], [1]), "opp_rds[1]", "1e+200"),
+        (lambda: glicko_update(1500, 1e200, [1400], [30], [1]), "my_rd", "1e+200"),
+        (lambda: glicko_game(1500, 1400, 500, 1), "opp_rd", "500"),
+        (lambda: glicko_close(1500, 500, 0, 0), "rd", "500"),
+        (lambda: replay_glicko([("A", "B", 1)], initial={"A": (1500, 400)}),
+         "initial['A'].rd", "400"),
         (lambda: GlickoPreset(c=-1), "preset.c", "-1"),
         (lambda: GlickoPreset(start_rd=0), "preset.start_rd", "0"),
         (lambda: GlickoPreset(rounding=1), "preset.rounding", "1"),
@@ -298,7 +363,8 @@ def test_doctests() -> None:
         (lambda: replay_glicko([("A", "B", 1)], initial={"A": 0, "B": 2e6}),
          "games[1].player_b", "'B'"),
         # 1/RD² is 0 and the opponent's RD leaves the game nothing to say: no 1/RD' to take
-        (lambda: glicko_period(1500, 1e200, [(1500, 1e200, 1)]), "rd", "1e+200"),
+        (lambda: glicko_period(1500, 1e200, [(1500, 1e200, 1)], GlickoPreset(start_rd=1e300)),
+         "rd", "1e+200"),
     ],
 )
 def test_bad_input_names_field_and_value(call, field: str, value: str) -> None:
@@ -387,3 +453,24 @@ def test_replay_changes_add_up_to_each_period_change(games, steps) -> None:
         totals[b] = totals.get(b, 0.0) + db
     assert {p: 1500 + d for p, d in totals.items()} == pytest.approx(result.ratings)
     assert all(0 < rd <= 350 for rd in result.deviations.values())
+
+
+def test_rate_counts_a_month_nobody_played(tmp_path) -> None:
+    """``rate --system glicko``: 田中 and 佐藤 (new, 1500/350) draw in January, nobody
+    plays in February, 田中 beats 佐藤 in March: both RDs grow by c² twice (the paper's
+    t = 2), written out from the paper's formulas."""
+    from click.testing import CliRunner
+
+    from workbook_builder.cli import main
+
+    path = tmp_path / "games.csv"
+    path.write_text("日付,対局者A,対局者B,勝敗\n2024/1/13,田中,佐藤,分\n"
+                    "2024/3/9,田中,佐藤,勝\n", encoding="utf-8")
+    rd = _grown(_after_even_game(350), 2)
+    winner, winner_rd = _paper_period(1500, rd, [(1500, rd, 1)])
+    out = CliRunner().invoke(main, ["rate", str(path), "-s", "glicko", "--format", "csv",
+                                    "--lang", "en"])
+    assert out.exit_code == 0, out.output
+    assert out.stdout.splitlines() == [
+        "#,player,rating,RD,games", f"1,田中,{winner:.1f},{winner_rd:.1f},2",
+        f"2,佐藤,{3000 - winner:.1f},{winner_rd:.1f},2"]

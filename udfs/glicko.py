@@ -2,7 +2,10 @@
 
 A period's RDs are taken as they stand at its start: growing an RD for the periods a
 player sat out (``MIN(SQRT(RD²+c²t), 350)``, :func:`rating_rules.glicko.glicko_rd_before`)
-is the sheet's job, or ``rate``'s, which replays a whole log.
+is the sheet's job, or ``rate``'s, which replays a whole log. No RD may be above 350,
+the paper's bound (an unrated player's RD): a larger one is refused as a typing error.
+An empty range is refused by GLICKO_EXPECTED, which answers cell by cell; to the period
+functions it is a period without games.
 """
 
 from __future__ import annotations
@@ -15,23 +18,28 @@ from ._excel import ArgStack, arg, arg_stack, cellwise, flat, udf
 
 
 @udf(ja="グリコレーティングの期待勝率 1/(1+10^(−g(RD)×(自分−相手)/400))。相手の RD "
-        "(レートの不確かさ) が大きいほど 0.5 に近い。")
+        "(レートの不確かさ、350 以下) が大きいほど 0.5 に近い。")
 @arg("my_rating", "My rating", ndim=2)
 @arg("opp_rating", "Opponent's rating", ndim=2)
-@arg("opp_rd", "Opponent's rating deviation (RD), above 0", ndim=2)
+@arg("opp_rd", "Opponent's rating deviation (RD), above 0, at most 350", ndim=2)
 def GLICKO_EXPECTED(my_rating: Any, opp_rating: Any, opp_rd: Any) -> Any:
-    """Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)); nearer 0.5 the larger the opponent's RD (how unsure their rating is)."""
+    """Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)); nearer 0.5 the larger the opponent's RD (how unsure their rating is; at most 350)."""
+    for name, value in (("my_rating", my_rating), ("opp_rating", opp_rating),
+                        ("opp_rd", opp_rd)):
+        if isinstance(value, (list, tuple)):
+            glicko.refuse_empty(name, value, len(flat(value)))
     # a row without ratings stays blank, even beside an RD typed once for every row
     return cellwise(glicko.glicko_expected, my_rating, opp_rating, opp_rd, required=2)
 
 
 PERIOD_ARGS: ArgStack = (
     ("my_rating", "My rating at the start of the period", {}),
-    ("my_rd", "My RD at the start of the period (grown since my last rated period)", {}),
+    ("my_rd", "My RD at the start of the period (grown since my last rated period), at most "
+     "350", {}),
     ("opp_ratings", "Opponents' ratings, one per game (a range; blank rows ignored)",
      {"ndim": 1}),
-    ("opp_rds", "Opponents' RDs at the start of the period (grown likewise), on the rows of "
-     "opp_ratings", {"ndim": 1}),
+    ("opp_rds", "Opponents' RDs at the start of the period (grown likewise, at most 350), on "
+     "the rows of opp_ratings", {"ndim": 1}),
     ("scores", "My scores on the rows of opp_ratings: 1, 0.5 or 0", {"ndim": 1}),
 )
 """The arguments GLICKO_RATING and GLICKO_RD share: one period, as :func:`_period` takes it."""

@@ -772,6 +772,9 @@ REASONS: dict[str, str] = {
     "is too large to compute": "大きすぎて計算できません",
     # the worksheet functions' own (udfs/_excel.py)
     "must have the same size": "同じ大きさにしてください",
+    "must be {most:g} or less (the largest RD)": "{most:g} 以下にしてください (最大 RD)",
+    "must come after the period before it": "前の期間より後にしてください",
+    "is an empty range": "空の範囲です",
 }
 """The engine's reasons (see the module's docstring): the English it raises →
 Japanese. Each English text is its own key, so it is written once. The worksheet

@@ -681,12 +681,19 @@ ratings and RDs at its start:
    and ``1/d² = q² Σ g(RD_j)² E_j (1 − E_j)``.
 3. ``RD' = sqrt(1 / (1/RD² + 1/d²))``.
 
-A player without games in a period keeps the rating; only the RD grows (step 1).
+A player without games in a period keeps the rating; only the RD grows (step 1), for
+every period since they last played, whether anyone played in it or not.
+
+No RD is above an unrated player's 350 (the preset's ``start_rd``): step 1 never grows
+one past it, so an RD given above it is refused, naming the argument, rather than
+capped, as it can only be a typing error (3500 for 350).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -708,10 +715,14 @@ Q = math.log(10) / 400
 _G_SCALE = 3 * Q * Q / math.pi ** 2
 
 
-def _check_rd(name: str, value: object) -> float:
+def _check_rd(name: str, value: object, most: float | None) -> float:
+    """An RD above 0 and at most ``most``, the largest RD (None: no bound, a preset's own)."""
     rd = check_number(name, value)
     if rd <= 0:
         raise RatingInputError(name, value, "must be greater than 0")
+    if most is not None and rd > most:
+        raise RatingInputError(name, value, "must be {most:g} or less (the largest RD)",
+                               most=most)
     return rd
 
 
@@ -719,9 +730,9 @@ def _check_rd(name: str, value: object) -> float:
 class GlickoPreset:
     """Constants of Glicko; replace any field for a local rule."""
 
-    start: float = 1500
+    start: float = 1500.0
     """Rating of an unrated player (the paper's 1500)."""
-    start_rd: float = 350
+    start_rd: float = 350.0
     """RD of an unrated player, and the most an RD grows to (the paper's 350)."""
     c: float = math.sqrt((350**2 - 50**2) / 100)
     """RD growth per rating period. The paper's example: a typical RD of 50 is back at an
@@ -732,7 +743,7 @@ class GlickoPreset:
 
     def __post_init__(self) -> None:
         check_number("preset.start", self.start)
-        _check_rd("preset.start_rd", self.start_rd)
+        _check_rd("preset.start_rd", self.start_rd, None)
         if check_number("preset.c", self.c) < 0:
             raise RatingInputError("preset.c", self.c, "must be 0 or more")
         if not isinstance(self.rounding, bool):
@@ -742,16 +753,17 @@ class GlickoPreset:
 GLICKO = GlickoPreset()
 
 
-def glicko_g(rd: float) -> float:
+def glicko_g(rd: float, preset: GlickoPreset = GLICKO) -> float:
     """How much an opponent's uncertainty damps what a game against them says.
 
     >>> round(glicko_g(30), 4), round(glicko_g(300), 4)
     (0.9955, 0.7242)
     """
-    return _g(_check_rd("rd", rd))
+    return _g(_check_rd("rd", rd, preset.start_rd))
 
 
-def glicko_expected(my_rating: float, opp_rating: float, opp_rd: float) -> float:
+def glicko_expected(my_rating: float, opp_rating: float, opp_rd: float,
+                    preset: GlickoPreset = GLICKO) -> float:
     """Expected score against an opponent, nearer 0.5 the less sure their rating is.
 
     >>> round(glicko_expected(1500, 1400, 30), 3)
@@ -759,7 +771,20 @@ def glicko_expected(my_rating: float, opp_rating: float, opp_rd: float) -> float
     """
     r = check_number("my_rating", my_rating)
     opp = check_number("opp_rating", opp_rating)
-    return _expected(r, opp, _g(_check_rd("opp_rd", opp_rd)), "opp_rating", opp_rating)
+    g = _g(_check_rd("opp_rd", opp_rd, preset.start_rd))
+    return _expected(r, opp, g, "opp_rating", opp_rating)
+
+
+def refuse_empty(name: str, value: object, cells: int) -> None:
+    """Refuse a range ``value`` of no ``cells``, where an answer is one per cell
+    (GLICKO_EXPECTED): there is no cell to answer for.
+
+    >>> refuse_empty("opp_rd", [[]], 0)
+    Traceback (most recent call last):
+    rating_rules.errors.RatingInputError: opp_rd: [[]] is an empty range
+    """
+    if cells == 0:
+        raise RatingInputError(name, value, "is an empty range")
 
 
 def glicko_rd_before(rd: float, periods: int, preset: GlickoPreset = GLICKO) -> float:
@@ -770,7 +795,7 @@ def glicko_rd_before(rd: float, periods: int, preset: GlickoPreset = GLICKO) -> 
     >>> round(glicko_rd_before(50, 1), 1), glicko_rd_before(50, 100)
     (60.8, 350.0)
     """
-    old = _check_rd("rd", rd)
+    old = _check_rd("rd", rd, preset.start_rd)
     t = check_whole("periods", periods, minimum=0)
     return _grown(old, t, preset)
 
@@ -790,7 +815,7 @@ def glicko_period(
     (1464, 151.4)
     """
     r = check_number("rating", rating)
-    own = _check_rd("rd", rd)
+    own = _check_rd("rd", rd, preset.start_rd)
     games = []
     for i, opponent in enumerate(opponents, 1):
         try:
@@ -800,7 +825,7 @@ def glicko_period(
                                    "must be (opp_rating, opp_rd, score)") from None
         games.append(_Game(
             check_number(f"opponents[{i}].opp_rating", opp),
-            _check_rd(f"opponents[{i}].opp_rd", opp_rd),
+            _check_rd(f"opponents[{i}].opp_rd", opp_rd, preset.start_rd),
             check_result(f"opponents[{i}].score", score, draws=True),
             f"opponents[{i}].opp_rating", opp))
     return _period(r, own, games, preset, "rd", rd)
@@ -822,7 +847,7 @@ def glicko_update(
     (1464, 151.4)
     """
     r = check_number("my_rating", my_rating)
-    own = _check_rd("my_rd", my_rd)
+    own = _check_rd("my_rd", my_rd, preset.start_rd)
     for name, column in (("opp_rds", opp_rds), ("scores", scores)):
         if len(column) != len(opp_ratings):
             raise RatingInputError(name, list(column),
@@ -834,7 +859,7 @@ def glicko_update(
         if opp in (None, "") and opp_rd in (None, "") and score in (None, ""):
             continue
         games.append(_Game(check_number(f"opp_ratings[{i}]", opp),
-                           _check_rd(f"opp_rds[{i}]", opp_rd),
+                           _check_rd(f"opp_rds[{i}]", opp_rd, preset.start_rd),
                            check_result(f"scores[{i}]", score, draws=True),
                            f"opp_ratings[{i}]", opp))
     return _period(r, own, games, preset, "my_rd", my_rd)
@@ -881,8 +906,8 @@ def _expected(rating: float, opp: float, g: float, field: str, shown: object) ->
                                mine=rating) from None
 
 
-def glicko_game(rating: float, opp_rating: float, opp_rd: float,
-                score: float) -> tuple[float, float]:
+def glicko_game(rating: float, opp_rating: float, opp_rd: float, score: float,
+                preset: GlickoPreset = GLICKO) -> tuple[float, float]:
     """One game's part of a period: its information ``g² E (1 − E)`` and its ``g (s − E)``.
 
     A sheet that rates a period row by row sums these two down the period's games and
@@ -893,7 +918,7 @@ def glicko_game(rating: float, opp_rating: float, opp_rd: float,
     (0.2285, 0.3589)
     """
     r = check_number("rating", rating)
-    g = _g(_check_rd("opp_rd", opp_rd))
+    g = _g(_check_rd("opp_rd", opp_rd, preset.start_rd))
     e = _expected(r, check_number("opp_rating", opp_rating), g, "opp_rating", opp_rating)
     return _information(g, e), _term(g, e, check_result("score", score, draws=True))
 
@@ -906,7 +931,8 @@ def glicko_close(rating: float, rd: float, information: float, total: float,
     (1500.0, 200.0)
     """
     r = check_number("rating", rating)
-    step, new_rd = _step(_check_rd("rd", rd), check_number("information", information),
+    step, new_rd = _step(_check_rd("rd", rd, preset.start_rd),
+                         check_number("information", information),
                          "rd", rd)
     return _new_rating(r, step, [check_number("total", total)], preset), new_rd
 
@@ -956,11 +982,14 @@ def replay_glicko(
     """Replay ``(a, b, score_a)`` games in play order, period by period.
 
     ``periods`` gives one label per game, a period's games consecutive; without it every
-    game is its own period **[assumed]**, as in ``replay_elo``. Each label is one rating
-    period of the clock that grows an RD **[assumed]**: a period is counted when the log
-    has games in it, so labels ``2024-01`` and ``2024-03`` are one period apart even if
-    nobody played in February (and without labels, an RD grows with every game of the
-    log). ``initial`` is a rating for everyone or a mapping player → rating or
+    game is its own period **[assumed]**, as in ``replay_elo``. An RD grows by c for
+    every period of the clock since the player was last rated, games or not (the paper's
+    t): labels that are months (``"2024-03"``, a date, ``(2024, 3)``) are that many
+    periods apart, so ``2024-01`` and ``2024-03`` are two even if nobody played in
+    February; whole numbers are period numbers; any other label is one period after the
+    label before it (and without labels, an RD grows with every game of the log). A
+    label must come later on the clock than the one before it. ``initial`` is a rating
+    for everyone or a mapping player → rating or
     (rating, RD), as they stand at the onset of the log's first period; others start at
     the preset's 1500 and RD 350. Every game of a period is rated against the ratings and
     RDs at its onset; a game's change is its unrounded share ``q/(1/RD² + 1/d²) × g(s − E)``
@@ -977,10 +1006,40 @@ def replay_glicko(
     for n, game in enumerate(log, 1):
         a, b, w = _check_game(n, game)
         if period_labels.opens(n):
-            state.next_period()
+            state.next_period(_position(n, labels[n - 1], state.period))
         state.add(n, a, b, w)
     state.close_period()
     return state.result()
+
+
+_MONTH = re.compile(r"(\\d{4})-(\\d{1,2})")
+
+
+def _position(n: int, label: object, before: int | None) -> int:
+    """Where a period label is on the clock that grows an RD: a month's number
+    (year × 12 + month − 1), a whole number as it is, else the period after ``before``."""
+    month = _month(label)
+    if month is None and isinstance(label, int) and not isinstance(label, bool):
+        month = label
+    if month is None:
+        return 0 if before is None else before + 1
+    if before is not None and month <= before:
+        raise RatingInputError(f"periods[{n}]", label, "must come after the period before it")
+    return month
+
+
+def _month(label: object) -> int | None:
+    """A label's month number, when it names a month."""
+    if isinstance(label, dt.date):
+        return label.year * 12 + label.month - 1
+    if isinstance(label, tuple) and len(label) == 2 and all(
+            isinstance(x, int) and not isinstance(x, bool) for x in label):
+        year, month = label
+    elif isinstance(label, str) and (match := _MONTH.fullmatch(label.strip())):
+        year, month = int(match[1]), int(match[2])
+    else:
+        return None
+    return year * 12 + month - 1 if 1 <= month <= 12 else None
 
 
 def _check_game(n: int, game: tuple[object, ...]) -> tuple[Player, Player, float]:
@@ -1006,7 +1065,8 @@ class _Replay:
             self.table = initial
         elif initial is not None:
             self.default = check_number("initial", initial)
-        self.period = -1  # index of the open period
+        self.period: int | None = None  # the open period's place on the clock
+        self.first = 0  # the first period's: when the initial values stand
         self.ratings: dict[Player, float] = {}
         self.rds: dict[Player, float] = {}
         self.rated_at: dict[Player, int] = {}  # the period whose onset needs no growth
@@ -1014,15 +1074,17 @@ class _Replay:
         self.changes: list[tuple[float, ...]] = []
         self.pending: list[tuple[int, Player, Player, float]] = []
 
-    def next_period(self) -> None:
+    def next_period(self, position: int) -> None:
         self.close_period()
-        self.period += 1
+        if self.period is None:
+            self.first = position
+        self.period = position
 
     def add(self, n: int, a: Player, b: Player, w: float) -> None:
         for p in (a, b):
             if p not in self.ratings:
                 self.ratings[p], self.rds[p] = self._start(p)
-                self.rated_at[p] = 0 if p in self.table else self.period
+                self.rated_at[p] = self.first if p in self.table else self.now
                 self.played[p] = 0
             self.played[p] += 1
         self.pending.append((n, a, b, w))
@@ -1034,12 +1096,12 @@ class _Replay:
             if len(value) != 2:
                 raise RatingInputError(f"initial[{p!r}]", value, "must be a rating or (rating, rd)")
             return (check_number(f"initial[{p!r}].rating", value[0]),
-                    _check_rd(f"initial[{p!r}].rd", value[1]))
+                    _check_rd(f"initial[{p!r}].rd", value[1], self.preset.start_rd))
         return check_number(f"initial[{p!r}]", value), float(self.preset.start_rd)
 
     def close_period(self) -> None:
         """Rate the open period's games against everyone's values at its onset."""
-        onset = {p: (self.ratings[p], self._rd_at(p, self.period))
+        onset = {p: (self.ratings[p], self._rd_at(p, self.now))
                  for _, a, b, _ in self.pending for p in (a, b)}
         faced: dict[Player, list[tuple[int, int, _Game]]] = {p: [] for p in onset}
         for n, a, b, w in self.pending:
@@ -1054,7 +1116,7 @@ class _Replay:
                                         "preset.start_rd", self.preset.start_rd)
             self.ratings[p] = _new_rating(rating, step, terms, self.preset)
             self.rds[p] = new_rd
-            self.rated_at[p] = self.period
+            self.rated_at[p] = self.now
             for (n, seat, _), term in zip(games, terms, strict=True):
                 change = list(self.changes[n - 1])
                 change[seat] = step * term
@@ -1064,9 +1126,13 @@ class _Replay:
     def _rd_at(self, p: Player, period: int) -> float:
         return _grown(self.rds[p], period - self.rated_at[p], self.preset)
 
+    @property
+    def now(self) -> int:
+        """The open period's place on the clock."""
+        return self.first if self.period is None else self.period
+
     def result(self) -> ReplayResult:
-        last = max(self.period, 0)
-        deviations = {p: self._rd_at(p, last) for p in self.ratings}
+        deviations = {p: self._rd_at(p, self.now) for p in self.ratings}
         return ReplayResult(self.ratings, self.changes, self.played, deviations=deviations)
 
 
@@ -1091,6 +1157,7 @@ __all__ = [
     "glicko_period",
     "glicko_rd_before",
     "glicko_update",
+    "refuse_empty",
     "replay_glicko",
 ]
 '''),
@@ -3285,7 +3352,10 @@ def ELO_UPDATE(my_rating: Any, opp_ratings: Any, scores: Any, k: Any = None) -> 
 
 A period's RDs are taken as they stand at its start: growing an RD for the periods a
 player sat out (``MIN(SQRT(RD²+c²t), 350)``, :func:`rating_rules.glicko.glicko_rd_before`)
-is the sheet's job, or ``rate``'s, which replays a whole log.
+is the sheet's job, or ``rate``'s, which replays a whole log. No RD may be above 350,
+the paper's bound (an unrated player's RD): a larger one is refused as a typing error.
+An empty range is refused by GLICKO_EXPECTED, which answers cell by cell; to the period
+functions it is a period without games.
 """
 
 from __future__ import annotations
@@ -3298,23 +3368,28 @@ from ._excel import ArgStack, arg, arg_stack, cellwise, flat, udf
 
 
 @udf(ja="グリコレーティングの期待勝率 1/(1+10^(−g(RD)×(自分−相手)/400))。相手の RD "
-        "(レートの不確かさ) が大きいほど 0.5 に近い。")
+        "(レートの不確かさ、350 以下) が大きいほど 0.5 に近い。")
 @arg("my_rating", "My rating", ndim=2)
 @arg("opp_rating", "Opponent's rating", ndim=2)
-@arg("opp_rd", "Opponent's rating deviation (RD), above 0", ndim=2)
+@arg("opp_rd", "Opponent's rating deviation (RD), above 0, at most 350", ndim=2)
 def GLICKO_EXPECTED(my_rating: Any, opp_rating: Any, opp_rd: Any) -> Any:
-    """Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)); nearer 0.5 the larger the opponent's RD (how unsure their rating is)."""
+    """Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)); nearer 0.5 the larger the opponent's RD (how unsure their rating is; at most 350)."""
+    for name, value in (("my_rating", my_rating), ("opp_rating", opp_rating),
+                        ("opp_rd", opp_rd)):
+        if isinstance(value, (list, tuple)):
+            glicko.refuse_empty(name, value, len(flat(value)))
     # a row without ratings stays blank, even beside an RD typed once for every row
     return cellwise(glicko.glicko_expected, my_rating, opp_rating, opp_rd, required=2)
 
 
 PERIOD_ARGS: ArgStack = (
     ("my_rating", "My rating at the start of the period", {}),
-    ("my_rd", "My RD at the start of the period (grown since my last rated period)", {}),
+    ("my_rd", "My RD at the start of the period (grown since my last rated period), at most "
+     "350", {}),
     ("opp_ratings", "Opponents' ratings, one per game (a range; blank rows ignored)",
      {"ndim": 1}),
-    ("opp_rds", "Opponents' RDs at the start of the period (grown likewise), on the rows of "
-     "opp_ratings", {"ndim": 1}),
+    ("opp_rds", "Opponents' RDs at the start of the period (grown likewise, at most 350), on "
+     "the rows of opp_ratings", {"ndim": 1}),
     ("scores", "My scores on the rows of opp_ratings: 1, 0.5 or 0", {"ndim": 1}),
 )
 """The arguments GLICKO_RATING and GLICKO_RD share: one period, as :func:`_period` takes it."""

@@ -52,18 +52,20 @@ BAD_ROWS: list[dict[str, object]] = [
     {"Score": 1, "Period": "b"},                                                   # 15 incomplete
     {},                                                                            # 16 blank
     {"OppRating": 1500},                                                           # 17 in progress
+    {"Opponent": "rd400", "OppRating": 1500, "OppRD": 400, "Score": 1},            # 18 RD > 350
 ]
 BAD_COUNTED = (0, 8, 13, 14)
-BAD_FLAGGED = (1, 3, 4, 5, 6, 7, 9, 10)
+BAD_FLAGGED = (1, 3, 4, 5, 6, 7, 9, 10, 18)
 BAD_INCOMPLETE = (11, 12, 15, 17)
 BY_PERIOD_SETTLED = (8, 13, 14)
 """By period, the rows that settle a rating among the bad rows: 0 and 8 are one period
 (A, carried down past the flagged rows); B and "=A1" each settle their own."""
 BAD_MESSAGES = {"ja": {1: "相手レート", 3: "相手RD", 4: "相手RD", 5: "相手RD", 6: "相手RD",
-                       7: "勝敗", 9: "日付", 10: "離れすぎ", 11: "入力途中", 12: "入力途中"},
+                       7: "勝敗", 9: "日付", 10: "離れすぎ", 11: "入力途中", 12: "入力途中",
+                       18: "最大RD"},
                 "en": {1: "opponent rating", 3: "opponent RD", 4: "opponent RD",
                        5: "opponent RD", 6: "opponent RD", 7: "score", 9: "date",
-                       10: "too far", 11: "incomplete", 12: "incomplete"}}
+                       10: "too far", 11: "incomplete", 12: "incomplete", 18: "largest RD"}}
 SKIPPED_BLANK = ("Change", "Rating", "RD")
 """Computed columns a skipped row (flagged, incomplete or blank) leaves blank."""
 
@@ -89,14 +91,16 @@ def engine_rows(rows, counted, lang: str = "ja", periods: bool = False,
                 start: float = START, start_rd: float = START_RD) -> dict[int, dict[str, object]]:
     """The engine's view of the counted rows, from Glickman's steps as the engine states
     them: a period's games rated with ``glicko_period`` against its onset rating and RD,
-    my RD grown one period (``glicko_rd_before``) from the second period on; a game's
-    change is how much it moves the period's rating (the prefix's rating minus the
-    shorter prefix's). The language changes nothing here."""
+    my RD grown one period (``glicko_rd_before``) before every period, and each typed
+    opponent RD (the rating list's) one period too; a game's change is how much it moves
+    the period's rating (the prefix's rating minus the shorter prefix's). The language
+    changes nothing here."""
     out: dict[int, dict[str, object]] = {}
     rating, rd = start, start_rd
-    for p, group in enumerate(periods_of(rows, counted, periods)):
-        onset_rd = rd if p == 0 else glicko_rd_before(rd, 1)
-        games = [(rows[i]["OppRating"], rows[i]["OppRD"], rows[i]["Score"]) for i in group]
+    for group in periods_of(rows, counted, periods):
+        onset_rd = glicko_rd_before(rd, 1)
+        games = [(rows[i]["OppRating"], glicko_rd_before(rows[i]["OppRD"], 1),
+                  rows[i]["Score"]) for i in group]
         before = rating
         for n, i in enumerate(group):
             closed, closed_rd = glicko_period(rating, onset_rd, games[: n + 1])
@@ -120,11 +124,10 @@ def ledger_rows(games, starts, monthly: bool = True) -> list[tuple[float, float,
     """
     close = {p: (float(r), START_RD) for p, r in starts.items()}  # rating, RD after
     open_: dict[object, tuple[int, float, float, float, float]] = {}  # per, r0, rd0, Σ, Σ
-    period, last_month, out = 0, None, []
+    period, out = 0, []
     for game in games:
-        month = (game["Date"].year, game["Date"].month)
-        if not monthly or month != last_month:
-            period, last_month = period + 1, month
+        # the paper's t counts every month since, games in it or not
+        period = game["Date"].year * 12 + game["Date"].month - 1 if monthly else period + 1
         onset = {}
         for p in (game["PlayerA"], game["PlayerB"]):
             per, r0, rd0, _, _ = open_.get(p, (0, 0.0, 0.0, 0.0, 0.0))
@@ -150,6 +153,7 @@ PAPER: list[dict[str, object]] = [
     {"Opponent": f"W{i}", "OppRating": opp, "OppRD": rd, "Score": score}
     for i, (opp, rd, score) in enumerate([(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)])]
 PAPER[0]["Period"] = "1"
-EXAMPLES = {"paper": ({"periods": 1.0, "rd": 200.0}, PAPER)}
+EXAMPLES = {"paper": ({"periods": 1.0, "rd": 200.0, "c": 0.0}, PAPER)}
 """The paper's example, built with these constants in conftest's shared run
-(``paper_<t>``)."""
+(``paper_<t>``): c = 0, as the paper's RDs are those at the period's onset, which the
+sheet grows the typed (the list's) RDs to by one c."""

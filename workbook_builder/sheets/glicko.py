@@ -6,8 +6,14 @@ Layout (sheet 対局 / Games), the columns used at the table first:
     E 期間 Period   F 期待値 Expected   G 増減 Change   H 期間内 In period
     I レート Rating   J RD   K 状態 Status   L 日付 Date
 
-The opponent's rating and RD are typed as they stand at the game (from the club's
-list). Settings choose the mode, as on the Elo sheet (:mod:`.elo`, whose period chain
+The opponent's rating and RD are typed as the club's rating list shows them, and my
+starting rating and RD on Settings likewise. The list shows each RD at the end of its
+month (the ledger's レート表 / Rating list, ``rate``), while a game of the next month is
+rated with RDs already grown by c (the paper's step 1, as the ledger rates it): so the
+sheet grows every typed RD by one period, ``min(sqrt(RD² + c²), largest RD)`` (対局時の
+相手RD), and a game typed from the latest list gives the ledger's new rating.
+
+Settings choose the mode, as on the Elo sheet (:mod:`.elo`, whose period chain
 this sheet shares, :mod:`workbook_builder.kit.periods`): per game (the default, the
 engine's ``replay_glicko`` without periods: every game is a period of its own) or per
 rating period (a run of games with the same Period label, every game of it scored
@@ -19,10 +25,13 @@ A period's rating and RD come from two running sums over its games, each game's
 game; レート / Rating and RD appear on the period's last counted game (every game when
 rating per game); 増減 / Change is how much this game moved the period's rating.
 
-My RD at the start of a period is the one on Settings for the first period, and after
-that ``min(sqrt(RD² + c²), largest RD)`` of the last period's: one period of growth per
-period **[assumed, as the engine]**, so a month without games between two labels does
-not grow it twice.
+My RD at the start of a period is ``min(sqrt(RD² + c²), largest RD)`` of the last
+period's (of Settings' for the first): one period of growth per period label
+**[assumed]**, as labels need not be months. The ledger and ``rate`` count calendar
+months, a month nobody played too.
+
+No RD is above the largest RD on Settings (the paper's 350): an opponent RD above it is
+a ⚠ (the engine refuses it too), a starting RD above it makes Settings unusable.
 
 Row rules: a row counts when the opponent's rating, RD and the score are present and
 valid and nothing else in the row is wrong; a flagged row shows "⚠ …" and is skipped; a
@@ -38,7 +47,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
+from rating_rules.common import check_number
+from rating_rules.errors import RatingInputError
 from rating_rules.glicko import (
+    GLICKO,
     GlickoPreset,
     glicko_close,
     glicko_expected,
@@ -59,7 +71,7 @@ from ..kit.ledger_games import seat_helpers, table_of
 from ..kit.ledger_rule import MONTHLY_MODE, Carried, LedgerRule, other, result
 from ..kit.periods import carried, carry, helper, number
 from ..labels import Text
-from ..layout import Column, Row, Setting, Table, validation
+from ..layout import Column, Row, Setting, Table, Validation, validation
 from ..settings import START, above_zero, scalar, setting_name, start_setting, zero_or_more
 
 # --- the rule as formula text ----------------------------------------------------------------
@@ -149,7 +161,9 @@ MAX_OPP_RD = 1_000_000
 """The largest opponent RD accepted: ``RD²`` must stay a finite number in a sheet."""
 
 MSG = kp.period_messages(rd=Text("⚠ 相手RDは0より大きい数値 (100万まで)",
-                                  "⚠ opponent RD must be a number above 0 (up to 1,000,000)"))
+                                  "⚠ opponent RD must be a number above 0 (up to 1,000,000)"),
+                         rd_max=Text("⚠ 相手RDが最大RD (設定) より大きい",
+                                     "⚠ opponent RD is above the largest RD (Settings)"))
 INPUT_KEYS = ("Opponent", "OppRating", "OppRD", "Score", "Period", "Date")
 REQUIRED = ("OppRating", "OppRD", "Score")
 
@@ -158,25 +172,54 @@ REQUIRED = ("OppRating", "OppRD", "Score")
 class GlickoSheetPreset(GlickoPreset):
     """Glicko's constants, my RD before the first game and the mode the sheet starts in."""
 
-    rd: float = 350
+    rd: float = 350.0
     """My RD before the first game: an unrated player's 350, or the club list's."""
     periods: bool = False
     """Rate by rating periods (True) or every game as a period of its own (False)."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if check_number("preset.rd", self.rd) > self.start_rd:
+            raise RatingInputError("preset.rd", self.rd,
+                                   "must be {most:g} or less (the largest RD)",
+                                   most=self.start_rd)
 
 
 SHEET_FIELDS = ("start", "rd", "start_rd", "c", "periods")
 SETTINGS_OK = (f"AND(ISNUMBER({START}),{fx.is_one_of(kp.PERIODS, (1, 0))},"
                + ",".join(f"IF(ISNUMBER({n}),{n}>0,FALSE)" for n in (RD, MAX_RD))
-               + f",IF(ISNUMBER({C}),{C}>=0,FALSE))")
-"""TRUE when every Settings value is usable (RDs above 0, c at least 0, mode 1 or 0)."""
+               + f",IF(ISNUMBER({C}),{C}>=0,FALSE),"
+               + f"IF(COUNT({RD},{MAX_RD})=2,{RD}<={MAX_RD},FALSE))")
+"""TRUE when every Settings value is usable (RDs above 0, the starting RD at most the
+largest, c at least 0, mode 1 or 0)."""
 
 OPP_RD = kinds.Check(
     lambda ref: f"IF(ISNUMBER({ref}),AND({ref}>0,{ref}<={MAX_OPP_RD}),FALSE)",
     lambda x: (n := excel_number(x)) is not None and 0 < n <= MAX_OPP_RD)
 
 
-STATUS = kp.period_status(INPUT_KEYS, SETTINGS_OK, ("OppRating", "OppRD", "Score", "Date"),
+CHECKED = ("OppRating", "OppRD", "Score", "Date")
+
+
+def above_largest_rd(r: Row) -> str:
+    """TRUE when the typed opponent RD is a usable number but above Settings' largest RD."""
+    return f"AND({OPP_RD.test(r['OppRD'])},{r['OppRD']}>{MAX_RD})"
+
+
+def opp_rd_usable(c: Cells) -> bool:
+    return OPP_RD.accepts(c["OppRD"]) and c.num("OppRD") <= c.preset.start_rd
+
+
+RD_ABOVE_LARGEST = st.Case(above_largest_rd,
+                           lambda c: OPP_RD.accepts(c["OppRD"]) and not opp_rd_usable(c),
+                           MSG["rd_max"])
+"""No RD is above the largest (the paper's 350): a larger one is a typing error, refused
+as the engine refuses it, not capped."""
+
+_CASES = kp.period_status(INPUT_KEYS, SETTINGS_OK, CHECKED,
                           kp.too_far_case(str(FAR), lambda c: FAR), REQUIRED)
+_AFTER_RD = 3 + CHECKED.index("OppRD")  # empty, Settings, then a case per checked input
+STATUS = (*_CASES[:_AFTER_RD], RD_ABOVE_LARGEST, *_CASES[_AFTER_RD:])
 
 
 COUNTS = "Counts"
@@ -191,19 +234,31 @@ def counts_test(r: Row) -> str:
 def expected_formula(r: Row) -> str:
     """My expected score, shown as soon as the opponent's rating and RD are in."""
     shown = f"AND(ISNUMBER({r['OppRating']}),ISNUMBER({r['G']}),{st.no_problem(r['Status'])})"
-    return fx.if_(shown, expected_text(r["Base"], r["OppRating"], r["OppRD"]), '""')
+    return fx.if_(shown, expected_text(r["Base"], r["OppRating"], r["OppRDAt"]), '""')
 
 
 def expected_value(c: Cells) -> object:
     opp, rd = c.number("OppRating"), c["G"]
     if opp is None or rd == "" or st.has_problem(c["Status"]):
         return ""
-    return glicko_expected(number(c["Base"]), opp, c.num("OppRD"))
+    return glicko_expected(number(c["Base"]), opp, number(c["OppRDAt"]), c.preset)
 
 
 def game_part(c: Cells) -> tuple[float, float]:
     """The engine's information and ``g(s − E)`` of a counted game."""
-    return glicko_game(number(c["Base"]), c.num("OppRating"), c.num("OppRD"), c.num("Score"))
+    return glicko_game(number(c["Base"]), c.num("OppRating"), number(c["OppRDAt"]),
+                       c.num("Score"), c.preset)
+
+
+def opp_rd_at_formula(r: Row) -> str:
+    """The opponent's RD at the game: the list's, grown by one period's c (the paper's
+    step 1 from the list's month to the game's), at most the largest RD."""
+    usable = f"AND({OPP_RD.test(r['OppRD'])},{r['OppRD']}<={MAX_RD})"
+    return fx.if_(usable, grown_text(r["OppRD"], C, MAX_RD), '""')
+
+
+def opp_rd_at_value(c: Cells) -> object:
+    return glicko_rd_before(c.num("OppRD"), 1, c.preset) if opp_rd_usable(c) else ""
 
 
 def running(key: str, part: int) -> Value:
@@ -239,21 +294,24 @@ def change_value(c: Cells) -> object:
 def rd_base_formula(r: Row) -> str:
     """My RD at the start of the row's period: Settings' for the first, grown after."""
     grown = grown_text(r.prev("CloseRD"), C, MAX_RD)
-    return fx.if_(r["New"], fx.if_(f"{r.prev('Count')}=0", RD, grown), r.prev("RDStart"))
+    first = grown_text(RD, C, MAX_RD)  # the list's RD, as the opponents' (OppRDAt)
+    return fx.if_(r["New"], fx.if_(f"{r.prev('Count')}=0", first, grown), r.prev("RDStart"))
 
 
 def rd_base_value(c: Cells) -> float:
     if not c["New"]:
         return number(c.prev("RDStart"))
     if c.prev("Count") == 0:
-        return float(c.preset.rd)
+        return glicko_rd_before(float(c.preset.rd), 1, c.preset)
     return glicko_rd_before(number(c.prev("CloseRD")), 1, c.preset)
 
 
 def input_columns() -> tuple[Column, ...]:
     """Opponent, their rating and RD, score and period: typed at the table."""
-    rd_prompt = Text("相手の今のRD (クラブのリストから)。初めての相手は350",
-                     "Opponent's current RD (from the club's list); a new player: 350")
+    rd_prompt = Text("相手のRD (クラブのレート表のとおり。対局の月の分はシートが増やす)。"
+                     "初めての相手は350",
+                     "Opponent's RD as the club's rating list shows it (the sheet adds the"
+                     " month to the game); a new player: 350")
     return (
         kinds.opponent_column(),
         kinds.opp_rating_column(Text("相手の今のレート (クラブのリストから)",
@@ -290,9 +348,12 @@ def period_columns() -> tuple[Column, ...]:
         *kp.opening_columns(),
         helper("RDBase", Text("計算用 対局時RD", "RD played at"), "number",
                rd_base_formula, rd_base_value),
+        helper("OppRDAt", Text("計算用 対局時の相手RD", "Opp. RD played at"), "number",
+               opp_rd_at_formula, opp_rd_at_value),
         helper("G", Text("計算用 g(相手RD)", "g(opp. RD)"), "number",
-               lambda r: fx.if_(OPP_RD.test(r["OppRD"]), g_text(r["OppRD"]), '""'),
-               lambda c: glicko_g(c.num("OppRD")) if OPP_RD.accepts(c["OppRD"]) else ""),
+               lambda r: fx.if_(f"ISNUMBER({r['OppRDAt']})", g_text(r["OppRDAt"]), '""'),
+               lambda c: "" if c["OppRDAt"] == "" else glicko_g(number(c["OppRDAt"]),
+                                                                  c.preset)),
         helper("Counts", Text("計算用 計算する", "Counts"), "text",
                lambda r: f"AND({r['Status']}=\"\","
                          f"COUNT({st.inputs_text(r, REQUIRED)})={len(REQUIRED)})",
@@ -336,8 +397,8 @@ def settings_for(preset: GlickoSheetPreset) -> list[Setting]:
     return [
         start_setting(kp.START_NOTE, preset.start),
         rd_setting("RD", "rd", Text("開始RD", "Starting RD"),
-                   Text("最初の対局の前のRD (なければ350)",
-                        "Your RD before the first game (none yet: 350)"),
+                   Text("レート表の自分のRD (なければ350)",
+                        "Your RD on the club's rating list (none yet: 350)"),
                    preset.rd),
         rd_setting("MaxRD", "start_rd", Text("最大RD", "Largest RD"),
                    Text("RD はこれ以上増えない (ふつう350)", "An RD never grows past this (350)"),
@@ -362,6 +423,8 @@ RULE_NOTES = (
          "New RD = √(1 / (1/RD² + 1/d²)); 1/d² = q² Σ g² E (1 − E); q = ln10 / 400"),
     Text("次の期間の RD = min(√(RD² + c²), 最大RD)。",
          "Next period's RD = min(√(RD² + c²), largest RD)."),
+    Text("相手RD と開始RD はレート表のとおりに入力: 対局の期間までの1期間分をシートが増やします。",
+         "Type RDs as the rating list shows them: the sheet grows them by one period."),
     Text("対局ごと: 1局が1期間。期間ごと: 期間内の対局はすべて期間の最初のレートと RD で計算し、",
          "Per game: each game is a period. By period: every game of a period uses the"),
     Text("　期間の最後の行にレートと RD。期間名は期間の最初の対局にだけ入力。",
@@ -439,7 +502,8 @@ def same_period(r: Row, side: str) -> str:
 
 def rd_at_formula(r: Row, side: str) -> str:
     """The player's RD at the start of the row's period: their period's, or grown from
-    the RD after their last game by one c² a period since (at most the largest RD)."""
+    the RD after their last game by one c² for every period since, games in it or not
+    (at most the largest RD)."""
     grown = (f"MIN(SQRT({r[f'RD{side}']}*{r[f'RD{side}']}+{C}*{C}*"
              f"({r['Per']}-{r[f'Per{side}']})),{MAX_RD})")
     return fx.if_(same_period(r, side), r[f"RD0{side}"], grown)
@@ -463,7 +527,7 @@ def game_formula(r: Row, side: str) -> tuple[str, str]:
 def game_value(c: Cells, side: str) -> tuple[float, float]:
     score = result(c) if side == "A" else 1 - result(c)
     return glicko_game(number(c[f"Rating{side}"]), number(c[f"Rating{other(side)}"]),
-                       number(c[f"RDAt{other(side)}"]), score)
+                       number(c[f"RDAt{other(side)}"]), score, c.preset)
 
 
 def running_formula(r: Row, side: str, key: str, part: int) -> str:
@@ -476,17 +540,17 @@ def running_value(c: Cells, side: str, key: str, part: int) -> float:
 
 
 def period_formula(r: Row) -> str:
-    """The log's period number so far: a counted game opens one when its month is later
-    than the last counted (per game: every counted game)."""
-    opens = fx.if_(f"{MONTHLY_MODE}=1", f"IF({r['Month']}>{r.prev('LastMonth')},1,0)", "1")
-    return f"{r.prev('Per')}+IF({r['CA']}>0,{opens},0)"
+    """The row's period on the clock that grows an RD: by month, the latest counted
+    month's number (YEAR×12+MONTH−1), so a month nobody played is a period too (the
+    paper's t); per game, the count of counted games so far."""
+    counted = f"{r.prev('Per')}+IF({r['CA']}>0,1,0)"
+    return fx.if_(f"{MONTHLY_MODE}=1", r["LastMonth"], counted)
 
 
 def period_value(c: Cells) -> int:
-    if c["CA"] == 0:
-        return int(number(c.prev("Per")))
-    opens = not c.preset.monthly or number(c["Month"]) > number(c.prev("LastMonth"))
-    return int(number(c.prev("Per"))) + int(opens)
+    if c.preset.monthly:
+        return int(number(c["LastMonth"]))
+    return int(number(c.prev("Per"))) + int(c["CA"] != 0)
 
 
 def closed_value(c: Cells, side: str) -> tuple[float, float]:
@@ -594,18 +658,35 @@ LEDGER_PRESETS = {"glicko": (GlickoRule(), GlickoLedgerPreset())}
 
 # --- the catalog's entries: GLICKO_EXPECTED, GLICKO_RATING, GLICKO_RD -------------------------
 
-RD_KIND = kc.positive_kind(Text("0より大きい数", "above 0"),
-                           Text("期首の RD (レートの不確かさ、0より大きい数)",
-                                "RD at the start of the period (above 0)"))
+LARGEST_RD = GLICKO.start_rd
+"""The functions' largest RD, the paper's 350: the engine refuses a larger one."""
+RD_CHECK = kinds.Check(
+    lambda r: f"IF(ISNUMBER({r}),AND({r}>0,{r}<={LARGEST_RD:g}),FALSE)",
+    lambda x: (n := excel_number(x)) is not None and 0 < n <= LARGEST_RD)
+
+
+def rd_validation(prompt: Text) -> Callable[[str], Validation]:
+    """The drop-down rule of an RD: above 0, at most 350."""
+    return kc.validation_rule("decimal", prompt, Text("0より大きく350以下の数",
+                                                      "A number above 0, at most 350"),
+                              "between", "0.000001", f"{LARGEST_RD:g}")
+
+
+RD_KIND = kc.Kind(RD_CHECK, Text("0より大きく350以下の数", "a number above 0, at most 350"),
+                  Text("0より大きく350以下", "above 0, at most 350"), "number",
+                  rd_validation(Text("期首の RD (レートの不確かさ、0より大きく350以下)",
+                                     "RD at the start of the period (above 0, at most 350)")))
 OPPONENT_RDS = kc.Kind(
     kinds.Check(
-        lambda r: f'IF(COUNTA({r})=COUNT({r}),SUMPRODUCT(({r}<=0)*({r}<>""))=0,FALSE)',
-        lambda xs: all(x is None or ((n := excel_number(x)) is not None and n > 0)
+        lambda r: (f'IF(COUNTA({r})=COUNT({r}),SUMPRODUCT((({r}<=0)+({r}>{LARGEST_RD:g}))'
+                   f'*({r}<>""))=0,FALSE)'),
+        lambda xs: all(x is None or ((n := excel_number(x)) is not None and 0 < n <= LARGEST_RD)
                        for x in cast(Sequence[object], xs))),
-    Text("0より大きい数 (空行は数えない)", "numbers above 0 (blank rows are skipped)"),
+    Text("0より大きく350以下の数 (空行は数えない)",
+         "numbers above 0, at most 350 (blank rows are skipped)"),
     Text("相手ごと", "one per game"), "number",
-    kc.positive_validation(Text("期首の相手の RD (相手のレートと同じ行)",
-                                "Opponents' RDs at the start, on the rows of their ratings")))
+    rd_validation(Text("期首の相手の RD (相手のレートと同じ行)",
+                       "Opponents' RDs at the start, on the rows of their ratings")))
 
 
 def catalog_args() -> tuple[kc.Arg, ...]:
