@@ -113,9 +113,9 @@ def test_template_constants(tmp_path):
 
 
 # --- a month nobody played, and the RDs a person types from the rating list -----------------
-# Expected values are the engine's replay with the log's months as labels (tests/
-# test_glicko.py checks it against the paper's formulas written out by hand, a month
-# nobody played included), never the sheets' own.
+# Expected values are the paper's steps taken by hand, period by period, with each t
+# written out (glicko_period for steps 2 and 3, glicko_rd_before for step 1: both checked
+# against the paper's figures in tests/test_glicko.py), never the sheets' own.
 
 LEDGER_PLAYERS = [{"Name": "P1", "Start": 1600}, {"Name": "P2", "Start": 1450}, {"Name": "P3"}]
 UP_TO_MARCH = [  # nobody plays in February
@@ -127,11 +127,33 @@ APRIL = {"Date": dt.date(2024, 4, 6), "PlayerA": "P1", "PlayerB": "P3", "Result"
 """P1 (played in March) beats P3 (last played in January)."""
 
 
-def _replay(games):
-    """The engine's run over ``games``, a month a period, as ``rate`` replays a log."""
-    initial = {p["Name"]: float(p.get("Start", GLICKO.start)) for p in LEDGER_PLAYERS}
-    return replay_glicko([(g["PlayerA"], g["PlayerB"], g["Result"]) for g in games],
-                         initial=initial, periods=[f"{g['Date']:%Y-%m}" for g in games])
+def by_hand() -> dict[str, dict[str, tuple[float, float]]]:
+    """Each player's (rating, RD) after January, after March, on the March list (RD now,
+    grown to March) and on the April list. Everyone starts with RD 350 (the ledger's largest
+    RD); January's games are one period, against the ratings and RDs at its start."""
+    jan = {"P1": glicko_period(1600, 350, [(1450, 350, 1)]),
+           "P2": glicko_period(1450, 350, [(1600, 350, 0), (1500, 350, 0.5)]),
+           "P3": glicko_period(1500, 350, [(1450, 350, 0.5)])}
+    rd_p1, rd_p2 = glicko_rd_before(jan["P1"][1], 2), glicko_rd_before(jan["P2"][1], 2)  # t = 2
+    march = {**jan, "P1": glicko_period(jan["P1"][0], rd_p1, [(jan["P2"][0], rd_p2, 0)]),
+             "P2": glicko_period(jan["P2"][0], rd_p2, [(jan["P1"][0], rd_p1, 1)])}
+    listed = {**march, "P3": (jan["P3"][0], glicko_rd_before(jan["P3"][1], 2))}
+    rd_p1, rd_p3 = glicko_rd_before(march["P1"][1], 1), glicko_rd_before(jan["P3"][1], 3)
+    april = {"P1": glicko_period(march["P1"][0], rd_p1, [(jan["P3"][0], rd_p3, 1)]),
+             "P2": (march["P2"][0], glicko_rd_before(march["P2"][1], 1)),  # RD now, April
+             "P3": glicko_period(jan["P3"][0], rd_p3, [(march["P1"][0], rd_p1, 0)])}
+    return {"jan": jan, "march": march, "listed": listed, "april": april}
+
+
+def test_rate_replays_the_log_as_by_hand():
+    """The engine's replay, as ``rate`` runs it (a month a period, labelled YYYY-MM)."""
+    hand = by_hand()
+    for games, stage in ((UP_TO_MARCH, "listed"), ([*UP_TO_MARCH, APRIL], "april")):
+        initial = {p["Name"]: float(p.get("Start", GLICKO.start)) for p in LEDGER_PLAYERS}
+        result = replay_glicko([(g["PlayerA"], g["PlayerB"], g["Result"]) for g in games],
+                               initial=initial, periods=[f"{g['Date']:%Y-%m}" for g in games])
+        assert {p: (result.ratings[p], result.deviations[p]) for p in result.ratings} == {
+            p: pytest.approx(v, abs=1e-9) for p, v in hand[stage].items()}
 
 
 @pytest.fixture(scope="module")
@@ -143,18 +165,17 @@ def gap_files(tmp_path_factory):
         pytest.skip("LibreOffice (soffice) is not installed")
     work = tmp_path_factory.mktemp("glicko_gap")
     ledger = load_template(TEMPLATES / "ledger_glicko_ja.toml")
-    march = _replay(UP_TO_MARCH)
+    listed = by_hand()["listed"]
     sheet = load_template(TEMPLATES / "glicko_ja.toml")
     sheet = dataclasses.replace(sheet, constants={
-        **sheet.constants, "start": march.ratings["P1"], "rd": march.deviations["P1"]})
-    typed = [{"Opponent": "P3", "OppRating": march.ratings["P3"],
-              "OppRD": march.deviations["P3"], "Score": 1}]
+        **sheet.constants, "start": listed["P1"][0], "rd": listed["P1"][1]})
+    typed = [{"Opponent": "P3", "OppRating": listed["P3"][0], "OppRD": listed["P3"][1],
+              "Score": 1}]
+    size = sized_for(ledger, {"Games": [*UP_TO_MARCH, APRIL], "Players": LEDGER_PLAYERS})
     built = {
-        "march": build(dataclasses.replace(sized_for(ledger, {"Games": UP_TO_MARCH, "Players":
-                                           LEDGER_PLAYERS}), output="march"), work / "b",
+        "march": build(dataclasses.replace(size, output="march"), work / "b",
                        tables={"Games": UP_TO_MARCH, "Players": LEDGER_PLAYERS}),
-        "april": build(dataclasses.replace(sized_for(ledger, {"Games": UP_TO_MARCH, "Players":
-                                           LEDGER_PLAYERS}), output="april"), work / "b",
+        "april": build(dataclasses.replace(size, output="april"), work / "b",
                        tables={"Games": [*UP_TO_MARCH, APRIL], "Players": LEDGER_PLAYERS}),
         "sheet": build(dataclasses.replace(sheet, output="sheet"), work / "b", inputs=typed),
     }
@@ -170,20 +191,14 @@ def gap_files(tmp_path_factory):
 def test_a_month_nobody_played_grows_the_ledgers_rds(gap_files, source):
     """P2 beats P1 in March after a February nobody played: both RDs grow by c² twice
     (the paper's t = 2); the list's RD now of P3, who last played in January, grows to
-    March, and every rating and RD is the engine's."""
+    March."""
     wb = load_workbook(gap_files[source]["march"], data_only=True)
-    march = _replay(UP_TO_MARCH)
-    one_month = replay_glicko([(g["PlayerA"], g["PlayerB"], g["Result"]) for g in UP_TO_MARCH],
-                              initial={"P1": 1600.0, "P2": 1450.0, "P3": GLICKO.start},
-                              periods=[1, 2, 3])  # the count of months with games
-    assert round(march.ratings["P1"], 2) != round(one_month.ratings["P1"], 2)
-    new = column(wb, "Games_NewA")[:3]
-    assert new[2] == pytest.approx(march.ratings["P2"], abs=1e-9)
-    assert column(wb, "Games_NewRDB")[2] == pytest.approx(march.deviations["P1"], abs=1e-9)
+    hand = by_hand()
+    assert column(wb, "Games_NewA")[2] == pytest.approx(hand["march"]["P2"][0], abs=1e-9)
+    assert column(wb, "Games_NewRDB")[2] == pytest.approx(hand["march"]["P1"][1], abs=1e-9)
     shown = zip(column(wb, "List_Rating")[:3], column(wb, "List_RD")[:3], strict=True)
     listed = dict(zip(column(wb, "List_Name")[:3], shown, strict=True))
-    assert listed == {p: (pytest.approx(march.ratings[p], abs=1e-9),
-                          pytest.approx(march.deviations[p], abs=1e-9)) for p in listed}
+    assert listed == {p: pytest.approx(v, abs=1e-9) for p, v in hand["listed"].items()}
 
 
 @pytest.mark.parametrize("source", ["builder", "libreoffice"])
@@ -192,9 +207,8 @@ def test_a_game_typed_from_the_list_gives_the_ledgers_rating(gap_files, source):
     sheet, and the April win: the sheet's new rating and RD are the April ledger's."""
     ledger = load_workbook(gap_files[source]["april"], data_only=True)
     sheet = load_workbook(gap_files[source]["sheet"], data_only=True)
-    april = _replay([*UP_TO_MARCH, APRIL])
-    assert column(ledger, "Games_NewRDA")[3] == pytest.approx(april.deviations["P1"], abs=1e-9)
-    ledger_rating = column(ledger, "Games_NewA")[3]
-    assert ledger_rating == pytest.approx(april.ratings["P1"], abs=1e-9)
-    assert games_column(sheet, "Rating")[0] == pytest.approx(ledger_rating, abs=1e-9)
-    assert games_column(sheet, "RD")[0] == pytest.approx(april.deviations["P1"], abs=1e-9)
+    rating, rd = by_hand()["april"]["P1"]
+    assert column(ledger, "Games_NewA")[3] == pytest.approx(rating, abs=1e-9)
+    assert column(ledger, "Games_NewRDA")[3] == pytest.approx(rd, abs=1e-9)
+    assert games_column(sheet, "Rating")[0] == pytest.approx(rating, abs=1e-9)
+    assert games_column(sheet, "RD")[0] == pytest.approx(rd, abs=1e-9)
