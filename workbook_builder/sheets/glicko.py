@@ -308,10 +308,10 @@ def rd_base_value(c: Cells) -> float:
 
 def input_columns() -> tuple[Column, ...]:
     """Opponent, their rating and RD, score and period: typed at the table."""
-    rd_prompt = Text("相手のRD (クラブのレート表のとおり。対局の月の分はシートが増やす)。"
+    rd_prompt = Text("相手のRD (クラブのレート表のとおり。対局の月までの1期間分はシートが増やす)。"
                      "初めての相手は350",
-                     "Opponent's RD as the club's rating list shows it (the sheet adds the"
-                     " month to the game); a new player: 350")
+                     "Opponent's RD as the club's rating list shows it (the sheet adds one"
+                     " period's growth); a new player: 350")
     return (
         kinds.opponent_column(),
         kinds.opp_rating_column(Text("相手の今のレート (クラブのリストから)",
