@@ -3723,6 +3723,9 @@ REASONS = {
     'is too far from rating {mine!r} to compute': 'rating {mine!r} から離れすぎていて計算できません',
     'is too large to compute': '大きすぎて計算できません',
     'must have the same size': '同じ大きさにしてください',
+    'must be {most:g} or less (the largest RD)': '{most:g} 以下にしてください (最大 RD)',
+    'must come after the period before it': '前の期間より後にしてください',
+    'is an empty range': '空の範囲です',
 }
 '''),
 }
