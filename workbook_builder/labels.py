@@ -44,6 +44,7 @@ INSERTED = Text("⚠ 上に挿入された行の対局は計算されません �
                 "⚠ the game typed in the inserted row above is not counted: run repair")
 """The row under a row a person inserted and typed into: that row has no formulas."""
 NAMED = {"Msg_Unbuilt": UNBUILT, "Msg_Moved": MOVED, "Msg_Inserted": INSERTED}
-"""Messages every table with a Built column may show in any row, as defined names."""
+"""Messages every table with a Built column may show in any row, as defined names of
+cells on ``_meta`` (:func:`~workbook_builder.metadata.text_ref`)."""
 LEGEND_INPUT = Text("白いセルに入力", "Type in the white cells")
 LEGEND_COMPUTED = Text("青いセルは自動計算 (入力しない)", "Blue cells are computed: do not type")

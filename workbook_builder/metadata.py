@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from openpyxl import Workbook, load_workbook
-from openpyxl.utils.cell import range_boundaries
+from openpyxl.utils.cell import column_index_from_string, range_boundaries
+from openpyxl.worksheet.worksheet import Worksheet
 
+from .labels import NAMED
 from .layout import NameInfo
 from .messages import say
 
@@ -25,6 +27,27 @@ COLUMNS = ("name", "sheet", "range", "role", "type", "allowed", "minimum", "labe
 """``field`` is the preset field a setting feeds, so audit and repair can rebuild with it."""
 TEXTS = "texts"
 """The ``about`` key of :func:`builder_texts`: what this version wrote, for a later one."""
+TEXT_COLUMN = "K"
+"""The ``_meta`` column holding the texts of :data:`~workbook_builder.labels.NAMED`, one a
+row from row 1 (the name in the column before it). Google Sheets' named ranges can only
+be ranges, so a long message many Status cells show is a cell a name points at, never a
+constant name. ``about`` always fills more rows than these, so the name table below it
+never shares a row with them."""
+
+
+def text_ref(name: str) -> str:
+    """Where the defined name ``name`` of :data:`~workbook_builder.labels.NAMED` points."""
+    row = list(NAMED).index(name) + 1
+    return f"'{META_SHEET}'!${TEXT_COLUMN}${row}"
+
+
+def write_texts(ws: Worksheet, lang: str) -> None:
+    """Write the texts of :data:`~workbook_builder.labels.NAMED` where :func:`text_ref`
+    says, beside their names: the workbook's Status formulas read them there."""
+    column = column_index_from_string(TEXT_COLUMN)
+    for row, (name, text) in enumerate(NAMED.items(), 1):
+        ws.cell(row, column - 1, name)
+        ws.cell(row, column, text(lang))
 
 
 def text_digest(text: str) -> str:
@@ -87,6 +110,8 @@ def write_meta(wb: Workbook, infos: Sequence[NameInfo], about: Mapping[str, str]
                   str(info.extra.get("preset_field", "")) or None)
         for i, cell_value in enumerate(values, 1):
             ws.cell(row, i, cell_value)
+    if any(name in wb.defined_names for name in NAMED):
+        write_texts(ws, str(about.get("lang") or "ja"))
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,10 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
-from . import formulas as fx
 from . import styles
 from .labels import NAMED, Text
 from .layout import Column, NameInfo, Table, Validation
+from .metadata import text_ref
 
 
 def define_name(ws: Worksheet, name: str, ref: str) -> None:
@@ -96,9 +96,9 @@ def write_table(ws: Worksheet, table: Table, lang: str,
     if not any(column.lead is not None and not column.hidden for column in table.columns):
         ws.row_dimensions[table.lead_row].hidden = True  # an empty blue row: no use on a phone
     if table.has("Built"):
-        for name, message in NAMED.items():
+        for name in NAMED:
             assert ws.parent is not None, "a sheet of no workbook"
-            ws.parent.defined_names[name] = DefinedName(name, attr_text=fx.text(message(lang)))
+            ws.parent.defined_names[name] = DefinedName(name, attr_text=text_ref(name))
     return _names(ws, table, lang)
 
 

@@ -33,8 +33,9 @@ class Case:
     hint_value: Callable[[Cells], str] | None = None
     """What :attr:`hint` shows, from the engine."""
     name: str | None = None
-    """A defined name holding :attr:`message` (:data:`~workbook_builder.labels.NAMED`):
-    a long text many rows show is written once in the file, not in every row's formula."""
+    """A defined name of the cell holding :attr:`message` (:data:`~workbook_builder.labels.NAMED`,
+    :func:`~workbook_builder.metadata.text_ref`): a long text many rows show is written
+    once in the file, not in every row's formula."""
 
     def shown(self, r: Row, lang: str) -> str:
         if self.message is None:
