@@ -11,7 +11,7 @@ import dataclasses
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from openpyxl import load_workbook
@@ -35,6 +35,8 @@ PHONE_DPI = 96
 PHONE_MARGIN = 0.25
 """Left and top print margin (inches) of the phone picture: cut off before cropping."""
 PHONE_HEIGHT = 640
+Tables = Mapping[str, Sequence[Mapping[str, object]]]
+"""Input tables by key, as :func:`~workbook_builder.build.build` takes them."""
 
 
 def japanese_fonts() -> bool | None:
@@ -119,12 +121,15 @@ def render_phone(specs: Sequence[Spec], out_dir: Path, howto: bool = False) -> l
     return written
 
 
-def example_books(specs: Sequence[Spec], tmp: Path, howto: bool = False) -> list[Path]:
+def example_books(specs: Sequence[Spec], tmp: Path, howto: bool = False,
+                  retable: Callable[[Tables], Tables] | None = None) -> list[Path]:
     """Each spec's workbook with its example games (15 rows, 8 players) in ``tmp``, set to
     print its first sheet (or, with ``howto``, the 使い方 / How to sheet, moved first) at
-    100 % with row numbers, as a phone shows it."""
+    100 % with row numbers, as a phone shows it. ``retable`` changes the example tables
+    first (a test's widest dates)."""
     small = [dataclasses.replace(spec, rows=15, players=8) for spec in specs]
-    books = [build(spec, tmp, tables=SHEET_TYPES[spec.system].example_tables(spec))
+    change = retable or (lambda tables: tables)
+    books = [build(spec, tmp, tables=change(SHEET_TYPES[spec.system].example_tables(spec)))
              for spec in small]
     for spec, book in zip(small, books, strict=True):
         _show_cached_calls(book)

@@ -46,7 +46,7 @@ MSG = {
     "incomplete": st.INCOMPLETE,
 }
 LEDGER_WIDTHS: phone.Widths = {
-    "Date": (4.5, 4.5), "PlayerA": (5.5, 5), "PlayerB": (5.5, 5), "Result": (3.5, 5),
+    "Date": phone.DATE_WIDTH, "PlayerA": (5.5, 5), "PlayerB": (5.5, 5), "Result": (3.5, 5),
     "Handicap": (3.5, 4.5), "GameType": (3, 4), "TurnDiff": (3.5, 4.5),
     "NewA": (5.5, 5), "NewB": (5.5, 5), "ShownA": (6.5, 6.5), "ShownB": (6.5, 6.5),
 }

@@ -35,7 +35,7 @@ PHONE_WIDTHS: phone.Widths = {
     "Opponent": (5.5, 6), "OppRating": (5, 5), "OppRD": (4, 4.5),
     "OppRank": (3.5, 4.5), "Suggested": (3.5, 4.5),
     "Handicap": (3.5, 4.5), "First": (3.5, 4.5), "Result": (3.5, 4), "Score": (3.5, 4),
-    "TurnDiff": (3.5, 4.5), "Period": (6.5, 6.5), "GameType": (4.5, 4), "Date": (4.5, 4.5),
+    "TurnDiff": (3.5, 4.5), "Period": (6.5, 6.5), "GameType": (4.5, 4), "Date": phone.DATE_WIDTH,
     "Rating": (5.5, 5), "InPeriod": (5.5, 5), "Points": (7.5, 7.5),
 }
 """Widths (ja, en) of the Games columns a phone shows (:mod:`.phone`). A period fits

@@ -22,6 +22,10 @@ SCREEN_PX = 390
 DATE_FORMAT = "m/d"
 """Short enough for a narrow column; the year is in the cell (and its formula bar)."""
 
+DATE_WIDTH = (5.0, 5.0)
+"""(ja, en) units of a phone's date column: the widest m/d, 12/28, fits in both programs
+(at 4.5, October to December printed as ###; ``tests/test_printed.py``)."""
+
 Widths = Mapping[str, tuple[float, float]]
 """Column key → (Japanese width, English width)."""
 

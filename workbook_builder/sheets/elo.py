@@ -288,6 +288,9 @@ class EloSheet(kp.PeriodSheet[EloSheetPreset]):
     title = Text("イロレーティング", "Elo rating")
     phone_first = ("Opponent", "OppRating", "Score", "Period", "Date", "Rating", "InPeriod",
                    "Status")
+    phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {"InPeriod": (5, 4.5)}
+    """The rating in the period (four digits) fits 5 units in Japanese and 4.5 in English:
+    at 5.5 and 5, the date's 5 units (12/28) pushed Status's ⚠ past LibreOffice's 390 px."""
     notes = RULE_NOTES
     shown_fields = SHEET_FIELDS
     refused = (kp.PERIODS_REFUSED, ("k", lambda x: x <= 0, "template.above_zero"),

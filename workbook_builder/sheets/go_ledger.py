@@ -265,7 +265,7 @@ class GoRule(LedgerRule[GoLedgerPreset]):
     side_widths = (8.5, 7, 7)
     phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {
         "PlayerA": (5, 4.5), "PlayerB": (5, 4.5), "Result": (3.5, 4),
-        "Handicap": (3.5, 4.5), "GameType": (3, 3.5), "NewA": (7, 7), "NewB": (7, 7)}
+        "Handicap": (3.5, 4), "GameType": (3, 3.5), "NewA": (7, 7), "NewB": (7, 7)}
     carried = GO_CARRIED
     order_key = "Order"
 

@@ -874,7 +874,7 @@ at the table, the new rate and the Status. Official rank and membership follow: 
 most players and the same every game."""
 PHONE_WIDTHS: phone.Widths = {
     "Game": (3, 3.5), "Seat": (2.5, 3.5), "Player": (6, 5.5), "Rate": (5, 4.5),
-    "Place": (3.5, 4), "KnockedBy": (5, 4.5), "Date": (4.5, 4.5), "NewRate": (5.5, 5)}
+    "Place": (3.5, 4), "KnockedBy": (5, 4.5), "Date": phone.DATE_WIDTH, "NewRate": (5.5, 5)}
 """Widths (ja, en) of the columns a phone shows, on both four-player sheets."""
 
 
