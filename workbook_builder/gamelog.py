@@ -27,6 +27,7 @@ from pathlib import Path
 
 from rating_rules import SYSTEMS, LogField, replay
 
+from . import dates
 from .errors import GameLogError
 from .messages import Lang, os_reason, say
 from .names import near_miss
@@ -196,9 +197,14 @@ def parse_date(text: str) -> date | None:
         return None
     for fmt in ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%Y年%m月%d日"):
         try:
-            return datetime.strptime(folded, fmt).date()
+            day = datetime.strptime(folded, fmt).date()
         except ValueError:
             continue
+        if not dates.is_usable(day):  # the sheets' Status flags the same dates
+            raise ValueError(say("row.date_range", field=Field("date"), value=text,
+                                 first=_slashed(dates.FIRST_DATE),
+                                 last=_slashed(dates.LAST_DATE)))
+        return day
     raise ValueError(say("row.not_date", field=Field("date"), value=text))
 
 
@@ -461,3 +467,8 @@ def _knocker(key: str, text: str) -> object:
     if folded.upper() == "T":
         return "T"
     return parse_number(key, folded)
+
+
+def _slashed(day: date) -> str:
+    """A date as the log's own examples write it (2026/5/26)."""
+    return f"{day.year}/{day.month}/{day.day}"

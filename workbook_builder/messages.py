@@ -259,6 +259,8 @@ TABLE: dict[str, tuple[str, str]] = {
                       "{field} {value!r} must be a whole number, {minimum} or more"),
     "row.not_date": ("{field} {value!r} は 2026/5/26 のような日付ではありません",
                      "{field} {value!r} is not a date like 2026/5/26"),
+    "row.date_range": ("{field} {value!r} は表計算ソフトで使えない日付です ({first}〜{last})",
+                       "{field} {value!r} is a date no spreadsheet can hold ({first} to {last})"),
     "row.blank": ("{field} が空欄です", "{field} is blank"),
     "row.too_long": ("{field} {value!r} は {length:,} 文字あります。セルに入るのは {limit:,} "
                      "文字まで",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..dates import serial_test
 from . import exact_match
 
 
@@ -86,8 +87,9 @@ def at_position(k: int | str, positions: str, column: str) -> str:
 
 
 def month_key(date: str) -> str:
-    """A date's month as one number (``YEAR×12 + MONTH − 1``), "" without a date."""
-    return f"IF(ISNUMBER({date}),YEAR({date})*12+MONTH({date})-1,\"\")"
+    """A date's month as one number (``YEAR×12 + MONTH − 1``), "" without a date or with
+    one no spreadsheet can hold (:mod:`~workbook_builder.dates`): no list reaches past them."""
+    return f"IF({serial_test(date)},YEAR({date})*12+MONTH({date})-1,\"\")"
 
 
 def month_date(key: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .. import dates
 from .. import formulas as fx
 from ..labels import Text
 from ..layout import Column, Validation, validation
@@ -29,8 +30,16 @@ class Check:
 NUMBER = Check(lambda ref: f"ISNUMBER({ref})", lambda x: excel_number(x) is not None)
 """Any number (a date is a number too, as in Excel)."""
 
-DATE = NUMBER
-"""A date: Excel stores it as a number, so the test is the same."""
+
+def _is_date(value: object) -> bool:
+    number = excel_number(value)
+    return number is not None and dates.is_usable_serial(number)
+
+
+DATE = Check(dates.serial_test, _is_date)
+"""A date: a number (Excel stores a date as one) in the range every spreadsheet program
+holds (:mod:`~workbook_builder.dates`): 12345678 typed as a date (year ~35,800) is a ⚠ on
+its own row, never a month of a list."""
 
 
 DATE_MESSAGE = Text("⚠ 日付は 5/26 の形で", "⚠ date: type it like 5/26")
@@ -42,7 +51,8 @@ def date_column(width: float = 10.5) -> Column:
     return Column("Date", Text("日付", "Date"), "input", "date", width, number_format=DATE_FORMAT,
                   validation=validation("date", Text("5/26 のように入力", "Type like 5/26"),
                                         Text("日付を入力してください", "Type a date"),
-                                        "greaterThanOrEqual", "1"),
+                                        "between", str(dates.FIRST_SERIAL),
+                                        str(dates.LAST_SERIAL)),
                   check=DATE, message=DATE_MESSAGE)
 
 

@@ -21,6 +21,7 @@ from openpyxl.utils.datetime import from_excel
 from rating_rules.common import round_half_away
 
 from .. import formulas as fx
+from ..dates import is_usable_serial
 from ..formulas import ledger as lx
 from ..labels import Text
 from ..layout import Column, Formula, Row, Table, ValueType, helper
@@ -100,9 +101,10 @@ def same_cell(a: object, b: object) -> bool:
 
 
 def month_of(value: object) -> object:
-    """:func:`lx.month_key` in Python: ``YEAR×12 + MONTH − 1`` of a date, else ""."""
+    """:func:`lx.month_key` in Python: ``YEAR×12 + MONTH − 1`` of a date the sheets can
+    hold, else ""."""
     number = excel_number(value)
-    if number is None:
+    if number is None or not is_usable_serial(number):
         return ""
     day = from_excel(number)
     return day.year * 12 + day.month - 1

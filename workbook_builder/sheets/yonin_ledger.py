@@ -59,8 +59,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from rating_rules.yonin import TROUBLE, YoninPreset, rank_label
 
+from .. import dates, layout, styles
 from .. import formulas as fx
-from .. import layout, styles
 from ..formulas import ledger as fl
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
@@ -231,10 +231,11 @@ class SeatMarker(st.Case):
 
 
 def date_test(r: Row) -> str:
-    """A date on seat 1 must be a date; on the other seats, a repeat of seat 1's."""
+    """A date on seat 1 must be a date the sheets can hold (:mod:`~workbook_builder.dates`);
+    on the other seats, a repeat of seat 1's."""
     date = r["Date"]
     if yn.block(r)[1] == 1:
-        return fx.bad_if_filled(date, f"ISNUMBER({date})")
+        return fx.bad_if_filled(date, dates.serial_test(date))
     first = yn.seat_cells(r, "Date")[0]
     return fx.bad_if_filled(date, f"IF(ISNUMBER({date}),{date}={first},FALSE)")
 
@@ -245,7 +246,7 @@ def date_bad(c: Cells) -> bool:
         return False
     number = c.number("Date")
     if yn.seat_of(c) == 1 or number is None:
-        return number is None
+        return number is None or not dates.is_usable_serial(number)
     return number != (excel_number(c.at(yn.top_of(c), "Date")) or 0.0)
 
 
@@ -391,7 +392,7 @@ def game_inputs(base: Mapping[str, Column]) -> tuple[Column, ...]:
                validation=v("date", Text("対局日を各局の1行目に (5/26 のように)",
                                           "The game's date, on its first row (like 5/26)"),
                              Text("日付を入力してください", "Type a date"),
-                             "greaterThanOrEqual", "1")),
+                             "between", str(dates.FIRST_SERIAL), str(dates.LAST_SERIAL))),
     )
 
 
