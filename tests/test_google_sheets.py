@@ -7,6 +7,8 @@ ranges: its functions are LAMBDAs, which the README says Google Sheets does not 
 
 from __future__ import annotations
 
+import dataclasses
+import shutil
 import zipfile
 from pathlib import Path
 from xml.etree import ElementTree
@@ -15,7 +17,10 @@ import pytest
 from openpyxl import load_workbook
 from openpyxl.utils.cell import range_boundaries
 
+from tests.conftest import column_cells
+from workbook_builder.build import TEMPLATES, build
 from workbook_builder.labels import INSERTED, MOVED, UNBUILT
+from workbook_builder.template import load_template
 
 DIST = Path(__file__).resolve().parent.parent / "dist"
 SHIPPED = sorted(DIST.glob("*.xlsx"))
@@ -76,3 +81,44 @@ def test_status_messages_are_cells_on_the_meta_sheet(path):
         ((title, ref),) = list(wb.defined_names[name].destinations)
         assert title == "_meta"
         assert meta[ref.replace("$", "")].value == text(lang), name
+
+
+STATUS_CASES = {"ledger_tokin_ja": {0: None, 1: 0}, "yonin_ledger_ja": {0: None, 4: 0},
+                "tokin_en": {0: None}}
+"""Template → Games rows (from 0) whose Built helper is set: cleared (a row the builder
+did not make: Msg_Unbuilt) or 0 (a row moved: Msg_Moved, on a table of fixed rows, the
+ledgers'; a four-player game is four rows)."""
+
+
+@pytest.fixture(scope="module")
+def misplaced(tmp_path_factory) -> dict[str, Path]:
+    """Each case with its Built helpers set, recalculated in LibreOffice from no cached
+    values."""
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice (soffice) is not installed")
+    from workbook_builder.libreoffice import recalculate
+
+    work = tmp_path_factory.mktemp("misplaced")
+    typed = []
+    for name, rows in STATUS_CASES.items():
+        spec = dataclasses.replace(load_template(TEMPLATES / f"{name}.toml"), rows=8, players=8)
+        wb = load_workbook(build(spec, work / "built"))
+        title, letter, first, _ = column_cells(wb, "Games_Built")
+        for offset, value in rows.items():
+            wb[title][f"{letter}{first + offset}"].value = value
+        wb.save(work / f"{name}.xlsx")  # openpyxl keeps no cached values
+        typed.append(work / f"{name}.xlsx")
+    return dict(zip(STATUS_CASES, recalculate(typed, work / "out"), strict=True))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", STATUS_CASES)
+def test_the_status_and_the_banner_read_the_messages_from_their_cells(misplaced, name):
+    lang = name.rsplit("_", 1)[1]
+    wb = load_workbook(misplaced[name], data_only=True)
+    title, letter, first, _ = column_cells(wb, "Games_Status")
+    for offset, value in STATUS_CASES[name].items():
+        shown = wb[title][f"{letter}{first + offset}"].value
+        assert shown == (UNBUILT if value is None else MOVED)(lang), offset
+    if 0 in STATUS_CASES[name].values():  # the title's banner counts the moved rows
+        assert str(wb[title]["A1"].value).startswith("⚠ "), wb[title]["A1"].value
