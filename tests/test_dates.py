@@ -134,7 +134,8 @@ def typed(tmp_path_factory) -> dict[str, tuple[Path, Path, int]]:
             for name, again in zip(CASES, out, strict=True)}
 
 
-FLAGGED = {"ledger_glicko_ja": [1, 3, 5, 7], "yonin_ledger_ja": [4, 5, 6, 7, 12, 13, 14, 15], "tokin_ja": [1, 3, 5, 7]}
+FLAGGED = {"ledger_glicko_ja": [1, 3, 5, 7], "yonin_ledger_ja": [4, 5, 6, 7, 12, 13, 14, 15],
+           "tokin_ja": [1, 3, 5, 7]}
 """The rows (from 0) each case's Status flags: the nonsense dates' rows, and no other
 (before the fix the Glicko ledger flagged the row after 12345678 instead); a four-player
 game's four rows, as any row's ⚠ flags its game."""
