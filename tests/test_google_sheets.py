@@ -19,6 +19,7 @@ from openpyxl.utils.cell import range_boundaries
 
 from tests.conftest import column_cells
 from workbook_builder.build import TEMPLATES, build
+from workbook_builder.desk_url import desk_url
 from workbook_builder.labels import INSERTED, MOVED, UNBUILT
 from workbook_builder.template import load_template
 
@@ -121,4 +122,5 @@ def test_the_status_and_the_banner_read_the_messages_from_their_cells(misplaced,
         shown = wb[title][f"{letter}{first + offset}"].value
         assert shown == (UNBUILT if value is None else MOVED)(lang), offset
     if 0 in STATUS_CASES[name].values():  # the title's banner counts the moved rows
-        assert str(wb[title]["A1"].value).startswith("⚠ "), wb[title]["A1"].value
+        banner = str(wb[title]["A1"].value)
+        assert banner.startswith("⚠ ") and desk_url() in banner, banner  # a link to the desk

@@ -24,6 +24,7 @@ import click
 
 from rating_rules import SYSTEMS
 
+from .desk_url import desk_url
 from .messages import LANGS, TABLE, choose, reason_of, say, shown, word
 
 
@@ -349,7 +350,11 @@ def audit(workbook: str) -> None:
         fixed = Path(workbook).with_name(Path(workbook).stem + "-repaired.xlsx")
         program = os.environ.get("WORKBOOK_BUILDER_PROG", "workbook-builder")
         command = f"{program} repair {_quoted(workbook)} --out {_quoted(str(fixed))}"
-        click.echo(shown(say("cli.to_fix", command=command)), err=True)
+        try:
+            url = desk_url()
+        except BuilderError as exc:
+            raise _fail(exc) from None
+        click.echo(shown(say("cli.to_fix", command=command, url=url)), err=True)
         raise SystemExit(1)
 
 

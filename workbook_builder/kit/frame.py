@@ -11,6 +11,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from .. import formulas as fx
 from .. import styles
 from ..charts import history_chart
+from ..desk_url import desk_url
 from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, Text
 from ..layout import Table
 from ..spec import Spec
@@ -33,11 +34,15 @@ def sheet_title(spec: Spec, default: str) -> str:
     return " ・ ".join(t for t in (spec.title or default, spec.club) if t)
 
 
-SHIFTED = Text("行が移動・挿入・削除・並べ替え・コピーでずれています: レートは正しくありません"
-               " — repair を実行 (README「間違いを直す」)",
-               "rows moved, inserted, deleted, sorted or copied out of place: the ratings are "
-               "not right — run repair (README, Fixing mistakes)")
-"""The banner's words after "⚠ <count>": what happened, what it means, what to do."""
+SHIFTED = Text("行がずれています (移動・挿入・削除・並べ替え・コピー): レートは正しくありません"
+               " — タップしてクラブ窓口 ({url}) で直すか、repair を実行",
+               "rows moved, inserted, deleted, sorted or copied: the ratings are not right — "
+               "tap to fix them at the club desk ({url}) or run repair")
+"""The banner's words after "⚠ <count>": what happened, what it means, what to do. The
+banner is a link to the club desk (:mod:`~workbook_builder.desk_url`): on a phone its
+first words show, and a tap opens the page that repairs the file. With the longest
+address :mod:`~workbook_builder.desk_url` takes, the text stays within the 255 characters
+Excel allows a formula's text constant."""
 
 
 def title_cell(ws: Worksheet, title: str, lang: str,
@@ -54,8 +59,10 @@ def title_cell(ws: Worksheet, title: str, lang: str,
         cell.value = title
         return {}
     count = "+".join(misplaced_count(table) for table in watch)
+    url = desk_url()
+    words = fx.text(" " + SHIFTED(lang).format(url=url))
     cell.value = "=" + fx.if_(f"{count}=0", fx.text(title),
-                              f'"⚠ "&({count})&{fx.text(" " + SHIFTED(lang))}')
+                              f'HYPERLINK({fx.text(url)},"⚠ "&({count})&{words})')
     return {"A1": title}
 
 

@@ -23,6 +23,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment
 
 from .. import styles
+from ..desk_url import desk_url
 from ..labels import Text
 from ..layout import NameInfo
 from .frame import page_setup
@@ -41,6 +42,11 @@ FIX = Text(
     "moved, a formula lost, or a file from an earlier version: `workbook-builder audit` "
     "checks it and `workbook-builder repair` rebuilds it, keeping what you typed (README, "
     "Fixing mistakes).")
+DESK = Text("スマホやブラウザだけでも、クラブ窓口 {url} で同じように調べて直せる "
+            "(インストール不要)。",
+            "With only a phone or a browser, the club desk at {url} checks and repairs it "
+            "the same way (nothing to install).")
+"""Where the desk is (:mod:`~workbook_builder.desk_url`), after :data:`FIX`."""
 
 RESULTS = Text("青いセルは自動計算で、入力しない。{status} 列に ⚠ が出たら、その行の入力を"
                 "理由のとおりに直す。",
@@ -83,7 +89,7 @@ def add_howto(wb: Workbook, steps: Sequence[Text], lang: str, title: str,
     lines = [f"{HOWTO_TITLE(lang)} ・ {title}", ""]
     lines += [f"{i}. {step(lang).format_map(fields)}"
               for i, step in enumerate(steps, 1)]
-    lines += ["", FIX(lang)]
+    lines += ["", FIX(lang), DESK(lang).format(url=desk_url())]
     ws.column_dimensions["A"].width = WIDTH
     for row, line in enumerate(lines, 1):
         if not line:
