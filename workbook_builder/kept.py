@@ -24,6 +24,7 @@ from openpyxl.utils.cell import coordinate_to_tuple, get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.constants import MAX_ROW
 
+from .formulas.earlier import respell_earlier
 from .formulas.spelling import formula_text, rowless, same_formula
 from .labels import Text
 from .messages import quoted, say
@@ -262,7 +263,8 @@ class SheetFormulas:
     def holds(self, cell: Cell) -> bool | None:
         """Whether the formula in ``cell`` is the builder's: True, or False where the
         builder writes another; None where it writes none (nor one filled down to it)."""
-        text, (row, col) = formula_text(cell.value), coordinate_to_tuple(cell.coordinate)
+        text = respell_earlier(formula_text(cell.value))  # an earlier version's, as now
+        row, col = coordinate_to_tuple(cell.coordinate)
         verdict = None
         for ws in self.sheets:
             there = ws._cells.get((row, col))

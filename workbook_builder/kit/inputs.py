@@ -51,8 +51,7 @@ def date_column(width: float = 10.5) -> Column:
     return Column("Date", Text("日付", "Date"), "input", "date", width, number_format=DATE_FORMAT,
                   validation=validation("date", Text("5/26 のように入力", "Type like 5/26"),
                                         Text("日付を入力してください", "Type a date"),
-                                        "between", str(dates.FIRST_SERIAL),
-                                        str(dates.LAST_SERIAL)),
+                                        "greaterThanOrEqual", "1"),
                   check=DATE, message=DATE_MESSAGE)
 
 

@@ -15,7 +15,6 @@ from typing import Any
 
 from openpyxl.worksheet.worksheet import Worksheet
 
-from .. import dates
 from .. import formulas as fx
 from ..formulas import ledger as lx
 from ..labels import Text
@@ -564,8 +563,7 @@ def monthly_table(lang: str, g: GamesRefs) -> Table:
         lead=Text("↓ 月 (空欄=最新)", "↓ month (blank = latest)"),
         validation=v("date", Text("見たい月の日付 (例: 2024/5/1)。空欄は最新の月",
                                   "Any date in the month to show; blank = the latest"),
-                     Text("日付を入力してください", "Type a date"), "between",
-                     str(dates.FIRST_SERIAL), str(dates.LAST_SERIAL)),
+                     Text("日付を入力してください", "Type a date"), "greaterThanOrEqual", "1"),
         check=kinds.DATE, message=MSG["date"])
     return Table("Monthly", MONTHLY, (
         month,

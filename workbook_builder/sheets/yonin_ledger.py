@@ -392,7 +392,7 @@ def game_inputs(base: Mapping[str, Column]) -> tuple[Column, ...]:
                validation=v("date", Text("対局日を各局の1行目に (5/26 のように)",
                                           "The game's date, on its first row (like 5/26)"),
                              Text("日付を入力してください", "Type a date"),
-                             "between", str(dates.FIRST_SERIAL), str(dates.LAST_SERIAL))),
+                             "greaterThanOrEqual", "1")),
     )
 
 
