@@ -144,10 +144,10 @@ TABLE: dict[str, tuple[str, str]] = {
                            ", {count} never calculated (open and save in a spreadsheet)"),
     "cli.to_fix": ("直し方: {command} (またはブラウザでクラブ窓口 {url})",
                    "to fix: {command} (or in a browser, the club desk at {url})"),
-    "desk.bad_url": ("{variable}={value!r}: クラブ窓口のアドレスは https:// で始まる {most} 文字"
-                     "までの 1 つのアドレスにしてください",
-                     "{variable}={value!r}: the club desk's address must be one https:// "
-                     "address of at most {most} characters"),
+    "desk.bad_url": ("{variable}={value!r}: クラブ窓口のアドレスは https:// (か http://) で"
+                     "始まる {most} 文字までの 1 つのアドレスにしてください",
+                     "{variable}={value!r}: the club desk's address must be one https:// (or "
+                     "http://) address of at most {most} characters"),
     "cli.restored": ("戻しました: {text}", "restored: {text}"),
     "cli.not_carried": ("引き継げませんでした: {text}", "not carried: {text}"),
     "cli.repaired": ("{out}: {rows} 行を引き継ぎました", "{out}: {rows} rows carried over"),
