@@ -135,7 +135,7 @@ RATING_SYSTEMS = (
     System("mosaic", "MOSAIC: (a, b, result_a, turn_diff)", replay_mosaic,
            {"default": MOSAIC},
            log_fields=(LogField("turn_diff", "whole", required=True,
-                                headers=("turns", "手番差", "手番の差")),),
+                                headers=("turns", "turn diff.", "手番差", "手番の差")),),
            functions=("MOSAIC_DELTA", "MOSAIC_UPDATE"),
            position=6),
 )

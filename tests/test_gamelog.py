@@ -164,15 +164,15 @@ def test_rate_refuses_bad_rows_unless_told(tmp_path: Path) -> None:
     assert ":4: result '2'" in skipped.output
 
 
-def test_rate_engine_error_points_at_csv_line(tmp_path: Path) -> None:
+def test_a_four_player_rule_broken_is_a_bad_line_of_the_csv(tmp_path: Path) -> None:
     # RULES.md §5: every placement but first was mated or resigned, so a blank
-    # knocked_by is an error the engine names; the CLI points at its CSV line.
+    # knocked_by is a bad line, named by its file, line and column as any other.
     text = ("player1,player2,player3,player4,place1,place2,place3,place4\n"
             "A,B,C,D,1,2,3,4\n")
     path = write(tmp_path, text, "utf-8")
-    out = CliRunner().invoke(main, ["rate", str(path), "-s", "yonin"])
+    out = CliRunner().invoke(main, ["--lang", "en", "rate", str(path), "-s", "yonin"])
     assert out.exit_code == 1
-    assert out.output.startswith("Error: line 2: games[1].knocked_by")
+    assert out.output.startswith(f"{path}:2: knocked_by2 is blank")
 
 
 def test_same_player_on_both_sides_is_a_bad_row_as_in_the_ledger(tmp_path: Path) -> None:

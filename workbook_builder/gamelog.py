@@ -29,7 +29,7 @@ from rating_rules import SYSTEMS, LogField, replay
 
 from . import dates
 from .errors import GameLogError
-from .messages import Lang, os_reason, say
+from .messages import Lang, Listed, os_reason, say
 from .names import near_miss
 
 __all__ = ["BadRow", "GameLog", "GameLogError", "parse_game_log", "read_game_log"]
@@ -47,14 +47,17 @@ HEADERS: dict[str, tuple[str, ...]] = {
     "date": ("date", "日付", "対局日"),
     "player_a": ("player_a", "a", "player a", "対局者a", "プレイヤーa", "自分", "先手"),
     "player_b": ("player_b", "b", "player b", "対局者b", "プレイヤーb", "相手", "後手"),
-    "result": ("result", "result_a", "score", "勝敗", "結果"),
+    "result": ("result", "result_a", "score", "勝敗", "結果", "A 勝敗", "A's result"),
     **{f"player{i}": (f"player{i}", f"対局者{i}", f"プレイヤー{i}") for i in range(1, 5)},
     **{f"place{i}": (f"place{i}", f"順位{i}") for i in range(1, 5)},
     **{f"knocked_by{i}": (f"knocked_by{i}", f"撃破者{i}", f"詰まされ{i}") for i in range(1, 5)},
     **{f.key: (f.key, *f.headers) for system in SYSTEMS.values() for f in system.log_fields},
 }
-"""Column key → accepted header spellings (compared after NFKC folding and lower-casing):
-the columns every log has, then each rule's own (:class:`rating_rules.LogField`)."""
+"""Column key → accepted header spellings (compared after NFKC folding and lower-casing,
+spaces and line breaks left out, so a ledger's own two-line headings ``A⏎勝敗`` and
+``手合⏎段差`` are read): the columns every log has, then each rule's own
+(:class:`rating_rules.LogField`). Only the columns of the log's rule are looked for, so
+``手合`` is Tokin's handicap name in a Tokin log and Go's rank difference in a Go log."""
 
 
 class Field(str):
@@ -241,10 +244,13 @@ def parse_game_log(text: str, system: str, encoding: str = "utf-8",
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         header = next(reader)
-        columns = _map_header(header, system)
+        columns, unread = _map_header(header, system)
         if monthly and "date" not in columns:
             raise GameLogError(say("log.no_date_column", header=",".join(header)))
         log = GameLog(system, encoding)
+        if unread:
+            log.notes.append(say("log.unread_columns", names=Listed(unread), system=system,
+                                 known=Listed(map(Field, columns))))
         spelling: dict[str, str] = {}
         latest: tuple[int, int] | None = None  # (year, month) and its line
         latest_line = 0
@@ -296,11 +302,12 @@ def _players(game: tuple[object, ...], system: str) -> list[str]:
 
 
 def _refuse_near_misses(names: list[str], spelling: dict[str, str], system: str) -> None:
-    """A bad line when a name not seen before is probably an earlier player's misspelt."""
+    """A bad line when a name not seen before is probably an earlier player's misspelt,
+    an earlier line's or an earlier seat's of the same game (すずき against スズキ)."""
     for seat, name in enumerate(names):
         if name.lower() in spelling:
             continue
-        close = near_miss(name, spelling.values())
+        close = near_miss(name, [*spelling.values(), *names[:seat]])
         if close is not None:
             column = f"player{seat + 1}" if SYSTEMS[system].seats == 4 else PAIR[seat]
             raise ValueError(say("row.near_miss", field=Field(column), value=name,
@@ -376,18 +383,28 @@ def _holdable(x: float) -> bool:
     return math.isfinite(x) and abs(x) <= MAX_MAGNITUDE
 
 
-def _map_header(header: Sequence[str], system: str) -> dict[str, int]:
-    spelled = {_fold(alias): key for key, aliases in HEADERS.items() for alias in aliases}
+def _heading(text: str) -> str:
+    """A header as compared: NFKC-folded, lower case, without spaces or line breaks."""
+    return "".join(_fold(text).split())
+
+
+def _map_header(header: Sequence[str], system: str) -> tuple[dict[str, int], list[str]]:
+    """Column key → index, and the headers of the columns nobody reads (to warn of)."""
+    wanted = required_columns(system) + optional_columns(system)
+    spelled = {_heading(alias): key for key in wanted for alias in HEADERS[key]}
     columns: dict[str, int] = {}
+    unread: list[str] = []
     for index, name in enumerate(header):
-        key = spelled.get(_fold(name))
-        if key in required_columns(system) + optional_columns(system) and key not in columns:
+        key = spelled.get(_heading(name))
+        if key is not None and key not in columns:
             columns[key] = index
+        elif name.strip():
+            unread.append(name.strip())
     missing = [key for key in required_columns(system) if key not in columns]
     if missing:
         raise GameLogError(say("log.header", header=",".join(header),
-                               missing=", ".join(missing), system=system))
-    return columns
+                               missing=Listed(map(Field, missing)), system=system))
+    return columns, unread
 
 
 def _cell(row: Sequence[str], columns: dict[str, int], key: str) -> str:
@@ -416,12 +433,61 @@ def _parse_row(
         places = tuple(parse_number(f"place{i}", _cell(row, columns, f"place{i}")) for i in seats)
         knocked = tuple(_knocker(f"knocked_by{i}", _cell(row, columns, f"knocked_by{i}"))
                         for i in seats)
+        check_four(places, knocked)
         return (players, places, knocked), when
     a = _name(_cell(row, columns, "player_a"), "player_a")
     b = _name(_cell(row, columns, "player_b"), "player_b")
+    if system == "go":
+        return (a, b, *_go_fields(row, columns)), when
     result = parse_result(_cell(row, columns, "result"), draws=entry.draws)
     extras = tuple(_log_field(f, _cell(row, columns, f.key)) for f in entry.log_fields)
     return (a, b, result, *extras), when
+
+
+def _go_fields(row: Sequence[str], columns: dict[str, int]) -> tuple[object, ...]:
+    """A Go game's result, handicap and type, read as the Go ledger reads its cells.
+
+    The type is one of the ledger's own words in either language (通常, 不戦勝 forfeit
+    win, 不戦敗, 対仮・BC, 非レート) or the engine's (rated, forfeit, provisional,
+    unrated); a forfeit win or loss says who won, so its result may be left blank, and a
+    result that says otherwise is refused as the ledger's ⚠ does. The handicap is a rank
+    difference 0-9 in half steps, the ledger's check."""
+    from rating_rules.go import GAME_TYPES
+
+    from .sheets import go as gs
+
+    typed, result_text = _cell(row, columns, "game_type"), _cell(row, columns, "result")
+    folded = unicodedata.normalize("NFKC", typed).strip()
+    kind = gs.type_number(folded or None)
+    if kind == 0 and folded.lower() not in GAME_TYPES:
+        raise ValueError(say("row.not_listed", field=Field("game_type"), value=typed,
+                             known=GoTypes()))
+    engine_type = gs.ENGINE_TYPE[kind - 1] if kind else folded.lower()
+    if kind in (2, 3):
+        won = 1 if kind == 2 else 0
+        result = won if not result_text.strip() else parse_result(result_text, draws=False)
+        if result != won:
+            raise ValueError(say("row.forfeit", field=Field("result"), value=result_text,
+                                 type=typed.strip()))
+    else:
+        result = parse_result(result_text, draws=False)
+    handicap_text = _cell(row, columns, "handicap_diff")
+    handicap = None
+    if handicap_text.strip():
+        handicap = parse_number("handicap_diff", handicap_text)
+        if not gs.handicap_check().accepts(handicap):
+            raise ValueError(say("row.handicap", field=Field("handicap_diff"),
+                                 value=handicap_text))
+    return result, handicap, engine_type
+
+
+class GoTypes:
+    """The Go ledger's game types, as a message lists them in its language."""
+
+    def text(self, lang: Lang) -> str:
+        from .sheets import go as gs
+
+        return ("、" if lang == "ja" else ", ").join(t(lang) for t in gs.TYPES)
 
 
 def _log_field(log_field: LogField, text: str) -> object:
@@ -460,13 +526,47 @@ def _choice(log_field: LogField, text: str) -> str | None:
     return name
 
 
+def check_four(places: Sequence[object], knocked: Sequence[object]) -> None:
+    """Refuse a four-player game the ledger's Status flags, for the same reason.
+
+    The tests and their order are the four-player ledger's own
+    (:mod:`workbook_builder.sheets.yonin`: each seat's place and knocker, then the places
+    1-4 once each, then its seat rules: a knocked-out winner, a knocker missing, a player
+    knocking themselves out, a knocker already out), so ``import``, ``rate`` and the
+    ledger accept and refuse the same games."""
+    from .kit.cells import excel_number
+    from .sheets import yonin as yn
+
+    for seat, (place, knocker) in enumerate(zip(places, knocked, strict=True), 1):
+        if not yn.PLACE.accepts(place):
+            raise ValueError(say("row.place", field=Field(f"place{seat}"), value=place))
+        if knocker is not None and not yn.KNOCKED.accepts(knocker):
+            raise ValueError(say("row.knocker", field=Field(f"knocked_by{seat}"),
+                                 value=knocker))
+    numbers = [float(p) for p in places]  # type: ignore[arg-type]
+    if yn.places_wrong(numbers):
+        raise ValueError(say("row.places", field=Field("place1"),
+                             value=", ".join(f"{p:g}" for p in numbers)))
+    for rule in yn.SEAT_RULES:
+        for s in range(len(places)):
+            if rule.holds(numbers, knocked, s):
+                by = excel_number(knocked[s])
+                out = f"{numbers[int(by) - 1]:g}" if by is not None else ""
+                raise ValueError(say(f"row.four_{rule.message}",
+                                     field=Field(f"knocked_by{s + 1}"), value=knocked[s],
+                                     place=f"{numbers[s]:g}", out=out))
+
+
 def _knocker(key: str, text: str) -> object:
     folded = unicodedata.normalize("NFKC", text).strip()
     if not folded:
         return None
     if folded.upper() == "T":
         return "T"
-    return parse_number(key, folded)
+    try:
+        return parse_number(key, folded)
+    except ValueError:
+        raise ValueError(say("row.knocker", field=Field(key), value=text)) from None
 
 
 def _slashed(day: date) -> str:

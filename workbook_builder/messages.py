@@ -54,7 +54,8 @@ TABLE: dict[str, tuple[str, str]] = {
                      "does, and rate says so when that is by month)."),
     "help.initial": ("全員の開始レート。", "Starting rating of every player."),
     "help.format": ("出力の形 (表 または CSV)。", "Output as a table or as CSV."),
-    "help.list_lang": ("レーティング表の見出しの言語。", "Language of the rating list's headings."),
+    "help.list_lang": ("表示とレーティング表の見出しの言語 (--lang と同じ)。",
+                       "Language of the messages and the rating list's headings (as --lang)."),
     "help.skip_bad": ("読めない行を一覧にして、残りで続ける。",
                       "Go on with the good rows and list the bad ones."),
     "help.new_players": ("名簿の誰かに似た名前も新しい会員として登録する。",
@@ -64,8 +65,14 @@ TABLE: dict[str, tuple[str, str]] = {
                     "header row)."),
     "help.template": ("台帳のテンプレート (例 templates/ledger_tokin_ja.toml)。",
                       "A ledger template, e.g. templates/ledger_tokin_ja.toml."),
-    "help.import_out": ("新しい台帳 (.xlsx)。同じ名前のファイルは上書きしません。",
-                        "The new ledger (.xlsx); an existing file is never overwritten."),
+    "help.import_out": ("新しい台帳 (.xlsx)。同じ名前のファイルは上書きしません "
+                        "(--overwrite のときだけ)。",
+                        "The new ledger (.xlsx); an existing file is not written over "
+                        "(unless --overwrite)."),
+    "help.overwrite": ("--out のファイルがもうあれば、それを書き換える (既定: 書き換えずに"
+                       "止める)。",
+                       "Replace the --out file if it exists (default: refuse and write "
+                       "nothing)."),
     "help.build": ("テンプレートからブックを作ります (既定: templates/*.toml をすべて dist/ へ)。",
                    "Build workbooks from TEMPLATES (default: every templates/*.toml into "
                    "dist/)."),
@@ -95,7 +102,8 @@ TABLE: dict[str, tuple[str, str]] = {
                    "(<名前>_howto_phone.png)。",
                    "With --phone, draw the How to sheet instead of the first sheet "
                    "(<name>_howto_phone.png)."),
-    "help.lint": ("FILES のすべての計算式を Excel 2010 / LibreOffice 7.4 の関数で確かめます。",
+    "help.lint": ("指定したファイルのすべての計算式を Excel 2010 / LibreOffice 7.4 の関数で"
+                  "確かめます。",
                   "Check every formula in FILES against the Excel 2010 / LibreOffice 7.4 "
                   "function set."),
     "help.audit": ("計算されるセルをすべてエンジンで計算し直し、違うものを一覧にします "
@@ -107,11 +115,26 @@ TABLE: dict[str, tuple[str, str]] = {
                     "Rebuild a workbook from its template, carrying every typed input over. "
                     "With --rows / --players the new workbook has that many game / Players "
                     "rows, so a club whose ledger is full carries on in a bigger one."),
-    "help.repair_out": ("直したコピーの書き出し先 (元のファイルは書き換えません)。",
-                        "Where to write the repaired copy (never the input)."),
+    "help.repair_out": ("直したコピーの書き出し先 (元のファイルは書き換えません。同じ名前の"
+                        "ファイルは --overwrite のときだけ上書き)。",
+                        "Where to write the repaired copy (never the input; an existing "
+                        "file only with --overwrite)."),
     "help.rows": ("新しいブックの対局の行数 (台帳を大きくするとき)。",
                   "Game rows of the new workbook (a full ledger grows)."),
     "help.players": ("新しい台帳の名簿の行数。", "Players rows of the new ledger."),
+    "metavar.options": ("[オプション]", "[OPTIONS]"),
+    "metavar.command": ("コマンド [引数]...", "COMMAND [ARGS]..."),
+    "metavar.games_csv": ("対局記録.csv", "GAMES_CSV"),
+    "metavar.workbook": ("ブック.xlsx", "WORKBOOK"),
+    "metavar.file": ("ファイル", "FILE"),
+    "metavar.files": ("ファイル", "FILES"),
+    "metavar.templates": ("テンプレート", "TEMPLATES"),
+    "metavar.folder": ("フォルダ", "DIRECTORY"),
+    "metavar.text": ("文字", "TEXT"),
+    "metavar.float": ("数", "FLOAT"),
+    "metavar.integer": ("整数", "INTEGER"),
+    "help.version": ("版を表示して終わる。", "Show the version and exit."),
+    "cli.version": ("{prog} 版 {version}", "{prog}, version {version}"),
     # --- what commands print --------------------------------------------------------------
     "cli.bad_initial": ("--initial {value!r} は有限の数ではありません",
                         "--initial {value!r} is not a finite number"),
@@ -214,6 +237,9 @@ TABLE: dict[str, tuple[str, str]] = {
                     "line {line}: {reason}; not a game log"),
     "log.header": ("見出し {header!r} に {system} の列 {missing} がありません",
                    "header {header!r} lacks column(s) {missing} for {system}"),
+    "log.unread_columns": ("見出し {names} の列は読みません ({system} で読む列: {known})",
+                           "column(s) {names} are not read (the columns read for {system}: "
+                           "{known})"),
     "log.overflow_many": ("{limit} 局を超える対局のレート変化が表計算ソフトで扱える数を"
                           "超えます。対局記録ではありません",
                           "more than {limit} games give rating changes beyond what a "
@@ -290,6 +316,32 @@ TABLE: dict[str, tuple[str, str]] = {
                       "({why}; 新しい会員なら --new-players)",
                       "{field} {value!r} is not a member: a misspelling of {member!r}? "
                       "({why}; a new member: pass --new-players)"),
+    "row.forfeit": ("{field} {value!r} は 種類 {type!r} と食い違います (不戦勝は 1、不戦敗は 0、"
+                    "または空欄)",
+                    "{field} {value!r} contradicts the type {type!r} (a forfeit win is 1, a "
+                    "forfeit loss 0, or leave it blank)"),
+    "row.handicap": ("{field} {value!r} は手合の段位差 0〜9 (0.5 刻み) にしてください",
+                     "{field} {value!r} must be the handicap's rank difference, 0 to 9 in "
+                     "half steps"),
+    "row.place": ("{field} {value!r} は 1〜4 の順位にしてください",
+                  "{field} {value!r} must be a place from 1 to 4"),
+    "row.knocker": ("{field} {value!r} は撃破した人の席番号 1〜4 か T (投了・時間切れ) に"
+                    "してください",
+                    "{field} {value!r} must be the seat (1-4) of who knocked the player out, "
+                    "or T (resigned, time-out)"),
+    "row.places": ("順位 {value}: 1、2、3、4 を 1 人ずつにしてください",
+                   "places {value}: must be 1, 2, 3 and 4, once each"),
+    "row.four_winner": ("{field} {value!r}: 1 位の人は撃破されません (空欄にしてください)",
+                        "{field} {value!r}: the winner (place 1) is never knocked out; leave "
+                        "it blank"),
+    "row.four_missing": ("{field} が空欄です: {place} 位の人を撃破した席 (1〜4) か T が要ります",
+                         "{field} is blank: place {place} needs who knocked them out (seat "
+                         "1-4 or T)"),
+    "row.four_self": ("{field} {value!r} はその人自身の席です",
+                      "{field} {value!r} is the player's own seat"),
+    "row.four_out": ("{field} {value!r}: その席の人 ({out} 位) は {place} 位の人より先に"
+                     "抜けています",
+                     "{field} {value!r}: that seat (place {out}) was out before place {place}"),
     "audit.finding": ("{where}: 正しくは {expected}、ファイルは {found} [{kind}]",
                       "{where}: expected {expected}, found {found} [{kind}]"),
     "audit.blank": ("(空欄)", "(blank)"),
@@ -321,7 +373,14 @@ TABLE: dict[str, tuple[str, str]] = {
                        "({why}。直すか、名簿に加えてください)",
                        "{name!r} ({games} games) is not on Players: a misspelling of "
                        "{member!r}? ({why}; correct it, or add the player to Players)"),
-    "near.space": ("前後の空白だけ違う", "only spaces differ"),
+    "near.space": ("前後の空白だけ違う", "only spaces around the name differ"),
+    "near.space_inside": ("名前の中の空白だけ違う", "only a space inside the name differs"),
+    "near.several": ("{kinds}だけ違う", "only {kinds} differ"),
+    "near.kind.space": ("空白", "spaces"),
+    "near.kind.width": ("全角/半角", "full-/half-width"),
+    "near.kind.kana": ("ひらがな/カタカナ", "hiragana/katakana"),
+    "near.kind.case": ("大文字/小文字", "upper/lower case"),
+    "near.kind.variant": ("漢字の旧字/異体字", "old or variant kanji forms"),
     "near.width": ("全角/半角だけ違う", "only full-/half-width differs"),
     "near.kana": ("ひらがな/カタカナだけ違う", "only hiragana/katakana differs"),
     "near.case": ("大文字/小文字だけ違う", "only upper/lower case differs"),
@@ -334,15 +393,29 @@ TABLE: dict[str, tuple[str, str]] = {
                        "case, as in the ledger)"),
     "result.wanted_draws": ("1、0.5、0 のどれか", "1, 0.5 or 0"),
     "result.wanted": ("1 か 0", "1 or 0"),
+    # --- a workbook's kind, as a message names it ({system} of kind_name) ----------------
+    "kind.formulas": ("数式集", "formula catalog"),
+    "kind.lambda": ("LAMBDA 版の数式集", "LAMBDA edition"),
+    "kind.ledger": ("クラブ台帳", "club ledger"),
+    "kind.yonin_ledger": ("四人将棋のクラブ台帳", "four-player shogi club ledger"),
+    "kind.tokin": ("将棋 (Tokin) の個人シート", "Tokin shogi personal sheet"),
+    "kind.club24": ("将棋倶楽部24 の個人シート", "Shogi Club 24 personal sheet"),
+    "kind.elo": ("Elo の個人シート", "Elo personal sheet"),
+    "kind.glicko": ("Glicko の個人シート", "Glicko personal sheet"),
+    "kind.go": ("囲碁の個人シート", "Go personal sheet"),
+    "kind.mosaic": ("MOSAIC の個人シート", "MOSAIC personal sheet"),
+    "kind.yonin": ("四人将棋の個人シート", "four-player shogi personal sheet"),
     # --- import -------------------------------------------------------------------------
     "import.suffix": ("{target}: --out の名前は .xlsx で終わるようにしてください",
                       "{target}: --out must end in .xlsx"),
-    "import.exists": ("{target}: もうあります。import はファイルを上書きしません",
-                      "{target}: already exists; import never writes over a file"),
-    "import.not_ledger": ("{template}: {system!r} のブックはクラブ台帳ではありません (台帳の"
-                          "テンプレートを使ってください。例 {ledger})",
-                          "{template}: a {system!r} workbook is not a club ledger (use a "
-                          "ledger template, e.g. {ledger})"),
+    "out.exists": ("{target}: もうあります。上書きしません (書き換えてよいなら --overwrite を"
+                   "付けてください)",
+                   "{target}: already exists; it is not written over (pass --overwrite to "
+                   "replace it)"),
+    "import.not_ledger": ("{template}: {system}のテンプレートで、クラブ台帳ではありません (台帳"
+                          "のテンプレートを使ってください。例 {ledger})",
+                          "{template}: a {system} template, not a club ledger (use a ledger "
+                          "template, e.g. {ledger})"),
     "import.unread": ("{source}: {reason}", "{source}: {reason}"),
     "import.bad_rows": ("{source}: {count} 行を読めませんでした ({lines} 行目)。{line} 行目: "
                         "{reason}。直すか、--skip-bad を付けてください (何も書いていません)",
@@ -370,8 +443,8 @@ TABLE: dict[str, tuple[str, str]] = {
                     "してください",
                     "--rows {rows}: must be a whole number from {least} (the game rows already "
                     "typed) to {most:,}"),
-    "repair.no_players": ("--players {players}: {system} のブックには名簿 (Players) がありません",
-                          "--players {players}: a {system} workbook has no Players table"),
+    "repair.no_players": ("--players {players}: {system}には名簿 (Players) がありません",
+                          "--players {players}: a {system} has no Players table"),
     "repair.players": ("--players {players}: {least} (名簿に入力済みの人数) から {most:,} までの"
                        "整数にしてください",
                        "--players {players}: must be a whole number from {least} (the players "
@@ -429,8 +502,8 @@ TABLE: dict[str, tuple[str, str]] = {
                         "プロジェクトが作るブックでは多くて {limit:,} 個です",
                         "name {name!r} covers {where}, {count:,} cells; no workbook this "
                         "project makes has more than {limit:,}"),
-    "read.not_input": ("{name}: {system} のブックの入力の表ではありません",
-                       "{name}: not an input table of a {system} workbook"),
+    "read.not_input": ("{name}: {system}の入力の表ではありません",
+                       "{name}: not an input table of a {system}"),
     "read.not_fit": ("{where} ({name}): {value!r} は使えません。テンプレートの値を使います",
                      "{where} ({name}): {value!r} does not fit; the template's value is used"),
     "read.not_fit_why": ("{where} ({name}): {value!r} は使えません ({reason})。テンプレートの値"
@@ -515,8 +588,8 @@ TABLE: dict[str, tuple[str, str]] = {
                       "Settings_Rank {rank!r} is not in the rank table ({labels})"),
     "table.preset_rank": ("段級 {rank!r} は段級の表にありません",
                           "rank {rank!r} is not in the preset's rank table"),
-    "sheet.no_log": ("{system} のブックは対局記録から作れません",
-                     "{system} workbooks are not filled from a game log"),
+    "sheet.no_log": ("{system}は対局記録から作れません",
+                     "a {system} is not filled from a game log"),
     # --- formula lint (lint.py: lint, and build's own check) -------------------------------
     "lint.at": ("{where}: {problem}", "{where}: {problem}"),
     "lint.validation": ("{title}!{range} の入力規則", "{title} validation {range}"),
@@ -570,13 +643,11 @@ TABLE: dict[str, tuple[str, str]] = {
                      "{name}: typed {value}, the rebuilt workbook has {now!r}"),
     "kept.setting_row": ("{name} の {row} 行目: 入力は {value}、作り直したブックでは {now!r}",
                          "{name} row {row}: typed {value}, the rebuilt workbook has {now!r}"),
-    "kept.sheet": ("シート {title!r} (入力のあるセル {count} 個) は {system} のブックにはない"
-                   "シートです",
-                   "sheet {title!r} ({count} filled cell) is not part of a {system} workbook"),
-    "kept.sheet_many": ("シート {title!r} (入力のあるセル {count} 個) は {system} のブックには"
-                        "ないシートです",
-                        "sheet {title!r} ({count} filled cells) is not part of a {system} "
-                        "workbook"),
+    "kept.sheet": ("シート {title!r} (入力のあるセル {count} 個) は{system}にはないシートです",
+                   "sheet {title!r} ({count} filled cell) is not part of a {system}"),
+    "kept.sheet_many": ("シート {title!r} (入力のあるセル {count} 個) は{system}にはない"
+                        "シートです",
+                        "sheet {title!r} ({count} filled cells) is not part of a {system}"),
     "kept.more_cells": ("{title}: ほかに同じようなセルが {count:,} 個",
                         "{title}: {count:,} more such cells"),
     "kept.own_formula": ("{where}: ブックの計算式の場所に独自の計算式 {formula} があります",
@@ -676,7 +747,6 @@ CLICK_WORDS: dict[str, str] = {
     "Options": "オプション",
     "Commands": "コマンド",
     "Show this message and exit.": "この説明を表示して終わる。",
-    "Show the version and exit.": "版を表示して終わる。",
     "%(prog)s, version %(version)s": "%(prog)s 版 %(version)s",
     "Error: {message}": "エラー: {message}",
     "Try '{command} {option}' for help.": "説明は '{command} {option}' で表示できます。",
@@ -707,6 +777,7 @@ CLICK_WORDS: dict[str, str] = {
     "Aborted!": "中止しました。",
     "default: {default}": "既定: {default}",
     "required": "必須",
+    "Choose from:\n\t{choices}": "次から選んでください:\n\t{choices}",
 }
 """click's own words (its gettext keys, the ones this command line can show):
 English → Japanese."""
@@ -822,6 +893,15 @@ class Message(str):
         return Message, (self.key, dict(self.fields))
 
 
+class Listed(tuple[object, ...]):
+    """Things a message lists (names, columns), joined as its language lists them:
+    ``田中、鈴木`` in Japanese, ``Tanaka, Suzuki`` in English."""
+
+    def text(self, lang: Lang) -> str:
+        return ("、" if lang == "ja" else ", ").join(
+            x.text(lang) if isinstance(x, Localized) else str(x) for x in self)
+
+
 def say(key: str, **fields: object) -> Message:
     """The message ``key`` with ``fields`` filled in."""
     return Message(key, fields)
@@ -865,6 +945,12 @@ def os_reason(exc: OSError) -> object:
     """An operating-system error as a message when the table has its errno, else its text."""
     name = errno.errorcode.get(exc.errno or 0, "")
     return say(f"os.{name}") if f"os.{name}" in TABLE else exc.strerror or str(exc)
+
+
+def kind_name(system: str) -> object:
+    """A workbook kind (``ledger``, ``tokin``) as a message names it: クラブ台帳, club
+    ledger; a kind without a name in the table is shown as it is."""
+    return say(f"kind.{system}") if f"kind.{system}" in TABLE else system
 
 
 def word(key: str, lang: Lang | None = None) -> str:

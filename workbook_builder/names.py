@@ -15,9 +15,9 @@ for the same reason.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
-from .messages import Message, say
+from .messages import Lang, Message, say
 
 VARIANTS = str.maketrans({
     "齋": "斎", "齊": "斉", "斉": "斎", "邊": "辺", "邉": "辺", "髙": "高", "﨑": "崎",
@@ -34,16 +34,37 @@ def near_miss(name: str, members: Iterable[str]) -> tuple[str, Message] | None:
     known = list(members)
     if name in known:
         return None
-    for test, why in ((_spaces, "near.space"), (_width, "near.width"), (_kana, "near.kana"),
-                      (_case, "near.case"), (_variant, "near.variant")):
+    for level in range(1, len(STEPS) + 1):
         for member in known:
-            if test(name) == test(member):
-                return member, say(why)
+            if _folded(name, STEPS[:level]) == _folded(member, STEPS[:level]):
+                return member, _why(name, member, level)
     if len(name) >= 4 and not any(c.isdigit() for c in name):
         for member in known:
-            if len(member) >= 4 and _one_edit(_variant(name), _variant(member)):
+            if len(member) >= 4 and _one_edit(_folded(name, STEPS), _folded(member, STEPS)):
                 return member, say("near.edit")
     return None
+
+
+def _why(name: str, member: str, level: int) -> Message:
+    """Every kind of difference between two names that the first ``level`` steps make
+    alike: each step without which they would still differ (Ｔａｎａｋａ and tanaka: width
+    and case; 田 中 and 田中: a space inside the name, not around it)."""
+    steps = STEPS[:level]
+    needed = [key for key, _ in steps
+              if _folded(name, [s for s in steps if s[0] != key])
+              != _folded(member, [s for s in steps if s[0] != key])] or [steps[-1][0]]
+    if needed == ["space"] and name.strip() != member.strip():
+        return say("near.space_inside")
+    if len(needed) == 1:
+        return say(f"near.{needed[0]}")
+    return say("near.several", kinds=Kinds(tuple(say(f"near.kind.{k}") for k in needed)))
+
+
+class Kinds(tuple[Message, ...]):
+    """Kinds of difference, listed as the message's language lists them."""
+
+    def text(self, lang: Lang) -> str:
+        return ("と" if lang == "ja" else " and ").join(k.text(lang) for k in self)
 
 
 def misspelt(typed: Iterable[object], members: Iterable[object]) -> list[Message]:
@@ -69,19 +90,32 @@ def _spaces(text: str) -> str:
 
 
 def _width(text: str) -> str:
-    return unicodedata.normalize("NFKC", _spaces(text))
+    return unicodedata.normalize("NFKC", text)
 
 
 def _kana(text: str) -> str:
-    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in _width(text))
+    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text)
 
 
 def _case(text: str) -> str:
-    return _kana(text).casefold()
+    return text.casefold()
 
 
 def _variant(text: str) -> str:
-    return _case(text).translate(VARIANTS)
+    return text.translate(VARIANTS)
+
+
+STEPS: tuple[tuple[str, Callable[[str], str]], ...] = (
+    ("space", _spaces), ("width", _width), ("kana", _kana), ("case", _case),
+    ("variant", _variant))
+"""The ways one name is spelt two ways, tried in this order, each on top of the ones
+before (full-width ｶﾀｶﾅ become katakana before katakana become hiragana)."""
+
+
+def _folded(text: str, steps: Sequence[tuple[str, Callable[[str], str]]]) -> str:
+    for _, step in steps:
+        text = step(text)
+    return text
 
 
 def _one_edit(a: str, b: str) -> bool:

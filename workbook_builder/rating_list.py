@@ -63,7 +63,24 @@ def format_number(value: float) -> str:
     return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
 
 
-def render(rows: list[ListRow], fmt: str, lang: str = "ja") -> str:
+def rank_text(row: ListRow, system: str, lang: Lang) -> str:
+    """A rank as the rule's sheets show it: Go's 1級 and 2級★ (仮 while provisional) in
+    Japanese, its codes 1k and 2k+ in English; the four-player ranks 初段 in Japanese and
+    1 dan in English."""
+    if not row.rank:
+        return ""
+    if system == "go" and lang == "ja":
+        from rating_rules.go import GO, rank_label
+
+        return rank_label(row.rank, row.games < GO.provisional_games)
+    if system == "yonin" and lang == "en":
+        from .sheets.yonin import RANK_EN
+
+        return RANK_EN.get(row.rank, row.rank)
+    return row.rank
+
+
+def render(rows: list[ListRow], fmt: str, lang: str = "ja", system: str = "") -> str:
     """The list as an aligned table or CSV, with Japanese or English headings."""
     language: Lang = "ja" if lang == "ja" else "en"
     keys = ["position", "player", "rating"]
@@ -76,7 +93,7 @@ def render(rows: list[ListRow], fmt: str, lang: str = "ja") -> str:
     for row in rows:
         cells = {"position": str(row.position), "player": row.player,
                  "rating": format_number(row.rating), "games": str(row.games),
-                 "rank": row.rank,
+                 "rank": rank_text(row, system, language),
                  "deviation": "" if row.deviation is None else f"{row.deviation:.1f}"}
         table.append([cells[key] for key in keys])
     if fmt == "csv":

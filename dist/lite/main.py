@@ -1813,9 +1813,11 @@ def _check_handicap_at(value: object, n: int, preset: GoPreset) -> float | None:
 RATING_SYSTEMS = (
     System("go", "Go dan/kyu points: (a, b, result_a[, handicap_diff[, game_type]])",
            replay_go, {"default": GO},
-           log_fields=(LogField("handicap_diff", "number", headers=("置石差", "手合差")),
+           log_fields=(LogField("handicap_diff", "number",
+                                headers=("手合", "手合段差", "置石差", "手合差", "handicap",
+                                         "handicap (rank diff)")),
                        LogField("game_type", "word", default="rated",
-                                headers=("type", "種別", "対局種別"))),
+                                headers=("種類", "type", "game type", "種別", "対局種別"))),
            functions=("GO_DELTA", "GO_HANDICAP", "GO_NEXT_RANK", "GO_RANK_LABEL"),
            position=4),
 )
@@ -1958,7 +1960,7 @@ RATING_SYSTEMS = (
     System("mosaic", "MOSAIC: (a, b, result_a, turn_diff)", replay_mosaic,
            {"default": MOSAIC},
            log_fields=(LogField("turn_diff", "whole", required=True,
-                                headers=("turns", "手番差", "手番の差")),),
+                                headers=("turns", "turn diff.", "手番差", "手番の差")),),
            functions=("MOSAIC_DELTA", "MOSAIC_UPDATE"),
            position=6),
 )
