@@ -161,7 +161,7 @@ def audit_and_repair(out: Path) -> Fixed:
 
     report = audit(out)
     repaired = out.with_name(f"{out.stem}-repaired.xlsx")
-    done = repair(out, repaired)
+    done = repair(out, repaired, overwrite=True)
     again = audit(repaired)
     return Fixed(tuple(report.problems), tuple(report.notes), tuple(done.not_carried),
                  tuple([f.line() for f in again.findings] + again.problems))

@@ -526,7 +526,7 @@ def hostile_settings_repaired(_: dict[str, Path], folder: Path) -> list[str]:
             path, out = folder / "hostile.xlsx", folder / "repaired.xlsx"
             wb.save(path)
             try:
-                report = repair(path, out)
+                report = repair(path, out, overwrite=True)
             except Exception as exc:  # any exception is a finding
                 problems.append(f"{toml.stem} {name}={value!r}: {type(exc).__name__}: {exc}")
                 continue

@@ -5,6 +5,11 @@ the locale; Japanese when the locale names no language). Library errors (bad inp
 unreadable or unwritable file) become a one-line message ``エラー: …`` / ``Error: …``,
 never a traceback: a club secretary should see what to fix, not Python internals.
 
+Writing: ``import`` and ``repair`` write the one file ``--out`` names and never write
+over an existing file unless ``--overwrite`` is given (``repair`` never over its input);
+``build``, ``lite`` and ``render`` write generated files into their output folder
+(``dist/``, ``docs/img/`` or ``--out``), replacing the ones they made before.
+
 Exit codes: 0 done; 1 the input or a file is wrong (the message says which and why), or
 ``audit`` found something to repair, or ``lint`` a formula problem; 2 the command line
 itself is wrong (an unknown option, a missing argument).
@@ -25,7 +30,7 @@ import click
 from rating_rules import SYSTEMS
 
 from .desk_url import desk_url
-from .messages import LANGS, TABLE, choose, reason_of, say, shown, word
+from .messages import LANGS, TABLE, Listed, choose, reason_of, say, shown, word
 
 
 def _click_gettext(text: str) -> str:
@@ -67,23 +72,75 @@ def _lang_in(words: Sequence[str]) -> str | None:
 
 
 def _translate(command: click.Command) -> None:
-    """Each help text from its key (kept in ``help_key`` on first use)."""
+    """Each help text from its key (kept in ``help_key`` on first use), and the words
+    click would otherwise fix in English, or in the language of the moment it was
+    imported: the placeholders (``[OPTIONS]``, ``GAMES_CSV``, ``FLOAT``), a path's kind
+    (file, folder) and the one-line help of each command in the list."""
     things: list[click.Command | click.Parameter] = [command, *command.params]
     for thing in things:
         key = thing.__dict__.setdefault("help_key", getattr(thing, "help", None))
         if key in TABLE:
             setattr(thing, "help", word(key))  # noqa: B010 (a Parameter's help is an Option's)
+    command.options_metavar = word("metavar.options")
+    for param in command.params:
+        _translate_param(param)
     if isinstance(command, click.Group):
+        command.subcommand_metavar = word("metavar.command")
         for sub in command.commands.values():
             _translate(sub)
+            sub.short_help = _first_sentence(sub.help or "")
+
+
+def _translate_param(param: click.Parameter) -> None:
+    """A parameter's placeholder and its path kind in the run's language."""
+    kind = param.type
+    if isinstance(kind, click.Path):
+        kind.name = word("file" if kind.file_okay and not kind.dir_okay else
+                         "directory" if kind.dir_okay and not kind.file_okay else "path")
+    if isinstance(kind, click.Choice) or getattr(param, "is_flag", False):
+        return
+    if isinstance(param, click.Argument):
+        shown_name = word(f"metavar.{param.name}")
+        shown_name = shown_name if param.required else f"[{shown_name}]"
+        param.metavar = shown_name + ("..." if param.nargs != 1 else "")
+    else:
+        param.metavar = word(f"metavar.{_type_word(kind)}")
+
+
+def _type_word(kind: click.ParamType[Any, Any]) -> str:
+    """The placeholder's key for an option's type."""
+    if isinstance(kind, click.Path):
+        return "file" if kind.file_okay and not kind.dir_okay else "folder"
+    return {"float": "float", "integer": "integer"}.get(kind.name, "text")
+
+
+def _first_sentence(text: str) -> str:
+    """The first sentence of a help text (click cuts at a "." it finds, never at "。")."""
+    for end in ("。", ". "):
+        if end in text:
+            return text.split(end)[0] + end.strip()
+    return text
+
+
+def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``--version``, worded when it is asked for (click's own is worded on import)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import version
+
+    click.echo(shown(say("cli.version", prog=ctx.find_root().info_name,
+                         version=version("club-rating-sheets"))))
+    ctx.exit()
 
 
 @click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]},
              help="help.main")
-@click.version_option(package_name="club-rating-sheets")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=_show_version, help="help.version")
 @click.option("--lang", type=click.Choice(LANGS), default=None, help="help.lang")
 def main(lang: str | None) -> None:
-    choose(lang)
+    if lang is not None:  # else the language Commands.main chose (--lang of a command)
+        choose(lang)
 
 
 @main.command(help="help.functions")
@@ -146,7 +203,7 @@ def rate(
     except ValueError as exc:
         where = log if "log" in locals() else None
         raise _fail(_with_line(exc, where)) from None
-    click.echo(render(rating_list(result), fmt, lang or current()), nl=False)
+    click.echo(render(rating_list(result), fmt, lang or current(), system), nl=False)
 
 
 @main.command("import", help="help.import")
@@ -157,13 +214,14 @@ def rate(
               help="help.import_out")
 @click.option("--skip-bad", is_flag=True, help="help.skip_bad")
 @click.option("--new-players", is_flag=True, help="help.new_players")
+@click.option("--overwrite", is_flag=True, help="help.overwrite")
 def import_(games_csv: Path, template: Path, out: Path, skip_bad: bool,
-            new_players: bool) -> None:
+            new_players: bool, overwrite: bool) -> None:
     from .importer import import_log
 
     try:
         report = import_log(games_csv, template, out, skip_bad=skip_bad,
-                            new_players=new_players)
+                            new_players=new_players, overwrite=overwrite)
     except ValueError as exc:  # ImportFailed, WriteFailed, TemplateError: one line each
         raise _fail(exc) from None
     for bad in report.skipped:
@@ -172,10 +230,10 @@ def import_(games_csv: Path, template: Path, out: Path, skip_bad: bool,
     for warning in report.warnings:
         click.echo(shown(say("cli.note", file=str(games_csv), note=warning)), err=True)
     if report.new_members:
-        shown_names = "、".join(report.new_members[:NAMES_SHOWN]) + (
-            " …" if len(report.new_members) > NAMES_SHOWN else "")
-        click.echo(shown(say("cli.new_members", count=len(report.new_members),
-                             names=shown_names)), err=True)
+        more = ["…"] if len(report.new_members) > NAMES_SHOWN else []
+        names = Listed([*report.new_members[:NAMES_SHOWN], *more])
+        click.echo(shown(say("cli.new_members", count=len(report.new_members), names=names)),
+                   err=True)
     click.echo(shown(say("cli.imported", out=str(report.out), games=report.games,
                          players=report.players)))
 
@@ -365,13 +423,15 @@ def audit(workbook: str) -> None:
 @click.option("--password", help="help.password")
 @click.option("--rows", type=int, help="help.rows")
 @click.option("--players", type=int, help="help.players")
+@click.option("--overwrite", is_flag=True, help="help.overwrite")
 def repair(workbook: str, out: str, password: str | None, rows: int | None,
-           players: int | None) -> None:
+           players: int | None, overwrite: bool) -> None:
     from .errors import BuilderError
     from .repair import repair as run_repair
 
     try:
-        report = run_repair(workbook, out, password, rows=rows, players=players)
+        report = run_repair(workbook, out, password, rows=rows, players=players,
+                            overwrite=overwrite)
     except BuilderError as exc:
         raise _fail(exc) from None
     for line in report.restored:

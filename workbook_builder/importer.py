@@ -11,7 +11,9 @@ without a date in a monthly ledger …), so every imported game is counted. A lo
 than a ledger can be (``MAX_ROWS`` games, ``MAX_PLAYERS`` players) is refused. Control
 characters (which a spreadsheet cannot store) are removed from names with a warning.
 The output is written to a uniquely named temporary file in the target folder and
-renamed; on any failure it is removed, and an existing file is never overwritten.
+renamed; on any failure it is removed. An existing file is refused before anything is
+read, unless ``overwrite`` (``--overwrite``): the rule of every command that writes a
+file a person names (``import``, ``repair``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from pathlib import Path
 from .build import TEMPLATES, build_workbook
 from .errors import GameLogError, ImportFailed
 from .gamelog import BadRow, GameLog, read_game_log
-from .messages import os_reason, say
+from .messages import kind_name, os_reason, say
 from .package import finalize, write_new_file
 from .sheets import SHEET_TYPES
 from .spec import MAX_PLAYERS, MAX_ROWS, Spec
@@ -75,7 +77,8 @@ def ledger_for(template: Path, spec: Spec) -> str:
 
 
 def import_log(games_csv: str | Path, template: str | Path, out: str | Path,
-               skip_bad: bool = False, new_players: bool = False) -> ImportReport:
+               skip_bad: bool = False, new_players: bool = False,
+               overwrite: bool = False) -> ImportReport:
     """Build the ledger of ``template`` filled with the games of ``games_csv`` into ``out``.
 
     A name that is probably a misspelling of an earlier one (:mod:`.names`) is a bad line
@@ -84,12 +87,13 @@ def import_log(games_csv: str | Path, template: str | Path, out: str | Path,
     source, target = Path(games_csv), Path(out)
     if target.suffix.lower() != ".xlsx":
         raise ImportFailed(say("import.suffix", target=str(target)))
-    if target.exists():
-        raise ImportFailed(say("import.exists", target=str(target)))
+    if target.exists() and not overwrite:
+        raise ImportFailed(say("out.exists", target=str(target)))
     spec = load_template(template)
     sheet = SHEET_TYPES[spec.system]
     if "Players" not in sheet.input_tables:
-        raise ImportFailed(say("import.not_ledger", template=str(template), system=spec.system,
+        raise ImportFailed(say("import.not_ledger", template=str(template),
+                               system=kind_name(spec.system),
                                ledger=ledger_for(Path(template), spec)))
     try:
         log = read_game_log(source, sheet.log_system(spec), monthly=monthly_lists(spec),
@@ -124,7 +128,7 @@ def import_log(games_csv: str | Path, template: str | Path, out: str | Path,
         wb.save(temp)
         finalize(temp, built.cached)
 
-    write_new_file(target, write, replace=False)
+    write_new_file(target, write, replace=overwrite)
     return report
 
 

@@ -27,7 +27,7 @@ from openpyxl.xml.constants import MAX_ROW
 from .formulas.earlier import respell_earlier
 from .formulas.spelling import formula_text, rowless, same_formula
 from .labels import Text
-from .messages import quoted, say
+from .messages import kind_name, quoted, say
 from .metadata import META_SHEET, MetaName, recorded_texts, text_digest
 from .readback import (
     GROWING,
@@ -114,7 +114,7 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
             continue
         if ws.title not in builder.sheetnames:
             out.append(say("kept.sheet_many" if len(filled) > 1 else "kept.sheet",
-                           title=ws.title, count=len(filled), system=typed.spec.system))
+                           title=ws.title, count=len(filled), system=kind_name(typed.spec.system)))
             continue
         lines, older = sheet_outside(ws, filled, builder[ws.title], SheetFormulas.of(
             [rebuilt[ws.title]] if ws.title in rebuilt.sheetnames else [], builder[ws.title]),

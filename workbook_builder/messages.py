@@ -316,10 +316,9 @@ TABLE: dict[str, tuple[str, str]] = {
                       "({why}; 新しい会員なら --new-players)",
                       "{field} {value!r} is not a member: a misspelling of {member!r}? "
                       "({why}; a new member: pass --new-players)"),
-    "row.forfeit": ("{field} {value!r} は 種類 {type!r} と食い違います (不戦勝は 1、不戦敗は 0、"
-                    "または空欄)",
+    "row.forfeit": ("{field} {value!r} は 種類 {type!r} と食い違います (不戦勝は 1、不戦敗は 0)",
                     "{field} {value!r} contradicts the type {type!r} (a forfeit win is 1, a "
-                    "forfeit loss 0, or leave it blank)"),
+                    "forfeit loss 0)"),
     "row.handicap": ("{field} {value!r} は手合の段位差 0〜9 (0.5 刻み) にしてください",
                      "{field} {value!r} must be the handicap's rank difference, 0 to 9 in "
                      "half steps"),

@@ -32,7 +32,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from .errors import UnreadableWorkbook
 from .kit.cells import excel_serial
-from .messages import Lang, os_reason, reason_of, say
+from .messages import Lang, kind_name, os_reason, reason_of, say
 from .metadata import META_SHEET, MetaName, name_table
 from .roles import SheetRoles, as_built, find_sheets, refuse_gone
 from .sheets import SHEET_TYPES, Built, SheetType
@@ -290,7 +290,7 @@ def read_typed(opened: Opened) -> Typed:
         elif role == "input":
             table, _, key = name.partition("_")
             if table not in sheet_type.input_tables or not key:
-                not_carried.append(say("read.not_input", name=name, system=spec.system))
+                not_carried.append(say("read.not_input", name=name, system=kind_name(spec.system)))
     _check_tables(sheet_type, spec, settings, not_carried)
     footer = {} if tiny is None else _template_footer(*tiny)
     tables = _read_tables(opened, columns, footer, not_carried)

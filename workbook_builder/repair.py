@@ -7,7 +7,9 @@ which stay stable across versions (a deleted name is found where ``_meta`` recor
 a column whose heading no longer matches is refused). Rows typed below a table are
 carried and the table grows, up to the template maximum. Anything that cannot be
 carried is reported, and the input file is never written; the copy is written to a
-temporary file next to ``out`` and renamed, so a failure leaves nothing behind.
+temporary file next to ``out`` and renamed, so a failure leaves nothing behind. An
+existing ``out`` is refused before anything is read unless ``overwrite``, as ``import``
+does.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 
 from .build import build_workbook
 from .kept import settings_not_kept, values_outside
-from .messages import say
+from .messages import kind_name, say
 from .package import finalize, write_new_file
 from .readback import (
     Typed,
@@ -43,7 +45,7 @@ def resized(typed: Typed, rows: int | None, players: int | None) -> Spec:
     if players is not None:
         if "Players" not in SHEET_TYPES[spec.system].input_tables:
             raise UnreadableWorkbook(say("repair.no_players", players=players,
-                                         system=spec.system))
+                                         system=kind_name(spec.system)))
         used = len(typed.tables.get("Players", ()))
         if not used <= players <= MAX_PLAYERS:
             raise UnreadableWorkbook(say("repair.players", players=players,
@@ -65,7 +67,8 @@ class RepairReport:
 
 
 def repair(path: str | Path, out: str | Path, password: str | None = None,
-           rows: int | None = None, players: int | None = None) -> RepairReport:
+           rows: int | None = None, players: int | None = None,
+           overwrite: bool = False) -> RepairReport:
     """Write a rebuilt copy of ``path`` to ``out``; ``out`` may not be ``path`` itself.
 
     ``rows`` and ``players`` size the new Games and Players tables (a club whose ledger
@@ -76,6 +79,8 @@ def repair(path: str | Path, out: str | Path, password: str | None = None,
         raise UnreadableWorkbook(say("repair.same_file", target=str(target)))
     if target.suffix.lower() != ".xlsx":
         raise UnreadableWorkbook(say("repair.suffix", target=str(target)))
+    if target.exists() and not overwrite:
+        raise UnreadableWorkbook(say("out.exists", target=str(target)))
     opened = open_project_workbook(source)
     typed = read_typed(opened)
     typed.spec = resized(typed, rows, players)
@@ -95,5 +100,5 @@ def repair(path: str | Path, out: str | Path, password: str | None = None,
         wb.save(temp)
         finalize(temp, built.cached)
 
-    write_new_file(target, write)
+    write_new_file(target, write, replace=overwrite)
     return report

@@ -17,7 +17,7 @@ from openpyxl import Workbook
 
 from ..labels import Text
 from ..layout import NameInfo
-from ..messages import Message, quoted, say
+from ..messages import Message, kind_name, quoted, say
 from ..spec import Spec
 
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ class SheetType(ABC, Generic[P]):
 
     def tables_from_log(self, log: GameLog, spec: Spec) -> dict[str, list[dict[str, object]]]:
         """Input tables filled from a :class:`~workbook_builder.gamelog.GameLog` (ledgers)."""
-        raise NotImplementedError(say("sheet.no_log", system=self.system))
+        raise NotImplementedError(say("sheet.no_log", system=kind_name(self.system)))
 
     @abstractmethod
     def default_title(self, lang: str) -> str:
