@@ -449,9 +449,9 @@ def _go_fields(row: Sequence[str], columns: dict[str, int]) -> tuple[object, ...
 
     The type is one of the ledger's own words in either language (通常, 不戦勝 forfeit
     win, 不戦敗, 対仮・BC, 非レート) or the engine's (rated, forfeit, provisional,
-    unrated); a forfeit win or loss says who won, so its result may be left blank, and a
-    result that says otherwise is refused as the ledger's ⚠ does. The handicap is a rank
-    difference 0-9 in half steps, the ledger's check."""
+    unrated); the result is typed for a forfeit too, as the ledger counts a row only with
+    its result, and one that contradicts a forfeit win or loss is refused as the ledger's
+    ⚠ does. The handicap is a rank difference 0-9 in half steps, the ledger's check."""
     from rating_rules.go import GAME_TYPES
 
     from .sheets import go as gs
@@ -463,14 +463,12 @@ def _go_fields(row: Sequence[str], columns: dict[str, int]) -> tuple[object, ...
         raise ValueError(say("row.not_listed", field=Field("game_type"), value=typed,
                              known=GoTypes()))
     engine_type = gs.ENGINE_TYPE[kind - 1] if kind else folded.lower()
+    result = parse_result(result_text, draws=False)
     if kind in (2, 3):
         won = 1 if kind == 2 else 0
-        result = won if not result_text.strip() else parse_result(result_text, draws=False)
         if result != won:
             raise ValueError(say("row.forfeit", field=Field("result"), value=result_text,
                                  type=typed.strip()))
-    else:
-        result = parse_result(result_text, draws=False)
     handicap_text = _cell(row, columns, "handicap_diff")
     handicap = None
     if handicap_text.strip():
