@@ -180,3 +180,35 @@ def test_the_readme_lists_each_rules_csv_columns(system: str) -> None:
         shown = f"{stem}1..4/{Field(key).text('ja')[:-1]}1..4" if stem != key else \
             f"{key}/{Field(key).text('ja')}"
         assert f"`{shown}`" in row, (key, row)
+
+
+# --- the ledgers' own headings, and a column nobody reads ---------------------------------
+
+def test_go_reads_the_ledgers_own_headings_and_game_types() -> None:
+    """The Go ledger's 手合 and 種類 were ignored without a word, so 香落 and ふせん games
+    were rated as even games and 不戦勝 was imported as an ordinary rated game."""
+    from workbook_builder.gamelog import parse_game_log
+
+    log = parse_game_log("日付,対局者A,対局者B,\"A\n勝敗\",\"手合\n段差\",種類,メモ\n"
+                         "2026/4/4,A,B,1,,不戦勝,\n"
+                         "2026/4/4,A,B,0,1.5,非レート,\n"
+                         "2026/4/4,A,B,1,,Forfeit loss,\n"
+                         "2026/4/4,A,B,1,香落,,\n"
+                         "2026/4/4,A,B,1,,ふせん,\n", "go")
+    assert [g[2:] for g in log.games] == [(1, None, "forfeit"), (0, 1.5, "unrated")]
+    reasons = [bad.reason for bad in log.bad]
+    assert [bad.line for bad in log.bad] == [6, 7, 8]  # the header takes three lines
+    assert "contradicts the type 'Forfeit loss'" in reasons[0]
+    assert reasons[1] == "handicap_diff '香落' is not a number"
+    assert reasons[2].startswith("game_type 'ふせん' is not one of the list (rated, forfeit win")
+    assert messages.shown(log.notes[0], "ja") == (
+        "見出し メモ の列は読みません (go で読む列: 日付、対局者A、対局者B、勝敗、手合、種類)")
+
+
+def test_tokin_and_go_each_read_their_own_handicap_under_one_heading() -> None:
+    """手合 is Tokin's handicap name and Go's rank difference: each rule reads its own."""
+    from workbook_builder.gamelog import parse_game_log
+
+    text = "対局者A,対局者B,勝敗,手合\nA,B,1,香落\n"
+    assert parse_game_log(text, "tokin").games == [("A", "B", 1, "香落")]
+    assert [b.line for b in parse_game_log(text, "go").bad] == [2]
