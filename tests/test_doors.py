@@ -212,3 +212,13 @@ def test_tokin_and_go_each_read_their_own_handicap_under_one_heading() -> None:
     text = "対局者A,対局者B,勝敗,手合\nA,B,1,香落\n"
     assert parse_game_log(text, "tokin").games == [("A", "B", 1, "香落")]
     assert [b.line for b in parse_game_log(text, "go").bad] == [2]
+
+
+def test_missing_columns_are_named_as_the_log_names_them(tmp_path: Path) -> None:
+    """The Japanese message named turn_diff and player_a, player_b, result."""
+    log = tmp_path / "games.csv"
+    log.write_text("日付,メモ\n2026/4/4,x\n", encoding="utf-8")
+    refused = cli("rate", str(log), "-s", "mosaic")
+    assert refused.exit_code == 1
+    assert "mosaic の列 対局者A、対局者B、勝敗、手番差 がありません" in refused.output
+    assert not re.search(r"turn_diff|player_|result", refused.output)
