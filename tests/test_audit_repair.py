@@ -202,7 +202,7 @@ def test_repair_reports_a_remark_a_comment_a_formula_and_a_sheet_of_ones_own(tmp
         f"not carried: {title}!Z5: 'a remark beside the log' is outside the workbook's tables",
         f"not carried: {title}!Z6: '=COUNT(C:C)' is outside the workbook's tables",
         f"not carried: {title}!{rating}{last + 3}: 140 is outside the workbook's tables",
-        "not carried: sheet 'memo' (1 filled cell) is not part of a MOSAIC personal sheet"])
+        "not carried: sheet 'memo' (1 filled cell) is not part of a “MOSAIC rating”"])
     assert result.output.splitlines()[-1].endswith(
         "1 rows carried over; 5 left out, listed above")
     audit_out = CliRunner().invoke(main, ["audit", str(path)]).output

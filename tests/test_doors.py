@@ -91,11 +91,11 @@ def test_a_workbook_kind_is_named_in_words_not_its_internal_name(tmp_path: Path)
     wb.save(path)
     ja = cli("repair", str(path), "--out", str(tmp_path / "r.xlsx"))
     assert ja.exit_code == 0, ja.output
-    assert "シート 'memo' (入力のあるセル 1 個) はクラブ台帳にはないシートです" in ja.output
+    assert "シート 'memo' (入力のあるセル 1 個) は「クラブ台帳」にはないシートです" in ja.output
     assert "ledger" not in ja.output
     personal = cli("import", str(tmp_path / "x.csv"), "--template",
                    str(REPO / "templates" / "go_ja.toml"), "--out", str(tmp_path / "g.xlsx"))
-    assert "囲碁の個人シートのテンプレートで、クラブ台帳ではありません" in personal.output
+    assert "「囲碁 段級位ポイント」のテンプレートで、クラブ台帳ではありません" in personal.output
     assert "'go'" not in personal.output
 
 

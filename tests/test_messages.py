@@ -278,8 +278,8 @@ def test_repair_says_in_japanese_what_it_did_not_carry(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert "引き継げませんでした: 対局!Z5: '来月は 5 日' はブックの表の外にあります" in lines
-    assert ("引き継げませんでした: シート 'memo' (入力のあるセル 1 個) はMOSAIC の個人シートには"
-            "ないシートです") in lines
+    assert ("引き継げませんでした: シート 'memo' (入力のあるセル 1 個) は「MOSAIC レーティング」"
+            "にはないシートです") in lines
     assert lines[-1].endswith("2 件は引き継げませんでした (上の一覧)")
     english = cli("--lang", "en", "repair", str(path), "--out", str(tmp_path / "e.xlsx"))
     assert "not carried: 対局!Z5: '来月は 5 日' is outside the workbook's tables" \

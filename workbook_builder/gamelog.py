@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
+from typing import Any
 
 from rating_rules import SYSTEMS, LogField, replay
 
@@ -407,6 +408,15 @@ def _map_header(header: Sequence[str], system: str) -> tuple[dict[str, int], lis
     return columns, unread
 
 
+def declared(name: str) -> dict[str, Any]:
+    """What the workbook types' modules declare for the log of a system (``LOG_FIELDS``,
+    ``LOG_GAME_CHECKS``: :func:`workbook_builder.sheets.declared`), so a rule's ledger
+    and this reader decide a row by one definition."""
+    from .sheets import declared as of_sheets
+
+    return of_sheets(name)
+
+
 def _cell(row: Sequence[str], columns: dict[str, int], key: str) -> str:
     index = columns.get(key)
     return row[index] if index is not None and index < len(row) else ""
@@ -433,59 +443,17 @@ def _parse_row(
         places = tuple(parse_number(f"place{i}", _cell(row, columns, f"place{i}")) for i in seats)
         knocked = tuple(_knocker(f"knocked_by{i}", _cell(row, columns, f"knocked_by{i}"))
                         for i in seats)
-        check_four(places, knocked)
+        for check in declared("LOG_GAME_CHECKS").get(system, ()):
+            check(places, knocked)
         return (players, places, knocked), when
     a = _name(_cell(row, columns, "player_a"), "player_a")
     b = _name(_cell(row, columns, "player_b"), "player_b")
-    if system == "go":
-        return (a, b, *_go_fields(row, columns)), when
+    reader = declared("LOG_FIELDS").get(system)
+    if reader is not None:  # a rule whose ledger reads its result and columns its own way
+        return (a, b, *reader(lambda key: _cell(row, columns, key))), when
     result = parse_result(_cell(row, columns, "result"), draws=entry.draws)
     extras = tuple(_log_field(f, _cell(row, columns, f.key)) for f in entry.log_fields)
     return (a, b, result, *extras), when
-
-
-def _go_fields(row: Sequence[str], columns: dict[str, int]) -> tuple[object, ...]:
-    """A Go game's result, handicap and type, read as the Go ledger reads its cells.
-
-    The type is one of the ledger's own words in either language (通常, 不戦勝 forfeit
-    win, 不戦敗, 対仮・BC, 非レート) or the engine's (rated, forfeit, provisional,
-    unrated); the result is typed for a forfeit too, as the ledger counts a row only with
-    its result, and one that contradicts a forfeit win or loss is refused as the ledger's
-    ⚠ does. The handicap is a rank difference 0-9 in half steps, the ledger's check."""
-    from rating_rules.go import GAME_TYPES
-
-    from .sheets import go as gs
-
-    typed, result_text = _cell(row, columns, "game_type"), _cell(row, columns, "result")
-    folded = unicodedata.normalize("NFKC", typed).strip()
-    kind = gs.type_number(folded or None)
-    if kind == 0 and folded.lower() not in GAME_TYPES:
-        raise ValueError(say("row.not_listed", field=Field("game_type"), value=typed,
-                             known=GoTypes()))
-    engine_type = gs.ENGINE_TYPE[kind - 1] if kind else folded.lower()
-    result = parse_result(result_text, draws=False)
-    if kind in (2, 3):
-        won = 1 if kind == 2 else 0
-        if result != won:
-            raise ValueError(say("row.forfeit", field=Field("result"), value=result_text,
-                                 type=typed.strip()))
-    handicap_text = _cell(row, columns, "handicap_diff")
-    handicap = None
-    if handicap_text.strip():
-        handicap = parse_number("handicap_diff", handicap_text)
-        if not gs.handicap_check().accepts(handicap):
-            raise ValueError(say("row.handicap", field=Field("handicap_diff"),
-                                 value=handicap_text))
-    return result, handicap, engine_type
-
-
-class GoTypes:
-    """The Go ledger's game types, as a message lists them in its language."""
-
-    def text(self, lang: Lang) -> str:
-        from .sheets import go as gs
-
-        return ("、" if lang == "ja" else ", ").join(t(lang) for t in gs.TYPES)
 
 
 def _log_field(log_field: LogField, text: str) -> object:
@@ -522,37 +490,6 @@ def _choice(log_field: LogField, text: str) -> str | None:
         raise ValueError(say("row.not_listed", field=Field(log_field.key), value=text,
                              known=shown))
     return name
-
-
-def check_four(places: Sequence[object], knocked: Sequence[object]) -> None:
-    """Refuse a four-player game the ledger's Status flags, for the same reason.
-
-    The tests and their order are the four-player ledger's own
-    (:mod:`workbook_builder.sheets.yonin`: each seat's place and knocker, then the places
-    1-4 once each, then its seat rules: a knocked-out winner, a knocker missing, a player
-    knocking themselves out, a knocker already out), so ``import``, ``rate`` and the
-    ledger accept and refuse the same games."""
-    from .kit.cells import excel_number
-    from .sheets import yonin as yn
-
-    for seat, (place, knocker) in enumerate(zip(places, knocked, strict=True), 1):
-        if not yn.PLACE.accepts(place):
-            raise ValueError(say("row.place", field=Field(f"place{seat}"), value=place))
-        if knocker is not None and not yn.KNOCKED.accepts(knocker):
-            raise ValueError(say("row.knocker", field=Field(f"knocked_by{seat}"),
-                                 value=knocker))
-    numbers = [float(p) for p in places]  # type: ignore[arg-type]
-    if yn.places_wrong(numbers):
-        raise ValueError(say("row.places", field=Field("place1"),
-                             value=", ".join(f"{p:g}" for p in numbers)))
-    for rule in yn.SEAT_RULES:
-        for s in range(len(places)):
-            if rule.holds(numbers, knocked, s):
-                by = excel_number(knocked[s])
-                out = f"{numbers[int(by) - 1]:g}" if by is not None else ""
-                raise ValueError(say(f"row.four_{rule.message}",
-                                     field=Field(f"knocked_by{s + 1}"), value=knocked[s],
-                                     place=f"{numbers[s]:g}", out=out))
 
 
 def _knocker(key: str, text: str) -> object:

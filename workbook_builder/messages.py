@@ -392,18 +392,6 @@ TABLE: dict[str, tuple[str, str]] = {
                        "case, as in the ledger)"),
     "result.wanted_draws": ("1、0.5、0 のどれか", "1, 0.5 or 0"),
     "result.wanted": ("1 か 0", "1 or 0"),
-    # --- a workbook's kind, as a message names it ({system} of kind_name) ----------------
-    "kind.formulas": ("数式集", "formula catalog"),
-    "kind.lambda": ("LAMBDA 版の数式集", "LAMBDA edition"),
-    "kind.ledger": ("クラブ台帳", "club ledger"),
-    "kind.yonin_ledger": ("四人将棋のクラブ台帳", "four-player shogi club ledger"),
-    "kind.tokin": ("将棋 (Tokin) の個人シート", "Tokin shogi personal sheet"),
-    "kind.club24": ("将棋倶楽部24 の個人シート", "Shogi Club 24 personal sheet"),
-    "kind.elo": ("Elo の個人シート", "Elo personal sheet"),
-    "kind.glicko": ("Glicko の個人シート", "Glicko personal sheet"),
-    "kind.go": ("囲碁の個人シート", "Go personal sheet"),
-    "kind.mosaic": ("MOSAIC の個人シート", "MOSAIC personal sheet"),
-    "kind.yonin": ("四人将棋の個人シート", "four-player shogi personal sheet"),
     # --- import -------------------------------------------------------------------------
     "import.suffix": ("{target}: --out の名前は .xlsx で終わるようにしてください",
                       "{target}: --out must end in .xlsx"),
@@ -947,9 +935,22 @@ def os_reason(exc: OSError) -> object:
 
 
 def kind_name(system: str) -> object:
-    """A workbook kind (``ledger``, ``tokin``) as a message names it: クラブ台帳, club
-    ledger; a kind without a name in the table is shown as it is."""
-    return say(f"kind.{system}") if f"kind.{system}" in TABLE else system
+    """A workbook kind (``ledger``, ``go``) as a message names it: its workbooks' title
+    in the message's language (「クラブ台帳」, "Club ledger"), never the internal name."""
+    return KindName(system)
+
+
+class KindName(str):
+    """A workbook kind, shown as the title its workbooks get (``default_title``)."""
+
+    def text(self, lang: Lang) -> str:
+        from .sheets import SHEET_TYPES
+
+        kind = SHEET_TYPES.get(str(self))
+        if kind is None:
+            return str(self)
+        title = kind.default_title(lang)
+        return f"「{title}」" if lang == "ja" else f"“{title}”"
 
 
 def word(key: str, lang: Lang | None = None) -> str:

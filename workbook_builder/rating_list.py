@@ -64,20 +64,12 @@ def format_number(value: float) -> str:
 
 
 def rank_text(row: ListRow, system: str, lang: Lang) -> str:
-    """A rank as the rule's sheets show it: Go's 1級 and 2級★ (仮 while provisional) in
-    Japanese, its codes 1k and 2k+ in English; the four-player ranks 初段 in Japanese and
-    1 dan in English."""
-    if not row.rank:
-        return ""
-    if system == "go" and lang == "ja":
-        from rating_rules.go import GO, rank_label
+    """A rank as the rule's sheets show it (``RANK_TEXTS`` of its sheet module: Go's 1級
+    and 2級★ in Japanese), else as the engine gives it."""
+    from .sheets import declared
 
-        return rank_label(row.rank, row.games < GO.provisional_games)
-    if system == "yonin" and lang == "en":
-        from .sheets.yonin import RANK_EN
-
-        return RANK_EN.get(row.rank, row.rank)
-    return row.rank
+    shown = declared("RANK_TEXTS").get(system)
+    return shown(row.rank, row.games, lang) if shown and row.rank else row.rank
 
 
 def render(rows: list[ListRow], fmt: str, lang: str = "ja", system: str = "") -> str:

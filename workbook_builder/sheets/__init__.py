@@ -11,6 +11,7 @@ template's ``system`` to its workbook type. CONTRIBUTING.md walks through adding
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from rating_rules.systems import modules_of
@@ -32,4 +33,16 @@ def _registry() -> dict[str, SheetType[Any]]:
 
 SHEET_TYPES: dict[str, SheetType[Any]] = _registry()
 
-__all__ = ["SHEET_TYPES", "Built", "SheetType"]
+
+@functools.cache
+def declared(name: str) -> dict[str, Any]:
+    """Every module's dictionary ``name`` merged, by system: what a system's modules
+    declare for the commands (``LOG_FIELDS``, ``LOG_GAME_CHECKS``, ``RANK_TEXTS``), found
+    as the workbook types are, without a list to edit."""
+    found: dict[str, Any] = {}
+    for module in modules_of(__name__):
+        found.update(getattr(module, name, {}))
+    return found
+
+
+__all__ = ["SHEET_TYPES", "Built", "SheetType", "declared"]

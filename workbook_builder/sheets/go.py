@@ -54,7 +54,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import functools
-from collections.abc import Mapping, Sequence
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar, cast
 
@@ -1318,3 +1319,57 @@ CATALOG_RENAMES = {
     **kc.settings_renames(CATALOG_TABLES),
 }
 """The Settings names the builders read: each the rule's default number or a table's name."""
+
+
+# --- the game log (CSV): read as the ledger reads its cells, ranks as the sheets show them -----
+
+@dataclass(frozen=True)
+class TypeNames:
+    """The ledger's game types (:data:`TYPES`), as a message lists them in its language."""
+
+    def text(self, lang: str) -> str:
+        return ("、" if lang == "ja" else ", ").join(t(lang) for t in TYPES)
+
+
+def read_log_fields(cell: Callable[[str], str]) -> tuple[object, ...]:
+    """A logged game's result, handicap and type (``cell``: a column's text by key), read
+    as the Go ledger reads its cells.
+
+    The type is one of the ledger's own words in either language (:data:`TYPES`: 通常,
+    不戦勝 forfeit win, 不戦敗, 対仮・BC, 非レート) or the engine's (rated, forfeit,
+    provisional, unrated); the result is typed for a forfeit too, as the ledger counts a
+    row only with its result, and one that contradicts a forfeit win or loss is refused
+    as the ledger's ⚠ does. The handicap is a rank difference 0-9 in half steps, the
+    ledger's check."""
+    from ..gamelog import Field, parse_number, parse_result
+
+    typed, result_text = cell("game_type"), cell("result")
+    folded = unicodedata.normalize("NFKC", typed).strip()
+    kind = type_number(folded or None)
+    if kind == 0 and folded.lower() not in GAME_TYPES:
+        raise ValueError(say("row.not_listed", field=Field("game_type"), value=typed,
+                             known=TypeNames()))
+    result = parse_result(result_text, draws=False)
+    if kind in (2, 3) and result != (1 if kind == 2 else 0):
+        raise ValueError(say("row.forfeit", field=Field("result"), value=result_text,
+                             type=typed.strip()))
+    handicap_text = cell("handicap_diff")
+    handicap = None
+    if handicap_text.strip():
+        handicap = parse_number("handicap_diff", handicap_text)
+        if not handicap_check().accepts(handicap):
+            raise ValueError(say("row.handicap", field=Field("handicap_diff"),
+                                 value=handicap_text))
+    return result, handicap, ENGINE_TYPE[kind - 1] if kind else folded.lower()
+
+
+def rank_text(rank: str, games: int, lang: str) -> str:
+    """A rank of ``rate``'s list as the sheets show it: 1級, 2級★ (仮 while provisional)
+    in Japanese, the codes 1k, 2k+ in English."""
+    return rank_label(rank, games < GO.provisional_games) if lang == "ja" else rank
+
+
+LOG_FIELDS = {"go": read_log_fields}
+"""How the CSV reader reads a Go game's columns (:func:`workbook_builder.gamelog.declared`)."""
+RANK_TEXTS = {"go": rank_text}
+"""How ``rate``'s list shows a Go rank."""

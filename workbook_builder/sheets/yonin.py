@@ -1392,3 +1392,45 @@ CATALOG_NOT_NATIVE = {
         "xlwings only."),
 }
 """Worksheet functions without a native formula, with the reason the catalog shows."""
+
+
+# --- the game log (CSV): a game refused as the ledger's Status refuses it -------------------
+
+def check_log_game(places: Sequence[object], knocked: Sequence[object]) -> None:
+    """Refuse a logged four-player game the ledger's Status flags, for the same reason.
+
+    The tests and their order are the ledger's own: each seat's place (:data:`PLACE`)
+    and knocker (:data:`KNOCKED`), then the places 1-4 once each, then
+    :data:`SEAT_RULES` (a knocked-out winner, a knocker missing, a player knocking
+    themselves out, a knocker already out), so ``import``, ``rate`` and the ledger
+    accept and refuse the same games."""
+    from ..gamelog import Field
+
+    for seat, (place, knocker) in enumerate(zip(places, knocked, strict=True), 1):
+        if not PLACE.accepts(place):
+            raise ValueError(say("row.place", field=Field(f"place{seat}"), value=place))
+        if knocker is not None and not KNOCKED.accepts(knocker):
+            raise ValueError(say("row.knocker", field=Field(f"knocked_by{seat}"),
+                                 value=knocker))
+    numbers = [float(cast(float, p)) for p in places]
+    if places_wrong(numbers):
+        raise ValueError(say("row.places", value=", ".join(f"{p:g}" for p in numbers)))
+    for rule in SEAT_RULES:
+        for s in range(len(places)):
+            if rule.holds(numbers, knocked, s):
+                by = excel_number(knocked[s])
+                out = f"{numbers[int(by) - 1]:g}" if by is not None else ""
+                raise ValueError(say(f"row.four_{rule.message}",
+                                     field=Field(f"knocked_by{s + 1}"), value=knocked[s],
+                                     place=f"{numbers[s]:g}", out=out))
+
+
+def rank_text(rank: str, games: int, lang: str) -> str:
+    """A rank of ``rate``'s list as the sheets show it (五段 in Japanese, 5 dan in English)."""
+    return RANK_EN.get(rank, rank) if lang == "en" else rank
+
+
+LOG_GAME_CHECKS = {"yonin": (check_log_game,)}
+"""What the CSV reader checks of a four-player game (:func:`workbook_builder.gamelog.declared`)."""
+RANK_TEXTS = {"yonin": rank_text}
+"""How ``rate``'s list shows a four-player rank."""
