@@ -328,10 +328,14 @@ def test_every_reason_reads_in_japanese_in_a_cell(no_setting) -> None:
         space = " " if expected[0].isascii() else ""
         assert _excel.cell_text(error) == (
             f"x: 'v' は{space}{expected} / {english.format(**details)}")
+
+
 @pytest.mark.parametrize("empty", [[], [[]], ()])
-def test_glicko_expected_refuses_an_empty_range_by_name(empty) -> None:
+def test_glicko_expected_refuses_an_empty_range_by_name(empty, monkeypatch) -> None:
     """No IndexError where a person reads: the engine's error, naming the argument."""
     from rating_rules.errors import RatingInputError
+
+    monkeypatch.setenv(_excel.LANGUAGE_VARIABLE, "en")
 
     for i, name in enumerate(("my_rating", "opp_rating", "opp_rd")):
         args: list[object] = [[[1500.0]], [[1400.0]], [[30.0]]]
@@ -341,8 +345,9 @@ def test_glicko_expected_refuses_an_empty_range_by_name(empty) -> None:
         assert str(info.value) == f"{name}: {empty!r} is an empty range"
 
 
-def test_glicko_functions_refuse_an_rd_above_350() -> None:
+def test_glicko_functions_refuse_an_rd_above_350(monkeypatch) -> None:
     """The paper's bound: 1e200 gave 1772.9 before; now the engine's error names it."""
+    monkeypatch.setenv(_excel.LANGUAGE_VARIABLE, "en")
     with pytest.raises(ValueError, match=r"^opp_rd: 1e\+200 must be 350 or less"):
         udfs.GLICKO_EXPECTED(1500.0, 1400.0, 1e200)
     with pytest.raises(ValueError, match=r"^my_rd: 351.0 must be 350 or less"):

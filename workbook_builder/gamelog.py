@@ -245,7 +245,7 @@ def parse_game_log(text: str, system: str, encoding: str = "utf-8",
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         header = next(reader)
-        columns, unread = _map_header(header, system)
+        columns, unread = map_header(header, system)
         if monthly and "date" not in columns:
             raise GameLogError(say("log.no_date_column", header=",".join(header)))
         log = GameLog(system, encoding)
@@ -389,7 +389,7 @@ def _heading(text: str) -> str:
     return "".join(_fold(text).split())
 
 
-def _map_header(header: Sequence[str], system: str) -> tuple[dict[str, int], list[str]]:
+def map_header(header: Sequence[str], system: str) -> tuple[dict[str, int], list[str]]:
     """Column key → index, and the headers of the columns nobody reads (to warn of)."""
     wanted = required_columns(system) + optional_columns(system)
     spelled = {_heading(alias): key for key in wanted for alias in HEADERS[key]}

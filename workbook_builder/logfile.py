@@ -40,8 +40,8 @@ from .gamelog import (
     BadRow,
     Field,
     GameLog,
-    _map_header,
     decode,
+    map_header,
     parse_game_log,
     required_columns,
 )
@@ -196,7 +196,7 @@ def _sheet_text(rows: Iterator[tuple[object, ...]], system: str,
             return None
         cells = _cells(row)
         try:
-            columns = _map_header(cells, system)
+            columns, _ = map_header(cells, system)
         except GameLogError:
             continue
         out = io.StringIO()
