@@ -37,7 +37,8 @@ from workbook_builder.cli import main
 
 SHIPPED = shipped("yonin_ledger")
 GAME_INPUTS = {"Player": "text", "Place": "choice", "KnockedBy": "choice", "Date": "date"}
-PLAYER_INPUTS = {"Name": "text", "Start": "number", "Official": "choice", "Member": "choice"}
+PLAYER_INPUTS = {"Name": "text", "Start": "number", "Official": "choice", "Member": "choice",
+                 "Mark": "text", "Rest": "choice", "MonthBefore": "integer"}
 POINTS = ("Rate", "PlacePt", "KoPt", "UpsetPt", "TroublePt", "NewRate", "Rank")
 START_MEMBER, START_NON_MEMBER = 0, 500  # RULES.md §5, which the shipped templates keep
 

@@ -17,7 +17,12 @@ Sheets:
   counted game, 0 = none), ``Month`` (the counted game's month key) and ``Built``
   (:func:`~workbook_builder.kit.status.built_column`).
 * 名簿 / Players: ``Name``, ``Start`` (blank = the Settings start of a member or a
-  non-member), ``Official`` rank (dropdown, blank = none), ``Member`` (blank = member).
+  non-member), ``Official`` rank (dropdown, blank = none), ``Member`` (blank = member),
+  and what only the federation's rate table posted in the group chat needs (``publish``
+  writes it; no formula reads them): ``Mark`` (準 for an associate member, or the
+  member's number), ``Rest`` (休: on leave, shown as (休) for the month's games) and
+  ``MonthBefore`` (games already played in the ledger's first month before its first
+  game, for a club that moves its table into the ledger mid-month).
   Computed: current ``Rate``, ``Rank``, counted ``Games``, ``Month`` (games in the
   latest month) and ``Status``.
 * レート表 / Rate table: the federation's table in rate order (ties keep the Players
@@ -111,8 +116,8 @@ CHAIN = Seats(("",), rows=SEATS, counted_key="CountedId")
 """The ledger's chain with one seat a row, four rows a game (:mod:`workbook_builder.kit.seats`)."""
 GAME_INPUTS = ("Player", "Place", "KnockedBy", "Date")
 """Games input columns, in sheet order (contiguous C:F)."""
-PLAYER_INPUTS = ("Name", "Start", "Official", "Member")
-"""Players input columns, in sheet order (contiguous A:D)."""
+PLAYER_INPUTS = ("Name", "Start", "Official", "Member", "Mark", "Rest", "MonthBefore")
+"""Players input columns, in sheet order (contiguous A:G)."""
 LEAD_ROW = 3
 FIRST_ROW = LEAD_ROW + 1
 """Every table here: header on row 2, the hint row 3, data from row 4."""
@@ -137,6 +142,9 @@ PLAYER_MSG = {
     "start": Text("⚠ 開始レートは数値で", "⚠ start rate must be a number"),
     "official": Text("⚠ 公認段級は一覧から", "⚠ official rank: pick from the list"),
     "member": Text("⚠ 会員欄は 会員 か 非会員", "⚠ member or non-member"),
+    "mark": Text("⚠ 会員番号は 準 か 1以上の整数", "⚠ member no.: A (associate) or a whole number"),
+    "rest": Text("⚠ 休場は 休 か空欄", "⚠ on leave: off or blank"),
+    "before": Text("⚠ 開始月の対局数は0以上の整数", "⚠ games before: a whole number, 0 or more"),
 }
 GAP = {"ja": "", "en": " "}
 """Between a name and its ranks in the federation's line (Aさん(二級), A (2 kyu))."""
@@ -467,7 +475,9 @@ Status (:data:`.yonin.PHONE_FIRST`)."""
 # ---- Players ----------------------------------------------------------------------------
 
 CHECKED = ("Start", "Official", "Member")
-"""Players inputs with a check of their own (declared on the column)."""
+"""Players inputs with a check of their own (declared on the column) that the rates use."""
+POSTED = ("Mark", "Rest", "MonthBefore")
+"""Players inputs only the posted rate table reads: a bad one is marked, the games count."""
 
 
 def player_cases() -> tuple[st.Case, ...]:
@@ -478,7 +488,7 @@ def player_cases() -> tuple[st.Case, ...]:
                 PLAYER_MSG["name"]),
         st.Case(lambda r: f"{r['First']}<>{pid(r)}", lambda c: c["First"] != c.k,
                 PLAYER_MSG["duplicate"]),
-        *(st.bad(key) for key in CHECKED),
+        *(st.bad(key) for key in (*CHECKED, *POSTED)),
     )
 
 
@@ -514,6 +524,57 @@ def player_inputs(count: int, lang: str, preset: YoninPreset) -> tuple[Column, .
                check=kinds.NUMBER, message=PLAYER_MSG["start"]),
         yn.official_column(preset, lang, PLAYER_MSG["official"]),
         yn.member_column(lang, PLAYER_MSG["member"]),
+        *posted_columns(),
+    )
+
+
+ASSOCIATE = Text("準", "A")
+"""The rate table's mark of an associate member (準会員); either word is accepted."""
+RESTING = Text("休", "off")
+"""The Rest column's word for a player on leave (休場); either word is accepted."""
+
+
+def is_mark(ref: str) -> str:
+    """準/A, or a whole number ≥ 1: FALSE, never an error, for any other cell."""
+    words = ",".join(f"{ref}={fx.text(w)}" for w in ASSOCIATE)
+    return f"OR({words},{fx.is_whole_at_least(ref, 1)})"
+
+
+def mark_accepts(value: object) -> bool:
+    return kc.text_in(value, tuple(ASSOCIATE)) or kinds.whole_at_least(1).accepts(value)
+
+
+MARK = kinds.Check(is_mark, mark_accepts)
+REST = kinds.Check(lambda ref: yn.any_of(ref, RESTING),
+                   lambda x: kc.text_in(x, tuple(RESTING)))
+
+
+def posted_columns() -> tuple[Column, ...]:
+    """Member number or 準, on leave, and games before the ledger's first (E:G)."""
+    return (
+        Column("Mark", Text("会員\n番号", "Member\nno."), "input", "text", 5.5, width_en=7,
+               lead=Text("準/番号", "A/no."),
+               validation=v("custom", Text("準会員は 準、一般会員は会員番号 (空欄=なし)",
+                                            "A for an associate member, else the member's "
+                                            "number (blank = none)"),
+                             Text("準 か 1以上の整数", "A or a whole number, 1 or more"),
+                             None, is_mark(f"E{FIRST_ROW}")),
+               check=MARK, message=PLAYER_MSG["mark"]),
+        Column("Rest", Text("休場", "On\nleave"), "input", "choice", 4.5, width_en=6,
+               allowed=(RESTING.ja, RESTING.en), lead=Text("休", "off"),
+               validation=v("list", Text("休場中なら 休 (月間対局数が (休) になる)",
+                                          "off while on leave: the month's games show as (off)"),
+                            Text("休 か空欄", "off or blank"), None,
+                            f'"{RESTING.ja},{RESTING.en}"'),
+               check=REST, message=PLAYER_MSG["rest"]),
+        Column("MonthBefore", Text("開始月\n既対局", "Games\nbefore"), "input", "integer", 6,
+               width_en=7, lead=Text("0以上", "0 or more"),
+               validation=v("whole", Text("台帳の最初の月に、台帳を始める前に指した対局数",
+                                          "Games already played in the ledger's first month "
+                                          "before its first game"),
+                            Text("0以上の整数", "A whole number, 0 or more"),
+                            "greaterThanOrEqual", "0"),
+               check=kinds.whole_at_least(0), message=PLAYER_MSG["before"]),
     )
 
 
