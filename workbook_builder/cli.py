@@ -449,3 +449,23 @@ def _quoted(path: str) -> str:
     import shlex
 
     return shlex.quote(path)
+
+
+@main.command(help="help.publish")
+@click.argument("ledger", type=click.Path(dir_okay=False))
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False),
+              help="help.publish_out")
+@click.option("--month", default=None, help="help.publish_month")
+@click.option("--from-replay", is_flag=True, help="help.from_replay")
+@click.option("--lang", type=click.Choice(LANGS), default=None, help="help.publish_lang")
+def publish(ledger: str, out_dir: str, month: str | None, from_replay: bool,
+            lang: str | None) -> None:
+    from .errors import BuilderError
+    from .publish import publish as run_publish
+
+    try:
+        written = run_publish(ledger, out_dir, month, from_replay, lang)
+    except BuilderError as exc:
+        raise _fail(exc) from None
+    for path in (written.page, written.pdf, written.csv, *written.chats):
+        click.echo(shown(say("publish.written", path=str(path))))

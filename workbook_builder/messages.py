@@ -200,6 +200,42 @@ TABLE: dict[str, tuple[str, str]] = {
     "list.deviation": ("レート偏差", "RD"),
     "list.games": ("対局数", "games"),
     "list.rank": ("段級位", "rank"),
+    # --- publish: a ledger's list as a page, a PDF, chat text and CSV ---------------------
+    "help.publish": ("台帳のレーティング表を、スマホで読めるページ (HTML)、A4 の PDF、"
+                     "LINE/Discord/X に貼る文、CSV に書き出します。値は台帳の入力から"
+                     "エンジンで計算し直したものです。",
+                     "Publish a ledger's list as a phone-first web page (HTML), an A4 PDF, "
+                     "chat text for LINE/Discord/X and CSV, from the engine's replay of the "
+                     "ledger's inputs."),
+    "help.publish_out": ("書き出すフォルダー。", "Folder to write into."),
+    "help.publish_month": ("載せる月 (2026-05 の形。既定: 日付のある最後の対局の月)。",
+                           "Month to publish, like 2026-05 (default: the month of the "
+                           "latest dated game)."),
+    "help.from_replay": ("audit がブックの表示と計算のずれを見つけても、エンジンの計算で"
+                         "書き出す。",
+                         "Publish the engine's replay even where audit finds the workbook "
+                         "shows other values."),
+    "help.publish_lang": ("ページと文の言語 (既定: 台帳の言語)。",
+                          "Language of the page and texts (default: the ledger's)."),
+    "publish.bad_month": ("--month: {value!r} は月ではありません (2026-05 の形で)",
+                          "--month: {value!r} is not a month (write it like 2026-05)"),
+    "publish.refused": ("ブックの表示がエンジンの計算と合いません ({count} 件、audit で一覧): "
+                        "{first}。repair で直すか、計算どおりに載せるなら --from-replay を"
+                        "付けてください",
+                        "the workbook shows other values than the engine's replay ({count}; "
+                        "audit lists them): {first}. Repair it, or add --from-replay to "
+                        "publish the replay"),
+    "publish.not_ledger": ("{path}: 名簿のある台帳ではありません (publish は台帳だけ)",
+                           "{path}: not a club ledger with a Players sheet (publish takes "
+                           "ledgers only)"),
+    "publish.no_browser": ("PDF には Chromium が要ります (chromium をインストールするか、"
+                           "WORKBOOK_BUILDER_CHROMIUM にその場所を)",
+                           "the PDF needs Chromium: install chromium or set "
+                           "WORKBOOK_BUILDER_CHROMIUM to it"),
+    "publish.pdf_failed": ("{path} を書けませんでした (Chromium: {reason})",
+                           "could not print {path} (Chromium: {reason})"),
+    "publish.write_failed": ("{path} に書けません: {reason}", "cannot write to {path}: {reason}"),
+    "publish.written": ("{path} を書きました", "wrote {path}"),
     # --- reading a game log ---------------------------------------------------------------
     "log.mixed": ("{bad} 行目は UTF-8 ではありませんが {good} 行目は UTF-8 です: 文字コードが"
                   "混ざっています (UTF-8 か Shift_JIS のどちらかで保存し直してください)",
