@@ -132,6 +132,12 @@ def test_the_four_player_text_is_the_federations_rate_table_of_seed_003(
             if x and not re.fullmatch(r"\(\d+/\d+\)", x)] == [x for x in expected if x]
     for post in posts:
         assert sum(1 if ord(ch) < 0x1100 else 2 for ch in post.rstrip("\n")) <= 280
+    # in English (--lang en): the same table with the English marks and rank words
+    done = run("publish", str(path), "--out", str(tmp_path / "en"), "--lang", "en")
+    assert done.exit_code == 0, done.output
+    english = (tmp_path / "en" / "rating-2026-05-line.txt").read_text(encoding="utf-8")
+    assert "A:Aさん (2 kyu):R1761(6)\nA:Bさん (3 kyu)/4 kyu:R1410(12)\n" in english
+    assert "3:Eさん (10 kyu):R110(off)" in english
 
 
 # ---- the values equal rate's ------------------------------------------------------------

@@ -41,7 +41,9 @@ CJK character as two); a line of ``✂`` separates messages.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import datetime as dt
+import functools
 import html
 import io
 import os
@@ -105,6 +107,8 @@ class Entry:
     """Four-player: 準 or the member's number."""
     resting: bool = False
     member: bool = True
+    bracketed: bool = False
+    """Four-player: a rank not official is written in brackets, as the federation does."""
 
 
 @dataclass(frozen=True)
@@ -219,8 +223,8 @@ def roster(typed: Typed) -> dict[str, Mapping[str, object]]:
 
 
 def entries(now: Sequence[Standing], before: Sequence[Standing] | None,
-            players: Mapping[str, Mapping[str, object]], first_month: bool
-            ) -> tuple[Entry, ...]:
+            players: Mapping[str, Mapping[str, object]], first_month: bool,
+            four_player: bool = False) -> tuple[Entry, ...]:
     """The list at the month's end, each player compared with last month's end."""
     then = {s.name: s for s in before or ()}
     out: list[Entry] = []
@@ -241,7 +245,7 @@ def entries(now: Sequence[Standing], before: Sequence[Standing] | None,
             resting=row.get("Rest") is not None and str(row.get("Rest")).lower() in
             {w.lower() for w in yl.RESTING},
             member=str(row.get("Member") or "").lower() not in
-            {w.lower() for w in yn.NON_MEMBER}))
+            {w.lower() for w in yn.NON_MEMBER}, bracketed=four_player))
     return tuple(out)
 
 
@@ -278,9 +282,20 @@ def publishable(path: Path, month: str | None, from_replay: bool, lang: str | No
     first_month = key is not None and bool(dated) and key == min(dated)
     spec, players = typed.spec, roster(typed)
     title = spec.title or SHEET_TYPES[spec.system].default_title(spec.lang)
+    four = spec.system == "yonin_ledger"
+    listed = entries(now, before, players, first_month, four)
+    if four and (lang or spec.lang) != spec.lang:
+        listed = tuple(map(functools.partial(respelt, lang=lang or spec.lang), listed))
     return Published(spec.club, title, month_text(key) if key is not None else "",
-                     lang or spec.lang, spec.system == "yonin_ledger",
-                     entries(now, before, players, first_month), tuple(players))
+                     lang or spec.lang, four, listed, tuple(players))
+
+
+def respelt(entry: Entry, lang: str) -> Entry:
+    """A four-player entry's ranks in ``lang`` (the sheet writes them in its own)."""
+    words = yn.RANK_EN if lang == "en" else {en: ja for ja, en in yn.RANK_EN.items()}
+    return dataclasses.replace(entry, rank=words.get(entry.rank, entry.rank),
+                               official=words.get(entry.official, entry.official),
+                               rank_before=words.get(entry.rank_before, entry.rank_before))
 
 
 # ---- words -----------------------------------------------------------------------------
@@ -434,6 +449,8 @@ def _row(entry: Entry, extra: Sequence[str], lang: str) -> str:
 def _ranks(entry: Entry) -> str:
     if entry.official and entry.official != entry.rank:
         return f"({entry.rank})/{entry.official}" if entry.rank else entry.official
+    if entry.bracketed and not entry.official and entry.rank:
+        return f"({entry.rank})"
     return entry.official or entry.rank
 
 
@@ -485,8 +502,7 @@ RATE_TABLE_HEAD = {
 def federation_line(entry: Entry, lang: str) -> str:
     """``準:Aさん(二級):R1761(6)``: a member's line; a non-member's has no mark nor games."""
     gap = yl.GAP[lang]
-    ranks = _ranks(entry) if entry.official else f"({entry.rank})"
-    rate = f"{entry.name}{gap}{ranks}:R{yl.general(entry.rating)}"
+    rate = f"{entry.name}{gap}{_ranks(entry)}:R{yl.general(entry.rating)}"
     if not entry.member:
         return rate
     shown = ("休" if lang == "ja" else "off") if entry.resting and not entry.month_games \
