@@ -327,3 +327,20 @@ def test_the_csv_opens_in_japanese_excel(go_page: tuple[Path, list[str]]) -> Non
     raw = next(go_page[0].glob("*.csv")).read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")  # the BOM Excel needs to read UTF-8
     assert raw.decode("utf-8-sig").splitlines()[0].startswith("順位,名前,レート")
+
+
+@pytest.mark.parametrize(("platform", "limit"), [("line", 10_000), ("discord", 2_000),
+                                                 ("x", 280)])
+def test_a_long_list_is_split_under_each_chats_limit(platform: str, limit: int) -> None:
+    """X counts a CJK character as two (its documented weighting); the others characters."""
+    from workbook_builder.publish import split
+
+    lines = [f"{i}. 長谷川{i:03d}郎 {2000 - i} ▲{i % 17} ({i % 5}/{i})" for i in range(1, 400)]
+    messages = split(lines, platform)
+    for message in messages:
+        counted = sum(2 if ord(ch) > 0x2037 else 1 for ch in message) if platform == "x" \
+            else len(message)
+        assert counted <= limit, (platform, counted)
+    kept = [x for m in messages for x in m.splitlines() if not re.fullmatch(r"\(\d+/\d+\)", x)]
+    assert kept == lines  # every line whole, in order
+    assert len(messages) > 1  # about 12,000 characters: more than one message anywhere
