@@ -28,8 +28,9 @@ Python package beyond the project's is needed at run time (Playwright only drive
 tests).
 
 Chat text: the four-player ledger gives the federation's レート表 exactly (seed 003
-§3): the membership mark (準 or the member's number, Players' ``Mark``), the name, the
-rank in brackets until it is official, the rate, the month's games or (休); members
+§3; its sheet type declares the form as ``posted``): the membership mark (準 or the
+member's number, Players' ``Mark``), the name, the rank in brackets until it is
+official, the rate, the month's games or (休); members
 first (準, then by number, then unmarked, each in Players order), then non-members and
 CPUs after a blank line, without a games count, as the seed shows them. The other
 ledgers give one player a line: place, name, rating (± RD), rank, the change (▲▼, 新
@@ -43,7 +44,6 @@ from __future__ import annotations
 import csv
 import dataclasses
 import datetime as dt
-import functools
 import html
 import io
 import os
@@ -53,6 +53,7 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .audit import audit
 from .build import build_workbook
@@ -64,8 +65,6 @@ from .messages import say
 from .rating_list import csv_safe, format_number
 from .readback import Typed, cells_of, open_project_workbook, read_typed
 from .sheets import SHEET_TYPES
-from .sheets import yonin as yn
-from .sheets import yonin_ledger as yl
 
 
 class PublishFailed(BuilderError):
@@ -120,20 +119,23 @@ class Published:
     month: str
     """``2026-05``, or "" for a log without dates."""
     lang: str
-    four_player: bool
+    system: str
+    """The workbook type (its ``posted`` form, if any, gives the chat text)."""
     entries: tuple[Entry, ...]
     players: tuple[str, ...] = ()
     """The Players sheet's names, in its order (the レート表 keeps it)."""
 
 
-LIST_NAMES = {
-    "yonin_ledger": {"name": "RateTable_Name", "rating": "RateTable_Rate",
-                     "games": "RateTable_Games", "rank": "RateTable_Rank",
-                     "official": "RateTable_Official"},
-    "ledger": {"name": "List_Name", "rating": "List_Rating", "games": "List_Games",
-               "rank": "List_Label", "deviation": "List_RD"},
-}
-"""The list sheet's named columns each ledger kind's values are read from, top to bottom."""
+LIST_NAMES = {"name": "List_Name", "rating": "List_Rating", "games": "List_Games",
+              "rank": "List_Label", "deviation": "List_RD"}
+"""The two-player ledgers' list columns each value is read from, top to bottom. A ledger
+of its own layout declares its own in its sheet type's ``posted`` (the four-player
+ledger's ``FederationPost``), with its chat form."""
+
+
+def posted(system: str) -> Any:
+    """The sheet type's own list and chat form, or None (the two-player ledgers')."""
+    return getattr(SHEET_TYPES[system], "posted", None)
 
 
 def standings(typed: Typed, rows: Sequence[Mapping[str, object]]) -> list[Standing]:
@@ -143,8 +145,9 @@ def standings(typed: Typed, rows: Sequence[Mapping[str, object]]) -> list[Standi
     ``rate`` does); the four-player レート表 lists every player, as the federation's does."""
     tables: dict[str, Sequence[Mapping[str, object]]] = {**typed.tables, "Games": list(rows)}
     wb, built = build_workbook(typed.spec, list(rows), tables=tables)
-    names = LIST_NAMES.get(typed.spec.system, LIST_NAMES["ledger"])
-    every = typed.spec.system == "yonin_ledger"
+    post = posted(typed.spec.system)
+    names = post.list_names if post else LIST_NAMES
+    every = bool(post and post.every_player)
     columns = {key: [built.cached.get(sheet, {}).get(cell) for sheet, cell in cells_of(wb, name)]
                for key, name in names.items()}
     out = []
@@ -174,7 +177,8 @@ def month_key(value: object) -> int | None:
 
 def blocks(typed: Typed) -> list[tuple[int | None, list[dict[str, object]]]]:
     """The Games rows a game at a time (four-player: four rows) with the game's month."""
-    size = yl.SEATS if typed.spec.system == "yonin_ledger" else 1
+    post = posted(typed.spec.system)
+    size = int(post.rows_per_game) if post else 1
     rows = typed.rows
     out = []
     for start in range(0, len(rows), size):
@@ -224,7 +228,7 @@ def roster(typed: Typed) -> dict[str, Mapping[str, object]]:
 
 def entries(now: Sequence[Standing], before: Sequence[Standing] | None,
             players: Mapping[str, Mapping[str, object]], first_month: bool,
-            four_player: bool = False) -> tuple[Entry, ...]:
+            post: Any = None) -> tuple[Entry, ...]:
     """The list at the month's end, each player compared with last month's end."""
     then = {s.name: s for s in before or ()}
     out: list[Entry] = []
@@ -235,28 +239,16 @@ def entries(now: Sequence[Standing], before: Sequence[Standing] | None,
         played_before = old.games if old else 0
         carried = int(excel_number(row.get("MonthBefore")) or 0) if first_month else 0
         rank_before = old.rank if old and old.rank and s.rank and old.rank != s.rank else ""
+        mark, resting, member = post.about(row) if post else ("", False, True)
         out.append(Entry(
             place, s.name, s.rating, s.games, s.games - played_before + carried, s.rank,
             s.deviation, s.official,
             change=None if old is None or before is None else s.rating - old.rating,
             new=before is not None and played_before == 0 and s.games > 0
             and row.get("Start") is None and not carried,
-            rank_before=rank_before, mark=_mark(row.get("Mark")),
-            resting=row.get("Rest") is not None and str(row.get("Rest")).lower() in
-            {w.lower() for w in yl.RESTING},
-            member=str(row.get("Member") or "").lower() not in
-            {w.lower() for w in yn.NON_MEMBER}, bracketed=four_player))
+            rank_before=rank_before, mark=mark, resting=resting, member=member,
+            bracketed=bool(post and post.bracketed)))
     return tuple(out)
-
-
-def _mark(value: object) -> str:
-    if value is None:
-        return ""
-    number = excel_number(value)
-    if number is not None and not isinstance(value, str):
-        return format_number(number)
-    text = str(value).strip()
-    return yl.ASSOCIATE.ja if text in yl.ASSOCIATE else text
 
 
 def publishable(path: Path, month: str | None, from_replay: bool, lang: str | None
@@ -282,20 +274,19 @@ def publishable(path: Path, month: str | None, from_replay: bool, lang: str | No
     first_month = key is not None and bool(dated) and key == min(dated)
     spec, players = typed.spec, roster(typed)
     title = spec.title or SHEET_TYPES[spec.system].default_title(spec.lang)
-    four = spec.system == "yonin_ledger"
-    listed = entries(now, before, players, first_month, four)
-    if four and (lang or spec.lang) != spec.lang:
-        listed = tuple(map(functools.partial(respelt, lang=lang or spec.lang), listed))
+    post = posted(spec.system)
+    listed = entries(now, before, players, first_month, post)
+    if post and (lang or spec.lang) != spec.lang:
+        listed = tuple(respelt(entry, post, lang or spec.lang) for entry in listed)
     return Published(spec.club, title, month_text(key) if key is not None else "",
-                     lang or spec.lang, four, listed, tuple(players))
+                     lang or spec.lang, spec.system, listed, tuple(players))
 
 
-def respelt(entry: Entry, lang: str) -> Entry:
-    """A four-player entry's ranks in ``lang`` (the sheet writes them in its own)."""
-    words = yn.RANK_EN if lang == "en" else {en: ja for ja, en in yn.RANK_EN.items()}
-    return dataclasses.replace(entry, rank=words.get(entry.rank, entry.rank),
-                               official=words.get(entry.official, entry.official),
-                               rank_before=words.get(entry.rank_before, entry.rank_before))
+def respelt(entry: Entry, post: Any, lang: str) -> Entry:
+    """An entry's ranks in ``lang`` (the sheet writes them in its own)."""
+    return dataclasses.replace(entry, rank=post.respell(entry.rank, lang),
+                               official=post.respell(entry.official, lang),
+                               rank_before=post.respell(entry.rank_before, lang))
 
 
 # ---- words -----------------------------------------------------------------------------
@@ -492,45 +483,6 @@ def print_pdf(page_file: Path, pdf: Path) -> None:
 
 # ---- chat text -------------------------------------------------------------------------
 
-RATE_TABLE_HEAD = {
-    "ja": ("<レート表>(敬称略)", "(準=準会員)(数字=一般会員)"),
-    "en": ("<Rate table>", "(A = associate member) (number = member)"),
-}
-"""The federation's two heading lines (seed 003 §1)."""
-
-
-def federation_line(entry: Entry, lang: str) -> str:
-    """``準:Aさん(二級):R1761(6)``: a member's line; a non-member's has no mark nor games."""
-    gap = yl.GAP[lang]
-    rate = f"{entry.name}{gap}{_ranks(entry)}:R{yl.general(entry.rating)}"
-    if not entry.member:
-        return rate
-    shown = ("休" if lang == "ja" else "off") if entry.resting and not entry.month_games \
-        else str(entry.month_games)
-    mark = entry.mark if lang == "ja" or entry.mark != yl.ASSOCIATE.ja else yl.ASSOCIATE.en
-    return f"{mark}:{rate}({shown})" if mark else f"{rate}({shown})"
-
-
-def member_order(entry: Entry) -> tuple[int, float]:
-    """準 first, then by member number, then members without a mark."""
-    if entry.mark == yl.ASSOCIATE.ja:
-        return (0, 0.0)
-    number = excel_number(entry.mark) if entry.mark else None
-    return (1, number) if number is not None else (2, 0.0)
-
-
-def federation_table(pub: Published) -> list[str]:
-    """The レート表's lines: heading, members, a blank line, non-members (Players order)."""
-    order = {name: i for i, name in enumerate(pub.players)}
-    listed = sorted(pub.entries, key=lambda e: order.get(e.name, len(order)))
-    members = sorted((e for e in listed if e.member), key=member_order)
-    others = [e for e in listed if not e.member]
-    lines = [*RATE_TABLE_HEAD[pub.lang], *(federation_line(e, pub.lang) for e in members)]
-    if others:
-        lines += ["", *(federation_line(e, pub.lang) for e in others)]
-    return lines
-
-
 def compact_line(entry: Entry, lang: str) -> str:
     """``1. 田中 1689 初段 ▲13 (2/14)``: place, name, rating, rank or RD, change, games."""
     parts = [f"{entry.place}.", entry.name, rating_text(entry.rating)]
@@ -578,7 +530,8 @@ CUT = "✂ ------------------------------"
 
 def chat_texts(pub: Published) -> dict[str, list[str]]:
     """Each platform's messages."""
-    lines = federation_table(pub) if pub.four_player else compact_lines(pub)
+    post = posted(pub.system)
+    lines = post.lines(pub.entries, pub.players, pub.lang) if post else compact_lines(pub)
     return {platform: split(lines, platform) for platform in LIMITS}
 
 
@@ -591,7 +544,7 @@ def csv_text(pub: Published) -> str:
     keys += [k for k in ("deviation", "rank", "official") if any(getattr(e, k) for e in
                                                                  pub.entries)]
     keys += ["change", "month", "games", "new"]
-    if pub.four_player:
+    if posted(pub.system) is not None:
         keys.append("mark")
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")

@@ -56,7 +56,7 @@ import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment
@@ -704,6 +704,11 @@ def latest_date(c: Cells) -> object:
 def rate_line(name: object, rank: object, official: object, rate: object, month: object,
               lang: str) -> str:
     """:func:`.yonin.rate_table_line_text` in Python."""
+    return f"{rate_text(name, rank, official, rate, lang)}({general(month)})"
+
+
+def rate_text(name: object, rank: object, official: object, rate: object, lang: str) -> str:
+    """``Bさん(三級)/四級:R1410``: the rank in brackets until it is official."""
     rank, official = str(rank), str(official)
     if official == "":
         ranks = f"({rank})"
@@ -711,7 +716,7 @@ def rate_line(name: object, rank: object, official: object, rate: object, month:
         ranks = official
     else:
         ranks = f"({rank})/{official}"
-    return f"{general(name)}{GAP[lang]}{ranks}:R{general(rate)}({general(month)})"
+    return f"{general(name)}{GAP[lang]}{ranks}:R{general(rate)}"
 
 
 def line_value(c: Cells) -> str:
@@ -747,6 +752,86 @@ def rate_table(count: int, lang: str) -> Table:
                    GAP[lang])), value=line_value),
     )
     return Table("RateTable", RATE_TABLE, columns, count)
+
+
+# ---- the rate table as the federation posts it (``publish``) ---------------------------
+
+RATE_TABLE_HEAD = (Text("<レート表>(敬称略)", "<Rate table>"),
+                   Text("(準=準会員)(数字=一般会員)", "(A = associate member) (number = member)"))
+"""The federation's two heading lines (seed 003 §1)."""
+
+
+class Posted(Protocol):
+    """What ``publish`` knows of a player on the list (its ``Entry``)."""
+
+    name: str
+    rating: float
+    rank: str
+    official: str
+    month_games: int
+    mark: str
+    resting: bool
+    member: bool
+
+
+@dataclass(frozen=True)
+class FederationPost:
+    """How ``publish`` reads this ledger's list and posts it: the federation's レート表."""
+
+    list_names: ClassVar[Mapping[str, str]] = {
+        "name": "RateTable_Name", "rating": "RateTable_Rate", "games": "RateTable_Games",
+        "rank": "RateTable_Rank", "official": "RateTable_Official"}
+    """The rate table's named columns, each value's source."""
+    rows_per_game: ClassVar[int] = SEATS
+    every_player: ClassVar[bool] = True
+    """Every Players row is listed, games or not, as the federation's table does."""
+    bracketed: ClassVar[bool] = True
+    """A rank not official is written in brackets."""
+
+    def about(self, row: Mapping[str, object]) -> tuple[str, bool, bool]:
+        """(mark, on leave, member) of a Players row: 準 (whatever its language) or the
+        number."""
+        value, rest = row.get("Mark"), row.get("Rest")
+        mark = "" if value is None else general(value).strip()
+        if kc.text_in(mark, tuple(ASSOCIATE)):
+            mark = ASSOCIATE.ja
+        return (mark, rest is not None and kc.text_in(rest, tuple(RESTING)),
+                not kc.text_in(row.get("Member"), tuple(yn.NON_MEMBER)))
+
+    def respell(self, word: str, lang: str) -> str:
+        """A rank label in ``lang`` (the sheet writes them in its own)."""
+        words = yn.RANK_EN if lang == "en" else {en: ja for ja, en in yn.RANK_EN.items()}
+        return words.get(word, word)
+
+    def line(self, entry: Posted, lang: str) -> str:
+        """``準:Aさん(二級):R1761(6)``; a non-member's has no mark nor games."""
+        rate = rate_text(entry.name, entry.rank, entry.official, entry.rating, lang)
+        if not entry.member:
+            return rate
+        shown = (RESTING(lang) if entry.resting and not entry.month_games
+                 else str(entry.month_games))
+        mark = ASSOCIATE(lang) if entry.mark == ASSOCIATE.ja else entry.mark
+        return f"{mark}:{rate}({shown})" if mark else f"{rate}({shown})"
+
+    def lines(self, listed: Sequence[Posted], players: Sequence[str], lang: str) -> list[str]:
+        """Heading; members (準, then by number, then unmarked, each in Players order); a
+        blank line; non-members and CPUs in Players order."""
+        order = {name: i for i, name in enumerate(players)}
+        ordered = sorted(listed, key=lambda e: order.get(e.name, len(order)))
+        members = sorted((e for e in ordered if e.member), key=member_order)
+        others = [e for e in ordered if not e.member]
+        out = [*(head(lang) for head in RATE_TABLE_HEAD), *(self.line(e, lang) for e in members)]
+        return [*out, "", *(self.line(e, lang) for e in others)] if others else out
+
+
+def member_order(entry: Posted) -> tuple[int, float]:
+    """準 first, then by member number, then members without a mark."""
+    if entry.mark == ASSOCIATE.ja:
+        return (0, 0.0)
+    try:
+        return (1, float(entry.mark))
+    except ValueError:
+        return (2, 0.0)
 
 
 # ---- examples and the sheet type --------------------------------------------------------
@@ -791,6 +876,8 @@ class YoninLedgerSheet(SheetType[yn.YoninSheetPreset]):
     start_field = "start_member"
     editable_tables = yn.EDITABLE_TABLES
     howto = (LEDGER[0], yn.FOUR_ROWS_STEP, LEDGER[2])
+    posted = FederationPost()
+    """How ``publish`` lists and posts it (:class:`FederationPost`)."""
 
     def with_tables(self, preset: yn.YoninSheetPreset, tables: Mapping[str, Sequence[object]],
                     spec: Spec) -> yn.YoninSheetPreset:
