@@ -20,7 +20,7 @@ import csv
 import io
 import math
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -213,11 +213,12 @@ def parse_date(text: str) -> date | None:
 
 
 def read_game_log(path: str | Path, system: str, monthly: bool = False,
-                  new_players: bool = False) -> GameLog:
+                  new_players: bool = False, accepted: Collection[str] = ()) -> GameLog:
     """Read ``path`` as a game log of ``system``; bad rows are collected, not raised.
 
     ``new_players``: take a name that is probably a misspelling of an earlier player's
     (:func:`~.names.near_miss`) as a new player; by default such a line is bad.
+    ``accepted``: the names taken as new players one by one (the desk asks for each).
 
     ``monthly``: games are rated by month lists (the Tokin ledger's mode, ``rate
     --monthly``), so every game needs a date and the log must run in month order: no
@@ -236,11 +237,13 @@ def read_game_log(path: str | Path, system: str, monthly: bool = False,
         raise GameLogError(say("log.os", path=str(path), reason=os_reason(exc))) from None
     from .logfile import read_log  # CSV or a workbook, by content; it reads this module
 
-    return read_log(path, data, system, monthly=monthly, new_players=new_players)
+    return read_log(path, data, system, monthly=monthly, new_players=new_players,
+                    accepted=accepted)
 
 
 def parse_game_log(text: str, system: str, encoding: str = "utf-8",
-                   monthly: bool = False, new_players: bool = False) -> GameLog:
+                   monthly: bool = False, new_players: bool = False,
+                   accepted: Collection[str] = ()) -> GameLog:
     """Parse CSV text (with a header row) into games of ``system``."""
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
@@ -263,7 +266,7 @@ def parse_game_log(text: str, system: str, encoding: str = "utf-8",
                 game, when = _parse_row(row, columns, system)
                 names = _distinct(_players(game, system), spelling)
                 if not new_players:
-                    _refuse_near_misses(names, spelling, system)
+                    _refuse_near_misses(names, spelling, system, accepted)
                 if monthly:
                     if when is None:
                         raise ValueError(say("row.no_date", field=Field("date")))
@@ -302,11 +305,13 @@ def _players(game: tuple[object, ...], system: str) -> list[str]:
     return [str(game[0]), str(game[1])]
 
 
-def _refuse_near_misses(names: list[str], spelling: dict[str, str], system: str) -> None:
+def _refuse_near_misses(names: list[str], spelling: dict[str, str], system: str,
+                        accepted: Collection[str] = ()) -> None:
     """A bad line when a name not seen before is probably an earlier player's misspelt,
-    an earlier line's or an earlier seat's of the same game (すずき against スズキ)."""
+    an earlier line's or an earlier seat's of the same game (すずき against スズキ),
+    unless the person ``accepted`` it as a new member."""
     for seat, name in enumerate(names):
-        if name.lower() in spelling:
+        if name.lower() in spelling or name in accepted:
             continue
         close = near_miss(name, [*spelling.values(), *names[:seat]])
         if close is not None:

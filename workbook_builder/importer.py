@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -78,12 +79,13 @@ def ledger_for(template: Path, spec: Spec) -> str:
 
 def import_log(games_csv: str | Path, template: str | Path, out: str | Path,
                skip_bad: bool = False, new_players: bool = False,
-               overwrite: bool = False) -> ImportReport:
+               overwrite: bool = False, accepted: Collection[str] = ()) -> ImportReport:
     """Build the ledger of ``template`` filled with the games of ``games_csv`` into ``out``.
 
     A name that is probably a misspelling of an earlier one (:mod:`.names`) is a bad line
-    unless ``new_players``; without ``skip_bad`` the first bad line stops the import with
-    its line number, field, value and reason, and nothing is written."""
+    unless ``new_players`` (or the name is one of ``accepted``, taken one by one); without
+    ``skip_bad`` the first bad line stops the import with its line number, field, value and
+    reason, and nothing is written."""
     source, target = Path(games_csv), Path(out)
     if target.suffix.lower() != ".xlsx":
         raise ImportFailed(say("import.suffix", target=str(target)))
@@ -97,7 +99,7 @@ def import_log(games_csv: str | Path, template: str | Path, out: str | Path,
                                ledger=ledger_for(Path(template), spec)))
     try:
         log = read_game_log(source, sheet.log_system(spec), monthly=monthly_lists(spec),
-                            new_players=new_players)
+                            new_players=new_players, accepted=accepted)
     except (GameLogError, OSError) as exc:
         reason = exc.args[0] if isinstance(exc, GameLogError) else os_reason(exc)
         raise ImportFailed(say("import.unread", source=str(source), reason=reason)) from None

@@ -26,7 +26,7 @@ import enum
 import io
 import warnings
 import zipfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from pathlib import Path
@@ -117,9 +117,10 @@ def kind_of(data: bytes, path: Path) -> Kind:
 
 
 def read_log(path: Path, data: bytes, system: str, monthly: bool = False,
-             new_players: bool = False) -> GameLog:
+             new_players: bool = False, accepted: Collection[str] = ()) -> GameLog:
     """Read the file ``path`` (its bytes ``data``) as a game log of ``system``, whatever
-    its kind; see :func:`~.gamelog.read_game_log` for ``monthly`` and ``new_players``."""
+    its kind; see :func:`~.gamelog.read_game_log` for ``monthly``, ``new_players`` and
+    ``accepted``."""
     kind = kind_of(data, path)
     if kind is Kind.CSV:
         try:
@@ -133,7 +134,7 @@ def read_log(path: Path, data: bytes, system: str, monthly: bool = False,
             raise GameLogError(say("logfile.unknown", path=str(path),
                                    reason=say("logfile.binary")))
         return parse_game_log(text, system, encoding, monthly=monthly,
-                              new_players=new_players)
+                              new_players=new_players, accepted=accepted)
     if kind is not Kind.XLSX:
         refusal = {Kind.ODS: "logfile.ods", Kind.ENCRYPTED: "logfile.encrypted",
                    Kind.XLS: "logfile.xls"}
@@ -142,7 +143,7 @@ def read_log(path: Path, data: bytes, system: str, monthly: bool = False,
         raise GameLogError(say("logfile.unknown", path=str(path), reason=say("logfile.zip")))
     sheet = find_game_sheet(path, data, system)
     log = parse_game_log(sheet.text, system, "xlsx", monthly=monthly,
-                         new_players=new_players)
+                         new_players=new_players, accepted=accepted)
     log.bad = [replace(bad, reason=_placed(bad, sheet)) for bad in log.bad]
     return log
 
