@@ -27,7 +27,7 @@ SPOKEN = ("cli.py", "gamelog.py", "importer.py", "names.py", "audit.py", "repair
           "kit/base.py", "sheets/club24.py", "sheets/go.py", "sheets/shogi.py", "sheets/tokin.py",
           "sheets/yonin.py",
           "rating_list.py", "package.py", "metadata.py", "lint.py", "preview.py", "libreoffice.py",
-          "roles.py")
+          "roles.py", "desk.py")
 """Modules whose every word for a user is in the table (the rest still speak English:
 the closing note of the issue lists them)."""
 OTHER_PROGRAMS = frozenset({"'xlsx:Calc MS Excel 2007 XML'",
