@@ -32,24 +32,25 @@ DEPENDENCIES = ("openpyxl==3.1.5", "et_xmlfile==2.0.0", "defusedxml==0.7.1", "cl
 functions). Pinned, so the site is the same from one build to the next."""
 
 
-def main() -> None:
+def main(site: Path = SITE) -> None:
+    """Build the site into ``site`` (``site/`` of the checkout unless told)."""
     sys.path.insert(0, str(REPO))
-    if SITE.exists():
-        shutil.rmtree(SITE)
-    (SITE / "pyodide").mkdir(parents=True)
+    if site.exists():
+        shutil.rmtree(site)
+    (site / "pyodide").mkdir(parents=True)
     for name in PAGE_FILES:
-        shutil.copy2(SOURCE / name, SITE / name)
+        shutil.copy2(SOURCE / name, site / name)
     install_pyodide()
     for name in PYODIDE_FILES:
-        shutil.copy2(PYODIDE / name, SITE / "pyodide" / name)
-    wheels = copy_wheels(SITE / "wheels")
-    rules = copy_templates(SITE / "templates")
-    sheets = copy_sheets(SITE)
+        shutil.copy2(PYODIDE / name, site / "pyodide" / name)
+    wheels = copy_wheels(site / "wheels")
+    rules = copy_templates(site / "templates")
+    sheets = copy_sheets(site)
     manifest = {"pyodide": json.loads((PYODIDE / "package.json").read_text("utf-8"))["version"],
                 "wheels": wheels, "rules": rules, "sheets": sheets, "words": words()}
-    (SITE / "desk.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1),
+    (site / "desk.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1),
                                     encoding="utf-8")
-    print(f"site: {SITE}")
+    print(f"site: {site}")
 
 
 def install_pyodide() -> None:
@@ -132,4 +133,4 @@ def words() -> dict[str, list[str]]:
 
 
 if __name__ == "__main__":
-    main()
+    main(Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else SITE)

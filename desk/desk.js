@@ -53,6 +53,7 @@ function call(task, args, files) {
       document.body.classList.remove("busy");
       if (answer.error === null) answer.error = w("desk.failed");
       resolve(answer);
+      setTimeout(() => { window.deskAnswers = (window.deskAnswers || 0) + 1; }, 0);
     });
     worker.postMessage({ id, task, args: { ...args, lang }, files });
   });
@@ -159,8 +160,7 @@ function showBad(box, bad) {
 
 async function makeLedger() {
   const { file } = imported;
-  const rule = $("import-rule").value;
-  const out = `${file.name.replace(/\.[^.]*$/, "")}-${rule.replace(/\.toml$/, "")}.xlsx`;
+  const out = `${file.name.replace(/\.[^.]*$/, "")}-${w("desk.ledger_file")}.xlsx`;
   const answer = await call("import", { log: file.name, template: rulePath("import-rule"),
     out, accepted: [...imported.accepted], skip_bad: imported.bad > 0 }, { [file.name]: file.bytes });
   if (answer.error) return fail("import-error", answer.error);
@@ -192,7 +192,7 @@ async function checkWorkbook() {
 
 async function repairWorkbook() {
   const grow = $("check-grow").checked;
-  const out = `${checked.name.replace(/\.[^.]*$/, "")}-repaired.xlsx`;
+  const out = `${checked.name.replace(/\.[^.]*$/, "")}-${w("desk.repaired_file")}.xlsx`;
   const args = { workbook: checked.name, out };
   if (grow) args.rows = Number($("check-rows").value);
   const answer = await call("repair", args, { [checked.name]: checked.bytes });

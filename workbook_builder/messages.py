@@ -291,6 +291,8 @@ TABLE: dict[str, tuple[str, str]] = {
     "desk.sort_hint": ("見出しを押すと並べ替えます", "Tap a heading to sort"),
     "desk.download_csv": ("CSV をダウンロード", "Download as CSV"),
     "desk.download": ("ダウンロード", "Download"),
+    "desk.ledger_file": ("台帳", "ledger"),
+    "desk.repaired_file": ("修理済み", "repaired"),
     "desk.sheets_help": ("すぐ使えるブック: スマホでの見え方と、何に使うか。",
                          "Ready-made workbooks: how each looks on a phone, and what it is for."),
     "desk.sheet_ja": ("日本語版", "Japanese"),
