@@ -3,7 +3,7 @@
 # which recalculates the generated workbooks in LibreOffice and runs the xlwings Lite
 # module in Pyodide (both installed here when missing); IronCalc and HyperFormula
 # recalculate them too (tests/test_engines.py), and Chromium drives the club desk
-# (tests/test_desk.py, Playwright), the site built into site/ first.
+# (tests/test_desk.py, Playwright, on a site it builds).
 # --fast: the edit-test loop's subset (no full build, no spreadsheet program, no fresh
 # environment; see tests/conftest.py); other arguments go to pytest.
 set -euo pipefail
@@ -14,7 +14,6 @@ if [[ " $* " != *" --fast "* ]]; then
   bash scripts/install-pyodide.sh
   bash scripts/install-hyperformula.sh
   bash scripts/install-chromium.sh
-  .venv/bin/python desk/build_site.py >/dev/null
 fi
 .venv/bin/ruff check .
 .venv/bin/mypy
