@@ -1,0 +1,104 @@
+"""Screenshots of the club desk on a 390 px phone into docs/img (``scripts/pictures.sh``).
+
+Each step as a person sees it, in Japanese: the page ready, the README's sample read for
+import, a ledger checked (a rating typed over a formula, as a person does by mistake),
+the repair done, the rating list, and the ready-made sheets. The site is built into a
+temporary folder and served locally; Chromium is Debian's (``executable_path``).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+IMG = REPO / "docs" / "img"
+SAMPLE = REPO / "docs" / "samples" / "対局記録.csv"
+WAIT_MS = 300_000
+
+
+def broken_ledger(folder: Path) -> Path:
+    """The sample's ledger with one computed rating typed over (the formula gone)."""
+    os.environ.setdefault("OPENPYXL_LXML", "False")  # as workbook_builder sets it, first
+    from openpyxl import load_workbook
+
+    from workbook_builder.importer import import_log
+    from workbook_builder.readback import computed_cells, open_project_workbook
+
+    made = folder / "台帳.xlsx"
+    import_log(SAMPLE, REPO / "templates" / "ledger_tokin_ja.toml", made)
+    (sheet, coord) = next(iter(computed_cells(open_project_workbook(made))))
+    wb = load_workbook(made)
+    wb[sheet][coord] = 1500
+    wb.save(made)
+    return made
+
+
+def answered(page: Any, act: Any) -> None:
+    before = page.evaluate("window.deskAnswers || 0")
+    act()
+    page.wait_for_function(f"(window.deskAnswers || 0) > {before}", timeout=WAIT_MS)
+
+
+def shoot(page: Any, name: str) -> None:
+    page.evaluate("window.scrollTo(0, 0)")
+    path = IMG / f"desk_{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    print(path)
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="desk-pictures-") as tmp:
+        work = Path(tmp)
+        site = work / "site"
+        subprocess.run([sys.executable, str(REPO / "desk" / "build_site.py"), str(site)],
+                       check=True, capture_output=True, cwd=REPO)
+
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *_: Any) -> None:
+                pass
+
+        server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        broken = broken_ledger(work)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
+                                                 args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 390, "height": 844},
+                                    device_scale_factor=2, is_mobile=True, has_touch=True,
+                                    locale="ja-JP", accept_downloads=True)
+            page.goto(f"http://127.0.0.1:{server.server_port}/")
+            page.wait_for_function("window.deskLoadSeconds !== undefined", timeout=WAIT_MS)
+            shoot(page, "start")
+            answered(page, lambda: page.set_input_files("#import-file", str(SAMPLE)))
+            shoot(page, "import")
+            page.click("[data-tab=check]")
+            answered(page, lambda: page.set_input_files("#check-file", str(broken)))
+            shoot(page, "check")
+            with page.expect_download(timeout=WAIT_MS):
+                page.click("#check-repair")
+            shoot(page, "repair")
+            page.click("[data-tab=rate]")
+            answered(page, lambda: page.set_input_files("#rate-file", str(SAMPLE)))
+            shoot(page, "rate")
+            page.click("[data-tab=sheets]")
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.screenshot(path=str(IMG / "desk_sheets.png"))  # the first cards only
+            print(IMG / "desk_sheets.png")
+            browser.close()
+        server.shutdown()
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(REPO))
+    main()
