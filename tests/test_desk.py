@@ -268,6 +268,30 @@ def test_a_shift_jis_log_reads_as_japanese_excel_saved_it(phone: Desk, tmp_path:
     assert cells(made) == cells(by_cli)
 
 
+def test_an_xlsx_log_becomes_the_ledger_the_cli_writes(phone: Desk, tmp_path: Path) -> None:
+    """A log kept in Excel (written here by XlsxWriter, a writer of its own) goes through
+    the same reader as the CLI's: the same games, the same ledger."""
+    import xlsxwriter
+
+    log = tmp_path / "対局記録.xlsx"
+    book = xlsxwriter.Workbook(str(log))
+    sheet = book.add_worksheet("対局")
+    sheet.write(0, 0, "クラブの対局記録")  # a title above the header, as clubs write one
+    for r, line in enumerate(SAMPLE.read_text("utf-8").splitlines(), 2):
+        for c, text in enumerate(line.split(",")):
+            sheet.write(r, c, int(text) if text.isdigit() else text)
+    book.close()
+    phone.tab("import")
+    phone.page.select_option("#import-rule", "ledger_tokin_ja.toml")
+    phone.answered(lambda: phone.pick("#import-file", log))
+    assert phone.text("#import-counts") == "読み込む内容: 7 局、4 人"
+    made = phone.download("#import-make", tmp_path)
+    by_cli = tmp_path / "cli.xlsx"
+    assert cli("import", str(log), "-t", "templates/ledger_tokin_ja.toml",
+               "--out", str(by_cli)).returncode == 0
+    assert cells(made) == cells(by_cli)
+
+
 def test_misspellings_are_accepted_one_by_one_and_bad_lines_listed(
         phone: Desk, tmp_path: Path) -> None:
     log = tmp_path / "名前ゆれ.csv"

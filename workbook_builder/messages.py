@@ -126,6 +126,7 @@ TABLE: dict[str, tuple[str, str]] = {
     "metavar.command": ("コマンド [引数]...", "COMMAND [ARGS]..."),
     "metavar.games_csv": ("対局記録.csv", "GAMES_CSV"),
     "metavar.workbook": ("ブック.xlsx", "WORKBOOK"),
+    "metavar.ledger": ("台帳.xlsx", "LEDGER"),
     "metavar.file": ("ファイル", "FILE"),
     "metavar.files": ("ファイル", "FILES"),
     "metavar.templates": ("テンプレート", "TEMPLATES"),
