@@ -108,7 +108,7 @@ def test_a_workbook_from_another_program_is_named_so(tmp_path: Path) -> None:
     wb.active["A1"] = "名前"
     wb.save(tmp_path / "よそ.xlsx")
     answer = ask("check", tmp_path, workbook="よそ.xlsx", lang="ja")
-    assert answer == {"error": "よそ.xlsx: このクラブデスクのブックではありません (ほかの"
+    assert answer == {"error": "よそ.xlsx: このクラブ窓口のブックではありません (ほかの"
                                "プログラムで作ったファイル)。ここで点検できるのは、ここの"
                                "シートと台帳です"}
 

@@ -11,6 +11,7 @@ the CLI's ``エラー: …`` does; anything else is a bug: its traceback goes to
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -48,9 +49,9 @@ def run(task: str, args_json: str, progress: Progress | None = None) -> str:
     choose(lang)
     folder = args.pop("folder", None)
     try:
-        if folder:
-            os.chdir(folder)  # messages then name files as the person named them
-        answer = TASKS[task](lang=lang, progress=progress or quiet, **args)
+        # in the folder, messages name files as the person named them
+        with contextlib.chdir(folder or os.getcwd()):
+            answer = TASKS[task](lang=lang, progress=progress or quiet, **args)
     except (BuilderError, ValueError, OSError) as exc:
         answer = {"error": shown(plainer(reason_of(exc)), lang).splitlines()[0]}
     except Exception:  # a bug: the console gets the traceback, the page one line

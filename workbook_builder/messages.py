@@ -238,7 +238,7 @@ TABLE: dict[str, tuple[str, str]] = {
     "publish.write_failed": ("{path} に書けません: {reason}", "cannot write to {path}: {reason}"),
     "publish.written": ("{path} を書きました", "wrote {path}"),
     # --- the club desk: the web page (desk/, workbook_builder/desk.py) ----------------------
-    "desk.title": ("クラブデスク", "Club desk"),
+    "desk.title": ("クラブ窓口", "Club desk"),
     "desk.tagline": ("台帳づくり、点検と修理、レーティング計算を、このブラウザだけで。",
                      "Start a ledger, check and repair it, rate a log: in this browser alone."),
     "desk.private": ("クラブのデータはこの端末から出ません。計算はすべてこのブラウザの中で行い、"
@@ -309,7 +309,7 @@ TABLE: dict[str, tuple[str, str]] = {
                            "直してください",
                            "{name}: another program's format (an old .xls or the like); save "
                            "it as .xlsx"),
-    "desk.not_ours": ("{name}: このクラブデスクのブックではありません (ほかのプログラムで作った"
+    "desk.not_ours": ("{name}: このクラブ窓口のブックではありません (ほかのプログラムで作った"
                       "ファイル)。ここで点検できるのは、ここのシートと台帳です",
                       "{name}: not one of this desk's workbooks (made by another program); "
                       "the desk checks its own sheets and ledgers"),
