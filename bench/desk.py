@@ -14,19 +14,16 @@ first load fetches.
 from __future__ import annotations
 
 import csv
-import functools
 import gzip
-import http.server
 import os
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from desk.serve import served
 
 from .ledger import club_log
 from .report import Config, Ratio, Section, count, seconds
@@ -57,21 +54,6 @@ def cli(*args: str) -> float:
     subprocess.run([sys.executable, "-m", "workbook_builder", *args], check=True,
                    capture_output=True, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)})
     return time.perf_counter() - start
-
-
-@contextmanager
-def served(site: Path) -> Iterator[str]:
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *_: Any) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/"
-    finally:
-        server.shutdown()
 
 
 def cold_load(browser: Any, origin: str, fetched: list[str]) -> tuple[Any, float]:

@@ -8,13 +8,10 @@ temporary folder and served locally; Chromium is Debian's (``executable_path``).
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import subprocess
 import sys
 import tempfile
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -57,27 +54,22 @@ def shoot(page: Any, name: str) -> None:
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
+    from desk.serve import served
+
     with tempfile.TemporaryDirectory(prefix="desk-pictures-") as tmp:
         work = Path(tmp)
         site = work / "site"
         subprocess.run([sys.executable, str(REPO / "desk" / "build_site.py"), str(site)],
                        check=True, capture_output=True, cwd=REPO)
 
-        class Quiet(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, *_: Any) -> None:
-                pass
-
-        server = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
         broken = broken_ledger(work)
-        with sync_playwright() as playwright:
+        with served(site) as origin, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
                                                  args=["--no-sandbox"])
             page = browser.new_page(viewport={"width": 390, "height": 844},
                                     device_scale_factor=2, is_mobile=True, has_touch=True,
                                     locale="ja-JP", accept_downloads=True)
-            page.goto(f"http://127.0.0.1:{server.server_port}/")
+            page.goto(origin)
             page.wait_for_function("window.deskLoadSeconds !== undefined", timeout=WAIT_MS)
             shoot(page, "start")
             answered(page, lambda: page.set_input_files("#import-file", str(SAMPLE)))
@@ -96,7 +88,6 @@ def main() -> None:
             page.screenshot(path=str(IMG / "desk_sheets.png"))  # the first cards only
             print(IMG / "desk_sheets.png")
             browser.close()
-        server.shutdown()
 
 
 if __name__ == "__main__":

@@ -11,13 +11,11 @@ page takes seconds to load Python, so the tests of one layout share one page.
 from __future__ import annotations
 
 import functools
-import http.server
 import json
 import os
 import re
 import subprocess
 import sys
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from desk.serve import served
 from tests.test_desk_door import ENCRYPTED, TWO_MISSPELT, cells
 from workbook_builder.messages import TABLE
 
@@ -64,21 +63,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def origin(site: Path) -> Iterator[str]:
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *_: Any) -> None:
-            pass
-
-        def handle(self) -> None:
-            try:
-                super().handle()
-            except (ConnectionResetError, BrokenPipeError):
-                pass  # a download the browser stopped reading
-
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
+    with served(site) as address:
+        yield address
 
 
 @pytest.fixture(scope="session")
@@ -236,6 +222,14 @@ def the_words(text: str) -> str:
 
 # --- start a ledger ---------------------------------------------------------------------
 
+def assert_imported_as_cli(made: Path, log: Path, tmp_path: Path) -> None:
+    """The page's ledger holds the cells (values and formulas) the CLI writes from ``log``."""
+    by_cli = tmp_path / "cli.xlsx"
+    assert cli("import", str(log), "-t", "templates/ledger_tokin_ja.toml",
+               "--out", str(by_cli)).returncode == 0
+    assert cells(made) == cells(by_cli)
+
+
 def test_the_sample_becomes_the_ledger_the_cli_writes(phone: Desk, tmp_path: Path) -> None:
     phone.tab("import")
     phone.page.select_option("#import-rule", "ledger_tokin_ja.toml")
@@ -249,10 +243,7 @@ def test_the_sample_becomes_the_ledger_the_cli_writes(phone: Desk, tmp_path: Pat
     assert made.name == "対局記録-台帳.xlsx"
     assert phone.text("#import-done") == "対局記録-台帳.xlsx: 7 局、4 人"
     assert_in_language(phone.text(), "ja", "after the import")
-    by_cli = tmp_path / "cli.xlsx"
-    assert cli("import", str(SAMPLE), "-t", "templates/ledger_tokin_ja.toml",
-               "--out", str(by_cli)).returncode == 0
-    assert cells(made) == cells(by_cli)
+    assert_imported_as_cli(made, SAMPLE, tmp_path)
 
 
 def test_a_shift_jis_log_reads_as_japanese_excel_saved_it(phone: Desk, tmp_path: Path) -> None:
@@ -262,10 +253,7 @@ def test_a_shift_jis_log_reads_as_japanese_excel_saved_it(phone: Desk, tmp_path:
     phone.answered(lambda: phone.pick("#import-file", log))
     assert phone.text("#import-counts") == "読み込む内容: 7 局、4 人"
     made = phone.download("#import-make", tmp_path)
-    by_cli = tmp_path / "cli.xlsx"
-    assert cli("import", str(log), "-t", "templates/ledger_tokin_ja.toml",
-               "--out", str(by_cli)).returncode == 0
-    assert cells(made) == cells(by_cli)
+    assert_imported_as_cli(made, log, tmp_path)
 
 
 def test_an_xlsx_log_becomes_the_ledger_the_cli_writes(phone: Desk, tmp_path: Path) -> None:
@@ -286,10 +274,7 @@ def test_an_xlsx_log_becomes_the_ledger_the_cli_writes(phone: Desk, tmp_path: Pa
     phone.answered(lambda: phone.pick("#import-file", log))
     assert phone.text("#import-counts") == "読み込む内容: 7 局、4 人"
     made = phone.download("#import-make", tmp_path)
-    by_cli = tmp_path / "cli.xlsx"
-    assert cli("import", str(log), "-t", "templates/ledger_tokin_ja.toml",
-               "--out", str(by_cli)).returncode == 0
-    assert cells(made) == cells(by_cli)
+    assert_imported_as_cli(made, log, tmp_path)
 
 
 def test_misspellings_are_accepted_one_by_one_and_bad_lines_listed(
