@@ -204,6 +204,33 @@ async function repairWorkbook() {
   download(answer.out, answer.bytes, XLSX);
 }
 
+/* ---- publish the list ---------------------------------------------------------------- */
+let published = null;
+
+async function publishList() {
+  show("publish-error", false);
+  const file = await picked($("publish-file"), "publish-error");
+  if (!file) return;
+  const args = { workbook: file.name, from_replay: $("publish-replay").checked };
+  const month = $("publish-month").value.trim();
+  if (month) args.month = month;
+  const answer = await call("publish", args, { [file.name]: file.bytes });
+  if (answer.error) return fail("publish-error", answer.error);
+  published = answer;
+  $("publish-chats").replaceChildren(...Object.entries(answer.chats).map(([platform, text]) => {
+    const box = element("label", null, { class: "field" });
+    box.append(element("span", w(`desk.chat_${platform}`)),
+      element("textarea", text, { readonly: "", rows: "8", "data-platform": platform }));
+    return box;
+  }));
+  show("publish-result", true);
+}
+
+function printPage() {
+  const shown = window.open(URL.createObjectURL(new Blob([published.page], { type: "text/html" })));
+  if (shown) shown.addEventListener("load", () => shown.print());
+}
+
 /* ---- rating list --------------------------------------------------------------------- */
 async function rateLog() {
   show("rate-error", false);
@@ -328,6 +355,15 @@ async function startPage() {
   $("rate-rule").addEventListener("change", () => { if ($("rate-file").files[0]) rateLog(); });
   $("rate-table").addEventListener("click", sortBy);
   $("rate-table").addEventListener("keydown", (e) => { if (e.key === "Enter") sortBy(e); });
+  $("publish-file").addEventListener("change", publishList);
+  for (const id of ["publish-month", "publish-replay"]) {
+    $(id).addEventListener("change", () => { if ($("publish-file").files[0]) publishList(); });
+  }
+  $("publish-page").addEventListener("click", () => download(
+    `${published.stem}.html`, published.page, "text/html"));
+  $("publish-print").addEventListener("click", printPage);
+  $("publish-csv").addEventListener("click", () => download(
+    `${published.stem}.csv`, "\ufeff" + published.csv, "text/csv"));
   $("rate-csv").addEventListener("click", () => download(
     w("desk.tab_rate") + ".csv", "\ufeff" + lastRate.answer.csv, "text/csv"));
 }

@@ -38,10 +38,11 @@ LOAD_TIMEOUT = 180_000
 """Milliseconds for Pyodide to start on a loaded two-core machine (4-9 s measured)."""
 TASK_TIMEOUT = int(os.environ.get("DESK_TASK_TIMEOUT", 180_000))
 CONTROLS = "button, select, a, label.pick, input[type=checkbox], input[type=number]"
-ALLOWED_LATIN = {"CSV", "xlsx", "ods", "xls", "MB", "MOSAIC", "Excel", "LAMBDA", "Microsoft"}
+ALLOWED_LATIN = {"CSV", "xlsx", "ods", "xls", "MB", "PDF", "MOSAIC", "Excel", "LAMBDA", "Microsoft",
+                 "LINE", "Discord"}
 """Latin words the Japanese page may show: the file types a person picks (as the CLI's
-table writes them), megabytes, and the proper names the Japanese sheets' own titles write in Latin
-letters (a rating rule's, a program's)."""
+table writes them), megabytes, the chat services' names, and the proper names the
+Japanese sheets' own titles write in Latin letters (a rating rule's, a program's)."""
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -385,6 +386,26 @@ def test_the_rating_list_shows_rd_sorts_and_downloads_the_cli_csv(
     assert column == sorted((int(r[games]) for r in expected[1:]), reverse=True)  # most first
     csv = phone.download("#rate-csv", tmp_path)
     assert csv.read_text("utf-8-sig") == rated.stdout
+
+
+def test_a_ledger_is_published_as_the_cli_publishes_it(phone: Desk, tmp_path: Path) -> None:
+    """The publish tab gives the chat texts and the CSV that the CLI's ``publish`` writes
+    from the same ledger (both the engine's replay of its inputs)."""
+    ledger = tmp_path / "台帳.xlsx"
+    assert cli("import", str(SAMPLE), "-t", "templates/ledger_tokin_ja.toml",
+               "--out", str(ledger)).returncode == 0
+    by_cli = tmp_path / "cli"
+    done = cli("publish", str(ledger), "--out", str(by_cli), "--lang", "ja")
+    assert done.returncode == 0, done.stderr
+    phone.tab("publish")
+    phone.answered(lambda: phone.pick("#publish-file", ledger))
+    for platform in ("line", "discord", "x"):
+        (expected,) = by_cli.glob(f"rating-*-{platform}.txt")
+        shown = phone.page.input_value(f"textarea[data-platform={platform}]")
+        assert shown == expected.read_text("utf-8")
+    (cli_csv,) = by_cli.glob("rating-*.csv")
+    assert phone.download("#publish-csv", tmp_path).read_bytes() == cli_csv.read_bytes()
+    assert_in_language(phone.text(), "ja", "after publishing")
 
 
 # --- files the desk cannot use ----------------------------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import datetime as dt
 import io
 import json
 import os
@@ -227,7 +228,22 @@ def rate(log: str, template: str, lang: Lang, progress: Progress) -> Answer:
             "monthly": monthly}
 
 
+def publish_list(workbook: str, lang: Lang, progress: Progress, month: str | None = None,
+                 from_replay: bool = False) -> Answer:
+    """``publish`` on the page: the list's page, chat texts and CSV from the engine's replay,
+    as the CLI writes them; the page prints itself, so no PDF is made here."""
+    from .publish import CUT, chat_texts, csv_text, page, publishable
+
+    refuse_foreign(Path(workbook), log=False)
+    pub = publishable(Path(workbook), month or None, from_replay, lang)
+    progress("desk.progress_checked", len(pub.entries))
+    return {"stem": f"rating-{pub.month}" if pub.month else "rating",
+            "page": page(pub, dt.date.today().isoformat()), "csv": csv_text(pub),
+            "chats": {platform: f"\n{CUT}\n".join(messages) + "\n"
+                      for platform, messages in chat_texts(pub).items()}}
+
+
 TASKS: dict[str, Callable[..., Answer]] = {
     "preview": preview, "import": import_ledger, "check": check,
-    "repair": repair_workbook, "rate": rate,
+    "repair": repair_workbook, "rate": rate, "publish": publish_list,
 }

@@ -249,6 +249,21 @@ TABLE: dict[str, tuple[str, str]] = {
     "desk.tab_import": ("台帳を作る", "Start a ledger"),
     "desk.tab_check": ("点検・修理", "Check and repair"),
     "desk.tab_rate": ("レーティング表", "Rating list"),
+    "desk.tab_publish": ("公開", "Publish"),
+    "desk.publish_help": ("記入した台帳から、月のレーティング表を、クラブで読めるページ、LINE・"
+                          "Discord・X に貼る文、CSV にします。値は台帳の入力をエンジンで"
+                          "計算し直したものです。",
+                          "From a filled ledger, the month's rating list as a page the club "
+                          "reads, text to paste into LINE, Discord or X, and CSV, from the "
+                          "engine's replay of the ledger's inputs."),
+    "desk.month": ("月 (2026-05 の形。空なら最後の月)", "Month (like 2026-05; empty: the latest)"),
+    "desk.from_replay": ("ブックの表示が計算と合わなくても、計算どおりに載せる",
+                         "Publish the replay even where the workbook shows other values"),
+    "desk.chat_line": ("LINE に貼る文", "Text for LINE"),
+    "desk.chat_discord": ("Discord に貼る文 (2,000 字ごと)", "Text for Discord (2,000 a message)"),
+    "desk.chat_x": ("X に貼る文 (280 ごと)", "Text for X (280 a post)"),
+    "desk.download_page": ("ページを保存", "Save the page"),
+    "desk.print": ("印刷・PDF", "Print or PDF"),
     "desk.tab_sheets": ("シート", "Sheets"),
     "desk.loading": ("計算の準備をしています (初回は数秒)…",
                      "Loading Python (a few seconds the first time)…"),
