@@ -236,7 +236,7 @@ def publish_list(workbook: str, lang: Lang, progress: Progress, month: str | Non
 
     refuse_foreign(Path(workbook), log=False)
     pub = publishable(Path(workbook), month or None, from_replay, lang)
-    progress("desk.progress_checked", len(pub.entries))
+    progress("desk.progress_listed", len(pub.entries))
     return {"stem": f"rating-{pub.month}" if pub.month else "rating",
             "page": page(pub, dt.date.today().isoformat()), "csv": csv_text(pub),
             "chats": {platform: f"\n{CUT}\n".join(messages) + "\n"

@@ -250,6 +250,7 @@ TABLE: dict[str, tuple[str, str]] = {
     "desk.tab_check": ("点検・修理", "Check and repair"),
     "desk.tab_rate": ("レーティング表", "Rating list"),
     "desk.tab_publish": ("公開", "Publish"),
+    "desk.progress_listed": ("{count} 人の表にしました", "{count} players listed"),
     "desk.publish_help": ("記入した台帳から、月のレーティング表を、クラブで読めるページ、LINE・"
                           "Discord・X に貼る文、CSV にします。値は台帳の入力をエンジンで"
                           "計算し直したものです。",
