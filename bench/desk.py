@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from desk.serve import served
+from desk.serve import launch, served
 
 from .ledger import club_log
 from .report import Config, Ratio, Section, count, seconds
@@ -112,8 +112,7 @@ def run(config: Config) -> Section:
         log = write_log(work / f"club_{games}.csv", games, config.seed)
         template = str(REPO / "templates" / TEMPLATE)
         with served(site) as origin, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
-                                                 args=["--no-sandbox"])
+            browser = launch(playwright)
             fetched: list[str] = []
             load_times = []
             for left in reversed(range(loads)):

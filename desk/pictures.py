@@ -54,7 +54,7 @@ def shoot(page: Any, name: str) -> None:
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
-    from desk.serve import served
+    from desk.serve import launch, served
 
     with tempfile.TemporaryDirectory(prefix="desk-pictures-") as tmp:
         work = Path(tmp)
@@ -64,8 +64,7 @@ def main() -> None:
 
         broken = broken_ledger(work)
         with served(site) as origin, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
-                                                 args=["--no-sandbox"])
+            browser = launch(playwright)
             page = browser.new_page(viewport={"width": 390, "height": 844},
                                     device_scale_factor=2, is_mobile=True, has_touch=True,
                                     locale="ja-JP", accept_downloads=True)

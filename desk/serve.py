@@ -1,10 +1,11 @@
-"""A built site served on this machine only, for the tests, the benchmark and the
-pictures (a person uses ``scripts/serve-site.sh``)."""
+"""A built site served on this machine only, and Debian's Chromium to open it, for the
+tests, the benchmark and the pictures (a person uses ``scripts/serve-site.sh``)."""
 
 from __future__ import annotations
 
 import functools
 import http.server
+import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -35,3 +36,14 @@ def served(site: Path) -> Iterator[str]:
         yield f"http://127.0.0.1:{server.server_port}/"
     finally:
         server.shutdown()
+
+
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's browser: Playwright's own download is not reachable here."""
+
+
+def launch(playwright: Any) -> Any:
+    """Headless Chromium under a UTF-8 locale: under another, a download or a picked file
+    loses the Japanese characters of its name (台帳.xlsx arrived without its name)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"],
+                                      env={**os.environ, "LC_ALL": "C.UTF-8"})

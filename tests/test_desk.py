@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from desk.serve import served
+from desk.serve import launch, served
 from tests.test_desk_door import ENCRYPTED, TWO_MISSPELT, cells
 from workbook_builder.messages import TABLE
 
@@ -75,9 +75,7 @@ def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(  # a UTF-8 locale keeps Japanese file names
-            executable_path=str(CHROMIUM), args=["--no-sandbox"],
-            env={**os.environ, "LC_ALL": "C.UTF-8"})
+        launched = launch(playwright)
         yield launched
         launched.close()
 
