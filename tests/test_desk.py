@@ -68,8 +68,10 @@ def origin(site: Path) -> Iterator[str]:
         yield address
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One Chromium for this module: Playwright's sync API runs an event loop while it is
+    open, so it ends with the module, before another module starts its own."""
     if not CHROMIUM.exists():
         pytest.fail("no /usr/bin/chromium: run bash scripts/install-chromium.sh")
     from playwright.sync_api import sync_playwright

@@ -33,6 +33,7 @@ from tests.edit_matrix import (
     verdict_of,
 )
 from workbook_builder.cli import main
+from workbook_builder.desk_url import desk_url
 from workbook_builder.readback import Opened, cells_of, open_project_workbook
 
 MISSING = uno_missing()
@@ -171,6 +172,8 @@ def test_audit_says_what_happened_and_the_command_that_fixes_it(
     assert "inserted (no formulas); typed in row" in out.output
     last = out.output.strip().splitlines()[-1]
     assert last.startswith("to fix: workbook-builder repair "), last
-    assert last.endswith("-repaired.xlsx"), last
+    command, _, desk = last.partition(" (or in a browser, the club desk at ")
+    assert command.endswith("-repaired.xlsx"), last
+    assert desk == f"{desk_url()})", last
     right = verdicts[("ledger_tokin", "move")]
     assert CliRunner().invoke(main, ["audit", right.saved]).exit_code == 0
