@@ -131,7 +131,7 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
 RETIRED = (
     # 2026-11-27: the catalog's Club 24 rank table names its rating column too
     Text("名前: Club24_RankLabel, Club24_RankFrom", "Names: Club24_RankLabel, Club24_RankFrom"),
-    # 2026-11-28: Glicko's starting RD is the club list's, grown by one period
+    # 2026-11-28: a starting RD is the club list's, grown by one period (RULES.md §7)
     Text("最初の対局の前のRD (なければ350)", "Your RD before the first game (none yet: 350)"),
 )
 """Texts earlier versions wrote that this one words otherwise, for files made before
