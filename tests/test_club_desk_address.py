@@ -81,6 +81,7 @@ def test_audit_s_to_fix_line_names_the_desk(ledger, tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("program", PROGRAMS)
+@pytest.mark.slow  # over 5 s: --fast stays under 3 minutes
 def test_the_banner_s_first_words_show_on_a_phone(program):
     """The banner overflows A1 up to the where-to-type legend in row 1: that much shows.
     It must hold "⚠ 12 行がずれています" at the title's 14 pt bold: eight full-width

@@ -58,6 +58,7 @@ def test_a_bad_line_comes_with_its_line_field_value_and_reason(tmp_path: Path) -
     assert "'x'" in bad["reason"] and "勝敗" in bad["reason"]
 
 
+@pytest.mark.slow  # over 5 s: --fast stays under 3 minutes
 def test_the_desk_writes_what_the_cli_writes(tmp_path: Path) -> None:
     sample = REPO / "docs" / "samples" / "対局記録.csv"
     (tmp_path / sample.name).write_bytes(sample.read_bytes())

@@ -82,6 +82,7 @@ def test_lang_en_shows_no_japanese(tmp_path: Path) -> None:
     assert "new members (3): Ann, Bob, Cy" in runs[4].output
 
 
+@pytest.mark.slow  # over 5 s: --fast stays under 3 minutes
 def test_a_workbook_kind_is_named_in_words_not_its_internal_name(tmp_path: Path) -> None:
     """`ledger のブック`: the kind of a workbook is named as a person calls it."""
     path = tmp_path / "club.xlsx"
@@ -99,6 +100,7 @@ def test_a_workbook_kind_is_named_in_words_not_its_internal_name(tmp_path: Path)
     assert "'go'" not in personal.output
 
 
+@pytest.mark.slow  # over 5 s: --fast stays under 3 minutes
 def test_rate_shows_go_ranks_as_the_ledger_does(tmp_path: Path) -> None:
     """rate said 1k and 2k+ where the Go sheets say 1級 and 2級★: its rank column is now
     the imported ledger's own (the builder's cached Players rank labels)."""
@@ -132,6 +134,7 @@ def test_a_locale_naming_no_language_gives_japanese_as_the_readme_says() -> None
 
 # --- writing over a file ------------------------------------------------------------------
 
+@pytest.mark.slow  # over 5 s: --fast stays under 3 minutes
 def test_repair_and_import_refuse_an_existing_out_unless_told(tmp_path: Path) -> None:
     """repair wrote over an existing --out without a word while import refused: both now
     refuse (writing nothing) and both replace it with --overwrite."""

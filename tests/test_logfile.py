@@ -200,6 +200,7 @@ def test_a_zip_that_is_not_a_workbook(tmp_path: Path) -> None:
         read_game_log(path, "tokin")
 
 
+@pytest.mark.slow  # over 5 s: --fast stays under 3 minutes
 def test_import_takes_a_workbook(tmp_path: Path) -> None:
     book = write_openpyxl(tmp_path / "log.xlsx", {"対局": typed_rows("tokin")})
     made = []
