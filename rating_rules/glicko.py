@@ -108,18 +108,6 @@ def glicko_expected(my_rating: float, opp_rating: float, opp_rd: float,
     return _expected(r, opp, g, "opp_rating", opp_rating)
 
 
-def refuse_empty(name: str, value: object, cells: int) -> None:
-    """Refuse a range ``value`` of no ``cells``, where an answer is one per cell
-    (GLICKO_EXPECTED): there is no cell to answer for.
-
-    >>> refuse_empty("opp_rd", [[]], 0)
-    Traceback (most recent call last):
-    rating_rules.errors.RatingInputError: opp_rd: [[]] is an empty range
-    """
-    if cells == 0:
-        raise RatingInputError(name, value, "is an empty range")
-
-
 def glicko_rd_before(rd: float, periods: int, preset: GlickoPreset = GLICKO) -> float:
     """RD at the onset of a period, ``periods`` periods after the player was last rated.
 
@@ -490,6 +478,5 @@ __all__ = [
     "glicko_period",
     "glicko_rd_before",
     "glicko_update",
-    "refuse_empty",
     "replay_glicko",
 ]

@@ -355,3 +355,16 @@ def test_glicko_functions_refuse_an_rd_above_350(monkeypatch) -> None:
     out = udfs.GLICKO_EXPECTED([[1500.0], [1500.0]], [[1400.0], [1400.0]], [[400.0], [30.0]])
     assert out[0] == ["opp_rd: 400.0 must be 350 or less (the largest RD)"]
     assert round(out[1][0], 3) == 0.639
+
+
+@pytest.mark.parametrize(("function", "args", "name"), [
+    ("TOKIN_DELTA", ([], 1900.0, 1.0), "my_rating"),
+    ("ELO_EXPECTED", (1500.0, [[]]), "opp_rating"),
+    ("MOSAIC_DELTA", (100.0, 100.0, (), 0.0), "result"),
+])
+def test_every_cell_by_cell_function_refuses_an_empty_range_by_name(
+        function, args, name, monkeypatch) -> None:
+    """An empty range gave IndexError or 'range() arg 3 must not be zero' outside Glicko."""
+    monkeypatch.setenv(_excel.LANGUAGE_VARIABLE, "en")
+    with pytest.raises(RatingInputError, match=rf"^{name}: .* is an empty range$"):
+        getattr(udfs, function)(*args)

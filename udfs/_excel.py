@@ -235,11 +235,15 @@ def cellwise(function: Callable[..., Any], *args: Any, required: int | None = No
     if not any(isinstance(a, (list, tuple)) for a in args):  # one cell: no ranges to shape
         return function(*args)
     grids = [grid(a) for a in args]
-    shapes = {(len(g), len(g[0]) if g else 0) for g in grids if (len(g), len(g[0])) != (1, 1)}
+    names = list(inspect.signature(function).parameters)
+    for i, (value, g) in enumerate(zip(args, grids, strict=True)):
+        if not any(g):  # [] or [[]]: no cell to answer for, nor a size to answer in
+            raise RatingInputError(names[i] if i < len(names) else str(i), value,
+                                   "is an empty range")
+    shapes = {(len(g), len(g[0])) for g in grids if (len(g), len(g[0])) != (1, 1)}
     if not shapes:
         return function(*(g[0][0] for g in grids))
     if len(shapes) > 1:
-        names = list(inspect.signature(function).parameters)
         described = ", ".join(
             f"{names[i] if i < len(names) else i}: {len(g)}×{len(g[0])}"
             for i, g in enumerate(grids)

@@ -24,10 +24,6 @@ from ._excel import ArgStack, arg, arg_stack, cellwise, flat, udf
 @arg("opp_rd", "Opponent's rating deviation (RD), above 0, at most 350", ndim=2)
 def GLICKO_EXPECTED(my_rating: Any, opp_rating: Any, opp_rd: Any) -> Any:
     """Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)); nearer 0.5 the larger the opponent's RD (how unsure their rating is; at most 350)."""
-    for name, value in (("my_rating", my_rating), ("opp_rating", opp_rating),
-                        ("opp_rd", opp_rd)):
-        if isinstance(value, (list, tuple)):
-            glicko.refuse_empty(name, value, len(flat(value)))
     # a row without ratings stays blank, even beside an RD typed once for every row
     return cellwise(glicko.glicko_expected, my_rating, opp_rating, opp_rd, required=2)
 

@@ -775,18 +775,6 @@ def glicko_expected(my_rating: float, opp_rating: float, opp_rd: float,
     return _expected(r, opp, g, "opp_rating", opp_rating)
 
 
-def refuse_empty(name: str, value: object, cells: int) -> None:
-    """Refuse a range ``value`` of no ``cells``, where an answer is one per cell
-    (GLICKO_EXPECTED): there is no cell to answer for.
-
-    >>> refuse_empty("opp_rd", [[]], 0)
-    Traceback (most recent call last):
-    rating_rules.errors.RatingInputError: opp_rd: [[]] is an empty range
-    """
-    if cells == 0:
-        raise RatingInputError(name, value, "is an empty range")
-
-
 def glicko_rd_before(rd: float, periods: int, preset: GlickoPreset = GLICKO) -> float:
     """RD at the onset of a period, ``periods`` periods after the player was last rated.
 
@@ -1157,7 +1145,6 @@ __all__ = [
     "glicko_period",
     "glicko_rd_before",
     "glicko_update",
-    "refuse_empty",
     "replay_glicko",
 ]
 '''),
@@ -3266,11 +3253,15 @@ def cellwise(function: Callable[..., Any], *args: Any, required: int | None = No
     if not any(isinstance(a, (list, tuple)) for a in args):  # one cell: no ranges to shape
         return function(*args)
     grids = [grid(a) for a in args]
-    shapes = {(len(g), len(g[0]) if g else 0) for g in grids if (len(g), len(g[0])) != (1, 1)}
+    names = list(inspect.signature(function).parameters)
+    for i, (value, g) in enumerate(zip(args, grids, strict=True)):
+        if not any(g):  # [] or [[]]: no cell to answer for, nor a size to answer in
+            raise RatingInputError(names[i] if i < len(names) else str(i), value,
+                                   "is an empty range")
+    shapes = {(len(g), len(g[0])) for g in grids if (len(g), len(g[0])) != (1, 1)}
     if not shapes:
         return function(*(g[0][0] for g in grids))
     if len(shapes) > 1:
-        names = list(inspect.signature(function).parameters)
         described = ", ".join(
             f"{names[i] if i < len(names) else i}: {len(g)}×{len(g[0])}"
             for i, g in enumerate(grids)
@@ -3376,10 +3367,6 @@ from ._excel import ArgStack, arg, arg_stack, cellwise, flat, udf
 @arg("opp_rd", "Opponent's rating deviation (RD), above 0, at most 350", ndim=2)
 def GLICKO_EXPECTED(my_rating: Any, opp_rating: Any, opp_rd: Any) -> Any:
     """Glicko expected score 1/(1+10^(−g(RD)×(my−opp)/400)); nearer 0.5 the larger the opponent's RD (how unsure their rating is; at most 350)."""
-    for name, value in (("my_rating", my_rating), ("opp_rating", opp_rating),
-                        ("opp_rd", opp_rd)):
-        if isinstance(value, (list, tuple)):
-            glicko.refuse_empty(name, value, len(flat(value)))
     # a row without ratings stays blank, even beside an RD typed once for every row
     return cellwise(glicko.glicko_expected, my_rating, opp_rating, opp_rd, required=2)
 
