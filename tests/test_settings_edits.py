@@ -354,6 +354,24 @@ def test_a_constant_the_rule_refuses_is_reported_and_the_rest_carried(
         "template's value is used"]
 
 
+@pytest.mark.parametrize(("template", "name", "value"), [
+    ("ledger_elo_ja", "Settings_K", 12.5),      # k: float = 32
+    ("ledger_elo_ja", "Settings_Start", 1500.5),
+    ("tokin_ja", "Settings_HandicapAdj", 87.5),  # an item of a table of whole numbers
+])
+def test_a_fraction_where_the_default_is_whole_is_carried_as_typed(
+        tmp_path, template, name, value) -> None:
+    """A club may type K = 12.5 (RULES.md §3 allows any K above 0); a preset whose default
+    is the whole 32 must not carry it as 12."""
+    wb = load_workbook(build(load_template(TEMPLATES / f"{template}.toml"), tmp_path / "b"))
+    put(wb, name, 0, value)
+    path = tmp_path / "fraction.xlsx"
+    wb.save(path)
+    assert not_carried(path, tmp_path / "r.xlsx") == []
+    title, coord = cells_of(load_workbook(tmp_path / "r.xlsx"), name)[0]
+    assert load_workbook(tmp_path / "r.xlsx")[title][coord].value == value
+
+
 def test_a_formula_in_a_settings_table_gives_up_that_table(tmp_path) -> None:
     """A formula typed over a handicap's name was carried as a formula the rebuild could
     not compute (a traceback); it fits no column, so the table is the template's."""

@@ -8,6 +8,7 @@ The two generic layouts, :mod:`.personal` and the club ledger, implement it for 
 from __future__ import annotations
 
 import dataclasses
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -129,17 +130,32 @@ def with_constants(base: Any, constants: Mapping[str, object]) -> Any:
     a rule's pair, such as the four-player knock-out points); a None field takes the value
     as it is.
     """
+    hints = typing.get_type_hints(type(base))
     values: dict[str, object] = {}
     for key, value in constants.items():
         name, _, index = key.partition(".")
         current: Any = values.get(name, getattr(base, name))
         if index:
             items = list(current)
-            items[int(index)] = type(items[int(index)])(value)
+            items[int(index)] = converted(value, items[int(index)], typing.get_args(hints[name]))
             values[name] = tuple(items)
         else:
-            values[name] = value if current is None else type(current)(value)
+            values[name] = converted(value, current, (hints[name],))
     return dataclasses.replace(base, **values)
+
+
+def converted(value: object, current: object, declared: tuple[object, ...]) -> object:
+    """``value`` as the type of the field's ``current`` value, except that a fraction stays
+    a fraction where the field is declared a float whose default is whole (K = 12.5 where
+    the preset says ``k: float = 32``)."""
+    if current is None:
+        return value
+    kinds = {kind for hint in declared for kind in (hint, *typing.get_args(hint))}
+    if (isinstance(current, int) and float in kinds and isinstance(value, float)
+            and not value.is_integer()):
+        return value
+    kind: Any = type(current)
+    return kind(value)
 
 
 def extend(preset: Any, cls: type[T]) -> T:
