@@ -110,3 +110,41 @@ def test_what_a_csv_holds_as_text_reaches_the_ledger_as_the_sheet_takes_it(
     assert column(out, "Games_Result")[:2] == [1, 0]
     assert column(out, "Games_PlayerA")[:2] == ["田中", "鈴木"]
     assert column(out, "Players_Name")[:2] == ["田中", "鈴木"]
+
+
+GO_ROWS = [  # (date, A, B, result, type): 非レート and forfeits are games played, not rated
+    ("2026-05-01", "山田", "鈴木", "1", ""),
+    ("2026-05-02", "山田", "田中", "1", "非レート"),
+    ("2026-05-03", "鈴木", "田中", "1", "不戦勝"),
+    ("2026-05-04", "山田", "鈴木", "0", ""),
+]
+
+
+@pytest.mark.slow
+def test_rate_counts_a_go_players_games_as_the_ledgers_list_does(tmp_path: Path) -> None:
+    """対局数 is every game a player played (RULES.md §4 rates some of them only); the
+    published list's 通算 says the same, and the 仮 mark still follows rated games."""
+    csv = tmp_path / "go.csv"
+    csv.write_text("日付,対局者A,対局者B,勝敗,種類\n"
+                   + "".join(",".join(row) + "\n" for row in GO_ROWS), encoding="utf-8")
+    played = {name: sum(name in row[1:3] for row in GO_ROWS) for name in ("山田", "鈴木", "田中")}
+    rated = CliRunner().invoke(main, ["--lang", "ja", "rate", str(csv), "-s", "go",
+                                      "--format", "csv"])
+    assert rated.exit_code == 0, rated.output
+    lines = [line.split(",") for line in rated.stdout.splitlines()]
+    games = lines[0].index("対局数")
+    assert {line[1]: int(line[games]) for line in lines[1:]} == played
+    assert all(line[-1].endswith("仮") for line in lines[1:])
+
+    ledger = tmp_path / "go.xlsx"
+    runner = CliRunner()
+    made = runner.invoke(main, ["import", str(csv), "-t", str(TEMPLATES / "ledger_go_ja.toml"),
+                                "--out", str(ledger)])
+    assert made.exit_code == 0, made.output
+    out = runner.invoke(main, ["publish", str(ledger), "--from-replay", "--out",
+                               str(tmp_path / "pub")])
+    assert out.exit_code == 0, out.output
+    [published] = (tmp_path / "pub").glob("*.csv")
+    rows = [line.split(",") for line in published.read_text("utf-8-sig").splitlines()]
+    total = rows[0].index("通算")
+    assert {row[1]: int(row[total]) for row in rows[1:]} == played

@@ -203,7 +203,7 @@ def rate(
     except ValueError as exc:
         where = log if "log" in locals() else None
         raise _fail(_with_line(exc, where)) from None
-    click.echo(render(rating_list(result), fmt, lang or current(), system), nl=False)
+    click.echo(render(rating_list(result, log), fmt, lang or current(), system), nl=False)
 
 
 @main.command("import", help="help.import")

@@ -215,7 +215,7 @@ def rate(log: str, template: str, lang: Lang, progress: Progress) -> Answer:
     read = read_game_log(log, system, monthly=monthly)
     progress("desk.progress_read", len(read.games) + len(read.bad))
     try:
-        rows = rating_list(rate_log(read, monthly=monthly))
+        rows = rating_list(rate_log(read, monthly=monthly), read)
     except ValueError as exc:
         raise BuilderError(shown(_with_line(exc, read), lang)) from None
     keys = ["position", "player", "rating", "deviation", "games", "rank"]

@@ -6,7 +6,9 @@ import csv
 import io
 import math
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
+from typing import cast
 
 from rating_rules import SYSTEMS, ReplayResult, replay
 
@@ -22,9 +24,12 @@ class ListRow:
     player: str
     rating: float
     games: int
+    """Games the player played in the log, as the ledger's list counts them."""
     rank: str
     deviation: float | None = None
     """The rating's deviation (RD), for systems that keep one."""
+    rated: int = 0
+    """Games the rule counts toward the rank's provisional mark (Go: rated games only)."""
 
 
 def rate_log(log: GameLog, monthly: bool = False, initial: float | None = None) -> ReplayResult:
@@ -46,16 +51,25 @@ def rate_log(log: GameLog, monthly: bool = False, initial: float | None = None) 
     return result
 
 
-def rating_list(result: ReplayResult) -> list[ListRow]:
+def played(log: GameLog) -> Counter[object]:
+    """Games each player of ``log`` played: every game read, rated or not (a Go forfeit,
+    an unrated game), as the ledger's 対局数 counts them."""
+    four = SYSTEMS[log.system].seats == 4
+    return Counter(player for game in log.games
+                   for player in (cast(tuple[object, ...], game[0]) if four else game[:2]))
+
+
+def rating_list(result: ReplayResult, log: GameLog) -> list[ListRow]:
     """Players by rating, highest first; equal ratings share a position, names break ties."""
+    games = played(log)
     ordered = sorted(result.ratings.items(), key=lambda item: (-item[1], str(item[0])))
     rows: list[ListRow] = []
     for index, (player, rating) in enumerate(ordered, 1):
         position = rows[-1].position if rows and rows[-1].rating == rating else index
         rows.append(ListRow(
-            position, str(player), rating, result.games.get(player, 0),
+            position, str(player), rating, games[player],
             str(result.ranks.get(player, "")), result.deviations.get(player),
-        ))
+            result.games.get(player, 0)))
     return rows
 
 
@@ -69,7 +83,7 @@ def rank_text(row: ListRow, system: str, lang: Lang) -> str:
     from .sheets import declared
 
     shown = declared("RANK_TEXTS").get(system)
-    return shown(row.rank, row.games, lang) if shown and row.rank else row.rank
+    return shown(row.rank, row.rated, lang) if shown and row.rank else row.rank
 
 
 def render(rows: list[ListRow], fmt: str, lang: str = "ja", system: str = "") -> str:
