@@ -66,3 +66,37 @@ def test_every_workbook_with_cached_values_is_compared(recalc, early_jobs):
     for run, (names, kinds) in OWN_RUNS.items():
         cached = early_jobs[run].result()["cached"]
         assert sorted(cached) == sorted(f"{kind}_{name}" for name in names for kind in kinds)
+
+
+def test_a_build_after_openpyxl_chose_lxml_still_caches_every_formula(tmp_path) -> None:
+    """A script that imported openpyxl (with lxml installed) before the builder gets lxml's
+    writer, which writes ``<v></v>``: every formula cell must still get its value, not be
+    left blank for a phone's preview with nothing said."""
+    import subprocess
+    import sys
+
+    script = (
+        "import openpyxl, openpyxl.xml, sys\n"
+        "assert openpyxl.xml.LXML\n"
+        "from workbook_builder.build import TEMPLATES, build\n"
+        "from workbook_builder.template import load_template\n"
+        "from pathlib import Path\n"
+        "print(build(load_template(TEMPLATES / 'elo_ja.toml'), Path(sys.argv[1])))\n")
+    env = {**__import__("os").environ, "OPENPYXL_LXML": "True"}
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], env=env,
+                          capture_output=True, text=True, check=True)
+    from openpyxl import load_workbook
+
+    from workbook_builder.build import TEMPLATES, build
+    from workbook_builder.template import load_template
+
+    own = build(load_template(TEMPLATES / "elo_ja.toml"), tmp_path / "own")
+
+    def cached(path: object) -> dict[str, object]:
+        return {f"{ws.title}!{cell.coordinate}": cell.value
+                for ws in load_workbook(path, data_only=True) for row in ws.iter_rows()
+                for cell in row if cell.value is not None}
+
+    lxml_built, expected = cached(done.stdout.strip()), cached(own)
+    assert len(expected) > 2000
+    assert lxml_built == expected

@@ -35,7 +35,8 @@ CachedValues = Mapping[str, Mapping[str, object]]
 """Sheet title → cell reference (``"G4"``) → value."""
 
 _FORMULA_CELL = re.compile(
-    r'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*?)><f(?P<fa>[^>]*)>(?P<f>.*?)</f><v ?/></c>',
+    r'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*?)><f(?P<fa>[^>]*)>(?P<f>.*?)</f>'
+    r'(?:<v ?/>|<v></v>)</c>',  # Python's writer, or lxml's where openpyxl chose it
     re.S)
 DYNAMIC = ' cm="1"'
 """Marks a cell's array formula as a dynamic array (Excel 365), as Excel writes it: the
