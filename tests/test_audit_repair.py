@@ -66,6 +66,25 @@ def test_audit_lists_the_overwritten_formula_and_what_followed(recalc) -> None:
     assert "[overwritten]" in out.output
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(("lang", "heading"), [("ja", "A新 レート"), ("en", "A new")])
+def test_a_finding_names_the_column_as_its_heading_says(tmp_path, lang, heading) -> None:
+    """A person finds a cell by the heading above it: audit's line (and the desk's) gives
+    that heading in the workbook's language, not the defined name formulas use."""
+    from workbook_builder.build import TEMPLATES, build
+    from workbook_builder.template import load_template
+
+    made = build(load_template(TEMPLATES / f"ledger_tokin_{lang}.toml"), tmp_path)
+    wb = load_workbook(made)
+    title, coord = readback.cells_of(wb, "Games_ShownA")[0]
+    assert " ".join(str(wb[title][f"{coord[0]}2"].value).split()) == heading  # on the sheet
+    wb[title][coord] = 1500
+    wb.save(made)
+    [line] = [f.line() for f in audit(made).findings if f.kind == "overwritten"]
+    assert line.startswith(f"{title}!{coord} ({heading}): ")
+    assert "Games_" not in line
+
+
 def test_repair_round_trip_keeps_every_input_and_restores_formulas(recalc, tmp_path) -> None:
     source = recalc.results["tampered"]
     before = hashlib.sha256(source.read_bytes()).digest()

@@ -47,9 +47,13 @@ class Finding:
     found: object
     kind: str
     """``overwritten`` (no formula any more) or ``differs`` (formula, other value)."""
+    heading: str = ""
+    """The column's heading in the workbook's language, which a person finds on the sheet
+    (the name, ``Games_NewA``, is for formulas)."""
 
     def line(self) -> str:
-        where = f"{self.sheet}!{self.cell}" + (f" ({self.name})" if self.name else "")
+        shown = self.heading or self.name
+        where = f"{self.sheet}!{self.cell}" + (f" ({shown})" if shown else "")
         return say("audit.finding", where=where, expected=_show(self.expected),
                    found=_show(self.found), kind=say(f"audit.{self.kind}"))
 
@@ -80,6 +84,7 @@ def audit(path: str | Path) -> AuditReport:
     typed = read_typed(opened)
     wb, built = build_workbook(typed.spec, typed.rows, tables=typed.tables)
     names = computed_cells(opened)
+    headings = {n.name: " ".join(n.label.split()) for n in opened.names if n.label}
     report = AuditReport(opened.path, notes=[*renamed_notes(opened.roles), *typed.not_carried])
     sheet_type = SHEET_TYPES[typed.spec.system]
     report.problems = [*gone_notes(opened.roles),
@@ -104,7 +109,8 @@ def audit(path: str | Path) -> AuditReport:
             report.notes.append(say("audit.earlier", title=title))
             pairs = by_name(opened, wb, built, title)
         for coord, expected in pairs:
-            compare(report, opened, title, coord, expected, names.get((title, coord), ""))
+            name = names.get((title, coord), "")
+            compare(report, opened, title, coord, expected, name, headings.get(name, ""))
     report.notes += [say("audit.missing_earlier", title=title)
                      for title in wb.sheetnames  # a sheet of text: the How to
                      if title not in built.cached and title not in opened.formulas.sheetnames
@@ -142,7 +148,7 @@ def by_name(opened: Opened, wb: Workbook, built: Built, title: str
 
 
 def compare(report: AuditReport, opened: Opened, title: str, coord: str, expected: object,
-            name: str) -> None:
+            name: str, heading: str = "") -> None:
     """Add the finding, if any, of the file's cell ``coord``, which should show ``expected``."""
     formulas, values = opened.formulas[title], opened.values[title]
     if isinstance(formulas[coord], MergedCell):
@@ -150,13 +156,14 @@ def compare(report: AuditReport, opened: Opened, title: str, coord: str, expecte
     report.checked += 1
     if formulas[coord].data_type != "f":
         found = formulas[coord].value
-        report.findings.append(Finding(title, coord, name, expected, found, "overwritten"))
+        report.findings.append(Finding(title, coord, name, expected, found, "overwritten",
+                                               heading))
         return
     found = values[coord].value
     if found is None and expected not in (None, ""):
         report.not_calculated += 1
     elif not same_value(expected, found):
-        report.findings.append(Finding(title, coord, name, expected, found, "differs"))
+        report.findings.append(Finding(title, coord, name, expected, found, "differs", heading))
 
 
 def _show(value: object) -> str:
