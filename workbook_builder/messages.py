@@ -239,8 +239,10 @@ TABLE: dict[str, tuple[str, str]] = {
     "publish.written": ("{path} を書きました", "wrote {path}"),
     # --- the club desk: the web page (desk/, workbook_builder/desk.py) ----------------------
     "desk.title": ("クラブ窓口", "Club desk"),
-    "desk.tagline": ("台帳づくり、点検と修理、レーティング計算を、このブラウザだけで。",
-                     "Start a ledger, check and repair it, rate a log: in this browser alone."),
+    "desk.tagline": ("台帳づくり、点検と修理、レーティング計算、月の表の公開を、"
+                     "このブラウザだけで。",
+                     "Start a ledger, check and repair it, rate a log, publish a month's "
+                     "list: in this browser alone."),
     "desk.private": ("クラブのデータはこの端末から出ません。計算はすべてこのブラウザの中で行い、"
                      "ファイルはどこにも送りません。",
                      "The club's data never leaves this device: everything is computed in this "
@@ -274,7 +276,7 @@ TABLE: dict[str, tuple[str, str]] = {
     "desk.progress_written": ("{count} 行を書きました", "{count} rows written"),
     "desk.progress_checked": ("{count} 個のセルを確かめました", "{count} cells checked"),
     "desk.rule": ("ルール", "Rule"),
-    "desk.pick_log": ("対局記録を選ぶ (CSV、.xlsx、.ods)", "Pick a game log (CSV, .xlsx, .ods)"),
+    "desk.pick_log": ("対局記録を選ぶ (CSV か .xlsx)", "Pick a game log (CSV or .xlsx)"),
     "desk.pick_workbook": ("台帳かシートを選ぶ (.xlsx)", "Pick a ledger or sheet (.xlsx)"),
     "desk.import_help": ("ルールを選び、クラブの対局記録を選ぶと、読み込む内容が出ます。",
                          "Choose the rule, then pick the club's game log to see what will be "
@@ -331,8 +333,8 @@ TABLE: dict[str, tuple[str, str]] = {
                       "the desk checks its own sheets and ledgers"),
     "desk.not_workbook": ("{name}: ブックではありません (.xlsx を選んでください)",
                           "{name}: not a workbook (pick an .xlsx file)"),
-    "desk.not_log": ("{name}: 対局記録ではありません (CSV、.xlsx、.ods を選んでください)",
-                     "{name}: not a game log (pick a CSV, .xlsx or .ods file)"),
+    "desk.not_log": ("{name}: 対局記録ではありません (CSV か .xlsx を選んでください)",
+                     "{name}: not a game log (pick a CSV or .xlsx file)"),
     "desk.failed": ("思わぬ不具合で止まりました。ブラウザのコンソールに詳細があります",
                     "Something went wrong inside; the browser's console has the details"),
     # --- reading a game log ---------------------------------------------------------------
