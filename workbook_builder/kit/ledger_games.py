@@ -453,22 +453,29 @@ def side_rule(key: str, side: str, rule: LedgerRule[Any]) -> tuple[Formula, Valu
 
 def seat_helpers(stem: str, label: tuple[str, str], kind: ValueType,
                  formula: Callable[[Row, str], str], value: Callable[[Cells, str], object],
-                 counted: bool = False, carried: bool = False) -> list[Column]:
+                 counted: bool = False, carried: bool = False,
+                 shown: tuple[float, str] | None = None) -> list[Column]:
     """One hidden helper per seat (``IdA``, ``IdB`` …); ``label`` has ``{}`` for the seat.
 
     ``counted``: "" off the counted rows (:func:`if_counted`); ``carried`` as well, but a
     row the chain links without counting it passes on the seat's value before the game
-    (the helper ``New<key>`` shows ``<key>``)."""
+    (the helper ``New<key>`` shows ``<key>``). ``shown``: a column a person reads
+    instead, of this width and number format."""
     def column(side: str) -> Column:
-        shown: Formula = lambda r: formula(r, side)  # noqa: E731
+        shown_formula: Formula = lambda r: formula(r, side)  # noqa: E731
         shown_value: Value = lambda c: value(c, side)  # noqa: E731
         if counted or carried:
             before = stem.removeprefix("New")
-            shown, shown_value = if_counted(
-                shown, shown_value, (lambda r: r[f"{before}{side}"]) if carried else None,
+            shown_formula, shown_value = if_counted(
+                shown_formula, shown_value,
+                (lambda r: r[f"{before}{side}"]) if carried else None,
                 (lambda c: c[f"{before}{side}"]) if carried else None)
-        return helper(f"{stem}{side}", Text(label[0].format(side), label[1].format(side)),
-                      kind, shown, shown_value)
+        built = helper(f"{stem}{side}", Text(label[0].format(side), label[1].format(side)),
+                       kind, shown_formula, shown_value)
+        if shown is None:
+            return built
+        return dataclasses.replace(built, role="computed", hidden=False, width=shown[0],
+                                   number_format=shown[1])
     return [column(side) for side in SIDES]
 
 

@@ -24,8 +24,10 @@ Row rules (each computed column states its formula and its engine value side by 
   it did not count; skipped rows (blank, half-filled, flagged) change nothing;
 - a flagged row shows "⚠ …"; a half-filled row shows 入力途中 (incomplete), no ⚠.
 
-The rule's pieces (the inputs with their checks, the change, the rank after the border
-zone, 仮) are module-level declarations, so a Go club ledger can reuse them.
+The rule's pieces (the inputs with their checks, Settings and tables) are module-level
+declarations, and each step of a game (the exchange, the change, the rank after the
+border zone, 仮) is declared once over "me" and the opponent (:mod:`workbook_builder.kit.step`): the
+club ledger at the end of this module binds the same steps to both seats of its rows.
 
 The formula builders stand at the top: each returns formula text (no leading ``=``) from
 cell references and the ``Settings_*`` names this sheet defines, and mirrors one engine
@@ -82,13 +84,18 @@ from .. import formulas as fx
 from .. import layout, styles
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
+from ..kit import ledger_rule
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES, number_in_table, typed_rows
-from ..kit.cells import Cells, excel_number, whole
+from ..kit.cells import Cells, excel_number, numeric, whole
 from ..kit.chain import chart_columns, count_column, running_column
 from ..kit.inputs import Check
+from ..kit.ledger_games import MSG as LEDGER_MSG
+from ..kit.ledger_games import same_cell
+from ..kit.ledger_rule import Carried, LedgerRule, rank_label_formula
 from ..kit.personal import PersonalSheet
 from ..kit.settings_table import SettingsTable, TableField, write_settings_table
+from ..kit.step import RATING, Chain, Side, Step, on_seat, seat_refs, seat_steps, seat_values
 from ..labels import SETTINGS_HEADER, Text
 from ..layout import (
     Column,
@@ -103,6 +110,7 @@ from ..layout import validation as v
 from ..messages import say
 from ..settings import (
     FIRST_ROW,
+    START,
     Constant,
     scalar,
     setting_name,
@@ -464,6 +472,97 @@ def settings_ok() -> str:
             f"OR(ISBLANK({START_POINTS}),ISNUMBER({START_POINTS})))")
 
 
+# --- the step of a game, declared once for the sheet's chain and the ledger's seats ----------
+# "me" carries a rank index (``Rank``), points (``Rating``), rated games (``Rated``) and
+# games in a row not rated (``Streak``); :mod:`workbook_builder.kit.step` binds each step
+# to this sheet's chain (:data:`CHAIN`) and to both seats of a ledger's row.
+
+CHAIN = Chain({"Rank": "RankIdx", RATING: "Running"}, {"Rank": "OppIdx"})
+"""Where this sheet keeps what "me" carries, and reads the typed opponent's rank."""
+
+
+def rank_of(index: object, preset: GoPreset) -> str | None:
+    """The code at a rank index (the ladder, then BC), None for 0 (blank or unknown)."""
+    k = whole(index)
+    return rank_codes(preset)[k - 1] if k > 0 else None
+
+
+def my_rank(s: Side[object]) -> str:
+    """My rank before the game: on the ladder (nobody here is BC)."""
+    return ladder(s.preset)[whole(s.before("Rank")) - 1]
+
+
+def opp_is_bc_text(s: Side[str]) -> str:
+    """TRUE against a BC opponent; a ledger's members start on the ladder and stay there."""
+    if not s.typed_opponent:
+        return "FALSE"
+    index = s.opponent("Rank")
+    return f"IF({index}>0,INDEX({RANK_CODE},{index})=\"BC\",FALSE)"
+
+
+def opp_is_bc(s: Side[object]) -> bool:
+    return s.typed_opponent and rank_of(s.opponent("Rank"), s.preset) == "BC"
+
+
+def exchange_value_of(s: Side[object]) -> object:
+    """The unscaled change at the played handicap ("" when that game is unrated)."""
+    change = rated_change(numeric(s.difference("Diff")), excel_number(s.read("Handicap")),
+                          s.score("Won") == 1, s.preset)
+    return "" if change is None else change
+
+
+def delta_value(s: Side[object]) -> float:
+    mine = my_rank(s)
+    return go_delta(mine, rank_of(s.opponent("Rank"), s.preset) or mine,
+                    cast(float, s.score("Won")), game_no=whole(s.before("Rated")) + 1,
+                    handicap_diff=excel_number(s.read("Handicap")),
+                    game_type=str(s.this("Type")),
+                    prev_two_unrated=whole(s.before("Streak")) >= 2, preset=s.preset)
+
+
+def is_rated_text(s: Side[str]) -> str:
+    """1 when the game counts as a rated game (rated type, ladder opponent, on the table)."""
+    ladder_opp = f"NOT({opp_is_bc_text(s)})," if s.typed_opponent else ""
+    return (f"IF(AND({s.counted()},{s.this('Type')}=\"rated\",{ladder_opp}"
+            f"ISNUMBER({s.this('Exch')})),1,0)")
+
+
+def is_rated_value(s: Side[object]) -> int:
+    return int(bool(s.counted()) and s.this("Type") == "rated" and not opp_is_bc(s)
+               and excel_number(s.this("Exch")) is not None)
+
+
+def next_rank_index(s: Side[object]) -> int:
+    code = next_rank(my_rank(s), cast(float, s.after(RATING)), s.preset)
+    return ladder(s.preset).index(code) + 1
+
+
+DIFFERENCE = Step(lambda s: rank_difference_text(s.before("Rank"), s.opponent("Rank")),
+                  lambda s: rank_difference(my_rank(s), cast(str, rank_of(s.opponent("Rank"),
+                                                                           s.preset))))
+"""段位差: my rank − the opponent's, in rank units."""
+RATED_CHANGE = Step(lambda s: rated_change_text(s.difference("Diff"), s.read("Handicap"),
+                                            s.score("Won")), exchange_value_of)
+CHANGE = Step(lambda s: delta_text(rank_value_text(s.before("Rank")), opp_is_bc_text(s),
+                                   s.score("Won"), f"({s.before('Rated')}+1)",
+                                   s.this("Exch"), s.this("Type"),
+                                   f"{s.before('Streak')}>=2"), delta_value)
+"""The points change of a counted game (:func:`rating_rules.go.go_delta`)."""
+IS_RATED = Step(is_rated_text, is_rated_value)
+NEXT_RANK = Step(lambda s: next_rank_text(s.before("Rank"), s.after(RATING)), next_rank_index)
+"""The rank index after the border-zone check (:func:`rating_rules.go.next_rank`)."""
+RATED_AFTER = Step(lambda s: f"{s.before('Rated')}+{s.this('IsRated')}",
+                   lambda s: whole(s.before("Rated")) + whole(s.this("IsRated")))
+STREAK_AFTER = Step(lambda s: fx.if_(f"{s.this('IsRated')}=1", "0",
+                                     f"{s.before('Streak')}+1"),
+                    lambda s: 0 if s.this("IsRated") == 1 else whole(s.before("Streak")) + 1)
+"""Games in a row that were not rated (two of them bar the +50 bonus)."""
+LABEL = Step(lambda s: rank_label_text(s.after("Rank"), provisional_formula(s.after("Rated"))),
+             lambda s: rank_label(ladder(s.preset)[whole(s.after("Rank")) - 1],
+                                  is_provisional(whole(s.after("Rated")), s.preset)))
+"""The Japanese label of the rank after the game, 仮 while provisional."""
+
+
 # --- one row of the game log: what the rule computes, formula and value side by side ---------
 
 def code_at(index: int, preset: GoPreset) -> str:
@@ -505,7 +604,7 @@ def is_complete(c: Cells) -> bool:
 
 def vs_bc(r: Row) -> str:
     """TRUE against a BC opponent (off the ladder: the bonus rule applies)."""
-    return f"IF({r['OppIdx']}>0,INDEX({RANK_CODE},{r['OppIdx']})=\"BC\",FALSE)"
+    return opp_is_bc_text(CHAIN.refs(r))
 
 
 def forfeit_formula(r: Row) -> str:
@@ -534,46 +633,26 @@ def exchange_formula(r: Row) -> str:
     """The unscaled change of a rated game at the played handicap ("" when unrated)."""
     typed_ok = f"OR(ISBLANK({r['Handicap']}),{handicap_ok(r['Handicap'])})"
     return fx.if_(f"AND(ISNUMBER({r['Diff']}),{typed_ok})",
-                  rated_change_text(r["Diff"], r["Handicap"], r["Won"]), '""')
+                  RATED_CHANGE.formula(CHAIN.refs(r)), '""')
 
 
 def exchange_value(c: Cells) -> object:
     diff, typed = c.number("Diff"), c["Handicap"]
     if diff is None or (typed is not None and not c.column("Handicap").check.accepts(typed)):
         return ""
-    change = rated_change(diff, c.number("Handicap"), c["Won"] == 1, c.preset)
-    return "" if change is None else change
+    return RATED_CHANGE.value(CHAIN.values(c))
 
 
 def change_formula(r: Row) -> str:
     """The points change of a complete, unflagged game (:func:`rating_rules.go.go_delta`)."""
     counted = f"AND({r['Status']}=\"\",{complete_formula(r)})"
-    delta = delta_text(rank_value_text(r.prev("RankIdx")), vs_bc(r), r["Won"],
-                       f"({r.prev('Rated')}+1)", r["Exch"], r["Type"],
-                       f"{r.prev('Streak')}>=2")
-    return fx.if_(counted, delta, '""')
+    return fx.if_(counted, CHANGE.formula(CHAIN.refs(r)), '""')
 
 
 def change_value(c: Cells) -> object:
     if c["Status"] != "" or not is_complete(c):
         return ""
-    mine = rank_before(c)
-    return go_delta(mine, opp_rank(c) or mine, cast(float, c["Won"]),
-                    game_no=whole(c.prev("Rated")) + 1, handicap_diff=c.number("Handicap"),
-                    game_type=cast(str, c["Type"]),
-                    prev_two_unrated=whole(c.prev("Streak")) >= 2, preset=c.preset)
-
-
-def is_rated_formula(r: Row) -> str:
-    """1 when the game counts as a rated game (rated type, ladder opponent, on the table)."""
-    return (f"IF(AND(ISNUMBER({r['Change']}),{r['Type']}=\"rated\",NOT({vs_bc(r)}),"
-            f"ISNUMBER({r['Exch']})),1,0)")
-
-
-def is_rated_value(c: Cells) -> int:
-    rated = (played(c) and c["Type"] == "rated" and opp_rank(c) != "BC"
-             and c.number("Exch") is not None)
-    return int(rated)
+    return CHANGE.value(CHAIN.values(c))
 
 
 def counted_formula(r: Row, lang: str) -> str:
@@ -598,19 +677,6 @@ def counted_value(c: Cells) -> object:
     return REASON[reason](c.lang)
 
 
-def next_rank_formula(r: Row) -> str:
-    """The rank index after the border-zone check (:func:`rating_rules.go.next_rank`)."""
-    return fx.if_(f"ISNUMBER({r['Change']})",
-                  next_rank_text(r.prev("RankIdx"), r["Running"]), r.prev("RankIdx"))
-
-
-def next_rank_value(c: Cells) -> object:
-    if not played(c):
-        return c.prev("RankIdx")
-    code = next_rank(rank_before(c), cast(float, c["Running"]), c.preset)
-    return ladder(c.preset).index(code) + 1
-
-
 def provisional_formula(rated: str) -> str:
     """仮 shows while the rated games are fewer than ``Settings_ProvisionalGames``."""
     return f"{rated}<{PROV_GAMES}"
@@ -622,20 +688,11 @@ def is_provisional(rated: int, preset: GoPreset) -> bool:
 
 def label_formula(r: Row) -> str:
     """The Japanese label of the rank, 仮 while provisional."""
-    return rank_label_text(r["RankIdx"], provisional_formula(r["Rated"]))
+    return LABEL.formula(CHAIN.refs(r))
 
 
-def label_value(c: Cells) -> str:
-    return rank_label(code_at(whole(c["RankIdx"]), c.preset),
-                      is_provisional(whole(c["Rated"]), c.preset))
-
-
-def streak_value(c: Cells) -> int:
-    """Games in a row that were not rated (two of them bar the +50 bonus)."""
-    before = whole(c.prev("Streak"))
-    if not played(c):
-        return before
-    return 0 if c["IsRated"] == 1 else before + 1
+def label_value(c: Cells) -> object:
+    return LABEL.value(CHAIN.values(c))
 
 
 def lead_rank_idx() -> str:
@@ -754,6 +811,22 @@ def outcome_columns(lang: str) -> tuple[Column, ...]:
     )
 
 
+diff_formula, diff_value = CHAIN.rule(DIFFERENCE)
+rated_formula, rated_value = CHAIN.rule(RATED_AFTER)
+streak_formula, streak_value = CHAIN.carried(STREAK_AFTER, "Streak")
+next_rank_formula, next_rank_value = CHAIN.carried(NEXT_RANK, "Rank")
+
+
+def engine_type_formula(r: Row) -> str:
+    """The engine's game type of the row's Kind ("" for a type not listed)."""
+    words = ",".join(fx.text(t) for t in ENGINE_TYPE)
+    return fx.if_(f"{r['Kind']}>0", f"CHOOSE({r['Kind']},{words})", '""')
+
+
+def engine_type_value(c: Cells) -> str:
+    return ENGINE_TYPE[kind - 1] if (kind := whole(c["Kind"])) else ""
+
+
 def reading_columns() -> tuple[Column, ...]:
     """Hidden helpers: the row's reading of its inputs against the rank before it."""
     helper = functools.partial(layout.helper, width=6)
@@ -766,19 +839,15 @@ def reading_columns() -> tuple[Column, ...]:
                lambda r: type_number_formula(r["GameType"]), lambda c: type_number(c["GameType"])),
         Column("Type", Text("計算用 種別", "Engine type"), "helper", "text", 8,
                allowed=tuple(dict.fromkeys(ENGINE_TYPE)),
-               formula=lambda r: fx.if_(f"{r['Kind']}>0", "CHOOSE(" + r["Kind"] + "," + ",".join(
-                   fx.text(t) for t in ENGINE_TYPE) + ")", '""'),
-               value=lambda c: ENGINE_TYPE[kind - 1] if (kind := whole(c["Kind"])) else ""),
+               formula=engine_type_formula, value=engine_type_value),
         helper("Won", Text("計算用 勝ち", "Won"), "integer", won_formula, won_value),
         helper("Diff", Text("計算用 段位差", "Rank diff."), "number",
-               lambda r: fx.if_(f"{r['OppIdx']}>0",
-                                rank_difference_text(r.prev("RankIdx"), r["OppIdx"]), '""'),
-               lambda c: "" if (opp := opp_rank(c)) is None
-               else rank_difference(rank_before(c), opp)),
+               lambda r: fx.if_(f"{r['OppIdx']}>0", diff_formula(r), '""'),
+               lambda c: "" if opp_rank(c) is None else diff_value(c)),
         helper("Exch", Text("計算用 交換", "Exchange"), "number", exchange_formula,
                exchange_value),
-        helper("IsRated", Text("計算用 レート", "Is rated"), "integer", is_rated_formula,
-               is_rated_value),
+        helper("IsRated", Text("計算用 レート", "Is rated"), "integer",
+               *CHAIN.rule(IS_RATED)),
     )
 
 
@@ -788,15 +857,11 @@ def state_columns() -> tuple[Column, ...]:
         Column("Rated", Text("計算用 レート局数", "Rated games"), "helper", "integer", 6,
                lead_in_name=True,
                lead=lambda r: fx.if_(fx.is_whole_at_least(RATED_BEFORE, 0), RATED_BEFORE, "0"),
-               formula=lambda r: f"{r.prev('Rated')}+{r['IsRated']}",
-               value=lambda c: whole(c.prev("Rated")) + whole(c["IsRated"]),
+               formula=rated_formula, value=rated_value,
                lead_value=lambda c: c.preset.rated_before),
         Column("Streak", Text("計算用 非レート連続", "Unrated streak"), "helper", "integer", 6,
                lead_in_name=True, lead=lambda r: "0",
-               formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
-                                        fx.if_(f"{r['IsRated']}=1", "0", f"{r.prev('Streak')}+1"),
-                                        r.prev("Streak")),
-               value=streak_value, lead_value=0),
+               formula=streak_formula, value=streak_value, lead_value=0),
         running_column(Text("計算用 ポイント", "Running points"), lead_points, lead_points_value),
         Column("RankIdx", Text("計算用 段級位", "Rank index"), "helper", "integer", 6,
                lead_in_name=True, lead=lambda r: lead_rank_idx(),
@@ -1199,6 +1264,244 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
         handicap_ws = wb.create_sheet(HANDICAP_TITLE(lang))
         return {ladder_ws.title: write_ladder_view(ladder_ws, preset, lang),
                 handicap_ws.title: write_handicap_view(handicap_ws, preset, lang)}
+
+
+# --- the club ledger -------------------------------------------------------------------------
+# The ledger reuses this sheet's inputs, checks, Settings and tables, and binds the same
+# steps to each seat. Members start on the ladder (10d–17k), so nobody is BC (17k never
+# demotes into BC).
+
+@dataclass(frozen=True)
+class GoLedgerPreset(GoPreset):
+    start: float = start_points(GoPreset().default_rank)
+    """Points of a player with neither a declared rank nor points: the default rank's."""
+
+
+GO_CARRIED = (
+    Carried("Rank", Text("段級位", "rank"), "RankStart"),
+    Carried("Rated", Text("レート局数", "Rated games"), "PriorUsed", shown=True),
+    Carried("Streak", Text("非レート連続", "unrated streak")),
+)
+"""Rank index, rated games (for the multiplier and 仮), games in a row not rated (+50)."""
+
+
+def seat_type_text(s: Side[str]) -> str:
+    """The engine's game type for a seat: an established player's rated game against a
+    provisional one pays the bonus instead (as :func:`rating_rules.go.replay_go`)."""
+    bonus = (f'AND({s.read("Type")}="rated",{s.opponent("Rated")}<{PROV_GAMES},'
+             f'{s.before("Rated")}>={PROV_GAMES})')
+    return fx.if_(bonus, '"provisional"', s.read("Type"))
+
+
+def seat_type_value(s: Side[object]) -> str:
+    kind = str(s.read("Type"))
+    if kind == "rated" and is_provisional(whole(s.opponent("Rated")), s.preset) \
+            and not is_provisional(whole(s.before("Rated")), s.preset):
+        return "provisional"
+    return kind
+
+
+SEAT_TYPE = Step(seat_type_text, seat_type_value)
+SEAT_LABEL = Step(lambda s: fx.if_(s.counted(), LABEL.formula(s), '""'),
+                  lambda s: LABEL.value(s) if s.counted() else "")
+MULTIPLIER_SHOWN = Step(
+    lambda s: fx.if_(f"{s.this('IsRated')}=1", multiplier_text(f"({s.before('Rated')}+1)"),
+                     '""'),
+    lambda s: multiplier(whole(s.before("Rated")) + 1, s.preset)
+    if s.this("IsRated") == 1 else "")
+"""The multiplier of a rated game."""
+
+
+def ledger_game_helpers() -> tuple[Column, ...]:
+    """The row's reading of its inputs, then each seat's game and what it carries on."""
+    diff_a, diff_a_value = on_seat(DIFFERENCE)
+    known = "AND(ISNUMBER({0}),ISNUMBER({1}))"
+    return (
+        layout.helper("Kind", Text("計算用 種類の番号", "Type number"), "integer",
+                      lambda r: type_number_formula(r["GameType"]),
+                      lambda c: type_number(c["GameType"])),
+        layout.helper("Type", Text("計算用 種別", "Engine type"), "text", engine_type_formula,
+                      engine_type_value),
+        layout.helper("Won", Text("計算用 Aの勝ち", "A won"), "integer", won_formula, won_value),
+        layout.helper("Diff", Text("計算用 段位差", "Rank diff."), "number",
+                      lambda r: fx.if_(known.format(r["RankA"], r["RankB"]), diff_a(r, "A"),
+                                       '""'),
+                      lambda c: "" if not c.numbers("RankA", "RankB") else diff_a_value(c, "A")),
+        *seat_steps("Type", ("計算用 {}種別", "{} type"), "text", SEAT_TYPE, counted=True),
+        *seat_steps("Exch", ("計算用 {}交換", "{} exchange"), "number", RATED_CHANGE,
+                    counted=True),
+        *seat_steps("IsRated", ("計算用 {}レート", "{} rated"), "integer", IS_RATED),
+        *seat_steps("NewRank", ("計算用 {}新段級位", "{} new rank"), "integer", NEXT_RANK,
+                    counted=True),
+        *seat_steps("NewRated", ("計算用 {}新レート局数", "{} rated after"), "integer",
+                    RATED_AFTER, counted=True),
+        *seat_steps("NewStreak", ("計算用 {}新非レート連続", "{} streak after"), "integer",
+                    STREAK_AFTER, counted=True),
+    )
+
+
+def ledger_outcomes(lang: str) -> tuple[Column, ...]:
+    """Each seat's rank after the game (仮 while provisional) and multiplier; the regular
+    handicap."""
+    return (
+        *seat_steps("RankLabel", ("{}\n段級位", "{}\nrank"), "text", SEAT_LABEL,
+                    shown=(8, "General")),
+        *seat_steps("Mult", ("{}\n倍率", "{}\nmult."), "number", MULTIPLIER_SHOWN,
+                    shown=(5, '"×"0.0#')),
+        Column("Regular", Text("正規の手合 (参考)", "Regular handicap (hint)"), "computed",
+               "text", 22, width_en=28,
+               formula=lambda r: fx.if_(f"ISNUMBER({r['Diff']})",
+                                        handicap_for_difference_text(r["Diff"], lang), '""'),
+               value=lambda c: "" if c.number("Diff") is None else regular_handicap(
+                   code_at(whole(c["RankA"]), c.preset), code_at(whole(c["RankB"]), c.preset),
+                   c.lang, c.preset)),
+    )
+
+
+def rank_start_formula(r: Row, default: str) -> str:
+    """The declared rank's ladder index (blank: ``default``), "" for a rank not listed."""
+    declared = fx.if_(f"ISBLANK({r['Rank']})", default, r["Rank"])
+    return f'IFERROR({fx.exact_match(declared, ledger_rule.RANK_LABEL)},"")'
+
+
+def rank_start_value(c: Cells) -> object:
+    """The declared rank's ladder index (blank: the preset's default rank), else ""."""
+    typed = c["Rank"]
+    wanted = c.preset.default_rank if typed is None else typed
+    return next((k for k, code in enumerate(ladder(c.preset), 1)
+                 if same_cell(code, wanted)), "")
+
+
+def write_rank_starts(ws: Worksheet, top: int, preset: GoPreset,
+                      lang: str) -> tuple[list[NameInfo], dict[str, object]]:
+    """Start points beside the ladder (column G), and the names the Players ranks read."""
+    codes = ladder(preset)
+    first, last = top + 2, top + 1 + len(codes)
+    styles.style_header(ws.cell(top + 1, 7, Text("開始点", "Start points")(lang)), lang)
+    ws.column_dimensions["G"].width = 10
+    cached: dict[str, object] = {}
+    for k, code in enumerate(codes, 1):
+        styles.style_computed(ws.cell(first + k - 1, 7, "=" + settings_guard(
+            start_points_text(str(k)), lang)), lang, "0")
+        cached[f"G{first + k - 1}"] = start_points(code, preset)
+    names = []
+    for name, letter, role, kind in ((ledger_rule.RANK_LABEL, "B", "setting", "text"),
+                                     (ledger_rule.RANK_RATING, "G", "helper", "number")):
+        ref = f"${letter}${first}:${letter}${last}"
+        define_name(ws, name, ref)
+        names.append(NameInfo(name, ws.title, ref, role, kind))  # type: ignore[arg-type]
+    return names, cached
+
+
+def log_type(game: tuple[object, ...]) -> object:
+    """The type column for a logged game type (a forfeit says who won), None = rated."""
+    kind = game[4] if len(game) > 4 else None
+    index = {"forfeit": 1 if game[2] == 1 else 2, "provisional": 3, "unrated": 4}
+    return None if kind not in index else TYPES[index[str(kind)]].ja
+
+
+class GoRule(LedgerRule[GoLedgerPreset]):
+    engine = "go"
+    example_starts = (None, None, 24000, None, None)
+    example_ranks = ("1d", "1k", "1k", "2k", None)
+
+    def example_extras(self, games: list[dict[str, object]], lang: str) -> None:
+        """A handicap off the regular one, and a forfeit win."""
+        games[2]["Handicap"] = 1
+        games[7]["GameType"] = TYPES[1](lang)
+    has_ranks = True
+    has_prior = True
+    rank_labels = True
+    rating_format = "0.0"
+    change_format = "+0.0;-0.0;0"
+    rating_name = Text("ポイント", "Points")
+    short_name = Text("pt", "pts")
+    side_widths = (8.5, 7, 7)
+    phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {
+        "PlayerA": (5, 4.5), "PlayerB": (5, 4.5), "Result": (3.5, 4),
+        "Handicap": (3.5, 4), "GameType": (3, 3.5), "NewA": (7, 7), "NewB": (7, 7)}
+    carried = GO_CARRIED
+    order_key = "Order"
+
+    def settings(self, preset: GoLedgerPreset) -> list[Setting]:
+        return rule_settings(preset)
+
+    def settings_ok(self, preset: GoLedgerPreset) -> str:
+        numbers = [START, *(setting_name(s.key) for s in self.settings(preset)
+                            if s.type != "choice")]
+        bonus_from = rank_index_text(setting_name("NoBonusFrom"))
+        return f"AND({','.join(f'ISNUMBER({n})' for n in numbers)},{bonus_from}>0)"
+
+    def settings_tables(self, ws: Worksheet, top: int, preset: GoLedgerPreset,
+                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
+        names = write_settings_tables(ws, top, preset, lang, RULE_NOTES)
+        starts, cached = write_rank_starts(ws, top, preset, lang)
+        return names + starts, cached
+
+    editable_tables = GoSheet.editable_tables
+
+    def with_tables(self, preset: GoLedgerPreset, tables: Mapping[str, Sequence[object]],
+                    lang: str) -> GoLedgerPreset:
+        return go_tables(preset, tables)
+
+    def extras(self, preset: GoLedgerPreset, lang: str) -> tuple[Column, ...]:
+        return handicap_column(preset), game_type_column(lang)
+
+    def game_cases(self) -> tuple[st.Case, ...]:
+        def rank_unusable(side: str) -> st.Case:
+            pid, rank = f"Id{side}", f"Rank{side}"
+            return st.Case(lambda r: f"AND({r[pid]}>0,NOT(ISNUMBER({r[rank]})))",
+                           lambda c: c[pid] != 0 and c.number(rank) is None,
+                           LEDGER_MSG["start"], f"Player{side}")
+        return (rank_unusable("A"), rank_unusable("B"),
+                st.Case(forfeit_formula, contradicts_forfeit, MSG["forfeit"]))
+
+    def game_helpers(self, preset: GoLedgerPreset, lang: str) -> tuple[Column, ...]:
+        return ledger_game_helpers()
+
+    def outcomes(self, preset: GoLedgerPreset, lang: str) -> tuple[Column, ...]:
+        return ledger_outcomes(lang)
+
+    def change_formula(self, r: Row, side: str) -> str:
+        return CHANGE.formula(seat_refs(r, side))
+
+    def change_value(self, c: Cells, side: str) -> float:
+        return delta_value(seat_values(c, side))
+
+    def player_helpers(self, preset: GoLedgerPreset) -> tuple[Column, ...]:
+        default = fx.text(preset.default_rank)
+        return (
+            Column("RankStart", Text("計算用 申告段級位", "Declared rank index"), "helper",
+                   "integer", 7, value=rank_start_value,
+                   formula=lambda r: rank_start_formula(r, default)),
+            Column("Order", Text("計算用 並び順", "List order"), "helper", "number", 7,
+                   formula=lambda r: fx.if_(
+                       f"AND(ISNUMBER({r['Rating']}),ISNUMBER({r['RankNow']}))",
+                       f"{r['Rating']}-{r['RankNow']}*1000000", '""'),
+                   value=lambda c: "" if c.number("Rating") is None or c.number("RankNow")
+                   is None else c.num("Rating") - whole(c["RankNow"]) * 1000000),
+        )
+
+    def rank_starts(self, preset: GoLedgerPreset) -> tuple[tuple[str, float], ...]:
+        return tuple((code, start_points(code, preset)) for code in ladder(preset))
+
+    def label_formula(self, r: Row) -> str:
+        label = rank_label_text(r["RankNow"], provisional_formula(r["RatedNow"]))
+        return rank_label_formula(r, fx.if_(f"ISNUMBER({r['RankNow']})", label, '""'))
+
+    def label_value(self, c: Cells) -> object:
+        if c.number("Rating") is None or c.number("RankNow") is None:
+            return ""
+        return rank_label(code_at(whole(c["RankNow"]), c.preset),
+                          is_provisional(whole(c["RatedNow"]), c.preset))
+
+    def log_inputs(self, game: tuple[object, ...]) -> dict[str, object]:
+        handicap = game[3] if len(game) > 3 else None
+        return {"Handicap": handicap, "GameType": log_type(game)}
+
+
+LEDGER_PRESETS = {"go": (GoRule(), GoLedgerPreset())}
+"""The club ledger's preset of this rule (:data:`.ledger.RULES`)."""
 
 
 # --- the catalog's entries: GO_DELTA, GO_HANDICAP, GO_NEXT_RANK, GO_RANK_LABEL -----------

@@ -4,7 +4,7 @@ One workbook type, ``system = "ledger"``; the template's ``preset`` picks the ru
 layout is the kit's club ledger (:mod:`workbook_builder.kit.ledger`); what each rule
 brings is declared beside its personal sheet, with the presets it offers the ledger as
 ``LEDGER_PRESETS`` (``MosaicRule`` in :mod:`.mosaic`, ``tokin`` and ``tokin_league`` in
-:mod:`.tokin` …; Go's in :mod:`.go_ledger`). :data:`RULES` collects them by preset name.
+:mod:`.tokin`, ``go`` in :mod:`.go` …). :data:`RULES` collects them by preset name.
 
 Tokin monthly mode **[assumed details]**: a month is the calendar month of the game's
 date, so a counted game needs a date, and a date in an earlier month than a counted game

@@ -1,0 +1,149 @@
+"""A rule's step of one game, declared once over "me", the opponent and the row.
+
+A personal sheet and a club ledger compute the same step: what a player carries into a
+game (the rating and, for Go, each :class:`~.ledger_rule.Carried`) and what the game
+makes of it. Only where those values stand differs: on a personal sheet "me" is the
+chain's row above and the opponent is typed on the row; on a ledger's row "me" is one
+side's cells and the opponent the other side's. A rule writes each step once as a
+:class:`Step` over a :class:`Side` (formula text, and the engine value beside it);
+:class:`Chain` binds it to a personal sheet's columns, :func:`seat_steps` to a ledger's
+seats (:func:`.ledger_games.seat_helpers`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from .. import formulas as fx
+from ..layout import Column, Formula, Row, ValueType
+from .cells import Cells, Value, numeric
+from .chain import counted
+from .ledger_games import seat_helpers
+from .ledger_rule import other
+
+T = TypeVar("T")
+RATING = "Rating"
+"""The key of the rating itself among what a player carries."""
+
+
+@dataclass(frozen=True)
+class Side(Generic[T]):
+    """One player's view of a game row: formula references (``T = str``) or values.
+
+    ``read`` gives a column of the row by its key; ``before`` and ``after`` what a
+    carried value was before the game and is after it; ``opponent`` what the opponent
+    brings; ``mirror`` a figure typed for side A as this side sees it."""
+
+    read: Callable[[str], T]
+    before: Callable[[str], T]
+    after: Callable[[str], T]
+    opponent: Callable[[str], T]
+    this: Callable[[str], T]
+    """A step of this game computed earlier on the row, mine."""
+    score: Callable[[str], T]
+    """A's result in column ``key``, from my side (1 − it for B)."""
+    difference: Callable[[str], T]
+    """A's difference A − B in column ``key``, from my side (− it for B)."""
+    counted: Callable[[], T]
+    """Whether the row counts (a formula's test, or a bool)."""
+    typed_opponent: bool
+    """The opponent is typed on the row (any rank, BC too), not a ledger member."""
+    preset: Any = field(default=None, compare=False)
+    """The rule's constants (values only)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One value of a game for one player, as formula text and engine value."""
+
+    formula: Callable[[Side[str]], str]
+    value: Callable[[Side[object]], object]
+
+
+@dataclass(frozen=True)
+class Chain:
+    """Where a personal sheet keeps what "me" carries and reads the opponent's values.
+
+    ``names``: a carried key → its chain column (Go's ``Rank`` → ``RankIdx``; others keep
+    their key); ``opponent``: a key → the column the opponent's value is read from."""
+
+    names: Mapping[str, str]
+    opponent: Mapping[str, str]
+
+    def column_of(self, key: str) -> str:
+        return self.names.get(key, key)
+
+    def refs(self, r: Row) -> Side[str]:
+        return Side(lambda key: r[key], lambda key: r.prev(self.column_of(key)),
+                    lambda key: r[self.column_of(key)], lambda key: r[self.opponent[key]],
+                    lambda key: r[key], lambda key: r[key], lambda key: r[key],
+                    lambda: f"ISNUMBER({r['Change']})", True)
+
+    def values(self, c: Cells) -> Side[object]:
+        return Side(c.__getitem__, lambda key: c.prev(self.column_of(key)),
+                    lambda key: c[self.column_of(key)], lambda key: c[self.opponent[key]],
+                    c.__getitem__, c.__getitem__, c.__getitem__, lambda: counted(c), True,
+                    c.preset)
+
+    def rule(self, step: Step) -> tuple[Formula, Value]:
+        """``step`` on every row."""
+        return (lambda r: step.formula(self.refs(r)), lambda c: step.value(self.values(c)))
+
+    def carried(self, step: Step, key: str) -> tuple[Formula, Value]:
+        """``step`` on a counted row, else the row above's ``key`` (a skipped row changes
+        nothing)."""
+        column = self.column_of(key)
+        return (lambda r: fx.if_(f"ISNUMBER({r['Change']})", step.formula(self.refs(r)),
+                                 r.prev(column)),
+                lambda c: step.value(self.values(c)) if counted(c) else c.prev(column))
+
+
+def _seat_key(key: str, side: str, new: bool = False) -> str:
+    """A ledger's column of ``key`` for ``side``: the rating is ``Rating<s>`` before the
+    game and ``New<s>`` after it, any other carried value ``<key><s>`` and
+    ``New<key><s>``."""
+    if new:
+        return f"New{'' if key == RATING else key}{side}"
+    return f"{key}{side}"
+
+
+def seat_refs(r: Row, side: str) -> Side[str]:
+    """``side``'s view of a ledger's game row: me = its cells, the opponent the other's."""
+    def mirror(key: str, text: str) -> str:
+        return r[key] if side == "A" else text.format(r[key])
+
+    return Side(lambda key: r[key], lambda key: r[_seat_key(key, side)],
+                lambda key: r[_seat_key(key, side, new=True)],
+                lambda key: r[_seat_key(key, other(side))], lambda key: r[f"{key}{side}"],
+                lambda key: mirror(key, "(1-{})"), lambda key: mirror(key, "(-{})"),
+                lambda: f"{r['CA']}>0", False)
+
+
+def seat_values(c: Cells, side: str) -> Side[object]:
+    """:func:`seat_refs` as the engine's values."""
+    def mirror(key: str, sign: int) -> object:
+        value = numeric(c[key])
+        return value if side == "A" else (1 - value if sign > 0 else -value)
+
+    return Side(c.__getitem__, lambda key: c[_seat_key(key, side)],
+                lambda key: c[_seat_key(key, side, new=True)],
+                lambda key: c[_seat_key(key, other(side))], lambda key: c[f"{key}{side}"],
+                lambda key: mirror(key, 1), lambda key: mirror(key, -1),
+                lambda: c["CA"] != 0, False, c.preset)
+
+
+def on_seat(step: Step) -> tuple[Callable[[Row, str], str], Callable[[Cells, str], object]]:
+    """``step`` for one seat of a ledger's row, as :func:`seat_helpers` takes it."""
+    return (lambda r, side: step.formula(seat_refs(r, side)),
+            lambda c, side: step.value(seat_values(c, side)))
+
+
+def seat_steps(stem: str, label: tuple[str, str], kind: ValueType, step: Step,
+               counted: bool = False, carried: bool = False,
+               shown: tuple[float, str] | None = None) -> list[Column]:
+    """One column per seat of ``step`` (:func:`seat_helpers`, whose options these are)."""
+    formula, value = on_seat(step)
+    return seat_helpers(stem, label, kind, formula, value, counted=counted, carried=carried,
+                        shown=shown)
