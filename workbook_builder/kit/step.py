@@ -32,20 +32,19 @@ RATING = "Rating"
 class Side(Generic[T]):
     """One player's view of a game row: formula references (``T = str``) or values.
 
-    ``read`` gives a column of the row by its key; ``before`` and ``after`` what a
-    carried value was before the game and is after it; ``opponent`` what the opponent
-    brings; ``mirror`` a figure typed for side A as this side sees it."""
+    Each reader takes a column key: ``read`` the row's own column (an input both players
+    share), ``before``/``after`` a carried value before and after the game, ``opponent``
+    what the opponent brings, ``this`` my step of this game computed earlier on the row,
+    ``score``/``difference`` a result or an A − B difference typed for A, as my side
+    sees it (1 − it, − it for B)."""
 
     read: Callable[[str], T]
     before: Callable[[str], T]
     after: Callable[[str], T]
     opponent: Callable[[str], T]
     this: Callable[[str], T]
-    """A step of this game computed earlier on the row, mine."""
     score: Callable[[str], T]
-    """A's result in column ``key``, from my side (1 − it for B)."""
     difference: Callable[[str], T]
-    """A's difference A − B in column ``key``, from my side (− it for B)."""
     counted: Callable[[], T]
     """Whether the row counts (a formula's test, or a bool)."""
     typed_opponent: bool
@@ -100,37 +99,37 @@ class Chain:
                 lambda c: step.value(self.values(c)) if counted(c) else c.prev(column))
 
 
-def _seat_key(key: str, side: str, new: bool = False) -> str:
-    """A ledger's column of ``key`` for ``side``: the rating is ``Rating<s>`` before the
-    game and ``New<s>`` after it, any other carried value ``<key><s>`` and
-    ``New<key><s>``."""
-    if new:
-        return f"New{'' if key == RATING else key}{side}"
-    return f"{key}{side}"
+def _seat_keys(side: str) -> tuple[Callable[[str], str], ...]:
+    """A ledger's columns for ``side``: ``<key><s>`` before the game, ``New<key><s>``
+    after it (the rating: ``Rating<s>`` and ``New<s>``), the other side's ``<key>``."""
+    return (lambda key: f"{key}{side}", lambda key: f"New{'' if key == RATING else key}{side}",
+            lambda key: f"{key}{other(side)}")
 
 
 def seat_refs(r: Row, side: str) -> Side[str]:
     """``side``'s view of a ledger's game row: me = its cells, the opponent the other's."""
+    mine, new, theirs = _seat_keys(side)
+
     def mirror(key: str, text: str) -> str:
         return r[key] if side == "A" else text.format(r[key])
 
-    return Side(lambda key: r[key], lambda key: r[_seat_key(key, side)],
-                lambda key: r[_seat_key(key, side, new=True)],
-                lambda key: r[_seat_key(key, other(side))], lambda key: r[f"{key}{side}"],
+    return Side(r.__getitem__, lambda key: r[mine(key)], lambda key: r[new(key)],
+                lambda key: r[theirs(key)], lambda key: r[mine(key)],
                 lambda key: mirror(key, "(1-{})"), lambda key: mirror(key, "(-{})"),
                 lambda: f"{r['CA']}>0", False)
 
 
 def seat_values(c: Cells, side: str) -> Side[object]:
     """:func:`seat_refs` as the engine's values."""
-    def mirror(key: str, sign: int) -> object:
-        value = numeric(c[key])
-        return value if side == "A" else (1 - value if sign > 0 else -value)
+    mine, new, theirs = _seat_keys(side)
 
-    return Side(c.__getitem__, lambda key: c[_seat_key(key, side)],
-                lambda key: c[_seat_key(key, side, new=True)],
-                lambda key: c[_seat_key(key, other(side))], lambda key: c[f"{key}{side}"],
-                lambda key: mirror(key, 1), lambda key: mirror(key, -1),
+    def mirror(key: str, complement: bool) -> object:
+        value = numeric(c[key])
+        return value if side == "A" else 1 - value if complement else -value
+
+    return Side(c.__getitem__, lambda key: c[mine(key)], lambda key: c[new(key)],
+                lambda key: c[theirs(key)], lambda key: c[mine(key)],
+                lambda key: mirror(key, True), lambda key: mirror(key, False),
                 lambda: c["CA"] != 0, False, c.preset)
 
 

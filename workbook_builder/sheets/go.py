@@ -489,7 +489,7 @@ def rank_of(index: object, preset: GoPreset) -> str | None:
 
 def my_rank(s: Side[object]) -> str:
     """My rank before the game: on the ladder (nobody here is BC)."""
-    return ladder(s.preset)[whole(s.before("Rank")) - 1]
+    return code_at(s.before("Rank"), s.preset)
 
 
 def opp_is_bc_text(s: Side[str]) -> str:
@@ -558,27 +558,21 @@ STREAK_AFTER = Step(lambda s: fx.if_(f"{s.this('IsRated')}=1", "0",
                     lambda s: 0 if s.this("IsRated") == 1 else whole(s.before("Streak")) + 1)
 """Games in a row that were not rated (two of them bar the +50 bonus)."""
 LABEL = Step(lambda s: rank_label_text(s.after("Rank"), provisional_formula(s.after("Rated"))),
-             lambda s: rank_label(ladder(s.preset)[whole(s.after("Rank")) - 1],
+             lambda s: rank_label(code_at(s.after("Rank"), s.preset),
                                   is_provisional(whole(s.after("Rated")), s.preset)))
 """The Japanese label of the rank after the game, 仮 while provisional."""
 
 
 # --- one row of the game log: what the rule computes, formula and value side by side ---------
 
-def code_at(index: int, preset: GoPreset) -> str:
+def code_at(index: object, preset: GoPreset) -> str:
     """The ladder code at a rank index (what ``INDEX(Settings_Ranks_Code, i)`` shows)."""
-    return ladder(preset)[index - 1]
-
-
-def rank_before(c: Cells) -> str:
-    """My rank before this row's game: the row above's rank index."""
-    return code_at(whole(c.prev("RankIdx")), c.preset)
+    return ladder(preset)[whole(index) - 1]
 
 
 def opp_rank(c: Cells) -> str | None:
     """The opponent's code as the OppIdx helper read it, None when blank or unknown."""
-    index = whole(c["OppIdx"])
-    return rank_codes(c.preset)[index - 1] if index > 0 else None
+    return rank_of(c["OppIdx"], c.preset)
 
 
 def played(c: Cells) -> bool:
@@ -748,7 +742,7 @@ def regular_column(lang: str) -> Column:
                                            handicap_for_difference_text(r["Diff"], lang),
                                            '""'),
                   value=lambda c: "" if (opp := opp_rank(c)) is None else regular_handicap(
-                      rank_before(c), opp, c.lang, c.preset))
+                      code_at(c.prev("RankIdx"), c.preset), opp, c.lang, c.preset))
 
 
 def handicap_column(preset: GoPreset = GO) -> Column:
@@ -781,7 +775,7 @@ def outcome_columns(lang: str) -> tuple[Column, ...]:
         return f"INDEX({RANK_CODE},{r['RankIdx']})"
 
     def rank_value(c: Cells) -> str:
-        return code_at(whole(c["RankIdx"]), c.preset)
+        return code_at(c["RankIdx"], c.preset)
 
     return (
         Column("Mult", Text("倍率", "Mult."), "computed", "number", 5.5, width_en=6,
@@ -1353,7 +1347,7 @@ def ledger_outcomes(lang: str) -> tuple[Column, ...]:
                formula=lambda r: fx.if_(f"ISNUMBER({r['Diff']})",
                                         handicap_for_difference_text(r["Diff"], lang), '""'),
                value=lambda c: "" if c.number("Diff") is None else regular_handicap(
-                   code_at(whole(c["RankA"]), c.preset), code_at(whole(c["RankB"]), c.preset),
+                   code_at(c["RankA"], c.preset), code_at(c["RankB"], c.preset),
                    c.lang, c.preset)),
     )
 
@@ -1492,7 +1486,7 @@ class GoRule(LedgerRule[GoLedgerPreset]):
     def label_value(self, c: Cells) -> object:
         if c.number("Rating") is None or c.number("RankNow") is None:
             return ""
-        return rank_label(code_at(whole(c["RankNow"]), c.preset),
+        return rank_label(code_at(c["RankNow"], c.preset),
                           is_provisional(whole(c["RatedNow"]), c.preset))
 
     def log_inputs(self, game: tuple[object, ...]) -> dict[str, object]:
