@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from .. import formulas as fx
+from ..labels import Text
 from ..layout import Column, Formula, Row, ValueType
 from .cells import Cells, Value, numeric
 from .chain import counted
@@ -139,10 +140,11 @@ def on_seat(step: Step) -> tuple[Callable[[Row, str], str], Callable[[Cells, str
             lambda c, side: step.value(seat_values(c, side)))
 
 
-def seat_steps(stem: str, label: tuple[str, str], kind: ValueType, step: Step,
+def seat_steps(stem: str, label: Text, kind: ValueType, step: Step,
                counted: bool = False, carried: bool = False,
                shown: tuple[float, str] | None = None) -> list[Column]:
-    """One column per seat of ``step`` (:func:`seat_helpers`, whose options these are)."""
+    """One column per seat of ``step`` (:func:`seat_helpers`, whose options these are;
+    ``label`` has ``{}`` for the seat)."""
     formula, value = on_seat(step)
-    return seat_helpers(stem, label, kind, formula, value, counted=counted, carried=carried,
-                        shown=shown)
+    return seat_helpers(stem, (label.ja, label.en), kind, formula, value, counted=counted,
+                        carried=carried, shown=shown)

@@ -1321,15 +1321,15 @@ def ledger_game_helpers() -> tuple[Column, ...]:
                       lambda r: fx.if_(known.format(r["RankA"], r["RankB"]), diff_a(r, "A"),
                                        '""'),
                       lambda c: "" if not c.numbers("RankA", "RankB") else diff_a_value(c, "A")),
-        *seat_steps("Type", ("計算用 {}種別", "{} type"), "text", SEAT_TYPE, counted=True),
-        *seat_steps("Exch", ("計算用 {}交換", "{} exchange"), "number", RATED_CHANGE,
+        *seat_steps("Type", Text("計算用 {}種別", "{} type"), "text", SEAT_TYPE, counted=True),
+        *seat_steps("Exch", Text("計算用 {}交換", "{} exchange"), "number", RATED_CHANGE,
                     counted=True),
-        *seat_steps("IsRated", ("計算用 {}レート", "{} rated"), "integer", IS_RATED),
-        *seat_steps("NewRank", ("計算用 {}新段級位", "{} new rank"), "integer", NEXT_RANK,
+        *seat_steps("IsRated", Text("計算用 {}レート", "{} rated"), "integer", IS_RATED),
+        *seat_steps("NewRank", Text("計算用 {}新段級位", "{} new rank"), "integer", NEXT_RANK,
                     counted=True),
-        *seat_steps("NewRated", ("計算用 {}新レート局数", "{} rated after"), "integer",
+        *seat_steps("NewRated", Text("計算用 {}新レート局数", "{} rated after"), "integer",
                     RATED_AFTER, counted=True),
-        *seat_steps("NewStreak", ("計算用 {}新非レート連続", "{} streak after"), "integer",
+        *seat_steps("NewStreak", Text("計算用 {}新非レート連続", "{} streak after"), "integer",
                     STREAK_AFTER, counted=True),
     )
 
@@ -1338,9 +1338,9 @@ def ledger_outcomes(lang: str) -> tuple[Column, ...]:
     """Each seat's rank after the game (仮 while provisional) and multiplier; the regular
     handicap."""
     return (
-        *seat_steps("RankLabel", ("{}\n段級位", "{}\nrank"), "text", SEAT_LABEL,
+        *seat_steps("RankLabel", Text("{}\n段級位", "{}\nrank"), "text", SEAT_LABEL,
                     shown=(8, "General")),
-        *seat_steps("Mult", ("{}\n倍率", "{}\nmult."), "number", MULTIPLIER_SHOWN,
+        *seat_steps("Mult", Text("{}\n倍率", "{}\nmult."), "number", MULTIPLIER_SHOWN,
                     shown=(5, '"×"0.0#')),
         Column("Regular", Text("正規の手合 (参考)", "Regular handicap (hint)"), "computed",
                "text", 22, width_en=28,
