@@ -18,8 +18,9 @@ from openpyxl import Workbook
 
 from ..labels import Text
 from ..layout import NameInfo
-from ..messages import Message, kind_name, quoted, say
+from ..messages import kind_name, say
 from ..spec import Spec
+from .settings_table import SettingsTables
 
 if TYPE_CHECKING:
     from ..gamelog import GameLog
@@ -63,10 +64,18 @@ class SheetType(ABC, Generic[P]):
     howto: ClassVar[tuple[Text, ...]]
     """The numbered steps of the 使い方 / How to sheet (:mod:`.howto`), where ``{games}``
     and the like name the workbook's own sheets and cells."""
+    tables: ClassVar[SettingsTables] = SettingsTables()
+    """The tables under the Settings constants, each bound to the preset field it fills."""
     editable_tables: ClassVar[tuple[frozenset[str], ...]] = ()
     """The Settings tables a club may edit, each as its column keys (``Settings_<key>``):
     :meth:`with_tables` takes them into the preset, so ``repair`` and ``audit`` carry
-    them, and a table that does not fit is given up alone."""
+    them, and a table that does not fit is given up alone. By default those of
+    :attr:`tables`."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "tables" in cls.__dict__ and "editable_tables" not in cls.__dict__:
+            cls.editable_tables = cls.tables.editable
 
     def editable(self, spec: Spec) -> tuple[frozenset[str], ...]:
         """:attr:`editable_tables` of the workbook ``spec`` describes."""
@@ -77,7 +86,7 @@ class SheetType(ABC, Generic[P]):
 
         Raises ValueError naming the column and value when a typed table does not fit.
         """
-        return preset
+        return self.tables.read(preset, tables, spec.lang)
 
     def constant_fields(self, preset: str) -> tuple[str, ...]:
         """Names a template may override under ``[constants]``."""
@@ -164,50 +173,3 @@ def extend(preset: Any, cls: type[T]) -> T:
     fields = {f.name for f in dataclasses.fields(cast(Any, cls))}
     return cls(**{f.name: getattr(preset, f.name) for f in dataclasses.fields(preset)
                   if f.name in fields})
-
-
-def typed_rows(tables: Mapping[str, Sequence[object]],
-               columns: Mapping[str, str]) -> list[tuple[float | str, ...]]:
-    """The rows of an edited Settings table, checked column by column.
-
-    ``columns`` maps each column key to ``text`` or ``number``. Trailing blank rows are
-    dropped (a club may shorten a table); any other blank or a value of the wrong kind
-    raises ValueError naming the column, the row and the value.
-    """
-    keys = list(columns)
-    height = max(len(tables.get(key, ())) for key in keys)
-    rows = [tuple(_at(tables, key, i) for key in keys) for i in range(height)]
-    while rows and all(value in (None, "") for value in rows[-1]):
-        rows.pop()
-    if not rows:
-        raise ValueError(say("table.empty", name=f"Settings_{keys[0]}"))
-    return [tuple(_checked(value, columns[key], say("table.row", name=f"Settings_{key}", row=i))
-                  for key, value in zip(keys, row, strict=True))
-            for i, row in enumerate(rows, 1)]
-
-
-def _checked(value: object, kind: str, where: Message) -> float | str:
-    """A table cell as a number or a name, else ValueError quoting it."""
-    if kind == "number":
-        return number_in_table(value, where)
-    if isinstance(value, str) and value.strip():
-        return value
-    raise ValueError(say("table.blank_name" if _blank(value) else "table.not_name",
-                         where=where, value=quoted(value)))
-
-
-def number_in_table(value: object, where: Message) -> float:
-    """A Settings table cell that must be a number, else ValueError naming ``where``."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return value
-    raise ValueError(say("table.blank_number" if _blank(value) else "table.not_number",
-                         where=where, value=quoted(value)))
-
-
-def _blank(value: object) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
-
-
-def _at(tables: Mapping[str, Sequence[object]], key: str, i: int) -> object:
-    column = tables.get(key, ())
-    return column[i] if i < len(column) else None

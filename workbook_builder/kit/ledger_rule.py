@@ -16,7 +16,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -26,6 +26,7 @@ from ..layout import Column, NameInfo, Row, Setting, ValueType, validation
 from ..settings import START, setting_name
 from . import status as st
 from .cells import Cells
+from .settings_table import SettingsTables
 
 MONTHLY_MODE = setting_name("Monthly")
 RANK_LABEL, RANK_RATING = setting_name("RankLabel"), setting_name("RankRating")
@@ -120,19 +121,28 @@ class LedgerRule(ABC, Generic[P]):
     def settings(self, preset: P) -> list[Setting]:
         """Constants on Settings after the default start (and the monthly switch)."""
 
+    tables: ClassVar[SettingsTables] = SettingsTables()
+    """The tables under the Settings constants (the personal sheet's declaration)."""
+
     def settings_tables(self, ws: Worksheet, top: int, preset: P,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         """Named tables under the settings; their names and cached values."""
-        return [], {}
+        names, cached, _ = self.tables.write(ws, top, preset, lang)
+        return names, cached
 
     editable_tables: ClassVar[tuple[frozenset[str], ...]] = ()
     """Tables of :meth:`settings_tables` a club may edit, as their column keys (``repair``
-    carries them)."""
+    carries them); by default those of :attr:`tables`."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "tables" in cls.__dict__ and "editable_tables" not in cls.__dict__:
+            cls.editable_tables = cls.tables.editable
 
     def with_tables(self, preset: P, tables: Mapping[str, Sequence[object]], lang: str) -> P:
         """``preset`` with the :attr:`editable_tables` as typed (as the personal sheet's
         :meth:`~.base.SheetType.with_tables`)."""
-        return preset
+        return self.tables.read(preset, tables, lang)
 
     def extras(self, preset: P, lang: str) -> tuple[Column, ...]:
         """Extra input columns after the result, each with its ``check`` and ``message``."""

@@ -94,7 +94,8 @@ class PersonalSheet(SheetType[P]):
     def settings_tables(self, ws: Worksheet, top: int, preset: P,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         """Named tables under the settings (from row ``top``); names and cached values."""
-        return [], {}
+        names, cached, _ = self.tables.write(ws, top, preset, lang)
+        return names, cached
 
     def dress_games(self, ws: Worksheet, table: Table, lang: str,
                     title: str) -> dict[str, object]:

@@ -33,10 +33,10 @@ from .. import styles
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import status as st
-from ..kit.base import extend, typed_rows
+from ..kit.base import extend
 from ..kit.cells import Cells, excel_number
 from ..kit.ledger_rule import LedgerRule, number, result
-from ..kit.settings_table import SettingsTable, TableField, write_settings_table
+from ..kit.settings_table import SettingsTable, TableField, typed_rows, write_settings_table
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting
 from ..messages import say

@@ -86,7 +86,7 @@ from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import ledger_rule
 from ..kit import status as st
-from ..kit.base import EXAMPLE_NAMES, number_in_table, typed_rows
+from ..kit.base import EXAMPLE_NAMES
 from ..kit.cells import Cells, excel_number, numeric, whole
 from ..kit.chain import chart_columns, count_column, running_column
 from ..kit.inputs import Check
@@ -94,7 +94,13 @@ from ..kit.ledger_games import MSG as LEDGER_MSG
 from ..kit.ledger_games import same_cell
 from ..kit.ledger_rule import Carried, LedgerRule, rank_label_formula
 from ..kit.personal import PersonalSheet
-from ..kit.settings_table import SettingsTable, TableField, write_settings_table
+from ..kit.settings_table import (
+    SettingsTable,
+    TableField,
+    number_in_table,
+    typed_rows,
+    write_settings_table,
+)
 from ..kit.step import RATING, Chain, Side, Step, on_seat, seat_refs, seat_steps, seat_values
 from ..labels import SETTINGS_HEADER, Text
 from ..layout import (

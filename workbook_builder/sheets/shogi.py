@@ -137,6 +137,16 @@ def table_check(field: TableField) -> Validation:
                                                                            None)
 
 
+def rank_listed(field: str) -> Callable[[Any], None]:
+    """A check that a sheet's declared rank is a label of its edited rank table ``field``
+    (a preset with a start typed instead, as a ledger's, declares none)."""
+    def check(preset: Any) -> None:
+        labels = [label for label, _ in getattr(preset, field)]
+        if getattr(preset, "start", 0) is None and preset.rank not in labels:
+            raise ValueError(say("table.rank_of", rank=preset.rank, labels=labels))
+    return check
+
+
 def rank_settings(preset: Any) -> list[Setting]:
     """Declared rank (a dropdown of the rank table) and a start typed instead of it."""
     return [
@@ -201,11 +211,6 @@ class ShogiSheet(PersonalSheet[S]):
     @abstractmethod
     def settings(self, preset: S) -> list[Setting]:
         """Rows of the Settings sheet: :func:`rank_settings` first, then the constants."""
-
-    @abstractmethod
-    def settings_tables(self, ws: Worksheet, top: int, preset: S,
-                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-        """The named tables under the settings; their names and cached values."""
 
     def write_tables(self, ws: Worksheet, top: int, preset: S,
                      lang: str) -> tuple[list[NameInfo], dict[str, object]]:

@@ -26,10 +26,9 @@ same binary result; the constants default to the Settings names the sheet define
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
@@ -50,16 +49,14 @@ from .. import styles
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import status as st
-from ..kit.base import extend, typed_rows
+from ..kit.base import extend
 from ..kit.cells import Cells, excel_number
 from ..kit.ledger_rule import LedgerRule, number, result
-from ..kit.settings_table import SettingsTable, TableField, write_settings_table
+from ..kit.settings_table import SettingsTable, SettingsTables, TableField
 from ..labels import Text
-from ..layout import Column, NameInfo, Row, Setting
+from ..layout import Column, Row, Setting
 from ..layout import validation as v
-from ..messages import say
 from ..settings import Constant, constant_settings, setting_name
-from ..spec import Spec
 from . import shogi as sg
 
 QUICK_TITLE = Text("早見表", "Quick table")
@@ -135,9 +132,6 @@ class TokinSheetPreset(TokinPreset):
     """A starting rating typed instead (a player who has one); None = the rank's."""
 
 
-TP = TypeVar("TP", bound=TokinPreset)
-
-
 TOKIN_CONSTANTS = (
     Constant("Base", Text("基本点", "Base points"),
              Text("同じレート同士の増減 (16)", "Change between equals (16)"), "base"),
@@ -162,40 +156,28 @@ HANDICAPS = SettingsTable((
     TableField("HandicapAdj", Text("調整点", "Adjustment"), left=True),
     TableField("HandicapAlias", Text("英語名", "Japanese"), "text", left=True,
                catalog=Text("英語名", "English")),
-), sg.table_check, "input")
+), sg.table_check, "input", heading=Text("手合割 (駒落ち)", "Handicaps"),
+    heading_size=styles.FONT_SIZE, fills="handicaps",
+    rows=lambda preset, lang: zip(handicap_names(preset, lang)[0],
+                                  [h.min_gap for h in preset.handicaps],
+                                  [h.adjustment for h in preset.handicaps],
+                                  handicap_names(preset, lang)[1], strict=True),
+    item=lambda row, lang: Handicap(str(row[3 if lang == "en" else 0]),
+                                    str(row[0 if lang == "en" else 3]),
+                                    float(row[1]), float(row[2])))
 """The handicap table. Its alias column holds the other language's names: the English
 sheet heads it "Japanese"; the catalog's table, Japanese first in both languages,
 "English"."""
 RANKS = SettingsTable((
     TableField("RankLabel", Text("段級", "Rank"), "text"),
     TableField("RankRating", Text("開始レート", "Rating")),
-), sg.table_check, "input")
+), sg.table_check, "input",
+    heading=Text("開始レート (申告段級)", "Starting rating by declared rank"),
+    heading_size=styles.FONT_SIZE, fills="start_table")
 """The starting rating of each declared rank."""
-HANDICAP_TABLE, RANK_TABLE = HANDICAPS.kinds(), RANKS.kinds()
-
-
-def tokin_tables(preset: TP, tables: Mapping[str, Sequence[object]], lang: str) -> TP:
-    """A Tokin preset (a sheet's, a ledger's) with the handicap and starting-rating tables
-    as a club edited them."""
-    values: dict[str, Any] = {}
-    if any(key in tables for key in HANDICAP_TABLE):
-        handicaps = []
-        for name, low, adjustment, alias in typed_rows(tables, HANDICAP_TABLE):
-            ja, en = (alias, name) if lang == "en" else (name, alias)
-            handicaps.append(Handicap(str(ja), str(en), float(low), float(adjustment)))
-        values["handicaps"] = tuple(handicaps)
-    if any(key in tables for key in RANK_TABLE):
-        values["start_table"] = tuple((str(label), float(rating))
-                                      for label, rating in typed_rows(tables, RANK_TABLE))
-    return dataclasses.replace(preset, **values)
-
-
-def check_rank(preset: TokinSheetPreset) -> TokinSheetPreset:
-    """Refuse a preset whose declared rank is not in its (edited) rank table."""
-    labels = [label for label, _ in preset.start_table]
-    if preset.start is None and preset.rank not in labels:
-        raise ValueError(say("table.rank_of", rank=preset.rank, labels=labels))
-    return preset
+TABLES = SettingsTables((HANDICAPS, RANKS), widths=(("D", 11),),
+                        accept=sg.rank_listed("start_table"))
+"""Tokin's Settings tables, for the personal sheet and the ledger alike."""
 
 
 def handicap_names(preset: TokinPreset, lang: str) -> tuple[list[str], list[str]]:
@@ -285,11 +267,7 @@ class TokinSheet(sg.ShogiSheet[TokinSheetPreset]):
     phone_first = ("Opponent", "OppRating", "Suggested", "Handicap", "Result", "Date",
                    "Rating", "Status")
     notes = TOKIN_NOTES
-    editable_tables = (HANDICAPS.editable, RANKS.editable)
-
-    def with_tables(self, preset: TokinSheetPreset, tables: Mapping[str, Sequence[object]],
-                    spec: Spec) -> TokinSheetPreset:
-        return check_rank(tokin_tables(preset, tables, spec.lang))
+    tables = TABLES
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         games = sg.example_games(lang)
@@ -323,23 +301,6 @@ class TokinSheet(sg.ShogiSheet[TokinSheetPreset]):
 
     def settings(self, preset: TokinSheetPreset) -> list[Setting]:
         return [*sg.rank_settings(preset), *constant_settings(preset, TOKIN_CONSTANTS)]
-
-    def settings_tables(self, ws: Worksheet, top: int, preset: TokinSheetPreset,
-                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-        names, aliases = handicap_names(preset, lang)
-        handicaps, last = write_settings_table(
-            ws, top, Text("手合割 (駒落ち)", "Handicaps"), HANDICAPS.columns({
-                "HandicapName": names, "HandicapFrom": [h.min_gap for h in preset.handicaps],
-                "HandicapAdj": [h.adjustment for h in preset.handicaps],
-                "HandicapAlias": aliases}), lang, heading_size=styles.FONT_SIZE)
-        ranks, _ = write_settings_table(
-            ws, last + 2, Text("開始レート (申告段級)", "Starting rating by declared rank"),
-            RANKS.columns({
-                "RankLabel": [label for label, _ in preset.start_table],
-                "RankRating": [rating for _, rating in preset.start_table]}),
-            lang, heading_size=styles.FONT_SIZE)
-        ws.column_dimensions["D"].width = 11
-        return handicaps + ranks, {}
 
     def reference_sheets(self, wb: Workbook, preset: TokinSheetPreset,
                          lang: str) -> dict[str, dict[str, object]]:
@@ -468,15 +429,7 @@ class TokinRule(LedgerRule[TokinLedgerPreset]):
         return [s for s in TokinSheet().settings(personal_tokin(preset))
                 if s.key not in ("Rank", "Start")]
 
-    def settings_tables(self, ws: Worksheet, top: int, preset: TokinLedgerPreset,
-                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-        return TokinSheet().write_tables(ws, top, personal_tokin(preset), lang)
-
-    editable_tables = TokinSheet.editable_tables
-
-    def with_tables(self, preset: TokinLedgerPreset, tables: Mapping[str, Sequence[object]],
-                    lang: str) -> TokinLedgerPreset:
-        return tokin_tables(preset, tables, lang)
+    tables = TABLES
 
     def monthly_mode(self, preset: TokinLedgerPreset) -> bool:
         return preset.monthly

@@ -56,12 +56,17 @@ from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import phone
 from ..kit import status as st
-from ..kit.base import typed_rows
 from ..kit.cells import Cells, Value, excel_number
 from ..kit.frame import overwrite_note, title_row
 from ..kit.howto import RESULTS
 from ..kit.personal import PersonalSheet
-from ..kit.settings_table import SettingsTable, TableColumn, TableField, write_settings_table
+from ..kit.settings_table import (
+    SettingsTable,
+    TableColumn,
+    TableField,
+    typed_rows,
+    write_settings_table,
+)
 from ..labels import MOVED, Text
 from ..layout import Column, NameInfo, Row, Setting, Table, Validation, number_check
 from ..layout import validation as v
