@@ -706,8 +706,6 @@ TABLE: dict[str, tuple[str, str]] = {
                         "{where}: {now:g} is not above the row above ({before:g})"),
     "table.not_below": ("{where}: {now:g} は上の行 ({before:g}) より小さい数にしてください",
                         "{where}: {now:g} is not below the row above ({before:g})"),
-    "table.rank": ("Settings_Rank {rank!r} は段級の表にありません",
-                   "Settings_Rank {rank!r} is not in the rank table"),
     "table.rank_of": ("Settings_Rank {rank!r} は段級の表 ({labels}) にありません",
                       "Settings_Rank {rank!r} is not in the rank table ({labels})"),
     "table.preset_rank": ("段級 {rank!r} は段級の表にありません",

@@ -19,12 +19,9 @@ builders stand at the top, each mirroring the engine's function operation for op
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
-
-from openpyxl.worksheet.worksheet import Worksheet
+from typing import Any, ClassVar
 
 from rating_rules.shogi import CLUB24, Club24Preset, club24_delta, club24_rank
 
@@ -36,12 +33,10 @@ from ..kit import status as st
 from ..kit.base import extend
 from ..kit.cells import Cells, excel_number
 from ..kit.ledger_rule import LedgerRule, number, result
-from ..kit.settings_table import SettingsTable, TableField, typed_rows, write_settings_table
+from ..kit.settings_table import Computed, SettingsTable, SettingsTables, TableField
 from ..labels import Text
-from ..layout import Column, NameInfo, Row, Setting
-from ..messages import say
+from ..layout import Column, Row, Setting
 from ..settings import Constant, constant_settings, setting_name
-from ..spec import Spec
 from . import shogi as sg
 
 # --- the rule as formula text ----------------------------------------------------------------
@@ -97,22 +92,25 @@ GAMES_BEFORE = setting_name("GamesBefore")
 RANK_LABEL, RANK_FROM = setting_name("RankLabel"), setting_name("RankFrom")
 
 
-C24 = TypeVar("C24", bound=Club24Preset)
+def halfway_text(row: int) -> str:
+    """A rank's lower bound on Settings: halfway between its rating (B) and the next's."""
+    return f"=IF(COUNT(B{row},B{row + 1})=2,(B{row}+B{row + 1})/2,\"⚠\")"
+
+
 RANKS = SettingsTable((
     TableField("RankLabel", Text("段級", "Rank"), "text"),
     TableField("RankRating", Text("レート", "Rating")),
     TableField("RankFrom", Text("下限 (から)", "From"), typed=False, computed=True, left=True),
-), sg.table_check, "input")
+), sg.table_check, "input", heading=Text("段級とレート", "Ranks and ratings"),
+    heading_size=styles.FONT_SIZE, fills="ranks",
+    rows=lambda preset, lang: [
+        (label, rating, Computed(halfway_text, (rating + after[1]) / 2) if after else None)
+        for (label, rating), after in zip(preset.ranks, [*preset.ranks[1:], None],
+                                          strict=True)])
 """The rank table a club edits, and beside it each rank's lower bound: halfway to the
-next rank's rating."""
-
-
-def club24_tables(preset: C24, tables: Mapping[str, Sequence[object]]) -> C24:
-    """A Club 24 preset (a sheet's, a ledger's) with the rank table as a club edited it
-    (the boundaries are computed from it)."""
-    ranks = tuple((str(label), float(rating))
-                  for label, rating in typed_rows(tables, RANKS.kinds()))
-    return dataclasses.replace(preset, ranks=ranks)
+next rank's rating (the boundaries are computed from it)."""
+TABLES = SettingsTables((RANKS,), accept=sg.rank_listed("ranks"))
+"""Club 24's Settings table, for the personal sheet and the ledger alike."""
 
 
 @dataclass(frozen=True)
@@ -264,28 +262,7 @@ class Club24Sheet(sg.ShogiSheet[Club24SheetPreset]):
     def settings(self, preset: Club24SheetPreset) -> list[Setting]:
         return [*sg.rank_settings(preset), *constant_settings(preset, CLUB24_CONSTANTS)]
 
-    editable_tables = (RANKS.editable,)
-
-    def with_tables(self, preset: Club24SheetPreset, tables: Mapping[str, Sequence[object]],
-                    spec: Spec) -> Club24SheetPreset:
-        edited = club24_tables(preset, tables)
-        if edited.start is None and edited.rank not in [label for label, _ in edited.ranks]:
-            raise ValueError(say("table.rank", rank=edited.rank))
-        return edited
-
-    def settings_tables(self, ws: Worksheet, top: int, preset: Club24SheetPreset,
-                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-        ranks = preset.ranks
-        first = top + 2
-        columns = RANKS.columns({
-            "RankLabel": [r for r, _ in ranks], "RankRating": [x for _, x in ranks],
-            "RankFrom": [f"=IF(COUNT(B{r},B{r + 1})=2,(B{r}+B{r + 1})/2,\"⚠\")"
-                         for r in range(first, first + len(ranks) - 1)]})
-        names, _ = write_settings_table(ws, top, Text("段級とレート", "Ranks and ratings"),
-                                        columns, lang, heading_size=styles.FONT_SIZE)
-        cached: dict[str, object] = {f"C{first + k}": (ranks[k][1] + ranks[k + 1][1]) / 2
-                  for k in range(len(ranks) - 1)}
-        return names, cached
+    tables = TABLES
 
     def settings_ok(self, r: Row, preset: Club24SheetPreset) -> str:
         base = super().settings_ok(r, preset)
@@ -316,15 +293,7 @@ class Club24Rule(LedgerRule[Club24LedgerPreset]):
         return [s for s in Club24Sheet().settings(personal)
                 if s.key not in ("Rank", "Start", "GamesBefore")]
 
-    def settings_tables(self, ws: Worksheet, top: int, preset: Club24LedgerPreset,
-                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-        return Club24Sheet().write_tables(ws, top, extend(preset, Club24SheetPreset), lang)
-
-    editable_tables = Club24Sheet.editable_tables
-
-    def with_tables(self, preset: Club24LedgerPreset, tables: Mapping[str, Sequence[object]],
-                    lang: str) -> Club24LedgerPreset:
-        return club24_tables(preset, tables)
+    tables = TABLES
 
     def change_formula(self, r: Row, side: str) -> str:
         if side == "A":

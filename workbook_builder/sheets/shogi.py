@@ -15,8 +15,6 @@ from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from openpyxl.worksheet.worksheet import Worksheet
-
 from .. import formulas as fx
 from ..kit import inputs as kinds
 from ..kit import status as st
@@ -26,7 +24,7 @@ from ..kit.chain import history_columns
 from ..kit.personal import PersonalSheet
 from ..kit.settings_table import TableField
 from ..labels import Text
-from ..layout import Column, NameInfo, Row, Setting, Validation
+from ..layout import Column, Row, Setting, Validation
 from ..layout import validation as v
 from ..messages import say
 from ..settings import setting_name
@@ -211,11 +209,6 @@ class ShogiSheet(PersonalSheet[S]):
     @abstractmethod
     def settings(self, preset: S) -> list[Setting]:
         """Rows of the Settings sheet: :func:`rank_settings` first, then the constants."""
-
-    def write_tables(self, ws: Worksheet, top: int, preset: S,
-                     lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-        """:meth:`settings_tables` under its earlier name: the club ledger prints them too."""
-        return self.settings_tables(ws, top, preset, lang)
 
     # What they share.
 
