@@ -109,7 +109,7 @@ RANKS = SettingsTable((
                                           strict=True)])
 """The rank table a club edits, and beside it each rank's lower bound: halfway to the
 next rank's rating (the boundaries are computed from it)."""
-TABLES = SettingsTables((RANKS,), accept=sg.rank_listed("ranks"))
+TABLES = SettingsTables((RANKS,), accept=sg.rank_listed(RANKS.fills))
 """Club 24's Settings table, for the personal sheet and the ledger alike."""
 
 
@@ -241,9 +241,6 @@ class Club24Sheet(sg.ShogiSheet[Club24SheetPreset]):
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return sg.example_games(lang)
 
-    def rank_table(self, preset: Club24SheetPreset) -> tuple[tuple[str, float], ...]:
-        return preset.ranks
-
     def visible_columns(self, lang: str, preset: Club24SheetPreset) -> tuple[Column, ...]:
         opp = kinds.opp_rating_column(Text("相手の今のレート", "Opponent's current rating"))
         result, date = kinds.result_column(), kinds.date_column()
@@ -263,6 +260,7 @@ class Club24Sheet(sg.ShogiSheet[Club24SheetPreset]):
         return [*sg.rank_settings(preset), *constant_settings(preset, CLUB24_CONSTANTS)]
 
     tables = TABLES
+    rank_field = RANKS.fills
 
     def settings_ok(self, r: Row, preset: Club24SheetPreset) -> str:
         base = super().settings_ok(r, preset)

@@ -184,6 +184,9 @@ class ShogiSheet(PersonalSheet[S]):
     """What the Tokin and Club 24 sheets share; subclasses add their columns and rule."""
 
     start_field = "start"
+    rank_field: ClassVar[str]
+    """The preset field of (label, rating) rows the declared rank is looked up in (its
+    Settings table's :attr:`~.settings_table.SettingsTable.fills`)."""
     numeric_tables: ClassVar[tuple[str, ...]] = ()
     """Settings table columns the Games formulas compute with: all numbers, or ⚠."""
     input_keys: ClassVar[tuple[str, ...]]
@@ -199,10 +202,6 @@ class ShogiSheet(PersonalSheet[S]):
     # What each sheet type states.
 
     @abstractmethod
-    def rank_table(self, preset: S) -> tuple[tuple[str, float], ...]:
-        """(label, rating) rows the declared rank is looked up in."""
-
-    @abstractmethod
     def visible_columns(self, lang: str, preset: S) -> tuple[Column, ...]:
         """The Games columns a player sees, in order (the hidden helpers follow)."""
 
@@ -213,14 +212,19 @@ class ShogiSheet(PersonalSheet[S]):
     # What they share.
 
     def check(self, preset: S) -> None:
-        if preset.start is None and preset.rank not in dict(self.rank_table(preset)):
+        if preset.start is None and preset.rank not in dict(self.ranks(preset)):
             raise ValueError(say("table.preset_rank", rank=preset.rank))
 
     def start_rating(self, preset: S) -> float:
         """The engine's value of :func:`start_rating` (the 自分 row)."""
         if preset.start is not None:
             return float(preset.start)
-        return float(dict(self.rank_table(preset))[preset.rank])
+        return float(dict(self.ranks(preset))[preset.rank])
+
+    def ranks(self, preset: S) -> tuple[tuple[str, float], ...]:
+        """The preset's :attr:`rank_field`."""
+        ranks: tuple[tuple[str, float], ...] = getattr(preset, self.rank_field)
+        return ranks
 
     def settings_ok(self, r: Row, preset: S) -> str:
         """TRUE when the starting rating, every constant and every :attr:`numeric_tables`

@@ -176,7 +176,7 @@ RANKS = SettingsTable((
     heading_size=styles.FONT_SIZE, fills="start_table")
 """The starting rating of each declared rank."""
 TABLES = SettingsTables((HANDICAPS, RANKS), widths=(("D", 11),),
-                        accept=sg.rank_listed("start_table"))
+                        accept=sg.rank_listed(RANKS.fills))
 """Tokin's Settings tables, for the personal sheet and the ledger alike."""
 
 
@@ -268,15 +268,13 @@ class TokinSheet(sg.ShogiSheet[TokinSheetPreset]):
                    "Rating", "Status")
     notes = TOKIN_NOTES
     tables = TABLES
+    rank_field = RANKS.fills
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         games = sg.example_games(lang)
         games[4]["Handicap"] = "香落" if lang == "ja" else "lance"
         games[4]["OppRating"] = 1390
         return games
-
-    def rank_table(self, preset: TokinSheetPreset) -> tuple[tuple[str, float], ...]:
-        return preset.start_table
 
     def visible_columns(self, lang: str, preset: TokinSheetPreset) -> tuple[Column, ...]:
         names, _ = handicap_names(preset, lang)
