@@ -59,7 +59,7 @@ import functools
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, cast
 
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
@@ -96,10 +96,9 @@ from ..kit.ledger_rule import Carried, LedgerRule, rank_label_formula
 from ..kit.personal import PersonalSheet
 from ..kit.settings_table import (
     SettingsTable,
+    SettingsTables,
+    Span,
     TableField,
-    number_in_table,
-    typed_rows,
-    write_settings_table,
 )
 from ..kit.step import RATING, Chain, Side, Step, on_seat, seat_refs, seat_steps, seat_values
 from ..labels import SETTINGS_HEADER, Text
@@ -123,8 +122,6 @@ from ..settings import (
     write_setting,
     zero_or_more,
 )
-from ..spec import Spec
-from ..table import define_name
 
 # --- the rule as formula text ------------------------------------------------------------------
 # Each builder returns formula text (no leading ``=``) from cell references and the
@@ -1012,97 +1009,31 @@ RANKS = SettingsTable((
     TableField("Ranks_Code", Text("コード", "Code"), "text", typed=False),
     TableField("Ranks_Label", Text("表示", "Label"), "text", typed=False),
     TableField("Ranks_Value", Text("値 (段)", "Value"), typed=False),
-    TableField("Ladder_Up", Text("昇段点", "Promote above"), named=False),
-    TableField("Ladder_Down", Text("降段点", "Demote below"), named=False),
-), table_check)
-"""The ranks with their points ladder. The ladder's figures are named apart, a row short
-(:func:`write_settings_tables`): BC has none."""
+    TableField("Ladder_Up", Text("昇段点", "Promote above"), at=1),
+    TableField("Ladder_Down", Text("降段点", "Demote below"), at=2),
+), table_check, heading=Text("段級位と昇段・降段ポイント", "Ranks, promotion and demotion points"),
+    fills="table", fixed=True,
+    rows=lambda preset, lang: [(i, *rank) for i, rank in enumerate(rank_rows(preset), 1)],
+    spans=tuple(Span(key, column, stop=-1) for key, column in (
+        ("Ladder_No", "No"), ("Ladder_Code", "Ranks_Code"), ("Ladder_Up", "Ladder_Up"),
+        ("Ladder_Down", "Ladder_Down"))))
+"""The ranks with their points ladder (the preset's ``table``, a row a rank): a club edits
+the figures. The ladder's columns are named apart, a row short, for the border-zone
+search: BC has no figures."""
 EXCHANGES = SettingsTable((
     TableField("Exchange_Residual", Text("残りの段位差", "Residual")),
     TableField("Exchange_Favoured", Text("有利な側が勝つ", "Favoured wins")),
     TableField("Exchange_Other", Text("不利な側が勝つ", "Other wins")),
-), table_check)
+), table_check, heading=Text("手合が正規でないときの交換点", "Exchange off the regular handicap"),
+    fills="exchange_table")
 """The exchange off the regular handicap (the handicap sheet and the catalog's Tables sheet
 show the same headers)."""
 MULTIPLIERS = SettingsTable((
     TableField("Multiplier_UpTo", Text("何局目まで", "Up to game"), "integer"),
     TableField("Multiplier_Percent", Text("倍率 %", "Percent")),
-), table_check)
+), table_check, heading=Text("局数による倍率", "Multiplier by game number"),
+    fills="multiplier_percent")
 """The multiplier by game number."""
-LADDER_FIGURES = ("Ladder_Up", "Ladder_Down")
-EXCHANGE, MULTIPLIER = EXCHANGES.kinds(), MULTIPLIERS.kinds()
-
-
-def ladder_figure(tables: Mapping[str, Sequence[object]], key: str, i: int, code: str,
-                  seed: float | None) -> float | None:
-    """Row ``i``'s promotion or demotion figure as typed; blank only where the rule has
-    none (10d's promotion)."""
-    column = tables.get(key)
-    if column is None:
-        return seed
-    value = column[i] if i < len(column) else None
-    if seed is None and value in (None, ""):
-        return None
-    where = say("table.row_code", name=f"Settings_{key}", row=i + 1, code=code)
-    return float(number_in_table(value, where))
-
-
-G = TypeVar("G", bound=GoPreset)
-
-
-def go_tables(preset: G, tables: Mapping[str, Sequence[object]]) -> G:
-    """A Go preset (a sheet's, a ledger's) with the ladder figures, the exchange and the
-    multiplier table as a club edited them on Settings; the rule checks the ladder (no
-    overlap between ranks)."""
-    values: dict[str, Any] = {}
-    if any(key in tables for key in LADDER_FIGURES):
-        values["table"] = tuple(
-            (code, ladder_figure(tables, "Ladder_Up", i, code, up),
-             ladder_figure(tables, "Ladder_Down", i, code, down))
-            for i, (code, up, down) in enumerate(preset.table))
-    if any(key in tables for key in EXCHANGE):
-        values["exchange_table"] = tuple(
-            tuple(float(x) for x in row)
-            for row in typed_rows(tables, EXCHANGE))
-    if any(key in tables for key in MULTIPLIER):
-        steps = []
-        for upto, percent in typed_rows(tables, MULTIPLIER):
-            if float(upto) != int(upto):
-                raise ValueError(say("table.not_whole", name="Settings_Multiplier_UpTo",
-                                     value=upto))
-            steps.append((int(upto), float(percent)))
-        values["multiplier_percent"] = tuple(steps)
-    edited: G = dataclasses.replace(preset, **values)
-    return edited
-
-
-def write_settings_tables(ws: Worksheet, top: int, preset: GoPreset, lang: str,
-                          notes: Sequence[Text]) -> list[NameInfo]:
-    """The rank, exchange and multiplier tables, all named, then the rule's notes."""
-    infos, last = write_settings_table(
-        ws, top, Text("段級位と昇段・降段ポイント", "Ranks, promotion and demotion points"),
-        RANKS.columns_of([(i, *rank) for i, rank in enumerate(rank_rows(preset), 1)]),
-        lang)
-    # The ladder (without BC) gets its own names for the border-zone search.
-    first, ladder_last = top + 2, last - 1
-    for key, letter in (("No", "A"), ("Code", "B"), ("Up", "E"), ("Down", "F")):
-        ref = f"${letter}${first}:${letter}${ladder_last}"
-        define_name(ws, f"Settings_Ladder_{key}", ref)
-        infos.append(NameInfo(f"Settings_Ladder_{key}", ws.title, ref, "setting",
-                              "text" if key == "Code" else "number"))
-    for heading, columns in (
-            (Text("手合が正規でないときの交換点", "Exchange off the regular handicap"),
-             EXCHANGES.columns_of(preset.exchange_table)),
-            (Text("局数による倍率", "Multiplier by game number"),
-             MULTIPLIERS.columns_of(preset.multiplier_percent))):
-        names, last = write_settings_table(ws, last + 2, heading, columns, lang)
-        infos += names
-    row = last + 2
-    for line in notes:
-        styles.style_note(ws.cell(row, 1, line(lang)), lang)
-        row += 1
-    ws.freeze_panes = "A3"
-    return infos
 
 
 RULE_NOTES = (
@@ -1121,6 +1052,20 @@ RULE_NOTES = (
     Text("⚠ の行と入力途中の行は計算に入りません (ポイントは前の行から続きます)。",
          "Rows marked ⚠ and unfinished rows are not counted (points carry on)."),
 )
+
+
+TABLES = SettingsTables((RANKS, EXCHANGES, MULTIPLIERS), notes=RULE_NOTES, freeze="A3")
+"""Go's Settings tables and the rule's notes under them; the rule checks the ladder (no
+overlap between ranks)."""
+go_tables = functools.partial(TABLES.read, lang="ja")
+"""Go's tables as a club edited them (they read the same in either language)."""
+
+
+def write_settings_tables(ws: Worksheet, top: int, preset: GoPreset, lang: str,
+                          notes: Sequence[Text]) -> list[NameInfo]:
+    """The tables, then ``notes``, for a layout that adds its own beside them; the names."""
+    names, _, _ = dataclasses.replace(TABLES, notes=tuple(notes)).write(ws, top, preset, lang)
+    return names
 
 
 # --- generated table sheets -----------------------------------------------------------------
@@ -1229,7 +1174,7 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
     notes = RULE_NOTES
     chart = (Text("ポイントの推移", "Points history"), Text("ポイント", "points"))
     reference_after_settings = True
-    editable_tables = (frozenset(LADDER_FIGURES), EXCHANGES.editable, MULTIPLIERS.editable)
+    tables = TABLES
 
     def constant_fields(self, preset: str) -> tuple[str, ...]:
         """The rule's numbers on Settings (the player's own start is typed there)."""
@@ -1238,10 +1183,6 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)
-
-    def with_tables(self, preset: GoSheetPreset, tables: Mapping[str, Sequence[object]],
-                    spec: Spec) -> GoSheetPreset:
-        return go_tables(preset, tables)
 
     def table(self, rows: int, lang: str, preset: GoSheetPreset) -> Table:
         return self.phone_view(games_table(rows, lang, preset))
@@ -1252,10 +1193,6 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
         names, row = write_scalar_settings(ws, title, preset, lang)
         table_names, cached = self.settings_tables(ws, row + 1, preset, lang)
         return names + table_names, cached
-
-    def settings_tables(self, ws: Worksheet, top: int, preset: GoSheetPreset,
-                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-        return write_settings_tables(ws, top, preset, lang, self.notes), {}
 
     def reference_sheets(self, wb: Workbook, preset: GoSheetPreset,
                          lang: str) -> dict[str, dict[str, object]]:
