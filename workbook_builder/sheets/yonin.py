@@ -42,7 +42,7 @@ import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, cast
 
 from openpyxl.styles import Alignment, Border, PatternFill, Side
 from openpyxl.worksheet.worksheet import Worksheet
@@ -62,10 +62,9 @@ from ..kit.howto import RESULTS
 from ..kit.personal import PersonalSheet
 from ..kit.settings_table import (
     SettingsTable,
-    TableColumn,
+    SettingsTables,
+    Span,
     TableField,
-    typed_rows,
-    write_settings_table,
 )
 from ..labels import MOVED, Text
 from ..layout import Column, NameInfo, Row, Setting, Table, Validation, number_check
@@ -78,8 +77,6 @@ from ..settings import (
     setting_name,
     write_settings,
 )
-from ..spec import Spec
-from ..table import define_name
 
 # ---- the rule as formula text -----------------------------------------------------------
 # Each builder mirrors one function of :mod:`rating_rules.yonin` operation for operation
@@ -367,9 +364,6 @@ class YoninSheetPreset(YoninPreset):
 
     score_rule: str = "A"
     win_rule: str = "102"
-
-
-YP = TypeVar("YP", bound=YoninPreset)
 
 
 def rank_labels(preset: YoninPreset, lang: str) -> list[str]:
@@ -913,7 +907,7 @@ YONIN_CONSTANTS = (
 
 
 def settings_for(preset: YoninSheetPreset, lang: str) -> list[Setting]:
-    """The single values; the tables follow below them (:func:`write_tables`)."""
+    """The single values; the tables follow below them (:data:`TABLES`)."""
     win = WIN_RULES[lang]
     return [
         Setting("ScoreRule", Text("大会得点のルール", "Score rule"),
@@ -941,17 +935,6 @@ PLACES = ("1位", "2位", "3位", "4位")
 PLACES_EN = ("1st", "2nd", "3rd", "4th")
 
 
-def write_tables(ws: Worksheet, preset: YoninPreset, lang: str,
-                 row: int) -> tuple[list[NameInfo], int]:
-    """The preset's tables from ``row`` down, each a named range; also the next free row."""
-    infos, last = write_settings_table(ws, row, Text("順位ごとの点", "Points by place"),
-                                       place_columns(preset, lang), lang, heading_size=11)
-    knocks, last = write_knock_table(ws, preset, lang, last + 2)
-    ranks, last = write_settings_table(ws, last + 2, Text("段級 (高い順)", "Ranks (highest first)"),
-                                       rank_columns(preset, lang), lang, heading_size=11)
-    return infos + knocks + ranks, last + 2
-
-
 def table_check(field: TableField) -> Validation:
     """A four-player table's typed cell: a number, checked cell by cell."""
     return number_check(field.prompt or field.label)
@@ -959,119 +942,62 @@ def table_check(field: TableField) -> Validation:
 
 PLACE_POINTS = SettingsTable((
     TableField("Place", Text("順位", "Place"), "text", typed=False, bold=True, named=False),
-    TableField("PlacePt", Text("順位pt", "Place pt")), TableField("ScoreA", Text("A", "A")),
-    TableField("ScoreB", Text("B", "B")), TableField("Score102", Text("102", "102")),
-    TableField("ScoreTansho", Text("単勝", "tansho")),
-), table_check, each_cell=True)
-"""The points by place (順位pt, scores A/B, 102, 単勝)."""
+    TableField("PlacePt", Text("順位pt", "Place pt"), fills="placement_pt"),
+    TableField("ScoreA", Text("A", "A"), fills="score_a"),
+    TableField("ScoreB", Text("B", "B"), fills="score_b"),
+    TableField("Score102", Text("102", "102"), fills="score_102"),
+    TableField("ScoreTansho", Text("単勝", "tansho"), fills="score_tansho"),
+), table_check, each_cell=True, heading=Text("順位ごとの点", "Points by place"),
+    heading_size=11, size=SEATS,
+    rows=lambda preset, lang: zip(PLACES_EN if lang == "en" else PLACES, preset.placement_pt,
+                                  preset.score_a, preset.score_b, preset.score_102,
+                                  preset.score_tansho, strict=True))
+"""The points by place (順位pt, scores A/B, 102, 単勝), a preset field a column."""
 KNOCKS = SettingsTable((
+    TableField("Gap", Text("差", "Gap"), "text", typed=False, bold=True, named=False,
+               listed=False),
     TableField("KnockBelow", Text("差の上限", "Gap below"),
                prompt=Text("差の上限 (小さい順)", "Gap bound (ascending)")),
     TableField("KnockKo", Text("撃破pt", "KO pt")),
     TableField("KnockUp", Text("下克上pt", "Upset pt")),
-), table_check, each_cell=True)
-"""The knock bands; their first and last rows are named apart (:func:`write_knock_table`)."""
+), table_check, each_cell=True,
+    heading=Text("撃破pt・下克上pt (差 = 詰まされた人 − 詰ませた人)",
+                 "KO pt and upset pt (gap = mated player − mating player)"),
+    heading_size=11, fills="knock_bands", order=("KnockBelow", True),
+    rows=lambda preset, lang: [
+        (Text("差 ≤ 0 (同格以下を詰む)", "gap ≤ 0 (mating an equal or lower)")(lang), None,
+         *preset.knock_same_or_higher),
+        *((Text("差 < 上限", "gap < bound")(lang), *band) for band in preset.knock_bands),
+        (Text("それ以上", "larger gap")(lang), None, *preset.knock_top)],
+    spans=(Span("KnockSameKo", "KnockKo", 0, 1, True, "knock_same_or_higher.0"),
+           Span("KnockSameUp", "KnockUp", 0, 1, True, "knock_same_or_higher.1"),
+           Span("KnockBelow", "KnockBelow", 1, -1, True),
+           Span("KnockKo", "KnockKo", 1, -1, True), Span("KnockUp", "KnockUp", 1, -1, True),
+           Span("KnockTopKo", "KnockKo", -1, None, True, "knock_top.0"),
+           Span("KnockTopUp", "KnockUp", -1, None, True, "knock_top.1")))
+"""撃破pt and 下克上pt by the rate gap: a row for gap ≤ 0 (two constants), the bands (the
+preset's ``knock_bands``, bounds rising), then the rest (two constants)."""
 RANKS = SettingsTable((
     TableField("RankLabel", Text("段級", "Rank"), "text", typed=False, kept=True, bold=True),
     TableField("RankMin", Text("下限レート", "Minimum"),
                prompt=Text("この段級の下限レート", "Minimum rate of this rank")),
     TableField("RankAlias", Text("英語表記", "In Japanese"), "text", typed=False, kept=True,
                catalog=Text("別の書き方", "Also read")),
-), table_check, each_cell=True)
-"""The ranks, highest first, with the other language's label (the catalog's: the other
-way to write it)."""
-PLACE_TABLE = {"PlacePt": "placement_pt", "ScoreA": "score_a", "ScoreB": "score_b",
-               "Score102": "score_102", "ScoreTansho": "score_tansho"}
+), table_check, each_cell=True, heading=Text("段級 (高い順)", "Ranks (highest first)"),
+    heading_size=11, fills="ranks", order=("RankMin", False),
+    rows=lambda preset, lang: zip(rank_labels(preset, lang),
+                                  [minimum for _, minimum in preset.ranks],
+                                  rank_labels(preset, "ja" if lang == "en" else "en"),
+                                  strict=True),
+    item=lambda row, lang: (row[2] if lang == "en" else row[0], row[1]))
+"""The ranks, highest first (minimums falling), with the other language's label (the
+catalog's: the other way to write it); a rank's label is its Japanese one, the alias on
+an English sheet."""
+PLACE_TABLE = {f.key: f.fills for f in PLACE_POINTS.fields if f.fills}
 """The points-by-place columns' preset fields."""
-EDITABLE_TABLES = (PLACE_POINTS.editable, KNOCKS.editable, RANKS.editable)
-"""The Settings tables a club may edit; the ``Gap`` and ``Place`` headings are fixed."""
-
-
-def yonin_tables(preset: YP, tables: Mapping[str, Sequence[object]], lang: str) -> YP:
-    """The preset with the points by place, the knock bands and the rank table as a club
-    edited them. The bands' bounds must rise and the ranks' minimums fall (the rule's
-    lookups read them in that order); a rank's label is its Japanese one, the alias on an
-    English sheet."""
-    values: dict[str, Any] = {}
-    if any(key in tables for key in PLACE_POINTS.editable):
-        rows = typed_rows(tables, PLACE_POINTS.kinds())
-        if len(rows) != SEATS:
-            raise ValueError(say("table.places", name="Settings_PlacePt", count=len(rows)))
-        for c, field in enumerate(PLACE_TABLE.values()):
-            values[field] = tuple(float(row[c]) for row in rows)
-    if any(key in tables for key in KNOCKS.editable):
-        bands = [tuple(float(x) for x in row)
-                 for row in typed_rows(tables, KNOCKS.kinds())]
-        ordered(bands, "Settings_KnockBelow", rising=True)
-        values["knock_bands"] = tuple(bands)
-    if any(key in tables for key in RANKS.editable):
-        label, alias = ("RankAlias", "RankLabel") if lang == "en" else ("RankLabel", "RankAlias")
-        ranks = [(str(name), float(least))
-                 for name, least, _ in typed_rows(tables, {label: "text", "RankMin": "number",
-                                                           alias: "text"})]
-        ordered([(least,) for _, least in ranks], "Settings_RankMin", rising=False)
-        values["ranks"] = tuple(ranks)
-    edited: YP = dataclasses.replace(preset, **values)
-    return edited
-
-
-def ordered(rows: Sequence[tuple[float, ...]], name: str, rising: bool) -> None:
-    """Raise ValueError at the first row whose first number is out of order."""
-    for i in range(1, len(rows)):
-        before, now = rows[i - 1][0], rows[i][0]
-        if (now <= before) if rising else (now >= before):
-            raise ValueError(say("table.not_above" if rising else "table.not_below",
-                                 where=say("table.row", name=name, row=i + 1), now=now,
-                                 before=before))
-
-
-def place_columns(preset: YoninPreset, lang: str) -> list[TableColumn]:
-    """Points by place (順位pt, scores A/B, 102, 単勝)."""
-    return PLACE_POINTS.columns({"Place": PLACES_EN if lang == "en" else PLACES,
-                                 **{key: getattr(preset, field)
-                                    for key, field in PLACE_TABLE.items()}})
-
-
-def write_knock_table(ws: Worksheet, preset: YoninPreset, lang: str,
-                      row: int) -> tuple[list[NameInfo], int]:
-    """撃破pt and 下克上pt by the rate gap: a row for gap ≤ 0, the bands, then the rest."""
-    below_t, ko_t, up_t = (f.label for f in KNOCKS.fields)
-    bands = preset.knock_bands
-    _, end = write_settings_table(
-        ws, row, Text("撃破pt・下克上pt (差 = 詰まされた人 − 詰ませた人)",
-                      "KO pt and upset pt (gap = mated player − mating player)"), [
-            TableColumn(Text("差", "Gap"), [
-                Text("差 ≤ 0 (同格以下を詰む)", "gap ≤ 0 (mating an equal or lower)")(lang),
-                *(Text("差 < 上限", "gap < bound")(lang) for _ in bands),
-                Text("それ以上", "larger gap")(lang)], bold=True),
-            *KNOCKS.columns({
-                "KnockBelow": [None, *(below for below, _, _ in bands), None],
-                "KnockKo": [preset.knock_same_or_higher[0], *(ko for _, ko, _ in bands),
-                            preset.knock_top[0]],
-                "KnockUp": [preset.knock_same_or_higher[1], *(up for _, _, up in bands),
-                            preset.knock_top[1]]}, named=False),
-        ], lang, heading_size=11)
-    top = row + 2
-    fields = {"KnockSameKo": "knock_same_or_higher.0", "KnockSameUp": "knock_same_or_higher.1",
-              "KnockTopKo": "knock_top.0", "KnockTopUp": "knock_top.1"}
-    names = (("KnockSameKo", "C", top, top, ko_t), ("KnockSameUp", "D", top, top, up_t),
-             ("KnockBelow", "B", top + 1, end - 1, below_t),
-             ("KnockKo", "C", top + 1, end - 1, ko_t), ("KnockUp", "D", top + 1, end - 1, up_t),
-             ("KnockTopKo", "C", end, end, ko_t), ("KnockTopUp", "D", end, end, up_t))
-    infos = []
-    for key, letter, first, last, text in names:
-        ref = f"${letter}${first}" if first == last else f"${letter}${first}:${letter}${last}"
-        define_name(ws, f"Settings_{key}", ref)
-        infos.append(NameInfo(f"Settings_{key}", ws.title, ref, "setting", "number",
-                              label=text(lang), extra={"preset_field": fields.get(key, "")}))
-    return infos, end
-
-
-def rank_columns(preset: YoninPreset, lang: str) -> list[TableColumn]:
-    """The ranks, highest first, with their minimum and the other language's label."""
-    return RANKS.columns({"RankLabel": rank_labels(preset, lang),
-                          "RankMin": [minimum for _, minimum in preset.ranks],
-                          "RankAlias": rank_labels(preset, "ja" if lang == "en" else "en")})
+TABLES = SettingsTables((PLACE_POINTS, KNOCKS, RANKS))
+"""The Settings tables a club may edit, for the sheet and the ledger; the ``Gap`` and
+``Place`` headings are fixed."""
 
 
 RULE_NOTES = (
@@ -1164,16 +1090,12 @@ class YoninSheet(PersonalSheet[YoninSheetPreset]):
     title = Text("四人将棋 レート表", "Four-player shogi rate table")
     chart = None
     rows_per_game = SEATS
-    editable_tables = EDITABLE_TABLES
+    tables = TABLES
     howto = (FOUR_ROWS_STEP,
              Text("ルールの定数 (開始レートなど) は「{settings}」。ふだんは変えなくてよい。",
                   "The rule's constants (starting rates …) are on “{settings}”; usually left "
                   "as they are."),
              RESULTS)
-
-    def with_tables(self, preset: YoninSheetPreset, tables: Mapping[str, Sequence[object]],
-                    spec: Spec) -> YoninSheetPreset:
-        return yonin_tables(preset, tables, spec.lang)
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)
@@ -1199,7 +1121,8 @@ def write_settings_sheet(ws: Worksheet, preset: YoninPreset, lang: str, heading:
         ws.cell(number, 3).alignment = Alignment(vertical="center")
     for letter in "CDEF":
         ws.column_dimensions[letter].width = 8.5
-    tables, row = write_tables(ws, preset, lang, ws.max_row + 2)
+    tables, _, last = TABLES.write(ws, ws.max_row + 2, preset, lang)
+    row = last + 2
     for line in notes:
         styles.style_note(ws.cell(row, 1, line(lang)), lang)
         row += 1

@@ -874,14 +874,10 @@ class YoninLedgerSheet(SheetType[yn.YoninSheetPreset]):
     presets: ClassVar[Mapping[str, Any]] = {"default": yn.YoninSheetPreset()}
     input_tables = ("Games", "Players")
     start_field = "start_member"
-    editable_tables = yn.EDITABLE_TABLES
+    tables = yn.TABLES
     howto = (LEDGER[0], yn.FOUR_ROWS_STEP, LEDGER[2])
     posted = FederationPost()
     """How ``publish`` lists and posts it (:class:`FederationPost`)."""
-
-    def with_tables(self, preset: yn.YoninSheetPreset, tables: Mapping[str, Sequence[object]],
-                    spec: Spec) -> yn.YoninSheetPreset:
-        return yn.yonin_tables(preset, tables, spec.lang)
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_tables(lang)["Games"]
