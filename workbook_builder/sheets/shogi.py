@@ -222,7 +222,7 @@ class ShogiSheet(PersonalSheet[S]):
         return float(dict(self.ranks(preset))[preset.rank])
 
     def ranks(self, preset: S) -> tuple[tuple[str, float], ...]:
-        """The preset's :attr:`rank_field`."""
+        """The preset's ``rank_field``."""
         ranks: tuple[tuple[str, float], ...] = getattr(preset, self.rank_field)
         return ranks
 
