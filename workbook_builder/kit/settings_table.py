@@ -163,22 +163,16 @@ class SettingsTable:
         """The typed number columns' keys."""
         return tuple(f.key for f in self.fields if f.typed and f.kind != "text")
 
-    def columns(self, values: Mapping[str, Sequence[object]],
-                named: bool = True) -> list[TableColumn]:
+    def columns(self, values: Mapping[str, Sequence[object]]) -> list[TableColumn]:
         """The columns to write, each with its values by key; a column a :class:`Span`
         names is not named whole."""
         spanned = {s.key for s in self.spans}
         return [TableColumn(f.label, values[f.key],
-                            f.key if f.named and named and f.key not in spanned else "", f.kind,
+                            f.key if f.named and f.key not in spanned else "", f.kind,
                             self.check(f) if f.typed else None,
                             self.role if f.typed else "computed" if f.computed else "setting",
                             each_cell=self.each_cell, bold=f.bold, left=f.left)
                 for f in self.fields]
-
-    def columns_of(self, rows: Sequence[Sequence[object]]) -> list[TableColumn]:
-        """:meth:`columns` of ``rows``, each a value per field in order."""
-        return self.columns({f.key: [row[c] for row in rows]
-                             for c, f in enumerate(self.fields)})
 
     def named(self, prefix: str) -> tuple[tuple[str, Text], ...]:
         """The catalog's columns: (``prefix`` + key, "" for an unnamed one; header)."""
