@@ -53,7 +53,6 @@ leaving after 5 wins) never apply here; the opponent may be BC.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import functools
 import unicodedata
@@ -122,6 +121,7 @@ from ..settings import (
     write_setting,
     zero_or_more,
 )
+from ..table import define_name
 
 # --- the rule as formula text ------------------------------------------------------------------
 # Each builder returns formula text (no leading ``=``) from cell references and the
@@ -1057,15 +1057,6 @@ RULE_NOTES = (
 TABLES = SettingsTables((RANKS, EXCHANGES, MULTIPLIERS), notes=RULE_NOTES, freeze="A3")
 """Go's Settings tables and the rule's notes under them; the rule checks the ladder (no
 overlap between ranks)."""
-go_tables = functools.partial(TABLES.read, lang="ja")
-"""Go's tables as a club edited them (they read the same in either language)."""
-
-
-def write_settings_tables(ws: Worksheet, top: int, preset: GoPreset, lang: str,
-                          notes: Sequence[Text]) -> list[NameInfo]:
-    """The tables, then ``notes``, for a layout that adds its own beside them; the names."""
-    names, _, _ = dataclasses.replace(TABLES, notes=tuple(notes)).write(ws, top, preset, lang)
-    return names
 
 
 # --- generated table sheets -----------------------------------------------------------------
@@ -1369,17 +1360,14 @@ class GoRule(LedgerRule[GoLedgerPreset]):
         bonus_from = rank_index_text(setting_name("NoBonusFrom"))
         return f"AND({','.join(f'ISNUMBER({n})' for n in numbers)},{bonus_from}>0)"
 
+    tables = TABLES
+
     def settings_tables(self, ws: Worksheet, top: int, preset: GoLedgerPreset,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-        names = write_settings_tables(ws, top, preset, lang, RULE_NOTES)
+        """The tables, and the start points beside the ladder that Players' ranks read."""
+        names, _ = super().settings_tables(ws, top, preset, lang)
         starts, cached = write_rank_starts(ws, top, preset, lang)
         return names + starts, cached
-
-    editable_tables = GoSheet.editable_tables
-
-    def with_tables(self, preset: GoLedgerPreset, tables: Mapping[str, Sequence[object]],
-                    lang: str) -> GoLedgerPreset:
-        return go_tables(preset, tables)
 
     def extras(self, preset: GoLedgerPreset, lang: str) -> tuple[Column, ...]:
         return handicap_column(preset), game_type_column(lang)
