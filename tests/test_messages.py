@@ -424,10 +424,10 @@ def test_a_formula_over_a_fixed_settings_column_is_named_in_japanese(tmp_path: P
     wb.save(path)
     ja = cli("repair", str(path), "--out", str(tmp_path / "r.xlsx"))
     assert ja.exit_code == 0, ja.output
-    assert ("引き継げませんでした: Settings_Ranks_Code の 1 行目: 入力は 計算式 '=1+1'、"
+    assert ("引き継げませんでした: 「コード」の 1 行目: 入力は 計算式 '=1+1'、"  # its heading
             "作り直したブックでは '10d'") in ja.output.splitlines()
     en = cli("--lang", "en", "repair", str(path), "--out", str(tmp_path / "e.xlsx"))
-    assert ("not carried: Settings_Ranks_Code row 1: typed a formula '=1+1', the rebuilt "
+    assert ("not carried: コード row 1: typed a formula '=1+1', the rebuilt "  # as the sheet says
             "workbook has '10d'") in en.output.splitlines()
 
 
@@ -451,12 +451,12 @@ def test_a_settings_table_that_does_not_fit_is_named_in_japanese(tmp_path: Path)
     ja = cli("repair", str(path), "--out", str(tmp_path / "r.xlsx"))
     assert ja.exit_code == 0, ja.output
     lines = ja.output.splitlines()
-    assert ("引き継げませんでした: 設定の表: Settings_HandicapAdj の 3 行目: 'たくさん' は数では"
+    assert ("引き継げませんでした: 設定の表: 「調整点」の 3 行目: 'たくさん' は数では"
             "ありません。テンプレートの表を使います") in lines
-    assert ("引き継げませんでした: 設定の表: Settings_RankRating の 2 行目: 空欄です (数を入れて"
+    assert ("引き継げませんでした: 設定の表: 「開始レート」の 2 行目: 空欄です (数を入れて"
             "ください)。テンプレートの表を使います") in lines
     en = cli("--lang", "en", "repair", str(path), "--out", str(tmp_path / "e.xlsx"))
-    assert ("not carried: Settings table: Settings_RankRating row 2: None is not a number; the "
+    assert ("not carried: Settings table: 開始レート row 2: None is not a number; the "
             "template's table is used") in en.output.splitlines()
 
 

@@ -38,6 +38,22 @@ def put(wb, name: str, index: int, value: object) -> None:
     wb[title][coord] = value
 
 
+def heading(wb, name: str) -> str:
+    """The heading a person sees for ``name`` on Settings: the label left of a single
+    value, else the nearest text above a table column's first cell (on one line)."""
+    from openpyxl.utils.cell import range_boundaries
+
+    ((title, ref),) = wb.defined_names[name].destinations
+    left, top, right, bottom = range_boundaries(ref.replace("$", ""))
+    ws = wb[title]
+    if (left, top) == (right, bottom) and left == 2:
+        return " ".join(str(ws.cell(top, 1).value).split())
+    row = top - 1
+    while not isinstance(ws.cell(row, left).value, str):
+        row -= 1
+    return " ".join(ws.cell(row, left).value.split())
+
+
 def edited(built: Path, cells: Iterable[tuple[str, int, object]], path: Path) -> Path:
     """``built`` with each (name, row, value) typed in, saved as ``path`` (by openpyxl, so
     with no cached values: LibreOffice computes every formula)."""
@@ -202,7 +218,7 @@ def test_a_table_that_does_not_fit_is_reported_not_carried(tmp_path) -> None:
     out = tmp_path / "repaired.xlsx"
     result = CliRunner().invoke(main, ["repair", str(path), "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "Settings_HandicapAdj row 3: 'lots' is not a number" in result.output
+    assert f"{heading(wb, 'Settings_HandicapAdj')} row 3: 'lots' is not a number" in result.output
     repaired = load_workbook(out)
     assert [repaired[t][c].value for t, c in cells_of(repaired, "Settings_HandicapAdj")][2] == 250
 
@@ -245,10 +261,11 @@ def test_a_setting_this_version_does_not_have_is_reported(tmp_path) -> None:
     path = older_meta(tmp_path, "Settings_GapWeight", renamed="Settings_Retired")
     result = CliRunner().invoke(main, ["repair", str(path), "--out", str(tmp_path / "r.xlsx")])
     assert result.exit_code == 0, result.output
-    assert "not carried: Settings_Retired: typed 0.2, the rebuilt workbook has None" in (
+    shown = heading(load_workbook(path), "Settings_Retired")
+    assert f"not carried: {shown}: typed 0.2, the rebuilt workbook has None" in (
         result.output)
     result = CliRunner().invoke(main, ["audit", str(path)])
-    assert "Settings_Retired: typed 0.2" in result.output
+    assert f"{shown}: typed 0.2" in result.output
 
 
 def repaired_keeps(source: Path, edits: dict[str, object], computed: tuple[str, ...],
@@ -324,9 +341,9 @@ def test_a_constant_that_does_not_fit_is_reported_once(tmp_path) -> None:
     wb.save(path)
     result = CliRunner().invoke(main, ["repair", str(path), "--out", str(tmp_path / "r.xlsx")])
     assert result.exit_code == 0, result.output
-    lines = [line for line in result.output.splitlines() if "Settings_GapWeight" in line]
-    assert lines == ["not carried: Settings!B4 (Settings_GapWeight): 'lots' does not fit; "
-                     "the template's value is used"]
+    lines = [line for line in result.output.splitlines() if "Settings!B4" in line]
+    assert lines == [f"not carried: Settings!B4 ({heading(wb, 'Settings_GapWeight')}): 'lots' "
+                     "does not fit; the template's value is used"]
 
 
 @pytest.mark.parametrize(("template", "name", "value", "reason"), [
@@ -350,7 +367,8 @@ def test_a_constant_the_rule_refuses_is_reported_and_the_rest_carried(
     path = tmp_path / "refused.xlsx"
     wb.save(path)
     assert not_carried(path, tmp_path / "r.xlsx") == [
-        f"not carried: {title}!{coord} ({name}): {value!r} does not fit ({reason}); the "
+        f"not carried: {title}!{coord} ({heading(wb, name)}): {value!r} does not fit "
+        f"({reason}); the "
         "template's value is used"]
 
 
@@ -380,8 +398,8 @@ def test_a_formula_in_a_settings_table_gives_up_that_table(tmp_path) -> None:
     path = tmp_path / "formula.xlsx"
     wb.save(path)
     assert not_carried(path, tmp_path / "r.xlsx") == [
-        "not carried: Settings table: Settings_HandicapName row 1: a formula '=1+1' is not a "
-        "name; the template's table is used"]
+        f"not carried: Settings table: {heading(wb, 'Settings_HandicapName')} row 1: a formula "
+        "'=1+1' is not a name; the template's table is used"]
 
 
 def test_a_go_maximum_handicap_beyond_the_ladder_is_carried(tmp_path) -> None:
@@ -447,7 +465,8 @@ def test_an_edit_no_rule_takes_is_reported_once_a_cell(tmp_path) -> None:
     path = tmp_path / "code.xlsx"
     wb.save(path)
     assert not_carried(path, tmp_path / "r.xlsx") == [
-        f"not carried: Settings_Ranks_Code row 3: typed 'x', the rebuilt workbook has "
+        f"not carried: {heading(wb, 'Settings_Ranks_Code')} row 3: typed 'x', the rebuilt "
+        "workbook has "
         f"{GO.table[2][0]!r}"]
 
 
@@ -462,8 +481,8 @@ def test_the_four_player_ledger_carries_its_tables_and_refuses_a_band_out_of_ord
     good = tmp_path / "good.xlsx"
     wb.save(good)
     assert not_carried(good, tmp_path / "g.xlsx") == [
-        "not carried: Settings_RankLabel row 1: typed 'Meijin', the rebuilt workbook has "
-        "'5 dan'"]
+        f"not carried: {heading(wb, 'Settings_RankLabel')} row 1: typed 'Meijin', the rebuilt "
+        "workbook has '5 dan'"]
     repaired = load_workbook(tmp_path / "g.xlsx")
     assert [repaired[t][c].value for t, c in cells_of(repaired, "Settings_PlacePt")] == [
         35, 25, 0, -10]
@@ -472,10 +491,10 @@ def test_the_four_player_ledger_carries_its_tables_and_refuses_a_band_out_of_ord
     bad = tmp_path / "bad.xlsx"            # needs rising bounds
     wb.save(bad)
     assert not_carried(bad, tmp_path / "r.xlsx") == [  # that table alone is given up
-        "not carried: Settings table: Settings_KnockBelow row 2: 50 is not above the row "
-        "above (100); the template's table is used",
-        "not carried: Settings_RankLabel row 1: typed 'Meijin', the rebuilt workbook has "
-        "'5 dan'"]
+        f"not carried: Settings table: {heading(wb, 'Settings_KnockBelow')} row 2: 50 is not "
+        "above the row above (100); the template's table is used",
+        f"not carried: {heading(wb, 'Settings_RankLabel')} row 1: typed 'Meijin', the rebuilt "
+        "workbook has '5 dan'"]
     repaired = load_workbook(tmp_path / "r.xlsx")
     assert [repaired[t][c].value for t, c in cells_of(repaired, "Settings_PlacePt")] == [
         35, 25, 0, -10]
@@ -549,8 +568,9 @@ def hostile_settings_repaired(_: dict[str, Path], folder: Path) -> list[str]:
                 problems.append(f"{toml.stem} {name}={value!r}: {type(exc).__name__}: {exc}")
                 continue
             kept = first_value(out, name)
-            said = any(name in line or f"typed {value!r}" in line  # or a name over it
-                       for line in report.not_carried)
+            shown = heading(wb, name)
+            said = any(name in line or shown in line or f"typed {value!r}" in line
+                       for line in report.not_carried)  # its heading, or a name over it
             if not said and not same_value(value, kept) and str(value) != str(kept):
                 problems.append(f"{toml.stem} {name}={value!r}: rebuilt with {kept!r}, "
                                 "and not reported")

@@ -52,18 +52,19 @@ def settings_not_kept(typed: Typed, rebuilt: Workbook) -> list[str]:
     seen = set()
     for name, value in typed.settings.items():
         cells = cells_of(rebuilt, name)
+        shown = typed.headings.get(name, name)
         if not isinstance(value, tuple):
             if value in (None, "") or len(cells) > 1:
                 continue
             now = rebuilt[cells[0][0]][cells[0][1]].value if cells else None
             if not same_value(value, now):
-                out.append(say("kept.setting", name=name, value=quoted(value), now=now))
+                out.append(say("kept.setting", name=shown, value=quoted(value), now=now))
             continue
         for i, typed_value in enumerate(value, 1):
             cell = cells[i - 1] if i <= len(cells) else None  # a table the rule shortened
             now = None if cell is None else rebuilt[cell[0]][cell[1]].value
             if (cell is None or cell not in seen) and not same_value(typed_value, now):
-                out.append(say("kept.setting_row", name=name, row=i, value=quoted(typed_value),
+                out.append(say("kept.setting_row", name=shown, row=i, value=quoted(typed_value),
                                now=now))
             if cell is not None:
                 seen.add(cell)  # two names over one cell (the Go ladder's): said once

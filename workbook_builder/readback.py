@@ -86,6 +86,8 @@ class Typed:
     """Inputs of every other table by key (a ledger's ``Players``), row by row."""
     not_carried: list[str] = field(default_factory=list)
     """What cannot go into a rebuilt workbook, each as a line for the report."""
+    headings: dict[str, str] = field(default_factory=dict)
+    """Each name's heading as the file shows it (a line names a cell so, not by name)."""
 
 
 def check_package(path: Path) -> None:
@@ -299,7 +301,8 @@ def read_typed(opened: Opened) -> Typed:
         spec = dataclasses.replace(spec, rows=len(games))
     if len(tables.get("Players", ())) > spec.players:
         spec = dataclasses.replace(spec, players=len(tables["Players"]))
-    return Typed(spec, games, settings, tables, not_carried)
+    return Typed(spec, games, settings, tables, not_carried,
+                 {entry.name: heading(entry) for entry in opened.names})
 
 
 def _spec_from_meta(opened: Opened) -> Spec:
@@ -320,6 +323,11 @@ def _spec_from_meta(opened: Opened) -> Spec:
         raise UnreadableWorkbook(say("read.damaged_why", path=str(opened.path), sheet=META_SHEET,
                                      reason=reason_of(exc))) from None
     return spec
+
+
+def heading(entry: MetaName) -> str:
+    """A name as a person finds it: the heading ``_meta`` recorded, on one line."""
+    return " ".join((entry.label or "").split()) or entry.name
 
 
 def _read_setting(opened: Opened, entry: MetaName, spec: Spec,
@@ -356,7 +364,8 @@ def _read_setting(opened: Opened, entry: MetaName, spec: Spec,
     if reason is not None:
         spec.constants.pop(str(target), None)
         not_carried.append(say("read.not_fit_why" if reason else "read.not_fit",
-                               where=f"{title}!{coord}", name=name, value=value, reason=reason))
+                               where=f"{title}!{coord}", name=heading(entry), value=value,
+                               reason=reason))
         del settings[name]  # reported here: settings_not_kept need not say it again
 
 

@@ -179,6 +179,12 @@ class SettingsTable:
         return tuple((prefix + f.key if f.named else "", self.header(f.key))
                      for f in self.fields if f.listed)
 
+    def shown(self, key: str, lang: str) -> str:
+        """The column ``key`` as a person finds it on Settings: its heading on one line
+        (a message names it so, not by its defined name)."""
+        field = next(f for f in self.fields if f.key == key)
+        return " ".join(field.label(lang).split()) or f"Settings_{key}"
+
     def header(self, key: str) -> Text:
         """The catalog's header of the column ``key``."""
         field = next(f for f in self.fields if f.key == key)
@@ -226,26 +232,27 @@ class SettingsTable:
         if not any(f.key in tables for f in editable):
             return {}
         if self.fixed:
-            return {self.fills: tuple(self.figures(tables, i, row)
+            return {self.fills: tuple(self.figures(tables, i, row, lang)
                                       for i, row in enumerate(getattr(preset, self.fills)))}
-        rows = [tuple(whole_in_table(x, f"Settings_{f.key}") if f.kind == "integer"
+        shown = {f.key: self.shown(f.key, lang) for f in editable}
+        rows = [tuple(whole_in_table(x, shown[f.key]) if f.kind == "integer"
                       else x if f.kind == "text" else float(x)
                       for f, x in zip(editable, row, strict=True))
-                for row in typed_rows(tables, self.kinds())]
+                for row in typed_rows(tables, self.kinds(), shown)]
         if self.size and len(rows) != self.size:
-            raise ValueError(say("table.size", name=f"Settings_{editable[0].key}",
+            raise ValueError(say("table.size", name=shown[editable[0].key],
                                  count=len(rows), size=self.size))
         if self.order is not None:
             key, rising = self.order
             c = [f.key for f in editable].index(key)
-            ordered([float(row[c]) for row in rows], f"Settings_{key}", rising)
+            ordered([float(row[c]) for row in rows], shown[key], rising)
         if not self.fills:
             return {f.fills: tuple(row[c] for row in rows)
                     for c, f in enumerate(editable) if f.fills}
         return {self.fills: tuple(self.item(row, lang) if self.item else row for row in rows)}
 
     def figures(self, tables: Mapping[str, Sequence[object]], i: int,
-                row: Sequence[object]) -> tuple[object, ...]:
+                row: Sequence[object], lang: str) -> tuple[object, ...]:
         """Row ``i`` of a :attr:`fixed` table with its figures as typed; a column not
         among the edits keeps the rule's, and a blank is kept only where the rule has
         none (10d's promotion)."""
@@ -257,7 +264,7 @@ class SettingsTable:
             value = column[i] if i < len(column) else None
             if row[f.at] is None and value in (None, ""):
                 continue
-            where = say("table.row_code", name=f"Settings_{f.key}", row=i + 1, code=row[0])
+            where = say("table.row_code", name=self.shown(f.key, lang), row=i + 1, code=row[0])
             out[f.at] = float(number_in_table(value, where))
         return tuple(out)
 
@@ -369,13 +376,13 @@ def typed_runs(letter: str, first: int, values: Sequence[object]) -> str:
     return " ".join(runs)
 
 
-def typed_rows(tables: Mapping[str, Sequence[object]],
-               columns: Mapping[str, str]) -> list[Typed]:
+def typed_rows(tables: Mapping[str, Sequence[object]], columns: Mapping[str, str],
+               shown: Mapping[str, str]) -> list[Typed]:
     """The rows of an edited Settings table, checked column by column.
 
     ``columns`` maps each column key to ``text`` or ``number``. Trailing blank rows are
     dropped (a club may shorten a table); any other blank or a value of the wrong kind
-    raises ValueError naming the column, the row and the value.
+    raises ValueError naming the column (as ``shown``), the row and the value.
     """
     keys = list(columns)
     height = max(len(tables.get(key, ())) for key in keys)
@@ -383,8 +390,8 @@ def typed_rows(tables: Mapping[str, Sequence[object]],
     while rows and all(value in (None, "") for value in rows[-1]):
         rows.pop()
     if not rows:
-        raise ValueError(say("table.empty", name=f"Settings_{keys[0]}"))
-    return [tuple(_checked(value, columns[key], say("table.row", name=f"Settings_{key}", row=i))
+        raise ValueError(say("table.empty", name=shown[keys[0]]))
+    return [tuple(_checked(value, columns[key], say("table.row", name=shown[key], row=i))
                   for key, value in zip(keys, row, strict=True))
             for i, row in enumerate(rows, 1)]
 
