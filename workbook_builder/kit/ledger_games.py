@@ -48,10 +48,10 @@ MSG = {
 }
 LEDGER_WIDTHS: phone.Widths = {
     "Date": phone.DATE_WIDTH, "PlayerA": (5.5, 5), "PlayerB": (5.5, 5), "Result": (3.5, 5),
-    "Handicap": (3.5, 4.5), "GameType": (3, 4), "TurnDiff": (3.5, 4.5),
     "NewA": (5.5, 5), "NewB": (5.5, 5), "ShownA": (6.5, 6.5), "ShownB": (6.5, 6.5),
 }
-"""The Games columns a phone shows beside the answers (:mod:`.phone`), (ja, en)."""
+"""The Games columns a phone shows beside the answers (:mod:`.phone`), (ja, en); a rule
+adds its inputs' in :attr:`.LedgerRule.phone_widths`."""
 SPACES = Text(" — 前後に余分な空白? (全角も)", " — a space too many?")
 
 

@@ -203,10 +203,8 @@ class LedgerRule(ABC, Generic[P]):
     """Their declared ranks, where the rule has ranks and no start is given."""
 
     def example_extras(self, games: list[dict[str, object]], lang: str) -> None:
-        """Fill a few example games' extra inputs (a handicap, a forfeit)."""
-        for k, game in enumerate(games):
-            if "TurnDiff" in self.required:
-                game["TurnDiff"] = 1 + k % 3
+        """Fill a few example games' extra inputs (a handicap, a forfeit); by default
+        the rule has none."""
 
     def log_inputs(self, game: tuple[object, ...]) -> dict[str, object]:
         """The extra inputs of a ``rating_rules.replay`` game (``import`` fills them)."""

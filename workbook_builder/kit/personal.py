@@ -32,17 +32,13 @@ from .frame import COUNTED_ONLY, add_history_chart, decorate_games, page_setup, 
 from .howto import PERSONAL
 
 PHONE_WIDTHS: phone.Widths = {
-    "Opponent": (5.5, 6), "OppRating": (5, 5), "OppRD": (4, 4.5),
-    "OppRank": (3.5, 4.5), "Suggested": (3.5, 4.5),
-    "Handicap": (3.5, 4.5), "First": (3.5, 4.5), "Result": (3.5, 4), "Score": (3.5, 4),
-    "TurnDiff": (3.5, 4.5), "Period": (6.5, 6.5), "GameType": (4.5, 4), "Date": phone.DATE_WIDTH,
-    "Rating": (5.5, 5), "InPeriod": (5.5, 5), "Points": (7.5, 7.5),
+    "Opponent": (5.5, 6), "OppRating": (5, 5), "Result": (3.5, 4), "Score": (3.5, 4),
+    "Period": (6.5, 6.5), "Date": phone.DATE_WIDTH, "Rating": (5.5, 5), "InPeriod": (5.5, 5),
 }
-"""Widths (ja, en) of the Games columns a phone shows (:mod:`.phone`). A period fits
+"""Widths (ja, en) a phone shows of the Games columns the kit declares (:mod:`.phone`);
+a system adds its own columns' in :attr:`PersonalSheet.phone_widths`. A period fits
 2024-05, the label its prompt suggests: at 4 units a phone showed 2024, and the next
-month's 2024-06 read the same. Go's points fit 25050.0 in the bold 自分 row (at 7 units
-LibreOffice showed ###); its game type fits 不戦勝 (at 3, 不戦勝 and 不戦敗 both showed
-不戦)."""
+month's 2024-06 read the same."""
 
 
 class PersonalSheet(SheetType[P]):

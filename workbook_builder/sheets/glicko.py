@@ -463,6 +463,7 @@ class GlickoSheet(kp.PeriodSheet[GlickoSheetPreset]):
     phone_first = ("Opponent", "OppRating", "OppRD", "Score", "Period", "Date", "Rating",
                    "Status", "RD")
     """Status before RD: five inputs fill a phone, and the rating and a ⚠ matter first."""
+    phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {"OppRD": (4, 4.5)}
     notes = RULE_NOTES
     shown_fields = SHEET_FIELDS
     refused = (kp.PERIODS_REFUSED, ("rd", lambda x: x <= 0, "template.above_zero"),

@@ -220,7 +220,8 @@ class MosaicSheet(PersonalSheet[MosaicPreset]):
     title = Text("MOSAIC レーティング", "MOSAIC rating")
     phone_first = ("Opponent", "OppRating", "First", "Result", "TurnDiff", "Date", "Rating",
                    "Status")
-    phone_widths: ClassVar[phone.Widths] = {"Rating": (5.5, 5.5)}
+    phone_widths: ClassVar[phone.Widths] = {
+        "First": (3.5, 4.5), "TurnDiff": (3.5, 4.5), "Rating": (5.5, 5.5)}
     """The bold 自分 / Me row's 100.0 fits (at 5 the English sheet printed ###)."""
     notes = RULE_NOTES
 
@@ -243,6 +244,12 @@ class MosaicRule(LedgerRule[MosaicPreset]):
     required = ("TurnDiff",)
     rating_format = "0.0"
     change_format = "+0.0;-0.0;0.0"
+    phone_widths: ClassVar[phone.Widths] = {"TurnDiff": (3.5, 4.5)}
+
+    def example_extras(self, games: list[dict[str, object]], lang: str) -> None:
+        """Turn differences of 1 to 3."""
+        for k, game in enumerate(games):
+            game["TurnDiff"] = 1 + k % 3
 
     def settings(self, preset: MosaicPreset) -> list[Setting]:
         return [s for s in settings_for(preset) if s.key != "Start"]

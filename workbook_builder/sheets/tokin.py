@@ -266,6 +266,8 @@ class TokinSheet(sg.ShogiSheet[TokinSheetPreset]):
     title = Text("将棋レーティング (と金 16±4%)", "Shogi rating (Tokin 16 ± 4%)")
     phone_first = ("Opponent", "OppRating", "Suggested", "Handicap", "Result", "Date",
                    "Rating", "Status")
+    phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {
+        "Suggested": (3.5, 4.5), "Handicap": (3.5, 4.5)}
     notes = TOKIN_NOTES
     tables = TABLES
     rank_field = RANKS.fills
@@ -422,6 +424,7 @@ class TokinRule(LedgerRule[TokinLedgerPreset]):
     example_starts = (1700, None, 1500, None, 1300)
     has_ranks = True
     monthly = True
+    phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {"Handicap": (3.5, 4.5)}
 
     def settings(self, preset: TokinLedgerPreset) -> list[Setting]:
         return [s for s in TokinSheet().settings(personal_tokin(preset))
