@@ -23,7 +23,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a file: python bench/run.py
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import build, desk, edit, engine, ledger, machine, recalc, worksheet
+from bench import build, calc, desk, edit, engine, ledger, machine, recalc, worksheet
 from bench.report import Config, Section, as_markdown, as_text
 
 
@@ -51,6 +51,8 @@ BENCHMARKS: list[Benchmark] = [
               "in LibreOffice through UNO (Tokin and four-player ledgers)", edit.run),
     Benchmark("desk", "the club desk in headless Chromium: cold load, import and repair "
               "of 1,000 games against the CLI, page weight", desk.run),
+    Benchmark("calc", "IronCalc and HyperFormula recalculating each shipped workbook, "
+              "against reading it", calc.run),
 ]
 
 RESULTS = Path(__file__).resolve().parent.parent / "docs" / "performance.md"

@@ -43,7 +43,7 @@ def bench_sections(_: dict[str, Path], work: Path) -> list[Section]:
 def test_every_benchmark_returns_figures_and_passes_its_checks(early_jobs) -> None:
     sections = early_jobs["bench_sections"].result()
     assert [s.key for s in sections] == ["engine", "udfs", "build", "recalc", "ledger", "edit",
-                                        "desk"]
+                                        "desk", "calc"]
     for section in sections:
         if section.key in ("recalc", "ledger") and not SOFFICE:
             assert not section.rows

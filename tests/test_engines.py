@@ -40,13 +40,12 @@ SAMPLED = {f"shipped_{name}" for name in SYSTEM_OF}
 
 @dataclass
 class Results:
-    """Each engine's comparisons by job (or why the engine cannot run here), and where
-    the job's time went (wall seconds by phase)."""
+    """Each engine's comparisons by job (or why the engine cannot run here); how long
+    each engine takes is measured by ``python -m bench.run --only calc``."""
 
     compared: dict[Engine, dict[str, Compared] | str] = field(default_factory=dict)
     failed: dict[Engine, str] = field(default_factory=dict)
     """Engine → how it failed (its tests fail with this)."""
-    seconds: dict[str, float] = field(default_factory=dict)
 
 
 def _sources(built: dict[str, Path], work: Path) -> dict[str, Path]:
@@ -59,11 +58,9 @@ def _sources(built: dict[str, Path], work: Path) -> dict[str, Path]:
 @early
 def engine_results(built, work: Path) -> Results:
     out = Results()
-    start = time.perf_counter()
     why = {"IronCalc": ironcalc.missing(), "HyperFormula": hyperformula.missing()}
     out.compared = {engine: reason for engine, reason in why.items() if reason is not None}
     sources = _sources(built, work)
-    out.seconds["import"] = time.perf_counter() - start
     node = hyperformula.Batch(work) if why["HyperFormula"] is None else None
     iron: dict[str, Compared] = {}
     expected: dict[str, Expected] = {}
@@ -81,7 +78,6 @@ def engine_results(built, work: Path) -> Results:
             values = ironcalc.recalculate(path, book, planned, folder)
             iron[job] = Expected.of(book, planned).compare(
                 values, time.perf_counter() - began, time.process_time() - cpu)
-    out.seconds["both engines given every workbook"] = time.perf_counter() - start
     if why["IronCalc"] is None:
         out.compared["IronCalc"] = iron
     if node is not None:
@@ -92,7 +88,6 @@ def engine_results(built, work: Path) -> Results:
         else:
             out.compared["HyperFormula"] = {job: expected[job].compare(*found)
                                             for job, found in done.items()}
-    out.seconds["total"] = time.perf_counter() - start
     return out
 
 
@@ -129,20 +124,6 @@ def test_every_gap_still_has_cells(early_jobs, engine: Engine) -> None:
     stale = [g.name for g in GAPS if g.engine == engine and g.remedy != "prepared"
              and g.name not in used]
     assert not stale, f"gaps that no cell has: {stale}"
-
-
-def test_engine_time(early_jobs) -> None:
-    """Where the engine job's time went (reported, not asserted: see CONTRIBUTING)."""
-    found = early_jobs["engine_results"].result()
-    for phase, seconds in found.seconds.items():
-        print(f"{phase}: {seconds:.1f} s")
-    for engine, compared in found.compared.items():
-        if not isinstance(compared, str):
-            total = sum(c.seconds for c in compared.values())
-            cpu = sum(c.cpu for c in compared.values())
-            cells = sum(c.cells for c in compared.values())
-            print(f"{engine}: {cells} formula cells, {total:.1f} s in the engine "
-                  f"({cpu:.1f} s processor)")
 
 
 def test_the_docs_list_every_gap_of_the_table() -> None:
