@@ -2,7 +2,10 @@
 
 Expected values come from the engine's ``replay`` over the log (and RULES.md's rank
 tables for the starts), never from the sheet or the builder's own evaluation.
-LibreOffice recalculates files built without cached values (see conftest).
+LibreOffice recalculates files built without cached values (see conftest). One test
+serves every rule: what differs is read from the rule's declarations (its
+``LedgerRule``: ranks, games before, monthly lists, carried values, listed columns)
+and the engine's (its ``System``: periods, log fields).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import datetime as dt
 import pytest
 from openpyxl import load_workbook
 
-from rating_rules import replay
+from rating_rules import SYSTEMS, replay
 from rating_rules.elo import ELO
 from rating_rules.glicko import GLICKO
 from rating_rules.go import GO, rank_label, start_points
@@ -21,32 +24,46 @@ from rating_rules.shogi import CLUB24, TOKIN, club24_rank
 from tests.conftest import column, shipped
 from tests.sheetcases import assert_incomplete
 from tests.sheetcases.glicko import ledger_rows
-from tests.sheetcases.ledger import ACTIVE, GO_TYPES, HOSTILE, PLAYERS
+from tests.sheetcases.ledger import ACTIVE, GO_BAD_GAMES, GO_TYPES, HOSTILE, PLAYERS
+from workbook_builder.kit.ledger_rule import LedgerRule
+from workbook_builder.sheets.ledger import PRESETS, RULES
 from workbook_builder.template import load_template
 
 SHIPPED = shipped("ledger")
 DEFAULT_START = {"tokin": 1500.0, "club24": 1500.0, "elo": ELO.start, "mosaic": MOSAIC.start,
                  "go": start_points(GO.default_rank), "glicko": GLICKO.start}
-"""A player with no start and no rank: 1級 (1500) for the shogi rules [assumed], Elo's
-1500 and MOSAIC's 100 (RULES.md §6), Go's default rank 1k (the middle of its band, §4)."""
-RANKED = ("tokin", "club24", "go")
+"""By engine, a player with no start and no rank: 1級 (1500) for the shogi rules
+[assumed], Elo's 1500 and MOSAIC's 100 (RULES.md §6), Go's default rank 1k (the middle
+of its band, §4)."""
+RANK_START = {"tokin": lambda rank: dict(TOKIN.start_table)[rank],
+              "club24": lambda rank: dict(CLUB24.ranks)[rank], "go": start_points}
+"""By engine, a declared rank's start (RULES.md §1, §2, §4)."""
 GO_LADDER = [code for code, _, _ in GO.table]
 
 
-def preset_of(name: str) -> str:
-    return load_template(f"templates/{name}.toml").preset
+def rule_of(name: str) -> LedgerRule:
+    """The rule a shipped ledger template declares."""
+    return RULES[load_template(f"templates/{name}.toml").preset]
 
 
-def start_of(preset: str, player: dict[str, object]) -> float:
+def carries_rank(rule: LedgerRule) -> bool:
+    """Whether a player carries a rank from game to game (Go's ladder): the engine then
+    starts a player from the declared rank itself, and ranks before points."""
+    return any(carried.key == "Rank" for carried in rule.carried)
+
+
+def by_period(rule: LedgerRule) -> bool:
+    """Whether the engine states its rule for rating periods (a month, on the ledger)."""
+    return SYSTEMS[rule.engine].by_period
+
+
+def start_of(rule: LedgerRule, player: dict[str, object]) -> float:
     """RULES.md §1/§2: a typed rating, else the declared rank's, else the default."""
     if "Start" in player:
         return float(player["Start"])  # type: ignore[arg-type]
-    ranks = {"tokin": dict(TOKIN.start_table), "club24": dict(CLUB24.ranks)}
-    if "Rank" in player and preset in ranks:
-        return float(ranks[preset][player["Rank"]])
-    if "Rank" in player and preset == "go":
-        return start_points(str(player["Rank"]))
-    return DEFAULT_START[preset]
+    if "Rank" in player and rule.has_ranks:
+        return float(RANK_START[rule.engine](str(player["Rank"])))
+    return DEFAULT_START[rule.engine]
 
 
 def go_start(player: dict[str, object]) -> tuple[str, object, object]:
@@ -59,56 +76,66 @@ def month(day: dt.date) -> tuple[int, int]:
     return (day.year, day.month)
 
 
-def engine_run(preset: str, tables, games_idx: list[int] | None = None):
+WORDS = {**GO_TYPES["ja"], **GO_TYPES["en"]}
+"""A typed label → the engine's word, for a log field of words (Go's game type)."""
+
+
+def log_extras(rule: LedgerRule, game: dict[str, object]) -> tuple[object, ...]:
+    """The game tuple's fields after the result: the rule's extra inputs, in the order
+    of the engine's log fields (a word field's blank is its default)."""
+    keys = [column.key for column in rule.extras(preset_for(rule), "ja")]
+    fields = SYSTEMS[rule.engine].log_fields
+    assert len(keys) == len(fields), (keys, fields)
+    return tuple(WORDS.get(game.get(key), field.default)  # type: ignore[arg-type]
+                 if field.kind == "word" else game.get(key)
+                 for key, field in zip(keys, fields, strict=True))
+
+
+def preset_for(rule: LedgerRule) -> object:
+    """A preset of ``rule`` (its extra columns' keys are the same in every one)."""
+    return next(PRESETS[name] for name, known in RULES.items() if known is rule)
+
+
+def engine_run(rule: LedgerRule, tables, games_idx: list[int] | None = None):
     """``replay`` over the log's games (all of them, or those at ``games_idx``)."""
     players = tables["Players"]
     games = tables["Games"]
     chosen = range(len(games)) if games_idx is None else games_idx
-    initial = {p["Name"]: go_start(p) if preset == "go" else start_of(preset, p)
+    initial = {p["Name"]: go_start(p) if carries_rank(rule) else start_of(rule, p)
                for p in players if "Name" in p}
     options: dict[str, object] = {"initial": initial}
-    log = []
-    for i in chosen:
-        g = games[i]
-        row: tuple[object, ...] = (g["PlayerA"], g["PlayerB"], g["Result"])
-        if preset == "tokin":
-            row += (g.get("Handicap"),)
-        if preset == "mosaic":
-            row += (g["TurnDiff"],)
-        if preset == "go":
-            kinds = {**GO_TYPES["ja"], **GO_TYPES["en"]}
-            row += (g.get("Handicap"), kinds.get(g.get("GameType"), "rated"))  # type: ignore[arg-type]
-        log.append(row)
-    if preset in ("tokin", "glicko"):  # both ledgers are built monthly
+    log = [(games[i]["PlayerA"], games[i]["PlayerB"], games[i]["Result"],
+            *log_extras(rule, games[i])) for i in chosen]
+    if rule.monthly:  # both monthly ledgers are built with the monthly lists on
         options["periods"] = [month(games[i]["Date"]) for i in chosen]
-    if preset == "club24":
+    if rule.has_prior and not carries_rank(rule):  # a ranked player's are in its start
         options["prior_games"] = {p["Name"]: p.get("Prior", 0) for p in players}
-    return replay(preset, log, **options)
+    return replay(rule.engine, log, **options)
 
 
-def engine_changes(preset: str, tables, games_idx: list[int] | None = None):
+def engine_changes(rule: LedgerRule, tables, games_idx: list[int] | None = None):
     """Each chosen game's (change A, change B) as the ledger shows them: ``replay``'s, or
-    for Glicko, whose month is a period, how much the game moves each player's rating if
-    the month closed at it (``ledger_rows``, from the engine's steps)."""
-    if preset != "glicko":
-        return engine_run(preset, tables, games_idx).changes
+    for a rule stated for periods (Glicko's month), how much the game moves each
+    player's rating if the month closed at it (``ledger_rows``, from the engine's steps)."""
+    if not by_period(rule):
+        return engine_run(rule, tables, games_idx).changes
     games = tables["Games"]
     chosen = [games[i] for i in (range(len(games)) if games_idx is None else games_idx)]
-    starts = {p["Name"]: start_of(preset, p) for p in tables["Players"] if "Name" in p}
+    starts = {p["Name"]: start_of(rule, p) for p in tables["Players"] if "Name" in p}
     return [(da, db) for da, db, _, _ in ledger_rows(chosen, starts)]
 
 
 def seeded_log(recalc, name: str):
-    """A ledger's seeded log: its preset, its tables, LibreOffice's values, the engine's run."""
-    preset, tables = preset_of(name), recalc.inputs[f"conform_{name}"]
+    """A ledger's seeded log: its rule, its tables, LibreOffice's values, the engine's run."""
+    rule, tables = rule_of(name), recalc.inputs[f"conform_{name}"]
     wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
-    return preset, tables, wb, engine_run(preset, tables)
+    return rule, tables, wb, engine_run(rule, tables)
 
 
 def builder_log(builder_logs, name: str):
     """The same log as the builder writes it: its cached values instead of LibreOffice's."""
-    preset, (tables, path) = preset_of(name), builder_logs[name]
-    return preset, tables, load_workbook(path, data_only=True), engine_run(preset, tables)
+    rule, (tables, path) = rule_of(name), builder_logs[name]
+    return rule, tables, load_workbook(path, data_only=True), engine_run(rule, tables)
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -126,20 +153,20 @@ def test_the_builders_values_match_the_engine(builder_logs, name):
     check_list(name, *log)
 
 
-def check_games(name: str, preset: str, tables, wb, expected) -> None:
+def check_games(name: str, rule: LedgerRule, tables, wb, expected) -> None:
     """Every game's changes and new ratings in ``wb`` are the engine's."""
     n = len(tables["Games"])
     assert n >= 300
     assert all(s in (None, "") for s in column(wb, "Games_Status")[:n])
     got = {k: column(wb, f"Games_{k}")[:n] for k in ("ChangeA", "ChangeB", "NewA", "NewB")}
-    ratings = {p["Name"]: start_of(preset, p) for p in tables["Players"]}
-    if preset == "glicko":
-        check_glicko_games(wb, tables, expected)
+    ratings = {p["Name"]: start_of(rule, p) for p in tables["Players"]}
+    if by_period(rule):
+        check_glicko_games(rule, wb, tables, expected)
         return
     for i, game in enumerate(tables["Games"]):
         da, db = expected.changes[i]
         a, b = game["PlayerA"], game["PlayerB"]
-        if preset != "tokin":  # per game: the new rating is the old one plus the change
+        if not rule.monthly:  # per game: the new rating is the old one plus the change
             ratings[a] += da
             ratings[b] += db
             assert got["NewA"][i] == pytest.approx(ratings[a], abs=1e-9), (name, i)
@@ -148,11 +175,11 @@ def check_games(name: str, preset: str, tables, wb, expected) -> None:
         assert got["ChangeB"][i] == pytest.approx(db, abs=1e-9), (name, i)
 
 
-def check_glicko_games(wb, tables, result) -> None:
+def check_glicko_games(rule: LedgerRule, wb, tables, result) -> None:
     """A month is a period: a game's change is how much it moves the player's rating if
     the month closed at it (``ledger_rows``, from the engine's steps), the last closes
     are ``replay``'s ratings and each player's RD now is its ``deviations``."""
-    starts = {p["Name"]: start_of("glicko", p) for p in tables["Players"]}
+    starts = {p["Name"]: start_of(rule, p) for p in tables["Players"]}
     rows = ledger_rows(tables["Games"], starts)
     ratings = dict(starts)
     for game, (da, db, _, _) in zip(tables["Games"], rows, strict=True):
@@ -175,13 +202,14 @@ def test_rating_list_is_the_engine_ranking(recalc, name):
     check_list(name, *seeded_log(recalc, name))
 
 
-def check_list(name: str, preset: str, tables, wb, result) -> None:
+def check_list(name: str, rule: LedgerRule, tables, wb, result) -> None:
     """The rating list in ``wb`` is the engine's ranking, with its games and ranks."""
     players = tables["Players"]
-    final = {p["Name"]: result.ratings.get(p["Name"], start_of(preset, p)) for p in players}
+    final = {p["Name"]: result.ratings.get(p["Name"], start_of(rule, p)) for p in players}
     ranks = {p["Name"]: result.ranks.get(p["Name"], go_start(p)[0]) for p in players}
     strength: dict[object, tuple[float, ...]] = {  # Go: rank first, then points (§4)
-        w: (-GO_LADDER.index(ranks[w]), x) if preset == "go" else (x,) for w, x in final.items()}
+        w: (-GO_LADDER.index(ranks[w]), x) if carries_rank(rule) else (x,)
+        for w, x in final.items()}
     order = sorted(range(len(players)), key=lambda i: strength[players[i]["Name"]],
                    reverse=True)  # stable: ties keep the Players order
     latest = max(month(g["Date"]) for g in tables["Games"])
@@ -197,34 +225,39 @@ def check_list(name: str, preset: str, tables, wb, result) -> None:
     assert column(wb, "List_Name")[PLAYERS] in (None, "")
     idle = [p["Name"] for p in players[ACTIVE:]]
     assert all(p not in result.ratings for p in idle) and all(p in listed[0] for p in idle)
-    if preset == "glicko":  # each listed RD is the engine's: replay's deviations, or a new
-        # player's starting RD
+    if "RD" in [key for key, _, _ in rule.listed]:  # each listed RD is the engine's:
+        # replay's deviations, or a new player's starting RD
         rds = dict(zip(listed[0], column(wb, "List_RD")[:PLAYERS], strict=True))
         assert rds == pytest.approx({p["Name"]: result.deviations.get(p["Name"], GLICKO.start_rd)
                                      for p in players}, abs=1e-9)
     else:
         assert "List_RD" not in wb.defined_names
-    if preset == "club24":
-        labels = dict(zip(listed[0], column(wb, "List_Label")[:PLAYERS], strict=True))
+    if not rule.rank_labels:
+        return
+    labels = dict(zip(listed[0], column(wb, "List_Label")[:PLAYERS], strict=True))
+    if not carries_rank(rule):  # the label of the rating (Club 24's table)
         assert all(labels[p] == club24_rank(final[p]) for p in final)
-    if preset == "go":  # the rank after the border zone, 仮 until 20 rated games
-        labels = dict(zip(listed[0], column(wb, "List_Label")[:PLAYERS], strict=True))
-        rated = {p["Name"]: result.games.get(p["Name"], go_start(p)[2]) for p in players}
-        assert all(labels[p] == rank_label(ranks[p], rated[p] < 20) for p in final)
-        assert ranks != {p["Name"]: go_start(p)[0] for p in players}  # some ranks moved
+        return
+    # the rank after the border zone, 仮 until 20 rated games
+    rated = {p["Name"]: result.games.get(p["Name"], go_start(p)[2]) for p in players}
+    assert all(labels[p] == rank_label(ranks[p], rated[p] < 20) for p in final)
+    assert ranks != {p["Name"]: go_start(p)[0] for p in players}  # some ranks moved
 
 
-@pytest.mark.parametrize("name", [n for n in SHIPPED if preset_of(n) == "tokin"])
+@pytest.mark.parametrize("name", [n for n in SHIPPED
+                                  if rule_of(n).monthly and not by_period(rule_of(n))])
 def test_monthly_list_is_the_list_after_the_latest_month(recalc, name):
-    """RULES.md §1: a month's games use the last list; the month's changes make the next."""
-    tables = recalc.inputs[f"conform_{name}"]
+    """RULES.md §1: a month's games use the last list; the month's changes make the next
+    (a rule stated for periods closes each month instead: its changes are checked game
+    by game)."""
+    rule, tables = rule_of(name), recalc.inputs[f"conform_{name}"]
     wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
     games = tables["Games"]
     latest = max(month(g["Date"]) for g in games)
     upto = [i for i, g in enumerate(games) if month(g["Date"]) <= latest]
     before = [i for i, g in enumerate(games) if month(g["Date"]) < latest]
-    after, previous = engine_run("tokin", tables, upto), engine_run("tokin", tables, before)
-    starts = {p["Name"]: start_of("tokin", p) for p in tables["Players"]}
+    after, previous = engine_run(rule, tables, upto), engine_run(rule, tables, before)
+    starts = {p["Name"]: start_of(rule, p) for p in tables["Players"]}
     rows = zip(*(column(wb, f"MonthList_{k}") for k in ("Name", "Rating", "Change", "Games")),
                strict=True)
     shown = {r[0]: r[1:] for r in rows if r[0] not in (None, "")}
@@ -240,27 +273,27 @@ def test_monthly_list_is_the_list_after_the_latest_month(recalc, name):
 
 @pytest.mark.parametrize("name", [n for n in SHIPPED if n.endswith("_ja")])
 def test_editing_a_past_game_recomputes_everything_after_it(recalc, name):
-    preset = preset_of(name)
-    before = engine_changes(preset, recalc.inputs[f"conform_{name}"])
+    rule = rule_of(name)
+    before = engine_changes(rule, recalc.inputs[f"conform_{name}"])
     edited = recalc.inputs[f"edited_{name}"]
-    after = engine_changes(preset, edited)
+    after = engine_changes(rule, edited)
     wb = load_workbook(recalc.results[f"edited_{name}"], data_only=True)
     n = len(edited["Games"])
     changes = list(zip(column(wb, "Games_ChangeA")[:n], column(wb, "Games_ChangeB")[:n],
                        strict=True))
     assert changes == [pytest.approx(c, abs=1e-9) for c in after]
     moved = [i for i in range(n) if after[i] != before[i]]
-    if preset == "go":  # a Go change moves with a rank only; the points always follow
-        points = points_of_a(preset, edited, after)
+    if carries_rank(rule):  # a Go change moves with a rank only; the points always follow
+        points = points_of_a(rule, edited, after)
         assert column(wb, "Games_NewA")[:n] == [pytest.approx(x, abs=1e-9) for x in points]
-        old = points_of_a(preset, recalc.inputs[f"conform_{name}"], before)
+        old = points_of_a(rule, recalc.inputs[f"conform_{name}"], before)
         moved = [i for i in range(n) if points[i] != old[i]]
     assert len(moved) > 3 and max(moved) > 50  # the edit reached games far below it
 
 
-def points_of_a(preset: str, tables, changes) -> list[float]:
+def points_of_a(rule: LedgerRule, tables, changes) -> list[float]:
     """Player A's rating after each game: the start plus the engine's changes so far."""
-    ratings = {p["Name"]: start_of(preset, p) for p in tables["Players"] if "Name" in p}
+    ratings = {p["Name"]: start_of(rule, p) for p in tables["Players"] if "Name" in p}
     out = []
     for game, (da, db) in zip(tables["Games"], changes, strict=True):
         ratings[game["PlayerA"]] += da
@@ -271,7 +304,7 @@ def points_of_a(preset: str, tables, changes) -> list[float]:
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_bad_input_is_flagged_never_an_error_and_kept(recalc, name):
-    preset = preset_of(name)
+    rule = rule_of(name)
     tables = recalc.inputs[f"bad_{name}"]
     wb = load_workbook(recalc.results[f"bad_{name}"], data_only=True)
     raw = load_workbook(recalc.results[f"bad_{name}"])
@@ -284,7 +317,7 @@ def test_bad_input_is_flagged_never_an_error_and_kept(recalc, name):
     for table in ("Players", "Games"):
         for i, row in enumerate(tables[table]):
             for key, value in row.items():
-                if key == "Rank" and preset not in RANKED:
+                if key == "Rank" and not rule.has_ranks:
                     continue
                 cells = column(raw, f"{table}_{key}")
                 typed = value if not isinstance(value, dt.date) else dt.datetime.combine(
@@ -313,9 +346,10 @@ def test_bad_input_is_flagged_never_an_error_and_kept(recalc, name):
     assert_incomplete(status[9], "en" if en else "ja", "row 9")  # player B missing
     assert_incomplete(status[14], "en" if en else "ja", "row 14")  # the result to come
     assert status[10].startswith("⚠")  # result "x"
-    if preset in RANKED:
+    if rule.has_ranks:
         assert status[12].startswith("⚠")  # P04 declared a rank the table does not have
-    if preset == "go":  # handicap 0.3, 12, text; type "blitz"; a forfeit win A lost
+    if GO_BAD_GAMES[0] in tables["Games"]:  # handicap 0.3, 12, text; type "blitz"; a
+        # forfeit win A lost
         assert all(s.startswith("⚠") for s in status[15:20]), status[15:21]
         assert status[20] in (None, "")
         assert all(s.startswith("⚠") for s in players_status_of(wb)[14:16])  # BC; prior -3
@@ -334,18 +368,18 @@ def players_status_of(wb) -> list[object]:
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_valid_rows_among_bad_ones_follow_the_engine(recalc, name):
-    preset = preset_of(name)
+    rule = rule_of(name)
     tables = recalc.inputs[f"bad_{name}"]
     wb = load_workbook(recalc.results[f"bad_{name}"], data_only=True)
     counted = [i for i, s in enumerate(column(wb, "Games_Status")[:len(tables["Games"])])
                if s in (None, "") and tables["Games"][i].get("Result") in (0, 1, 0.5)
                and "PlayerB" in tables["Games"][i]]
     assert {0, 2, 8, 13} <= set(counted)
-    if preset == "go":
+    if GO_BAD_GAMES[0] in tables["Games"]:
         assert {20} <= set(counted) and not set(counted) & set(range(15, 20))
     players = [p for p in tables["Players"] if "Name" in p and p["Name"] != "p01"
                and isinstance(p.get("Start", 0), (int, float)) and p.get("Rank") != "九段"]
-    expected = engine_changes(preset, {**tables, "Players": players}, counted)
+    expected = engine_changes(rule, {**tables, "Players": players}, counted)
     got = list(zip(column(wb, "Games_ChangeA"), column(wb, "Games_ChangeB"), strict=True))
     assert [got[i] for i in counted] == [pytest.approx(c) for c in expected]
 
@@ -366,7 +400,7 @@ def test_repair_round_trip_keeps_every_input_and_value(recalc, tmp_path, name):
     tables = recalc.inputs[f"conform_{name}"]
     for table, rows in tables.items():
         for key in {k for row in rows for k in row}:
-            if key == "Rank" and preset_of(name) not in RANKED:
+            if key == "Rank" and not rule_of(name).has_ranks:
                 continue
             assert column(after_raw, f"{table}_{key}") == column(before_raw, f"{table}_{key}")
     for key in ("Games_NewA", "Games_NewB", "Games_Status", "Players_Rating", "List_Name",
