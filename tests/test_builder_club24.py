@@ -7,27 +7,23 @@ examples, which need Settings typed too, go through one more LibreOffice call.
 
 from __future__ import annotations
 
-import dataclasses
-import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from openpyxl import load_workbook
 
 from rating_rules.shogi import CLUB24, club24_delta
+from tests.commands import described
 from tests.conftest import (
     assert_no_error_values,
     early,
     games_column,
     shipped,
 )
+from tests.sheetcases import assert_chart_follows
 from tests.sheetcases.club24 import START, engine_rows
-from tests.sheetcases.tokin import typed_copy
 from tests.test_builder_tokin import name_values
-from workbook_builder.build import TEMPLATES, build
-from workbook_builder.cli import main
-from workbook_builder.template import load_template
+from tests.worked import built_small, first_rows, recalculated
 
 SHIPPED = shipped("club24")
 
@@ -44,8 +40,7 @@ def test_caps_start_and_chart(recalc, name):
     assert max(abs(c) for c in changes[24:]) <= 31  # … the normal one has
     lead = {key: games_column(wb, key, with_lead=True)[0] for key in ("GameNo", "Rating", "Rank")}
     assert lead == {"GameNo": 0, "Rating": START, "Rank": "1級"}
-    assert games_column(wb, "ChartY")[1:] == pytest.approx(
-        [expected[i]["Rating"] for i in range(len(games))])
+    assert_chart_follows(wb, START, [expected[i]["Rating"] for i in range(len(games))])
 
 
 # --- Worked examples (RULES.md §2), typed into the sheet -------------------------------------
@@ -75,55 +70,45 @@ def worked(early_jobs) -> dict[str, Path]:
 
 @early
 def club24_worked(_: dict[str, Path], work: Path) -> dict[str, Path]:
-    """Each worked example typed into a shipped workbook, all recalculated in one call."""
-    from workbook_builder.libreoffice import recalculate
-
-    books = {name: build(dataclasses.replace(load_template(TEMPLATES / f"{name}.toml"), rows=8),
-                         work / "built") for name in SHIPPED}
-    sources = [typed_copy(books[template], work / f"{case}.xlsx", settings, games)
-               for case, (template, settings, games) in WORKED.items()]
-    return dict(zip(WORKED, recalculate(sources, work / "out"), strict=True))
-
-
-def shown(path: Path, key: str, count: int = 2) -> list[object]:
-    """The 自分 row and the first ``count`` game rows of a column."""
-    return games_column(load_workbook(path, data_only=True), key, with_lead=True)[: count + 1]
+    """Each worked example typed into a shipped workbook."""
+    return recalculated(WORKED, built_small(SHIPPED, 8, work), work)
 
 
 def test_worked_example_1500_beats_1700(worked):
-    assert shown(worked["normal_win"], "Rating")[:2] == [1500, 1524]
-    assert shown(worked["normal_win"], "GameNo")[:2] == [24, 25]  # past the initial 24
+    assert first_rows(worked["normal_win"], "Rating")[:2] == [1500, 1524]
+    assert first_rows(worked["normal_win"], "GameNo")[:2] == [24, 25]  # past the initial 24
 
 
 def test_worked_example_1700_loses_to_1500(worked):
-    assert shown(worked["normal_loss"], "Rating")[:2] == [1700, 1676]
+    assert first_rows(worked["normal_loss"], "Rating")[:2] == [1700, 1676]
 
 
 def test_initial_formula_for_the_first_games(worked):
     # Declared 1級 = 1500. Game 1: (0 + 400) / (1 + 1) = +200. Game 2 from 1700 vs 1700,
     # a loss: (0 − 400) / (2 + 1) = −133.3 → −133.
-    assert shown(worked["first_game"], "Change")[1:] == [200, -133]
-    assert shown(worked["first_game"], "Rating")[1:] == [1700, 1567]
-    assert shown(worked["first_game"], "GameNo") == [0, 1, 2]
-    assert shown(worked["first_game"], "Rank") == ["1級", "二段", "初段"]
+    assert first_rows(worked["first_game"], "Change")[1:] == [200, -133]
+    assert first_rows(worked["first_game"], "Rating")[1:] == [1700, 1567]
+    assert first_rows(worked["first_game"], "GameNo") == [0, 1, 2]
+    assert first_rows(worked["first_game"], "Rank") == ["1級", "二段", "初段"]
     assert club24_delta(1700, 1700, 0, game_no=2) == -133
 
 
 def test_the_initial_formula_has_no_cap_until_game_24(worked):
-    assert shown(worked["no_cap"], "Change")[1] == 700 == club24_delta(1600, 2600, 1, game_no=1)
+    assert first_rows(worked["no_cap"], "Change")[1] == 700 == club24_delta(1600, 2600, 1,
+                                                                             game_no=1)
     # Games 24 and 25: divide by 25 both times, but only game 25 is capped at 31.
-    changes = shown(worked["game_24_25"], "Change")[1:]
+    changes = first_rows(worked["game_24_25"], "Change")[1:]
     assert changes[0] == round((2500 - 1500 + 400) / 25) == 56
     assert changes[1] == 31 == club24_delta(1556, 2500, 1, game_no=25)
 
 
 def test_low_ratings_lose_half_and_never_go_below_zero(worked):
-    assert shown(worked["low"], "Change")[1] == -8 == club24_delta(150, 150, 0, game_no=1)
-    assert shown(worked["floor"], "Rating")[:2] == [0, 0]
+    assert first_rows(worked["low"], "Change")[1] == -8 == club24_delta(150, 150, 0, game_no=1)
+    assert first_rows(worked["floor"], "Rating")[:2] == [0, 0]
 
 
 def test_high_ratings_always_use_the_normal_formula(worked):
-    assert shown(worked["high"], "Change")[1] == 16 == club24_delta(2900, 2900, 1, game_no=1)
+    assert first_rows(worked["high"], "Change")[1] == 16 == club24_delta(2900, 2900, 1, game_no=1)
 
 
 def test_games_before_must_be_a_whole_number(worked):
@@ -149,9 +134,7 @@ def test_rank_table_on_settings_with_halfway_bounds(built, recalc, opened):
 
 
 def test_no_handicap_column_and_describe(built):
-    result = CliRunner().invoke(main, ["describe", str(built["club24_en"]), "--json"])
-    assert result.exit_code == 0, result.output
-    names = {e["name"]: e for e in json.loads(result.output)["names"]}
+    _, names = described(built["club24_en"])
     assert "Games_Handicap" not in names
     for key in ("Opponent", "OppRating", "Result", "Date"):
         assert names[f"Games_{key}"]["role"] == "input"

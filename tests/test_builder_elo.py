@@ -12,16 +12,15 @@ LibreOffice's in tests/test_cached_values.py, with every other workbook's.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from openpyxl import Workbook, load_workbook
 
 from rating_rules import replay
 from rating_rules.elo import elo_expected, elo_update
+from tests.commands import built_variant, described
 from tests.conftest import (
     CHART,
     column_cells,
@@ -38,7 +37,6 @@ from tests.sheetcases.elo import (
     engine_rows,
 )
 from workbook_builder.build import TEMPLATES
-from workbook_builder.cli import main
 from workbook_builder.sheets.elo import update_text
 from workbook_builder.template import load_template
 
@@ -198,10 +196,7 @@ def test_sheets_names_and_settings(built, opened):
 
 
 def test_describe_reports_inputs_outputs_and_settings(built):
-    result = CliRunner().invoke(main, ["describe", str(built["elo_en"]), "--json"])
-    assert result.exit_code == 0, result.output
-    info = json.loads(result.output)
-    names = {e["name"]: e for e in info["names"]}
+    info, names = described(built["elo_en"])
     assert info["workbook"]["system"] == "elo"
     for key, kind in INPUTS.items():
         assert (names[f"Games_{key}"]["role"], names[f"Games_{key}"]["type"]) == ("input", kind)
@@ -267,12 +262,9 @@ def test_period_ends_stand_out_and_the_chart_reads_the_helpers(built, opened):
 def test_template_mode_and_constants(tmp_path):
     assert load_template(TEMPLATES / "elo_ja.toml").constants == {
         "k": 32.0, "periods": 0.0, "scale": 400.0, "start": 1500.0}
-    variant = tmp_path / "club.toml"
-    variant.write_text('system = "elo"\nlang = "en"\nrows = 12\nstart_rating = 1612\n'
-                       "[constants]\nk = 24\nperiods = 1\n", encoding="utf-8")
-    result = CliRunner().invoke(main, ["build", str(variant), "--out", str(tmp_path)])
-    assert result.exit_code == 0, result.output
-    wb = load_workbook(tmp_path / "club.xlsx", data_only=True)
+    wb = load_workbook(built_variant(
+        tmp_path, "club", 'system = "elo"\nlang = "en"\nrows = 12\nstart_rating = 1612\n'
+        "[constants]\nk = 24\nperiods = 1\n"), data_only=True)
     assert [wb["Settings"][f"B{n}"].value for n in range(3, 7)] == [1612, 24, 1, 400]
     _, letter, first, _ = column_cells(wb, "Games_Rating")
     assert wb["Games"][f"{letter}{first - 1}"].value == 1612  # the "Me" row above the games

@@ -16,10 +16,10 @@ import datetime as dt
 import shutil
 
 import pytest
-from click.testing import CliRunner
 from openpyxl import load_workbook
 
 from rating_rules.glicko import GLICKO, glicko_period, glicko_rd_before, replay_glicko
+from tests.commands import built_variant
 from tests.conftest import (
     column,
     column_cells,
@@ -33,7 +33,6 @@ from tests.sheetcases.glicko import (
     engine_rows,
 )
 from workbook_builder.build import TEMPLATES, build
-from workbook_builder.cli import main
 from workbook_builder.libreoffice import recalculate
 from workbook_builder.package import strip_cached_values
 from workbook_builder.template import load_template
@@ -103,12 +102,9 @@ def test_template_constants(tmp_path):
     assert load_template(TEMPLATES / "glicko_ja.toml").constants == {
         "rd": 350.0, "start_rd": 350.0, "c": pytest.approx(34.64101615137755),
         "periods": 0.0, "start": 1500.0}
-    club = tmp_path / "club.toml"
-    club.write_text('system = "glicko"\nlang = "en"\nrows = 12\nstart_rating = 1612\n'
-                    "[constants]\nrd = 80\nperiods = 1\n", encoding="utf-8")
-    result = CliRunner().invoke(main, ["build", str(club), "--out", str(tmp_path)])
-    assert result.exit_code == 0, result.output
-    wb = load_workbook(tmp_path / "club.xlsx", data_only=True)
+    wb = load_workbook(built_variant(
+        tmp_path, "club", 'system = "glicko"\nlang = "en"\nrows = 12\nstart_rating = 1612\n'
+        "[constants]\nrd = 80\nperiods = 1\n"), data_only=True)
     assert [wb["Settings"][f"B{n}"].value for n in (3, 4, 7)] == [1612, 80, 1]
 
 

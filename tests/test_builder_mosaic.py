@@ -14,7 +14,7 @@ from openpyxl import load_workbook
 
 from rating_rules.mosaic import first_player
 from tests.conftest import column_cells, games_column, lang_of, shipped
-from tests.sheetcases import chart_points
+from tests.sheetcases import assert_chart_follows, chart_points
 from tests.sheetcases.mosaic import BAD_COUNTED, BAD_ROWS, FIRST, START, engine_rows
 
 SHIPPED = shipped("mosaic")
@@ -27,10 +27,7 @@ def test_chart_has_every_rating(recalc, name):
     wb = load_workbook(recalc.results[f"conform_{name}"], data_only=True)
     expected = engine_rows(games, set(range(len(games))), lang_of(name))
     assert len(games_column(wb, "Change")) == len(games) == 200
-    chart_y = games_column(wb, "ChartY")
-    assert chart_y[0] == pytest.approx(START)
-    assert chart_y[1:] == pytest.approx([expected[i]["Rating"] for i in range(len(games))])
-    assert games_column(wb, "ChartX") == list(range(len(games) + 1))
+    assert_chart_follows(wb, START, [expected[i]["Rating"] for i in range(len(games))])
 
 
 @pytest.mark.parametrize("name", SHIPPED)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
-
 from click.testing import CliRunner
 from openpyxl import load_workbook
 
+from tests.commands import described
 from tests.conftest import column_cells
 from workbook_builder.cli import main
 
@@ -39,10 +38,7 @@ def test_every_column_is_a_workbook_scoped_name(built, opened):
 
 
 def test_describe_json_reports_every_name(built):
-    result = CliRunner().invoke(main, ["describe", str(built["mosaic_en"]), "--json"])
-    assert result.exit_code == 0, result.output
-    info = json.loads(result.output)
-    names = {e["name"]: e for e in info["names"]}
+    info, names = described(built["mosaic_en"])
     assert info["workbook"]["system"] == "mosaic" and info["workbook"]["lang"] == "en"
     for key, kind in INPUTS.items():
         entry = names[f"Games_{key}"]

@@ -8,8 +8,6 @@ on Settings too, go through one more LibreOffice call of their own.
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import re
 from pathlib import Path
 
@@ -18,6 +16,7 @@ from click.testing import CliRunner
 from openpyxl import load_workbook
 
 from rating_rules.shogi import LEAGUE, TOKIN, TOKIN_HANDICAPS, tokin_delta, tokin_handicap
+from tests.commands import built_variant, described
 from tests.conftest import (
     assert_no_error_values,
     column_cells,
@@ -26,18 +25,18 @@ from tests.conftest import (
     lang_of,
     shipped,
 )
-from tests.sheetcases import chart_points
+from tests.sheetcases import assert_chart_follows, chart_points
 from tests.sheetcases.tokin import (
     BAD_COUNTED,
     BAD_ROWS,
     START,
     engine_rows,
     shown,
-    typed_copy,
 )
-from workbook_builder.build import TEMPLATES, build
+from tests.worked import built_small, first_rows, recalculated
+from workbook_builder.build import build
 from workbook_builder.cli import main
-from workbook_builder.template import load_template, parse_template
+from workbook_builder.template import parse_template
 
 SHIPPED = shipped("tokin")
 FIXTURE = Path(__file__).parent / "fixtures" / "tokin_quick_table_seed000.txt"
@@ -61,10 +60,7 @@ def test_clamps_start_and_chart(recalc, name):
     assert sum(1 for g in games if g.get("Handicap")) > 50
     assert {changes[i] for i in range(7, 200, 10)} == {1, 31}  # both clamps reached
     assert games_column(wb, "Rating", with_lead=True)[0] == START
-    chart_y = games_column(wb, "ChartY")
-    assert chart_y[0] == START
-    assert chart_y[1:] == pytest.approx([expected[i]["Rating"] for i in range(len(games))])
-    assert games_column(wb, "ChartX") == list(range(len(games) + 1))
+    assert_chart_follows(wb, START, [expected[i]["Rating"] for i in range(len(games))])
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -107,21 +103,10 @@ def worked(early_jobs) -> dict[str, Path]:
 
 @early
 def tokin_worked(_: dict[str, Path], work: Path) -> dict[str, Path]:
-    """Each worked example typed into a shipped workbook, all recalculated in one call."""
-    from workbook_builder.libreoffice import recalculate
-
+    """Each worked example typed into a shipped workbook (or the league preset's)."""
     league = parse_template({"system": "tokin", "preset": "league", "rows": 10}, "league")
-    books = {"league": build(league, work / "built")}
-    for name in SHIPPED:
-        spec = dataclasses.replace(load_template(TEMPLATES / f"{name}.toml"), rows=10)
-        books[name] = build(spec, work / "built")
-    sources = [typed_copy(books[template], work / f"{case}.xlsx", settings, games)
-               for case, (template, settings, games) in WORKED.items()]
-    return dict(zip(WORKED, recalculate(sources, work / "out"), strict=True))
-
-
-def first_rows(path: Path, key: str, count: int = 2) -> list[object]:
-    return games_column(load_workbook(path, data_only=True), key, with_lead=True)[: count + 1]
+    books = {"league": build(league, work / "built"), **built_small(SHIPPED, 10, work)}
+    return recalculated(WORKED, books, work)
 
 
 def test_worked_example_2000_beats_1900(worked):
@@ -252,9 +237,7 @@ def test_dropdowns_for_handicap_and_rank(built, opened):
 
 
 def test_describe_lists_the_columns_and_tables(built):
-    result = CliRunner().invoke(main, ["describe", str(built["tokin_en"]), "--json"])
-    assert result.exit_code == 0, result.output
-    names = {e["name"]: e for e in json.loads(result.output)["names"]}
+    _, names = described(built["tokin_en"])
     for key, kind in {"Opponent": "text", "OppRating": "number", "Handicap": "choice",
                       "Result": "choice", "Date": "date"}.items():
         assert (names[f"Games_{key}"]["role"], names[f"Games_{key}"]["type"]) == ("input", kind)
@@ -266,12 +249,9 @@ def test_describe_lists_the_columns_and_tables(built):
 
 
 def test_a_local_variant_from_a_template(tmp_path):
-    variant = tmp_path / "kyoto.toml"
-    variant.write_text('system = "tokin"\npreset = "league"\nlang = "en"\nrows = 12\n'
-                       "start_rating = 1734\n[constants]\nmax_change = 40\n", encoding="utf-8")
-    result = CliRunner().invoke(main, ["build", str(variant), "--out", str(tmp_path)])
-    assert result.exit_code == 0, result.output
-    wb = load_workbook(tmp_path / "kyoto.xlsx", data_only=True)
+    wb = load_workbook(built_variant(
+        tmp_path, "kyoto", 'system = "tokin"\npreset = "league"\nlang = "en"\nrows = 12\n'
+        "start_rating = 1734\n[constants]\nmax_change = 40\n"), data_only=True)
     assert games_column(wb, "Rating", with_lead=True)[0] == 1734
     assert name_values(wb, "Settings_MaxChange") == [40]
     assert name_values(wb, "Settings_Start") == [1734]

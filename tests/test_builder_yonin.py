@@ -7,14 +7,13 @@ recalculated in the shared single LibreOffice call (see conftest).
 
 from __future__ import annotations
 
-import json
 import zipfile
 
 import pytest
-from click.testing import CliRunner
 from openpyxl import load_workbook
 
 from rating_rules.yonin import rate_game, tournament_score
+from tests.commands import described
 from tests.conftest import ERRORS, assert_inputs_kept, column_cells, games_column, lang_of, shipped
 from tests.sheetcases.yonin import (
     BAD_FLAGGED,
@@ -28,7 +27,6 @@ from tests.sheetcases.yonin import (
     assert_games_marked,
     label_in,
 )
-from workbook_builder.cli import main
 
 SHIPPED = shipped("yonin")
 INPUTS = {"Player": "text", "Rate": "number", "Place": "choice", "KnockedBy": "choice",
@@ -164,10 +162,7 @@ def test_names_protection_and_validation(built, opened):
 
 
 def test_describe_lists_the_columns(built):
-    result = CliRunner().invoke(main, ["describe", str(built["yonin_en"]), "--json"])
-    assert result.exit_code == 0, result.output
-    info = json.loads(result.output)
-    names = {e["name"]: e for e in info["names"]}
+    info, names = described(built["yonin_en"])
     assert info["workbook"]["system"] == "yonin"
     for key, kind in INPUTS.items():
         assert (names[f"Games_{key}"]["role"], names[f"Games_{key}"]["type"]) == ("input", kind)

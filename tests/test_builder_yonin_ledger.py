@@ -9,16 +9,15 @@ Players and Games tables and recalculated in the shared LibreOffice call (see co
 from __future__ import annotations
 
 import datetime as dt
-import json
 
 import pytest
-from click.testing import CliRunner
 from openpyxl import load_workbook
 
 from rating_rules import replay
 from rating_rules.yonin import rate_game
+from tests.commands import described
 from tests.conftest import ERRORS, column, column_cells, lang_of, shipped
-from tests.sheetcases.yonin import assert_games_marked, label_in
+from tests.sheetcases.yonin import NON_MEMBER_WORDS, assert_games_marked, label_in
 from tests.sheetcases.yonin_ledger import (
     BAD_FLAGGED,
     BAD_GAMES,
@@ -28,12 +27,10 @@ from tests.sheetcases.yonin_ledger import (
     BAD_RATED,
     BAD_TABLES,
     EDITED_GAME,
-    NON_MEMBER_WORDS,
     ODD_NAMES,
     RANKS,
     SEATS,
 )
-from workbook_builder.cli import main
 
 SHIPPED = shipped("yonin_ledger")
 GAME_INPUTS = {"Player": "text", "Place": "choice", "KnockedBy": "choice", "Date": "date"}
@@ -326,10 +323,7 @@ def ws_locked(ws, ref: str) -> bool:
 
 
 def test_describe_lists_both_tables(built):
-    result = CliRunner().invoke(main, ["describe", str(built[SHIPPED[-1]]), "--json"])
-    assert result.exit_code == 0, result.output
-    info = json.loads(result.output)
-    names = {e["name"]: e for e in info["names"]}
+    info, names = described(built[SHIPPED[-1]])
     assert info["workbook"]["system"] == "yonin_ledger"
     assert int(info["workbook"]["players"]) >= 30
     for table, inputs in (("Games", GAME_INPUTS), ("Players", PLAYER_INPUTS)):

@@ -18,6 +18,7 @@ import importlib
 import pkgutil
 from collections.abc import Mapping, Sequence
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -40,6 +41,17 @@ being typed shows it too): each case's ``BAD_INCOMPLETE`` rows."""
 def chart_points(values: list[object]) -> list[object]:
     """A chart helper column's points: the counted rows' values, #N/A elsewhere left out."""
     return [v for v in values if v != "#N/A"]
+
+
+def assert_chart_follows(wb: Any, start: float, ratings: Sequence[float]) -> None:
+    """The chart's helper columns of a log where every row counts: the start, then each
+    game's rating (the engine's), one point a game."""
+    from tests.conftest import games_column
+
+    chart_y = games_column(wb, "ChartY")
+    assert chart_y[0] == pytest.approx(start)
+    assert chart_y[1:] == pytest.approx(list(ratings))
+    assert games_column(wb, "ChartX") == list(range(len(ratings) + 1))
 
 
 def assert_incomplete(status: object, lang: str, where: str) -> None:

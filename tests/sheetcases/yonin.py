@@ -61,6 +61,17 @@ def random_finish(rng: random.Random, often: float, foul: float, rarely: float,
     return places, knocked
 
 
+def random_member(rng: random.Random, non_member: float, either: float) -> dict[str, object]:
+    """A typed Member cell, or none: a non-member word below ``non_member`` of one draw,
+    a member word below ``either``."""
+    roll = rng.random()
+    if roll < non_member:
+        return {"Member": rng.choice(NON_MEMBER_WORDS)}
+    if roll < either:
+        return {"Member": rng.choice(("会員", "member"))}
+    return {}
+
+
 def random_game(rng: random.Random, n: int) -> list[dict[str, object]]:
     """One valid game: places, who mated whom (or T), floors, members."""
     places, knocked = random_finish(rng, 0.5, 0.3, 0.12)
@@ -74,11 +85,7 @@ def random_game(rng: random.Random, n: int) -> list[dict[str, object]]:
             row["Official"] = _rank_of(rate)
         elif roll < 0.3:
             row["Official"] = rng.choice(RANKS)[0]
-        roll = rng.random()
-        if roll < 0.15:
-            row["Member"] = rng.choice(NON_MEMBER_WORDS)
-        elif roll < 0.25:
-            row["Member"] = rng.choice(("会員", "member"))
+        row.update(random_member(rng, 0.15, 0.25))
         rows.append({k: v for k, v in row.items() if v is not None})
     return rows
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from tests.sheetcases.yonin import NON_MEMBER_WORDS, RANKS, SEATS, random_finish
+from tests.sheetcases.yonin import RANKS, SEATS, random_finish, random_member
 
 SYSTEM = "yonin_ledger"
 ACTIVE, IDLE = 26, 4
@@ -35,11 +35,7 @@ def random_players(rng: random.Random) -> list[dict[str, object]]:
             row["Start"] = rng.randint(0, 2500) + rng.choice((0, 0, 0.5))
         if rng.random() < 0.08:
             row["Official"] = rng.choice(RANKS)[0]
-        roll = rng.random()
-        if roll < 0.2:
-            row["Member"] = rng.choice(NON_MEMBER_WORDS)
-        elif roll < 0.3:
-            row["Member"] = rng.choice(("会員", "member"))
+        row.update(random_member(rng, 0.2, 0.3))
         players.append(row)
     return players
 
