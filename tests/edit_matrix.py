@@ -51,8 +51,8 @@ from openpyxl.utils.cell import get_column_letter, range_boundaries
 from bench.edit import uno_missing
 from tests.sheetcases import CASES
 from workbook_builder.build import TEMPLATES, build, build_workbook
+from workbook_builder.describe import describe
 from workbook_builder.kit.cells import excel_serial
-from workbook_builder.metadata import describe
 from workbook_builder.readback import (
     NOT_BUILT,
     Opened,

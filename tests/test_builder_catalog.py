@@ -23,7 +23,7 @@ from rating_rules.shogi import TOKIN, TOKIN_START_TABLE
 from tests.conftest import early, lang_of
 from workbook_builder.audit import audit
 from workbook_builder.build import TEMPLATES, build
-from workbook_builder.metadata import describe
+from workbook_builder.describe import describe
 from workbook_builder.package import strip_cached_values
 from workbook_builder.readback import cells_of
 from workbook_builder.repair import repair

@@ -55,7 +55,7 @@ def test_describe_json_reports_every_name(built):
 
 def test_inputs_unlocked_computed_locked_and_sheets_protected(built, opened):
     """Every shipped sheet type, read through its own names: what is typed is open."""
-    from workbook_builder.metadata import describe
+    from workbook_builder.describe import describe
     from workbook_builder.readback import cells_of
 
     for name, path in built.items():

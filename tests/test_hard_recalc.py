@@ -37,7 +37,7 @@ from bench.edit import uno_missing
 from tests.edit_matrix import SCRIPT, SYSTEM_PYTHON, UNO_TIMEOUT, verdict_of
 from tests.sheetcases import CASES
 from workbook_builder.build import TEMPLATES, build
-from workbook_builder.metadata import describe
+from workbook_builder.describe import describe
 from workbook_builder.package import strip_cached_values
 from workbook_builder.readback import open_project_workbook
 from workbook_builder.template import load_template

@@ -59,7 +59,7 @@ def test_howto_sheet_names_real_sheets_and_cells(path: Path) -> None:
 
 def test_typing_steps_give_every_typed_column_of_the_games_sheet() -> None:
     """The cells a person types a game into are all in the steps, by letter."""
-    from workbook_builder.metadata import describe
+    from workbook_builder.describe import describe
 
     for path in SHIPPED:
         if path.stem.startswith(("formulas", "lambda")):

@@ -325,7 +325,7 @@ def test_repair_keeps_the_four_player_rule_choices(saved, tmp_path) -> None:
 def test_every_single_setting_names_its_preset_field() -> None:
     """A constant without a field could not reach a rebuild: every shipped workbook's
     single-cell settings name one (tables are carried by the rule's own reader)."""
-    from workbook_builder.metadata import describe
+    from workbook_builder.describe import describe
 
     for path in sorted((Path(__file__).parents[1] / "dist").glob("*.xlsx")):
         names = describe(path)["names"]
@@ -543,7 +543,7 @@ def hostile_settings_repaired(_: dict[str, Path], folder: Path) -> list[str]:
     """Every Settings constant and the first cell of every Settings table of each Japanese
     sheet and ledger, given one of :data:`HOSTILE` in turn, repaired: what did not go as
     promised (an exception, or the value neither in the rebuild nor reported)."""
-    from workbook_builder.metadata import describe
+    from workbook_builder.describe import describe
     from workbook_builder.readback import same_value
     from workbook_builder.repair import repair
 

@@ -38,7 +38,8 @@ from openpyxl import load_workbook
 from bench.edit import uno_missing
 from tests.edit_matrix import KINDS, SCRIPT, SYSTEM_PYTHON, build_kind, same_input
 from workbook_builder.cli import main
-from workbook_builder.metadata import META_SHEET, describe
+from workbook_builder.describe import describe
+from workbook_builder.metadata import META_SHEET
 
 SEED = 48
 FAST = {("mosaic", "*"), ("ledger_tokin", "{title} o'clock"), ("ledger_tokin", "even"),

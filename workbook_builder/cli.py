@@ -318,7 +318,7 @@ def _write_lite(out_dir: Path) -> None:
 def describe(file: Path, as_json: bool) -> None:
     import json
 
-    from workbook_builder.metadata import describe as describe_file
+    from workbook_builder.describe import describe as describe_file
     from workbook_builder.readback import check_package
 
     try:

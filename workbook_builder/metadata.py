@@ -1,4 +1,5 @@
-"""What a built workbook says about itself, so ``describe`` needs no template.
+"""What a built workbook says about itself, so ``describe`` (:mod:`.describe`) needs no
+template.
 
 Defined names give each column's range; a very hidden sheet ``_meta`` (invisible in
 Excel's Unhide list, unlike a hidden sheet) adds role, type and allowed values, one
@@ -12,15 +13,13 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-from openpyxl import Workbook, load_workbook
+from openpyxl import Workbook
 from openpyxl.utils.cell import column_index_from_string, range_boundaries
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .labels import NAMED
 from .layout import NameInfo
-from .messages import say
 
 META_SHEET = "_meta"
 COLUMNS = ("name", "sheet", "range", "role", "type", "allowed", "minimum", "label", "field")
@@ -145,57 +144,3 @@ def name_table(rows: Sequence[Sequence[object]]
     header = [str(h) for h in rows[blank + 1] if h is not None]
     names = [dict(zip(header, r, strict=False)) for r in rows[blank + 2:] if r and r[0]]
     return about, header, names
-
-
-def describe(path: str | Path) -> dict[str, object]:
-    """The workbook's ``about`` pairs and every name with sheet, range, role, type, allowed."""
-    wb = load_workbook(path, read_only=True)  # the names and one small sheet: no more
-    try:
-        if META_SHEET not in wb.sheetnames:
-            raise ValueError(say("meta.missing", path=str(path), sheet=META_SHEET))
-        rows = list(wb[META_SHEET].iter_rows(values_only=True))
-    finally:
-        wb.close()
-    try:
-        about, header, table = name_table(rows)
-    except (StopIteration, IndexError):
-        header, table = [], []
-    if "name" not in header or "allowed" not in header:
-        raise ValueError(say("meta.damaged", path=str(path), sheet=META_SHEET))
-    names = []
-    moved = _renamed(path, wb, about, table)
-    for entry in table:
-        defined = wb.defined_names.get(entry["name"])
-        if defined is None:
-            raise ValueError(say("meta.undefined", path=str(path), name=entry["name"],
-                                 sheet=META_SHEET))
-        ((sheet, ref),) = list(defined.destinations)
-        entry.update(sheet=moved.get(sheet, sheet), range=ref,
-                     allowed=json.loads(str(entry["allowed"] or "[]")))
-        for optional in ("minimum", "field"):
-            if entry.get(optional) is None:
-                entry.pop(optional, None)
-        names.append(entry)
-    about.pop(TEXTS, None)  # fingerprints for repair, not for a reader
-    return {"workbook": about, "names": names}
-
-
-def _renamed(path: str | Path, wb: Workbook, about: Mapping[str, object],
-             table: Sequence[Mapping[str, object]]) -> dict[str, str]:
-    """The builder's title → the file's, for a sheet renamed by a program that left its
-    names behind (openpyxl): found by its texts (:mod:`.roles`), reading the whole file
-    only then."""
-    from .roles import find_sheets
-
-    pointed = {title for entry in table
-               if (defined := wb.defined_names.get(str(entry["name"]))) is not None
-               for title, _ in defined.destinations}
-    if pointed <= set(wb.sheetnames):
-        return {}
-    full = load_workbook(path)
-    try:
-        texts = {str(key): "" if value is None else str(value) for key, value in about.items()}
-        roles = find_sheets(full, [MetaName.read(entry) for entry in table], texts)
-    finally:
-        full.close()
-    return roles.renamed
