@@ -9,7 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from workbook_builder.cli import main
-from workbook_builder.gamelog import GameLogError, parse_game_log, read_game_log
+from workbook_builder.gamelog import GameLogError, parse_game_log
+from workbook_builder.logfile import read_game_log
 
 LOG = (
     "日付,対局者A,対局者B,勝敗,手合\n"

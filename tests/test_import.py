@@ -115,8 +115,8 @@ def test_a_four_player_log_fills_the_four_player_ledger(tmp_path: Path) -> None:
     """The README's sample (one line a game, Japanese headers) imported, recalculated by
     LibreOffice from inputs alone: each seat's new rate is the engine's replay up to that
     game, and no row is flagged."""
-    from workbook_builder.gamelog import read_game_log
     from workbook_builder.libreoffice import recalculate
+    from workbook_builder.logfile import read_game_log
     from workbook_builder.package import strip_cached_values
 
     out = tmp_path / "club.xlsx"

@@ -22,8 +22,9 @@ from click.testing import CliRunner
 
 from workbook_builder import logfile
 from workbook_builder.cli import main
-from workbook_builder.gamelog import GameLogError, read_game_log
+from workbook_builder.gamelog import GameLogError
 from workbook_builder.libreoffice import soffice
+from workbook_builder.logfile import read_game_log
 from workbook_builder.messages import shown
 
 REPO = Path(__file__).resolve().parents[1]

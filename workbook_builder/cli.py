@@ -177,7 +177,7 @@ def rate(
 ) -> None:
     import math
 
-    from .gamelog import read_game_log
+    from .logfile import read_game_log
     from .messages import current
     from .rating_list import rate_log, rating_list, render
 

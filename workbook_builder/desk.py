@@ -25,7 +25,8 @@ from typing import Any
 from rating_rules import SYSTEMS
 
 from .errors import BuilderError, GameLogError
-from .gamelog import BadRow, Field, GameLog, decode, read_game_log
+from .gamelog import BadRow, Field, GameLog, decode
+from .logfile import read_game_log
 from .messages import Lang, Message, choose, reason_of, say, shown, word
 
 Progress = Callable[[str, int], None]

@@ -23,17 +23,16 @@ import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from pathlib import Path
 from typing import Any
 
 from rating_rules import SYSTEMS, LogField, replay
 
 from . import dates
 from .errors import GameLogError
-from .messages import Lang, Listed, os_reason, say
+from .messages import Lang, Listed, say
 from .names import near_miss
 
-__all__ = ["BadRow", "GameLog", "GameLogError", "parse_game_log", "read_game_log"]
+__all__ = ["BadRow", "GameLog", "GameLogError", "parse_game_log"]
 
 MAX_BYTES = 50 * 1024 * 1024
 """A game log larger than this is refused: no club has 50 MB of games."""
@@ -210,35 +209,6 @@ def parse_date(text: str) -> date | None:
                                  last=_slashed(dates.LAST_DATE)))
         return day
     raise ValueError(say("row.not_date", field=Field("date"), value=text))
-
-
-def read_game_log(path: str | Path, system: str, monthly: bool = False,
-                  new_players: bool = False, accepted: Collection[str] = ()) -> GameLog:
-    """Read ``path`` as a game log of ``system``; bad rows are collected, not raised.
-
-    ``new_players``: take a name that is probably a misspelling of an earlier player's
-    (:func:`~.names.near_miss`) as a new player; by default such a line is bad.
-    ``accepted``: the names taken as new players one by one (the desk asks for each).
-
-    ``monthly``: games are rated by month lists (the Tokin ledger's mode, ``rate
-    --monthly``), so every game needs a date and the log must run in month order: no
-    game dated in an earlier month than a dated line above it, bad lines included, as
-    the ledger flags it.
-    """
-    if system not in SYSTEMS:
-        raise GameLogError(say("log.system", system=system, known=", ".join(SYSTEMS)))
-    path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise GameLogError(say("log.too_big", path=str(path), size=size, limit=MAX_BYTES))
-        data = path.read_bytes()
-    except OSError as exc:
-        raise GameLogError(say("log.os", path=str(path), reason=os_reason(exc))) from None
-    from .logfile import read_log  # CSV or a workbook, by content; it reads this module
-
-    return read_log(path, data, system, monthly=monthly, new_players=new_players,
-                    accepted=accepted)
 
 
 def parse_game_log(text: str, system: str, encoding: str = "utf-8",

@@ -26,7 +26,8 @@ from pathlib import Path
 
 from .build import TEMPLATES, build_workbook
 from .errors import GameLogError, ImportFailed
-from .gamelog import BadRow, GameLog, read_game_log
+from .gamelog import BadRow, GameLog
+from .logfile import read_game_log
 from .messages import kind_name, os_reason, say
 from .package import finalize, write_new_file
 from .sheets import SHEET_TYPES
@@ -95,7 +96,7 @@ def import_log(games_csv: str | Path, template: str | Path, out: str | Path,
     sheet = SHEET_TYPES[spec.system]
     if "Players" not in sheet.input_tables:
         raise ImportFailed(say("import.not_ledger", template=str(template),
-                               system=kind_name(spec.system),
+                               system=kind_name(spec.system, sheet),
                                ledger=ledger_for(Path(template), spec)))
     try:
         log = read_game_log(source, sheet.log_system(spec), monthly=monthly_lists(spec),

@@ -39,6 +39,7 @@ from .readback import (
     named_cells,
     same_value,
 )
+from .sheets import SHEET_TYPES
 
 
 def settings_not_kept(typed: Typed, rebuilt: Workbook) -> list[str]:
@@ -114,8 +115,10 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
         if ws.title == META_SHEET or not filled:
             continue
         if ws.title not in builder.sheetnames:
+            system = typed.spec.system
             out.append(say("kept.sheet_many" if len(filled) > 1 else "kept.sheet",
-                           title=ws.title, count=len(filled), system=kind_name(typed.spec.system)))
+                           title=ws.title, count=len(filled),
+                           system=kind_name(system, SHEET_TYPES.get(system))))
             continue
         lines, older = sheet_outside(ws, filled, builder[ws.title], SheetFormulas.of(
             [rebuilt[ws.title]] if ws.title in rebuilt.sheetnames else [], builder[ws.title]),

@@ -34,6 +34,8 @@ from pathlib import Path
 import openpyxl
 from openpyxl.utils import get_column_letter
 
+from rating_rules import SYSTEMS
+
 from .errors import GameLogError
 from .gamelog import (
     MAX_BYTES,
@@ -45,9 +47,9 @@ from .gamelog import (
     parse_game_log,
     required_columns,
 )
-from .messages import Lang, Message, say
+from .messages import Lang, Message, os_reason, say
 
-__all__ = ["HEADER_ROWS", "Kind", "kind_of", "read_log"]
+__all__ = ["HEADER_ROWS", "Kind", "kind_of", "read_game_log", "read_log"]
 
 HEADER_ROWS = 20
 """Rows of each sheet searched for the header row (a title and notes may stand above)."""
@@ -116,10 +118,37 @@ def kind_of(data: bytes, path: Path) -> Kind:
     return Kind.OTHER_ZIP
 
 
+def read_game_log(path: str | Path, system: str, monthly: bool = False,
+                  new_players: bool = False, accepted: Collection[str] = ()) -> GameLog:
+    """Read ``path`` as a game log of ``system``; bad rows are collected, not raised.
+
+    ``new_players``: take a name that is probably a misspelling of an earlier player's
+    (:func:`~.names.near_miss`) as a new player; by default such a line is bad.
+    ``accepted``: the names taken as new players one by one (the desk asks for each).
+
+    ``monthly``: games are rated by month lists (the Tokin ledger's mode, ``rate
+    --monthly``), so every game needs a date and the log must run in month order: no
+    game dated in an earlier month than a dated line above it, bad lines included, as
+    the ledger flags it.
+    """
+    if system not in SYSTEMS:
+        raise GameLogError(say("log.system", system=system, known=", ".join(SYSTEMS)))
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise GameLogError(say("log.too_big", path=str(path), size=size, limit=MAX_BYTES))
+        data = path.read_bytes()
+    except OSError as exc:
+        raise GameLogError(say("log.os", path=str(path), reason=os_reason(exc))) from None
+    return read_log(path, data, system, monthly=monthly, new_players=new_players,
+                    accepted=accepted)
+
+
 def read_log(path: Path, data: bytes, system: str, monthly: bool = False,
              new_players: bool = False, accepted: Collection[str] = ()) -> GameLog:
     """Read the file ``path`` (its bytes ``data``) as a game log of ``system``, whatever
-    its kind; see :func:`~.gamelog.read_game_log` for ``monthly``, ``new_players`` and
+    its kind; see :func:`read_game_log` for ``monthly``, ``new_players`` and
     ``accepted``."""
     kind = kind_of(data, path)
     if kind is Kind.CSV:

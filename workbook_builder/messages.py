@@ -1069,22 +1069,34 @@ def os_reason(exc: OSError) -> object:
     return say(f"os.{name}") if f"os.{name}" in TABLE else exc.strerror or str(exc)
 
 
-def kind_name(system: str) -> object:
-    """A workbook kind (``ledger``, ``go``) as a message names it: its workbooks' title
-    in the message's language (「クラブ台帳」, "Club ledger"), never the internal name."""
-    return KindName(system)
+class Titled(Protocol):
+    """A workbook kind that knows the title its workbooks get (a ``SheetType``)."""
+
+    def default_title(self, lang: str) -> str:
+        """The title of its workbooks in ``lang``."""
+
+
+def kind_name(system: str, kind: Titled | None) -> object:
+    """A workbook kind (``ledger``, ``go``) as a message names it: the title of ``kind``'s
+    workbooks in the message's language (「クラブ台帳」, "Club ledger"), never the internal
+    name ``system`` (shown only for a kind nobody knows: None)."""
+    return KindName(system, kind)
 
 
 class KindName(str):
     """A workbook kind, shown as the title its workbooks get (``default_title``)."""
 
-    def text(self, lang: Lang) -> str:
-        from .sheets import SHEET_TYPES
+    kind: Titled | None
 
-        kind = SHEET_TYPES.get(str(self))
-        if kind is None:
+    def __new__(cls, system: str, kind: Titled | None) -> KindName:
+        named = super().__new__(cls, system)
+        named.kind = kind
+        return named
+
+    def text(self, lang: Lang) -> str:
+        if self.kind is None:
             return str(self)
-        title = kind.default_title(lang)
+        title = self.kind.default_title(lang)
         return f"「{title}」" if lang == "ja" else f"“{title}”"
 
 

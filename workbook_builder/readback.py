@@ -292,7 +292,8 @@ def read_typed(opened: Opened) -> Typed:
         elif role == "input":
             table, _, key = name.partition("_")
             if table not in sheet_type.input_tables or not key:
-                not_carried.append(say("read.not_input", name=name, system=kind_name(spec.system)))
+                not_carried.append(say("read.not_input", name=name,
+                                       system=kind_name(spec.system, sheet_type)))
     _check_tables(sheet_type, spec, settings, not_carried)
     footer = {} if tiny is None else _template_footer(*tiny)
     tables = _read_tables(opened, columns, footer, not_carried)

@@ -43,9 +43,10 @@ def resized(typed: Typed, rows: int | None, players: int | None) -> Spec:
                                          most=MAX_ROWS))
         spec = dataclasses.replace(spec, rows=rows)
     if players is not None:
-        if "Players" not in SHEET_TYPES[spec.system].input_tables:
+        sheet_type = SHEET_TYPES[spec.system]
+        if "Players" not in sheet_type.input_tables:
             raise UnreadableWorkbook(say("repair.no_players", players=players,
-                                         system=kind_name(spec.system)))
+                                         system=kind_name(spec.system, sheet_type)))
         used = len(typed.tables.get("Players", ()))
         if not used <= players <= MAX_PLAYERS:
             raise UnreadableWorkbook(say("repair.players", players=players,

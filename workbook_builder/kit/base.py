@@ -111,7 +111,7 @@ class SheetType(ABC, Generic[P]):
 
     def tables_from_log(self, log: GameLog, spec: Spec) -> dict[str, list[dict[str, object]]]:
         """Input tables filled from a :class:`~workbook_builder.gamelog.GameLog` (ledgers)."""
-        raise NotImplementedError(say("sheet.no_log", system=kind_name(self.system)))
+        raise NotImplementedError(say("sheet.no_log", system=kind_name(self.system, self)))
 
     @abstractmethod
     def default_title(self, lang: str) -> str:
