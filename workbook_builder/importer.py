@@ -29,7 +29,7 @@ from .errors import GameLogError, ImportFailed
 from .gamelog import BadRow, GameLog
 from .logfile import read_game_log
 from .messages import kind_name, os_reason, say
-from .package import finalize, write_new_file
+from .package import write_finalized
 from .sheets import SHEET_TYPES
 from .spec import MAX_PLAYERS, MAX_ROWS, Spec
 from .template import load_template
@@ -126,12 +126,7 @@ def import_log(games_csv: str | Path, template: str | Path, out: str | Path,
     spec = dataclasses.replace(spec, rows=min(MAX_ROWS, max(spec.rows, rows + 50)),
                                players=min(MAX_PLAYERS, max(spec.players, players + 20)))
     wb, built = build_workbook(spec, tables=tables)
-
-    def write(temp: Path) -> None:
-        wb.save(temp)
-        finalize(temp, built.cached)
-
-    write_new_file(target, write, replace=overwrite)
+    write_finalized(target, wb.save, built.cached, replace=overwrite)
     return report
 
 

@@ -230,6 +230,17 @@ def _write(path: Path, parts: Mapping[str, bytes]) -> None:
     Path(path).write_bytes(buffer.getvalue())
 
 
+def write_finalized(target: Path, save: Callable[[Path], object], cached: CachedValues, *,
+                    replace: bool = True) -> None:
+    """Write the workbook ``save`` writes to ``target`` with its ``cached`` values
+    (:func:`finalize`), all or nothing (:func:`write_new_file`)."""
+    def write(temp: Path) -> None:
+        save(temp)
+        finalize(temp, cached)
+
+    write_new_file(target, write, replace=replace)
+
+
 def write_new_file(target: Path, write: Callable[[Path], None], *, replace: bool = True) -> None:
     """Write ``target`` through a uniquely named temporary file in the same folder.
 

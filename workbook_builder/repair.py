@@ -21,7 +21,7 @@ from pathlib import Path
 from .build import build_workbook
 from .kept import settings_not_kept, values_outside
 from .messages import kind_name, say
-from .package import finalize, write_new_file
+from .package import write_finalized
 from .readback import (
     Typed,
     UnreadableWorkbook,
@@ -96,10 +96,5 @@ def repair(path: str | Path, out: str | Path, password: str | None = None,
                                        value=cell.value))
     wb, built = build_workbook(typed.spec, typed.rows, password, typed.tables)
     report.not_carried += settings_not_kept(typed, wb) + values_outside(opened, typed, wb).lines
-
-    def write(temp: Path) -> None:
-        wb.save(temp)
-        finalize(temp, built.cached)
-
-    write_new_file(target, write, replace=overwrite)
+    write_finalized(target, wb.save, built.cached, replace=overwrite)
     return report
