@@ -26,7 +26,7 @@ same binary result; the constants default to the Settings names the sheet define
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
