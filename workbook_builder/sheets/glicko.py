@@ -83,6 +83,9 @@ from ..settings import START, above_zero, scalar, setting_name, start_setting, z
 
 Q_TEXT = "(LN(10)/400)"
 """The paper's q = ln 10 / 400."""
+RD = setting_name("RD")
+MAX_RD = setting_name("MaxRD")
+C = setting_name("C")
 
 
 def g_text(rd: str) -> str:
@@ -129,10 +132,11 @@ def period_rd_text(my: str, rd: str, opps: str, rds: str) -> str:
     return f"SQRT(1/({precision_text(my, rd, opps, rds)}))"
 
 
-def grown_text(rd: str, c: str, max_rd: str) -> str:
-    """The RD one period later, ``min(sqrt(RD² + c²), max)``, like
-    :func:`rating_rules.glicko.glicko_rd_before` with one period."""
-    return f"MIN(SQRT({rd}*{rd}+{c}*{c}),{max_rd})"
+def grown_text(rd: str, periods: str | None = None) -> str:
+    """The RD ``periods`` periods later (None: one), ``min(sqrt(RD² + t c²), largest)``,
+    like :func:`rating_rules.glicko.glicko_rd_before`."""
+    times = "" if periods is None else f"*{periods}"
+    return f"MIN(SQRT({rd}*{rd}+{C}*{C}{times}),{MAX_RD})"
 
 
 def _precision(rd: str, information: str) -> str:
@@ -151,9 +155,6 @@ def closed_rd_text(rd: str, information: str) -> str:
     return f"SQRT(1/({_precision(rd, information)}))"
 
 
-RD = setting_name("RD")
-MAX_RD = setting_name("MaxRD")
-C = setting_name("C")
 FAR = 120_000
 """An opponent further than this from the rating is flagged: ``g × gap / 400`` stays
 under 300, so ``10^`` in the expected score never overflows (g ≤ 1)."""
@@ -254,7 +255,7 @@ def opp_rd_at_formula(r: Row) -> str:
     """The opponent's RD at the game: the list's, grown by one period's c (the paper's
     step 1 from the list's month to the game's), at most the largest RD."""
     usable = f"AND({OPP_RD.test(r['OppRD'])},{r['OppRD']}<={MAX_RD})"
-    return fx.if_(usable, grown_text(r["OppRD"], C, MAX_RD), '""')
+    return fx.if_(usable, grown_text(r["OppRD"]), '""')
 
 
 def opp_rd_at_value(c: Cells) -> object:
@@ -273,7 +274,7 @@ def running(key: str, part: int) -> Value:
 def closed(part: int) -> Value:
     """The period's rating (0) or RD (1) if it closed at this game."""
     def value(c: Cells) -> float:
-        return glicko_close(number(c["Start"]), number(c["RDStart"]), number(c["Info"]),
+        return glicko_close(number(c["Base"]), number(c["RDBase"]), number(c["Info"]),
                             number(c["Sum"]), c.preset)[part]
 
     return value
@@ -281,28 +282,24 @@ def closed(part: int) -> Value:
 
 def change_formula(r: Row) -> str:
     """How much this game moved the period's rating (per game: the change)."""
-    before = fx.if_(r["New"], r["Base"], r.prev("Close"))
-    return fx.if_(counts_test(r), f"{r['Close']}-{before}", '""')
+    return fx.if_(counts_test(r), f"{r['Close']}-{r.prev('Close')}", '""')
 
 
 def change_value(c: Cells) -> object:
     if not c["Counts"]:
         return ""
-    return number(c["Close"]) - number(c["Base"] if c["New"] else c.prev("Close"))
+    return number(c["Close"]) - number(c.prev("Close"))
 
 
 def rd_base_formula(r: Row) -> str:
-    """My RD at the start of the row's period: Settings' for the first, grown after."""
-    grown = grown_text(r.prev("CloseRD"), C, MAX_RD)
-    first = grown_text(RD, C, MAX_RD)  # the list's RD, as the opponents' (OppRDAt)
-    return fx.if_(r["New"], fx.if_(f"{r.prev('Count')}=0", first, grown), r.prev("RDStart"))
+    """My RD at the start of the row's period: the last period's grown by one (on the
+    first, Settings' RD: the lead row's, the list's RD grown as the opponents' are)."""
+    return fx.if_(r["New"], grown_text(r.prev("CloseRD"), r["New"]), r.prev("RDStart"))
 
 
 def rd_base_value(c: Cells) -> float:
     if not c["New"]:
         return number(c.prev("RDStart"))
-    if c.prev("Count") == 0:
-        return glicko_rd_before(float(c.preset.rd), 1, c.preset)
     return glicko_rd_before(number(c.prev("CloseRD")), 1, c.preset)
 
 
@@ -372,10 +369,10 @@ def period_columns() -> tuple[Column, ...]:
                lambda r: carry(r, "Sum", f"IF({r['New']},0,{r.prev('Sum')})+{r['G']}*"
                                          f"({r['Score']}-{r['Expected']})", COUNTS),
                running("Sum", 1), lambda r: "0", 0),
-        kp.close_column(lambda r: closed_rating_text(r["Start"], r["RDStart"], r["Info"],
+        kp.close_column(lambda r: closed_rating_text(r["Base"], r["RDBase"], r["Info"],
                                                      r["Sum"]), closed(0), COUNTS),
         helper("CloseRD", Text("計算用 RD", "RD if closed"), "number",
-               lambda r: carry(r, "CloseRD", closed_rd_text(r["RDStart"], r["Info"]),
+               lambda r: carry(r, "CloseRD", closed_rd_text(r["RDBase"], r["Info"]),
                                COUNTS),
                carried("CloseRD", closed(1), COUNTS), lambda r: RD,
                lambda c: float(c.preset.rd)),
@@ -497,17 +494,16 @@ LEDGER_CARRIED = (
 game, the period they last played in, their RD at its start and its two running sums."""
 
 
-def same_period(r: Row, side: str) -> str:
-    return f"{r[f'Per{side}']}={r['Per']}"
+def opens(r: Row, side: str) -> str:
+    return f"{r[f'Per{side}']}<>{r['Per']}"
 
 
 def rd_at_formula(r: Row, side: str) -> str:
     """The player's RD at the start of the row's period: their period's, or grown from
     the RD after their last game by one c² for every period since, games in it or not
     (at most the largest RD)."""
-    grown = (f"MIN(SQRT({r[f'RD{side}']}*{r[f'RD{side}']}+{C}*{C}*"
-             f"({r['Per']}-{r[f'Per{side}']})),{MAX_RD})")
-    return fx.if_(same_period(r, side), r[f"RD0{side}"], grown)
+    grown = grown_text(r[f"RD{side}"], f"({r['Per']}-{r[f'Per{side}']})")
+    return fx.if_(opens(r, side), grown, r[f"RD0{side}"])
 
 
 def rd_at_value(c: Cells, side: str) -> float:
@@ -532,7 +528,7 @@ def game_value(c: Cells, side: str) -> tuple[float, float]:
 
 
 def running_formula(r: Row, side: str, key: str, part: int) -> str:
-    return f"IF({same_period(r, side)},{r[f'{key}{side}']},0)+{game_formula(r, side)[part]}"
+    return f"IF({opens(r, side)},0,{r[f'{key}{side}']})+{game_formula(r, side)[part]}"
 
 
 def running_value(c: Cells, side: str, key: str, part: int) -> float:
@@ -641,7 +637,7 @@ def rd_now_formula(r: Row) -> str:
     """A player's RD now: after their last game, grown by c² for each period of the log
     since (as ``rate`` and the engine's ``deviations`` report it)."""
     rd, since = r["RDNow"], f"({LATEST_PERIOD}-{r['PerNow']})"
-    return fx.if_(f"ISNUMBER({rd})", f"MIN(SQRT({rd}*{rd}+{C}*{C}*{since}),{MAX_RD})", '""')
+    return fx.if_(f"ISNUMBER({rd})", grown_text(rd, since), '""')
 
 
 def rd_now_value(c: Cells) -> object:
