@@ -12,6 +12,7 @@ seats (:func:`.ledger_games.seat_helpers`).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -67,25 +68,42 @@ class Chain:
     """Where a personal sheet keeps what "me" carries and reads the opponent's values.
 
     ``names``: a carried key → its chain column (Go's ``Rank`` → ``RankIdx``; others keep
-    their key); ``opponent``: a key → the column the opponent's value is read from."""
+    their key); ``opponent``: a key → the column the opponent's value is read from;
+    ``on_row``: a key read on the game's own row, by this sheet's column: a value "me"
+    brings that the chain computes on the row (a rule rated by period plays a game at its
+    period's start), or a step or input this sheet names otherwise."""
 
     names: Mapping[str, str]
     opponent: Mapping[str, str]
+    on_row: Mapping[str, str] = field(default_factory=dict)
 
     def column_of(self, key: str) -> str:
         return self.names.get(key, key)
 
+    def row_column(self, key: str) -> str:
+        return self.on_row.get(key, key)
+
     def refs(self, r: Row) -> Side[str]:
-        return Side(lambda key: r[key], lambda key: r.prev(self.column_of(key)),
-                    lambda key: r[self.column_of(key)], lambda key: r[self.opponent[key]],
-                    lambda key: r[key], lambda key: r[key], lambda key: r[key],
+        def before(key: str) -> str:
+            return r[self.on_row[key]] if key in self.on_row else r.prev(self.column_of(key))
+
+        def mine(key: str) -> str:
+            return r[self.row_column(key)]
+
+        return Side(mine, before, lambda key: r[self.column_of(key)],
+                    lambda key: r[self.opponent[key]], mine, mine, mine,
                     lambda: f"ISNUMBER({r['Change']})", True)
 
     def values(self, c: Cells) -> Side[object]:
-        return Side(c.__getitem__, lambda key: c.prev(self.column_of(key)),
-                    lambda key: c[self.column_of(key)], lambda key: c[self.opponent[key]],
-                    c.__getitem__, c.__getitem__, c.__getitem__, lambda: counted(c), True,
-                    c.preset)
+        def before(key: str) -> object:
+            return c[self.on_row[key]] if key in self.on_row else c.prev(self.column_of(key))
+
+        def mine(key: str) -> object:
+            return c[self.row_column(key)]
+
+        return Side(mine, before, lambda key: c[self.column_of(key)],
+                    lambda key: c[self.opponent[key]], mine, mine, mine, lambda: counted(c),
+                    True, c.preset)
 
     def rule(self, step: Step) -> tuple[Formula, Value]:
         """``step`` on every row."""
@@ -134,17 +152,31 @@ def seat_values(c: Cells, side: str) -> Side[object]:
                 lambda: c["CA"] != 0, False, c.preset)
 
 
-def on_seat(step: Step) -> tuple[Callable[[Row, str], str], Callable[[Cells, str], object]]:
-    """``step`` for one seat of a ledger's row, as :func:`seat_helpers` takes it."""
-    return (lambda r, side: step.formula(seat_refs(r, side)),
-            lambda c, side: step.value(seat_values(c, side)))
+def with_own(side: Side[T], own: Mapping[str, Callable[[Side[T]], T]]) -> Side[T]:
+    """``side`` whose ``this`` computes ``own``'s keys where they are read: the steps a
+    layout keeps no column for."""
+    def this(key: str) -> T:
+        return own[key](side) if key in own else side.this(key)
+
+    return dataclasses.replace(side, this=this)
+
+
+def on_seat(step: Step, own: Mapping[str, Step] | None = None
+            ) -> tuple[Callable[[Row, str], str], Callable[[Cells, str], object]]:
+    """``step`` for one seat of a ledger's row, as :func:`seat_helpers` takes it; ``own``:
+    the steps it reads that the ledger has no column for (:func:`with_own`)."""
+    texts = {key: each.formula for key, each in (own or {}).items()}
+    values = {key: each.value for key, each in (own or {}).items()}
+    return (lambda r, side: step.formula(with_own(seat_refs(r, side), texts)),
+            lambda c, side: step.value(with_own(seat_values(c, side), values)))
 
 
 def seat_steps(stem: str, label: Text, kind: ValueType, step: Step,
                counted: bool = False, carried: bool = False,
-               shown: tuple[float, str] | None = None) -> list[Column]:
+               shown: tuple[float, str] | None = None,
+               own: Mapping[str, Step] | None = None) -> list[Column]:
     """One column per seat of ``step`` (:func:`seat_helpers`, whose options these are;
-    ``label`` has ``{}`` for the seat)."""
-    formula, value = on_seat(step)
+    ``label`` has ``{}`` for the seat; ``own`` as :func:`on_seat`)."""
+    formula, value = on_seat(step, own)
     return seat_helpers(stem, (label.ja, label.en), kind, formula, value, counted=counted,
                         carried=carried, shown=shown)

@@ -66,12 +66,13 @@ from ..kit import inputs as kinds
 from ..kit import periods as kp
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES, extend
-from ..kit.cells import Cells, Value, excel_number
+from ..kit.cells import Cells, Value, excel_number, numeric
 from ..kit.ledger_games import seat_helpers, table_of
-from ..kit.ledger_rule import MONTHLY_MODE, Carried, LedgerRule, other, result
+from ..kit.ledger_rule import MONTHLY_MODE, Carried, LedgerRule
 from ..kit.periods import carried, carry, helper, number
+from ..kit.step import RATING, Chain, Side, Step, on_seat, seat_steps
 from ..labels import Text
-from ..layout import Column, Row, Setting, Table, Validation, validation
+from ..layout import Column, Formula, Row, Setting, Table, Validation, validation
 from ..settings import START, above_zero, scalar, setting_name, start_setting, zero_or_more
 
 # --- the rule as formula text ----------------------------------------------------------------
@@ -155,6 +156,77 @@ def closed_rd_text(rd: str, information: str) -> str:
     return f"SQRT(1/({_precision(rd, information)}))"
 
 
+# --- the step of a game, declared once for the sheet's chain and the ledger's seats ----------
+# "me" plays a game at a rating (``Rating``) and at the RD of my period's start (``RDAt``),
+# and carries the RD after my last game (``RD``), the RD at that period's start (``RD0``)
+# and the period's two running sums (``Info``, ``Sum``); the change counts from my rating
+# before the game (``Run``). ``Opens`` says the game opens a period for me, ``Since`` how
+# many periods have passed since my last one. The sheet keeps these, g, E and the close in
+# columns of its chain (:data:`CHAIN`); a ledger's row computes what it has no column for
+# where it is read (:data:`LEDGER_OWN`).
+
+
+def game_part(s: Side[object]) -> tuple[float, float]:
+    """The engine's information and ``g(s − E)`` of a counted game."""
+    return glicko_game(number(s.before(RATING)), number(s.opponent(RATING)),
+                       number(s.opponent("RDAt")), numeric(s.score("Result")), s.preset)
+
+
+def running_value(s: Side[object], key: str, part: int) -> float:
+    """The period's sum of one of :func:`game_part`'s two parts, this game in."""
+    return (0.0 if s.this("Opens") else number(s.before(key))) + game_part(s)[part]
+
+
+def running_text(s: Side[str], key: str, game: str) -> str:
+    return f"{fx.if_(s.this('Opens'), '0', s.before(key))}+{game}"
+
+
+def closed(s: Side[object]) -> tuple[float, float]:
+    """The engine's rating and RD if my period closed at this game."""
+    return glicko_close(number(s.before(RATING)), number(s.this("RDAt")),
+                        number(s.after("Info")), number(s.after("Sum")), s.preset)
+
+
+RD_AT = Step(lambda s: fx.if_(s.this("Opens"), grown_text(s.before("RD"), s.this("Since")),
+                              s.before("RD0")),
+             lambda s: glicko_rd_before(number(s.before("RD")), int(number(s.this("Since"))),
+                                        s.preset)
+             if s.this("Opens") else number(s.before("RD0")))
+"""My RD at the start of the game's period: my last period's, or the RD after my last
+game grown by c² for every period since (at most the largest RD)."""
+G = Step(lambda s: g_text(s.opponent("RDAt")),
+         lambda s: glicko_g(number(s.opponent("RDAt")), s.preset))
+EXPECTED = Step(lambda s: expected_text(s.before(RATING), s.opponent(RATING),
+                                        s.opponent("RDAt")),
+                lambda s: glicko_expected(number(s.before(RATING)), number(s.opponent(RATING)),
+                                          number(s.opponent("RDAt")), s.preset))
+INFO = Step(lambda s: running_text(s, "Info", "{0}*{0}*{1}*(1-{1})".format(
+    s.this("G"), s.this("Expected"))), lambda s: running_value(s, "Info", 0))
+"""The period's ``Σ g²E(1 − E)``, this game in."""
+SUM = Step(lambda s: running_text(s, "Sum", f"{s.this('G')}*({s.score('Result')}-"
+                                            f"{s.this('Expected')})"),
+           lambda s: running_value(s, "Sum", 1))
+"""The period's ``Σ g(s − E)``, this game in."""
+CLOSE = Step(lambda s: closed_rating_text(s.before(RATING), s.this("RDAt"), s.after("Info"),
+                                          s.after("Sum")), lambda s: closed(s)[0])
+"""The rating if my period closed at this game."""
+CLOSE_RD = Step(lambda s: closed_rd_text(s.this("RDAt"), s.after("Info")),
+                lambda s: closed(s)[1])
+RD0_AFTER = Step(lambda s: s.this("RDAt"), lambda s: s.this("RDAt"))
+"""The RD at the start of my period, carried to my next game."""
+CHANGE = Step(lambda s: f"{s.this('Close')}-{s.before('Run')}",
+              lambda s: number(s.this("Close")) - number(s.before("Run")))
+"""How much this game moved my rating: the close less my rating before it."""
+
+CHAIN = Chain({"RD": "CloseRD", "RD0": "RDStart", "Run": "Close"},
+              {RATING: "OppRating", "RDAt": "OppRDAt"},
+              {RATING: "Base", "RDAt": "RDBase", "Result": "Score", "Opens": "New",
+               "Since": "New"})
+"""Where this sheet keeps what "me" carries: a game is played at its period's start
+(``Base``, ``RDBase``); a row that opens a period (``New``) is one period later, as
+TRUE counts 1."""
+
+
 FAR = 120_000
 """An opponent further than this from the rating is flagged: ``g × gap / 400`` stays
 under 300, so ``10^`` in the expected score never overflows (g ≤ 1)."""
@@ -235,20 +307,13 @@ def counts_test(r: Row) -> str:
 def expected_formula(r: Row) -> str:
     """My expected score, shown as soon as the opponent's rating and RD are in."""
     shown = f"AND(ISNUMBER({r['OppRating']}),ISNUMBER({r['G']}),{st.no_problem(r['Status'])})"
-    return fx.if_(shown, expected_text(r["Base"], r["OppRating"], r["OppRDAt"]), '""')
+    return fx.if_(shown, EXPECTED.formula(CHAIN.refs(r)), '""')
 
 
 def expected_value(c: Cells) -> object:
-    opp, rd = c.number("OppRating"), c["G"]
-    if opp is None or rd == "" or st.has_problem(c["Status"]):
+    if c.number("OppRating") is None or c["G"] == "" or st.has_problem(c["Status"]):
         return ""
-    return glicko_expected(number(c["Base"]), opp, number(c["OppRDAt"]), c.preset)
-
-
-def game_part(c: Cells) -> tuple[float, float]:
-    """The engine's information and ``g(s − E)`` of a counted game."""
-    return glicko_game(number(c["Base"]), c.num("OppRating"), number(c["OppRDAt"]),
-                       c.num("Score"), c.preset)
+    return EXPECTED.value(CHAIN.values(c))
 
 
 def opp_rd_at_formula(r: Row) -> str:
@@ -262,45 +327,19 @@ def opp_rd_at_value(c: Cells) -> object:
     return glicko_rd_before(c.num("OppRD"), 1, c.preset) if opp_rd_usable(c) else ""
 
 
-def running(key: str, part: int) -> Value:
-    """The open period's sum of one of :func:`game_part`'s two parts, this game in."""
-    def value(c: Cells) -> float:
-        before = 0.0 if c["New"] else number(c.prev(key))
-        return before + game_part(c)[part]
-
-    return carried(key, value, COUNTS)
-
-
-def closed(part: int) -> Value:
-    """The period's rating (0) or RD (1) if it closed at this game."""
-    def value(c: Cells) -> float:
-        return glicko_close(number(c["Base"]), number(c["RDBase"]), number(c["Info"]),
-                            number(c["Sum"]), c.preset)[part]
-
-    return value
+def chained(key: str, step: Step) -> tuple[Formula, Value]:
+    """``step`` on a row that counts, else the row above's ``key``."""
+    formula, value = CHAIN.rule(step)
+    return (lambda r: carry(r, key, formula(r), COUNTS), carried(key, value, COUNTS))
 
 
 def change_formula(r: Row) -> str:
     """How much this game moved the period's rating (per game: the change)."""
-    return fx.if_(counts_test(r), f"{r['Close']}-{r.prev('Close')}", '""')
+    return fx.if_(counts_test(r), CHANGE.formula(CHAIN.refs(r)), '""')
 
 
 def change_value(c: Cells) -> object:
-    if not c["Counts"]:
-        return ""
-    return number(c["Close"]) - number(c.prev("Close"))
-
-
-def rd_base_formula(r: Row) -> str:
-    """My RD at the start of the row's period: the last period's grown by one (on the
-    first, Settings' RD: the lead row's, the list's RD grown as the opponents' are)."""
-    return fx.if_(r["New"], grown_text(r.prev("CloseRD"), r["New"]), r.prev("RDStart"))
-
-
-def rd_base_value(c: Cells) -> float:
-    if not c["New"]:
-        return number(c.prev("RDStart"))
-    return glicko_rd_before(number(c.prev("CloseRD")), 1, c.preset)
+    return CHANGE.value(CHAIN.values(c)) if c["Counts"] else ""
 
 
 def input_columns() -> tuple[Column, ...]:
@@ -343,39 +382,26 @@ def period_columns() -> tuple[Column, ...]:
     """The period chain: the rating and RD a game is scored at, the sums, the close."""
     return (
         *kp.opening_columns(),
-        helper("RDBase", Text("計算用 対局時RD", "RD played at"), "number",
-               rd_base_formula, rd_base_value),
+        helper("RDBase", Text("計算用 対局時RD", "RD played at"), "number", *CHAIN.rule(RD_AT)),
         helper("OppRDAt", Text("計算用 対局時の相手RD", "Opp. RD played at"), "number",
                opp_rd_at_formula, opp_rd_at_value),
         helper("G", Text("計算用 g(相手RD)", "g(opp. RD)"), "number",
-               lambda r: fx.if_(f"ISNUMBER({r['OppRDAt']})", g_text(r["OppRDAt"]), '""'),
-               lambda c: "" if c["OppRDAt"] == "" else glicko_g(number(c["OppRDAt"]),
-                                                                  c.preset)),
+               lambda r: fx.if_(f"ISNUMBER({r['OppRDAt']})", G.formula(CHAIN.refs(r)), '""'),
+               lambda c: "" if c["OppRDAt"] == "" else G.value(CHAIN.values(c))),
         helper("Counts", Text("計算用 計算する", "Counts"), "text",
                lambda r: f"AND({r['Status']}=\"\","
                          f"COUNT({st.inputs_text(r, REQUIRED)})={len(REQUIRED)})",
                lambda c: c["Status"] == "" and c.numbers(*REQUIRED)),
         kp.start_column(COUNTS),
         helper("RDStart", Text("計算用 期間開始RD", "Period start RD"), "number",
-               lambda r: carry(r, "RDStart", r["RDBase"], COUNTS),
-               carried("RDStart", lambda c: c["RDBase"], COUNTS),
-               lambda r: RD, lambda c: float(c.preset.rd)),
+               *chained("RDStart", RD0_AFTER), lambda r: RD, lambda c: float(c.preset.rd)),
         helper("Info", Text("計算用 Σg²E(1−E)", "Sum g²E(1−E)"), "number",
-               lambda r: carry(r, "Info", f"IF({r['New']},0,{r.prev('Info')})+{r['G']}*"
-                                          f"{r['G']}*{r['Expected']}*(1-{r['Expected']})",
-                                 COUNTS),
-               running("Info", 0), lambda r: "0", 0),
+               *chained("Info", INFO), lambda r: "0", 0),
         helper("Sum", Text("計算用 Σg(s−E)", "Sum g(s−E)"), "number",
-               lambda r: carry(r, "Sum", f"IF({r['New']},0,{r.prev('Sum')})+{r['G']}*"
-                                         f"({r['Score']}-{r['Expected']})", COUNTS),
-               running("Sum", 1), lambda r: "0", 0),
-        kp.close_column(lambda r: closed_rating_text(r["Base"], r["RDBase"], r["Info"],
-                                                     r["Sum"]), closed(0), COUNTS),
+               *chained("Sum", SUM), lambda r: "0", 0),
+        kp.close_column(*CHAIN.rule(CLOSE), COUNTS),
         helper("CloseRD", Text("計算用 RD", "RD if closed"), "number",
-               lambda r: carry(r, "CloseRD", closed_rd_text(r["RDBase"], r["Info"]),
-                               COUNTS),
-               carried("CloseRD", closed(1), COUNTS), lambda r: RD,
-               lambda c: float(c.preset.rd)),
+               *chained("CloseRD", CLOSE_RD), lambda r: RD, lambda c: float(c.preset.rd)),
         kp.next_new_column(),
     )
 
@@ -494,46 +520,19 @@ LEDGER_CARRIED = (
 game, the period they last played in, their RD at its start and its two running sums."""
 
 
-def opens(r: Row, side: str) -> str:
-    return f"{r[f'Per{side}']}<>{r['Per']}"
-
-
-def rd_at_formula(r: Row, side: str) -> str:
-    """The player's RD at the start of the row's period: their period's, or grown from
-    the RD after their last game by one c² for every period since, games in it or not
-    (at most the largest RD)."""
-    grown = grown_text(r[f"RD{side}"], f"({r['Per']}-{r[f'Per{side}']})")
-    return fx.if_(opens(r, side), grown, r[f"RD0{side}"])
-
-
-def rd_at_value(c: Cells, side: str) -> float:
-    if c[f"Per{side}"] == c["Per"]:
-        return number(c[f"RD0{side}"])
-    t = int(number(c["Per"]) - number(c[f"Per{side}"]))
-    return glicko_rd_before(number(c[f"RD{side}"]), t, c.preset)
-
-
-def game_formula(r: Row, side: str) -> tuple[str, str]:
-    """This game's ``g²E(1−E)`` and ``g(s − E)`` for ``side``, at the period's start."""
-    g = g_text(r[f"RDAt{other(side)}"])
-    expected = f"(1/(1+10^(-({g})*({r[f'Rating{side}']}-{r[f'Rating{other(side)}']})/400)))"
-    score = r["Result"] if side == "A" else f"(1-{r['Result']})"
-    return (f"({g})*({g})*{expected}*(1-{expected})", f"({g})*({score}-{expected})")
-
-
-def game_value(c: Cells, side: str) -> tuple[float, float]:
-    score = result(c) if side == "A" else 1 - result(c)
-    return glicko_game(number(c[f"Rating{side}"]), number(c[f"Rating{other(side)}"]),
-                       number(c[f"RDAt{other(side)}"]), score, c.preset)
-
-
-def running_formula(r: Row, side: str, key: str, part: int) -> str:
-    return f"IF({opens(r, side)},0,{r[f'{key}{side}']})+{game_formula(r, side)[part]}"
-
-
-def running_value(c: Cells, side: str, key: str, part: int) -> float:
-    before = number(c[f"{key}{side}"]) if c[f"Per{side}"] == c["Per"] else 0.0
-    return before + game_value(c, side)[part]
+LEDGER_OWN = {
+    "Opens": Step(lambda s: f"{s.before('Per')}<>{s.read('Per')}",
+                  lambda s: s.before("Per") != s.read("Per")),
+    "Since": Step(lambda s: f"({s.read('Per')}-{s.before('Per')})",
+                  lambda s: int(number(s.read("Per")) - number(s.before("Per")))),
+    "G": Step(lambda s: f"({G.formula(s)})", G.value),
+    "Expected": Step(lambda s: f"({EXPECTED.formula(s)})", EXPECTED.value),
+    "Close": CLOSE,
+}
+"""What a ledger's row has no column for, computed where a step reads it: the player's
+period is the row's period number (``Per``: months, a month nobody played too), g, E and
+the close are written inline."""
+LEDGER_CHANGE = on_seat(CHANGE, LEDGER_OWN)
 
 
 def period_formula(r: Row) -> str:
@@ -550,33 +549,24 @@ def period_value(c: Cells) -> int:
     return int(number(c.prev("Per"))) + int(c["CA"] != 0)
 
 
-def closed_value(c: Cells, side: str) -> tuple[float, float]:
-    """The engine's rating and RD if the player's period closed at this game."""
-    return glicko_close(number(c[f"Rating{side}"]), number(c[f"RDAt{side}"]),
-                        number(c[f"NewInfo{side}"]), number(c[f"NewSum{side}"]), c.preset)
-
-
 def ledger_game_helpers() -> tuple[Column, ...]:
     """The period number, then each side's RD at the period's start, its running sums
     and what the player carries on."""
     return (
         Column("Per", Text("計算用 期間番号", "Period no."), "helper", "integer", 7,
                formula=period_formula, value=period_value, lead=lambda r: "0", lead_value=0),
-        *seat_helpers("RDAt", ("計算用 {}期間のRD", "{} period RD"), "number",
-                      rd_at_formula, rd_at_value, counted=True),
-        *seat_helpers("NewInfo", ("計算用 {}Σg²E(1−E)", "{} sum g²E(1−E)"), "number",
-                      lambda r, s: running_formula(r, s, "Info", 0),
-                      lambda c, s: running_value(c, s, "Info", 0), carried=True),
-        *seat_helpers("NewSum", ("計算用 {}Σg(s−E)", "{} sum g(s−E)"), "number",
-                      lambda r, s: running_formula(r, s, "Sum", 1),
-                      lambda c, s: running_value(c, s, "Sum", 1), carried=True),
-        *seat_helpers("NewRD", ("計算用 {}新RD", "{} new RD"), "number",
-                      lambda r, s: closed_rd_text(r[f"RDAt{s}"], r[f"NewInfo{s}"]),
-                      lambda c, s: closed_value(c, s)[1], carried=True),
+        *seat_steps("RDAt", Text("計算用 {}期間のRD", "{} period RD"), "number", RD_AT,
+                    counted=True, own=LEDGER_OWN),
+        *seat_steps("NewInfo", Text("計算用 {}Σg²E(1−E)", "{} sum g²E(1−E)"), "number", INFO,
+                    carried=True, own=LEDGER_OWN),
+        *seat_steps("NewSum", Text("計算用 {}Σg(s−E)", "{} sum g(s−E)"), "number", SUM,
+                    carried=True, own=LEDGER_OWN),
+        *seat_steps("NewRD", Text("計算用 {}新RD", "{} new RD"), "number", CLOSE_RD,
+                    carried=True, own=LEDGER_OWN),
         *seat_helpers("NewPer", ("計算用 {}の期間", "{} period"), "integer",
                       lambda r, s: r["Per"], lambda c, s: c["Per"], carried=True),
-        *seat_helpers("NewRD0", ("計算用 {}期間の最初のRD", "{} period's first RD"), "number",
-                      lambda r, s: r[f"RDAt{s}"], lambda c, s: c[f"RDAt{s}"], carried=True),
+        *seat_steps("NewRD0", Text("計算用 {}期間の最初のRD", "{} period's first RD"), "number",
+                    RD0_AFTER, carried=True, own=LEDGER_OWN),
     )
 
 
@@ -612,12 +602,10 @@ class GlickoRule(LedgerRule[GlickoLedgerPreset]):
         return preset.monthly
 
     def change_formula(self, r: Row, side: str) -> str:
-        closed = closed_rating_text(r[f"Rating{side}"], r[f"RDAt{side}"],
-                                         r[f"NewInfo{side}"], r[f"NewSum{side}"])
-        return f"{closed}-{r[f'Run{side}']}"
+        return LEDGER_CHANGE[0](r, side)
 
     def change_value(self, c: Cells, side: str) -> float:
-        return closed_value(c, side)[0] - number(c[f"Run{side}"])
+        return number(LEDGER_CHANGE[1](c, side))
 
     def game_helpers(self, preset: GlickoLedgerPreset, lang: str) -> tuple[Column, ...]:
         return ledger_game_helpers()
