@@ -60,6 +60,7 @@ from ..kit.cells import Cells, Value, excel_number
 from ..kit.frame import overwrite_note, title_row
 from ..kit.howto import RESULTS
 from ..kit.personal import PersonalSheet
+from ..kit.seats import Seats
 from ..kit.settings_table import (
     SettingsTable,
     SettingsTables,
@@ -381,10 +382,13 @@ def rank_lookup(preset: YoninPreset, lang: str) -> dict[str, int]:
 
 # ---- where things are -------------------------------------------------------------------
 
+GAME = Seats(("",), rows=SEATS)
+"""A game's seats: one a row, four rows a game (:mod:`workbook_builder.kit.seats`)."""
+
+
 def block(r: Row) -> tuple[int, int]:
     """(first row of this row's game, seat 1-4)."""
-    first = r.table.first_row
-    top = first + SEATS * ((r.number - first) // SEATS)
+    top = GAME.top(r)
     return top, r.number - top + 1
 
 
