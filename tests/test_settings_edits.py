@@ -381,7 +381,8 @@ def test_a_fraction_where_the_default_is_whole_is_carried_as_typed(
         tmp_path, template, name, value) -> None:
     """A club may type K = 12.5 (RULES.md §3 allows any K above 0); a preset whose default
     is the whole 32 must not carry it as 12."""
-    wb = load_workbook(build(load_template(TEMPLATES / f"{template}.toml"), tmp_path / "b"))
+    spec = dataclasses.replace(load_template(TEMPLATES / f"{template}.toml"), rows=4, players=2)
+    wb = load_workbook(build(spec, tmp_path / "b"))
     put(wb, name, 0, value)
     path = tmp_path / "fraction.xlsx"
     wb.save(path)
