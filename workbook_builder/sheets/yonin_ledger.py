@@ -322,8 +322,14 @@ def filled_value(c: Cells) -> int:
 
 def cnt_formula(r: Row) -> str:
     """On a rated row, the player's rated games so far, this one included: the Players
-    sheet reads it at the player's last game instead of counting the log."""
-    before = CHAIN.carried_formula(r, r["PrevRow"], r["Id"], "Cnt", "0")
+    sheet reads it at the player's last game instead of counting the log.
+
+    The range ends at the row above on every seat (no seat's count reads its own game's),
+    so each row holds the same formula relative to it: in LibreOffice fixing an early
+    game then costs about a full recalculation, against more than twice that with the
+    range ending above the game, which differs from seat to seat."""
+    prev, cnt = r["PrevRow"], r.table.letter("Cnt")
+    before = fx.if_(f"{prev}=0", "0", f"INDEX(${cnt}$1:{cnt}{r.number - 1},{prev})")
     return fx.if_(f"{r['Rated']}=1", f"{before}+1", '""')
 
 
@@ -333,15 +339,32 @@ def cnt_value(c: Cells) -> object:
     return whole(CHAIN.carried(c, c["PrevRow"], c["Id"], "Cnt", 0)) + 1
 
 
+BLOCK = 100
+"""Sheet rows (25 games) of one fixed range of the rate chain (:func:`rate_formula`)."""
+
+
 def rate_formula(r: Row) -> str:
     """The chain: the new rate of the player's previous counted game, or their start.
 
-    The ranges end above the game: a range that took in this row's own NewRate would be
-    a circular reference to Excel (it tracks ranges, not the row INDEX picks).
+    The new rates are read up to the row above the game: a range that took in this
+    game's own new rates would be a circular reference to Excel (it tracks ranges, not
+    the row INDEX picks). A range from row 1 to each game would give LibreOffice one
+    range per game, and every new rate a fixed game changes is checked against each of
+    them (fixing game 5 of 5,000 took six full recalculations). So the rows above the
+    game's :data:`BLOCK` are read through one range shared by the block's games, the
+    block's own rows above the game through a range at most a block long.
     """
-    before = CHAIN.carried_formula(r, r["PrevRow"], r["Id"], "NewRate",
-                                   of_player("StartRate", r))
-    return yn.when_rated(r, before)
+    prev, new, first = r["PrevRow"], r.table.letter("NewRate"), r.table.first_row
+    above = CHAIN.top(r) - 1
+    block = first - 1 + BLOCK * ((above + 1 - first) // BLOCK)
+    if block < first:
+        read = f"INDEX(${new}$1:{new}{above},{prev})"
+    else:
+        read = f"INDEX(${new}$1:${new}${block},{prev})"
+        if block < above:
+            read = fx.if_(f"{prev}<={block}", read,
+                          f"INDEX(${new}${block + 1}:{new}{above},{prev}-{block})")
+    return yn.when_rated(r, fx.if_(f"{prev}=0", of_player("StartRate", r), read))
 
 
 def rate_value(c: Cells) -> object:
