@@ -350,7 +350,7 @@ def rate_formula(r: Row) -> str:
     game's own new rates would be a circular reference to Excel (it tracks ranges, not
     the row INDEX picks). A range from row 1 to each game would give LibreOffice one
     range per game, and every new rate a fixed game changes is checked against each of
-    them (fixing game 5 of 5,000 took six full recalculations). So the rows above the
+    them (fixing game 5 of 5,000 cost about five full recalculations). So the rows above the
     game's :data:`BLOCK` are read through one range shared by the block's games, the
     block's own rows above the game through a range at most a block long.
     """
