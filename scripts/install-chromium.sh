@@ -6,12 +6,10 @@
 set -euo pipefail
 packages=()
 [ -x /usr/bin/chromium ] || packages+=(chromium)
-fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || packages+=(fonts-noto-cjk)
-if [ ${#packages[@]} -eq 0 ]; then
-  exit 0
+# a Japanese font, as install-libreoffice.sh checks it (the desk's pictures need one)
+if ! command -v fc-list >/dev/null 2>&1; then
+  packages+=(fontconfig fonts-noto-cjk)
+elif [ -z "$(fc-list :lang=ja family)" ]; then
+  packages+=(fonts-noto-cjk)
 fi
-SUDO=""
-if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+. "${BASH_SOURCE%/*}/apt-install.sh" ${packages[@]+"${packages[@]}"}

@@ -18,11 +18,4 @@ command -v pdftoppm >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 \
   || packages+=(poppler-utils)
 command -v ssconvert >/dev/null 2>&1 || packages+=(gnumeric)
 /usr/bin/python3 -c "import uno" >/dev/null 2>&1 || packages+=(python3-uno)
-if [ ${#packages[@]} -eq 0 ]; then
-  exit 0
-fi
-SUDO=""
-if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+. "${BASH_SOURCE%/*}/apt-install.sh" ${packages[@]+"${packages[@]}"}
