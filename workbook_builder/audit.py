@@ -84,7 +84,6 @@ def audit(path: str | Path) -> AuditReport:
     typed = read_typed(opened)
     wb, built = build_workbook(typed.spec, typed.rows, tables=typed.tables)
     names = computed_cells(opened)
-    headings = {n.name: " ".join(n.label.split()) for n in opened.names if n.label}
     report = AuditReport(opened.path, notes=[*renamed_notes(opened.roles), *typed.not_carried])
     sheet_type = SHEET_TYPES[typed.spec.system]
     report.problems = [*gone_notes(opened.roles),
@@ -110,7 +109,7 @@ def audit(path: str | Path) -> AuditReport:
             pairs = by_name(opened, wb, built, title)
         for coord, expected in pairs:
             name = names.get((title, coord), "")
-            compare(report, opened, title, coord, expected, name, headings.get(name, ""))
+            compare(report, opened, title, coord, expected, name, typed.headings.get(name, ""))
     report.notes += [say("audit.missing_earlier", title=title)
                      for title in wb.sheetnames  # a sheet of text: the How to
                      if title not in built.cached and title not in opened.formulas.sheetnames
