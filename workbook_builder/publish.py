@@ -85,18 +85,13 @@ class Standing:
     official: str = ""
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One player's line of the published list."""
+@dataclass(frozen=True, kw_only=True)
+class Entry(Standing):
+    """One player's line of the published list: their standing, its place on the list
+    and what the month changed."""
 
     place: int
-    name: str
-    rating: float
-    games: int
     month_games: int
-    rank: str = ""
-    deviation: float | None = None
-    official: str = ""
     change: float | None = None
     """Since the end of last month; None when not listed then."""
     new: bool = False
@@ -241,8 +236,7 @@ def entries(now: Sequence[Standing], before: Sequence[Standing] | None,
         rank_before = old.rank if old and old.rank and s.rank and old.rank != s.rank else ""
         mark, resting, member = post.about(row) if post else ("", False, True)
         out.append(Entry(
-            place, s.name, s.rating, s.games, s.games - played_before + carried, s.rank,
-            s.deviation, s.official,
+            **dataclasses.asdict(s), place=place, month_games=s.games - played_before + carried,
             change=None if old is None or before is None else s.rating - old.rating,
             new=before is not None and played_before == 0 and s.games > 0
             and row.get("Start") is None and not carried,
