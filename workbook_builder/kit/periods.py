@@ -15,6 +15,7 @@ adds what it sums over a period.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -237,6 +238,17 @@ def periods_setting(periods: bool) -> Setting:
                   Validation("list", None, '"0,1"', None,
                              Text("0 = 対局ごと、1 = 期間ごと", "0 = per game, 1 = per period"),
                              Text("0 か 1 を選んでください", "Choose 0 or 1")))
+
+
+def example_periods(keys: tuple[str, ...],
+                    periods: Sequence[tuple[str, dt.date, Sequence[tuple[object, ...]]]]
+                    ) -> list[dict[str, object]]:
+    """Example games period by period, as a person types them: each game's values under
+    ``keys`` (a shorter game is still being played), dated on its period's day, and the
+    period's label on its first game only."""
+    return [{**dict(zip(keys, game, strict=False)), "Date": day,
+             **({"Period": label} if i == 0 else {})}
+            for label, day, games in periods for i, game in enumerate(games)]
 
 
 Refused = tuple[str, Callable[[float], bool], str]

@@ -263,21 +263,13 @@ RULE_NOTES = (
 
 def example_games(lang: str) -> list[dict[str, object]]:
     """Seed 002's six-game period, a second period, one flagged row, a game in progress."""
-    names = EXAMPLE_NAMES[lang]
-    day = dt.date(2024, 5, 11)
-    seed = [(1700, 0.5), (1600, 1), (1850, 0), (1900, 0.5), (1800, 0), (1550, 1)]
-    games: list[dict[str, object]] = [
-        {"Opponent": names[i], "OppRating": opp, "Score": score, "Date": day}
-        for i, (opp, score) in enumerate(seed)]
-    games[0]["Period"] = "2024-05"
-    june = dt.date(2024, 6, 8)
-    games += [
-        {"Opponent": names[6], "OppRating": 1580, "Score": 1, "Period": "2024-06", "Date": june},
-        {"Opponent": names[7], "OppRating": 1620, "Score": 2, "Date": june},
-        {"Opponent": names[8], "OppRating": 1490, "Score": 0.5, "Date": june},
-        {"Opponent": names[0], "OppRating": 1710, "Date": june},
-    ]
-    return games
+    a, b, c, d, e, f, g, h, i = EXAMPLE_NAMES[lang]
+    return kp.example_periods(("Opponent", "OppRating", "Score"), (
+        ("2024-05", dt.date(2024, 5, 11),
+         ((a, 1700, 0.5), (b, 1600, 1), (c, 1850, 0), (d, 1900, 0.5), (e, 1800, 0),
+          (f, 1550, 1))),
+        ("2024-06", dt.date(2024, 6, 8), ((g, 1580, 1), (h, 1620, 2), (i, 1490, 0.5), (a, 1710))),
+    ))
 
 
 class EloSheet(kp.PeriodSheet[EloSheetPreset]):

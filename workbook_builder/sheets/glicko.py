@@ -460,21 +460,12 @@ RULE_NOTES = (
 def example_games(lang: str) -> list[dict[str, object]]:
     """The paper's three games as one period, a second period, a flagged row, a game in
     progress."""
-    names = EXAMPLE_NAMES[lang]
-    may, june = dt.date(2024, 5, 11), dt.date(2024, 6, 8)
-    seed = [(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)]
-    games: list[dict[str, object]] = [
-        {"Opponent": names[i], "OppRating": opp, "OppRD": rd, "Score": score, "Date": may}
-        for i, (opp, rd, score) in enumerate(seed)]
-    games[0]["Period"] = "2024-05"
-    games += [
-        {"Opponent": names[3], "OppRating": 1480, "OppRD": 120, "Score": 1, "Period": "2024-06",
-         "Date": june},
-        {"Opponent": names[4], "OppRating": 1620, "OppRD": 80, "Score": 0.5, "Date": june},
-        {"Opponent": names[5], "OppRating": 1510, "OppRD": 0, "Score": 1, "Date": june},
-        {"Opponent": names[6], "OppRating": 1590, "OppRD": 60, "Date": june},
-    ]
-    return games
+    a, b, c, d, e, f, g = EXAMPLE_NAMES[lang][:7]
+    return kp.example_periods(("Opponent", "OppRating", "OppRD", "Score"), (
+        ("2024-05", dt.date(2024, 5, 11), ((a, 1400, 30, 1), (b, 1550, 100, 0), (c, 1700, 300, 0))),
+        ("2024-06", dt.date(2024, 6, 8),
+         ((d, 1480, 120, 1), (e, 1620, 80, 0.5), (f, 1510, 0, 1), (g, 1590, 60))),
+    ))
 
 
 class GlickoSheet(kp.PeriodSheet[GlickoSheetPreset]):
