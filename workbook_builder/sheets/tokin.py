@@ -64,6 +64,9 @@ HANDICAP_MESSAGE = Text("⚠ 手合は一覧から選ぶ", "⚠ handicap: pick o
 
 # --- the rule as formula text ----------------------------------------------------------------
 
+HANDICAP = {key: setting_name(f"Handicap{key}") for key in ("Name", "Alias", "From", "Adj")}
+"""The Settings names of the handicap table's columns, which the formulas read."""
+
 
 def start_text(rank: str, labels: str = "Settings_RankLabel",
                ratings: str = "Settings_RankRating") -> str:
@@ -75,9 +78,8 @@ def start_text(rank: str, labels: str = "Settings_RankLabel",
     return f"INDEX({ratings},{fx.exact_match(rank, labels)})"
 
 
-def adjustment_text(handicap: str, names: str = "Settings_HandicapName",
-                    aliases: str = "Settings_HandicapAlias",
-                    adjustments: str = "Settings_HandicapAdj") -> str:
+def adjustment_text(handicap: str, names: str = HANDICAP["Name"],
+                    aliases: str = HANDICAP["Alias"], adjustments: str = HANDICAP["Adj"]) -> str:
     """Adjustment points of a handicap typed by name in either language; blank = 平手, 0.
 
     Only for a handicap :func:`~fx.is_listed` accepts (an unknown name gives #N/A).
@@ -87,9 +89,9 @@ def adjustment_text(handicap: str, names: str = "Settings_HandicapName",
             f"INDEX({adjustments},{other})))")
 
 
-def adjustment_or_points_text(handicap: str, names: str = "Settings_HandicapName",
-                              aliases: str = "Settings_HandicapAlias",
-                              adjustments: str = "Settings_HandicapAdj") -> str:
+def adjustment_or_points_text(handicap: str, names: str = HANDICAP["Name"],
+                              aliases: str = HANDICAP["Alias"],
+                              adjustments: str = HANDICAP["Adj"]) -> str:
     """TOKIN_DELTA's handicap argument: adjustment points typed as a number, else by name.
 
     As :func:`rating_rules.shogi.handicap_adjustment` (blank = 平手, 0).
@@ -112,8 +114,8 @@ def delta_text(my: str, opp: str, result: str, adjustment: str,
             f"-MIN(MAX({base}+{step},{least}),{most}))")
 
 
-def handicap_text(my: str, opp: str, from_gaps: str = "Settings_HandicapFrom",
-                  names: str = "Settings_HandicapName") -> str:
+def handicap_text(my: str, opp: str, from_gaps: str = HANDICAP["From"],
+                  names: str = HANDICAP["Name"]) -> str:
     """The handicap the gap calls for: the last row whose smallest gap the gap reaches.
 
     The table runs from 平手 (gap 0) upwards, so LOOKUP's "largest value ≤" is exactly
@@ -146,8 +148,6 @@ TOKIN_CONSTANTS = (
 """The Tokin rule's numbers on Settings, below the rank and start."""
 
 # --- Tokin ----------------------------------------------------------------------------------
-
-HANDICAP = {key: setting_name(f"Handicap{key}") for key in ("Name", "Alias", "From", "Adj")}
 
 
 HANDICAPS = SettingsTable((
@@ -213,8 +213,7 @@ def handicap_column(preset: TokinPreset, lang: str, width_en: float = 10) -> Col
 
 
 def tokin_change_formula(r: Row) -> str:
-    adjustment = adjustment_text(r["Handicap"], HANDICAP["Name"], HANDICAP["Alias"],
-                                 HANDICAP["Adj"])
+    adjustment = adjustment_text(r["Handicap"])
     delta = delta_text(r.prev("Running"), r["OppRating"], r["Result"], adjustment)
     return fx.if_(sg.counted(r), delta, '""')
 
@@ -226,7 +225,7 @@ def tokin_change(c: Cells) -> int:
 
 def suggested_formula(r: Row) -> str:
     """The handicap the gap calls for; ⚠ when the gap table holds something not a number."""
-    hint = handicap_text(r.prev("Running"), r["OppRating"], HANDICAP["From"], HANDICAP["Name"])
+    hint = handicap_text(r.prev("Running"), r["OppRating"])
     hint = fx.if_(sg.all_numbers(HANDICAP["From"]), hint, '"⚠"')
     return fx.if_(f"AND(ISNUMBER({r['OppRating']}),ISNUMBER({r.prev('Running')}))", hint, '""')
 
@@ -441,9 +440,7 @@ class TokinRule(LedgerRule[TokinLedgerPreset]):
     def change_formula(self, r: Row, side: str) -> str:
         if side == "B":
             return f"-{r['ChangeA']}"
-        adjustment = adjustment_text(r["Handicap"], HANDICAP["Name"], HANDICAP["Alias"],
-                                     HANDICAP["Adj"])
-        return delta_text(r["RatingA"], r["RatingB"], r["Result"], adjustment)
+        return delta_text(r["RatingA"], r["RatingB"], r["Result"], adjustment_text(r["Handicap"]))
 
     def change_value(self, c: Cells, side: str) -> float:
         if side == "B":
