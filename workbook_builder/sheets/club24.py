@@ -32,7 +32,7 @@ from ..kit import inputs as kinds
 from ..kit import status as st
 from ..kit.base import extend
 from ..kit.cells import Cells, excel_number
-from ..kit.ledger_rule import LedgerRule, number, result
+from ..kit.ledger_rule import LedgerRule, number, other, result
 from ..kit.settings_table import Computed, SettingsTable, SettingsTables, TableField
 from ..labels import Text
 from ..layout import Column, Row, Setting
@@ -294,14 +294,12 @@ class Club24Rule(LedgerRule[Club24LedgerPreset]):
     tables = TABLES
 
     def change_formula(self, r: Row, side: str) -> str:
-        if side == "A":
-            return delta_text(r["RatingA"], r["RatingB"], r["Result"], r["NoA"])
-        return delta_text(r["RatingB"], r["RatingA"], f"(1-{r['Result']})", r["NoB"])
+        score = r["Result"] if side == "A" else f"(1-{r['Result']})"
+        return delta_text(r[f"Rating{side}"], r[f"Rating{other(side)}"], score, r[f"No{side}"])
 
     def change_value(self, c: Cells, side: str) -> float:
-        other = "B" if side == "A" else "A"
         score = result(c) if side == "A" else 1 - result(c)
-        return club24_delta(number(c, f"Rating{side}"), number(c, f"Rating{other}"), score,
+        return club24_delta(number(c, f"Rating{side}"), number(c, f"Rating{other(side)}"), score,
                             c[f"No{side}"], c.preset)  # type: ignore[arg-type]
 
     def rank_starts(self, preset: Club24LedgerPreset) -> tuple[tuple[str, float], ...]:

@@ -50,7 +50,7 @@ from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES, extend
 from ..kit.cells import Cells, Value
 from ..kit.chain import counted
-from ..kit.ledger_rule import LedgerRule, result
+from ..kit.ledger_rule import LedgerRule, other, result
 from ..kit.periods import carried, carry, helper, number
 from ..labels import Text
 from ..layout import Column, Row, Setting, Table
@@ -308,13 +308,12 @@ class EloRule(LedgerRule[EloPreset]):
         return [s for s in settings_for(personal) if s.key in ("K", "Scale")]
 
     def change_formula(self, r: Row, side: str) -> str:
-        my, opp = (r["RatingA"], r["RatingB"]) if side == "A" else (r["RatingB"], r["RatingA"])
+        my, opp = r[f"Rating{side}"], r[f"Rating{other(side)}"]
         score = r["Result"] if side == "A" else f"(1-{r['Result']})"
         return f"{rounded_text(my, delta_text(my, opp, score, K, SCALE))}-{my}"
 
     def change_value(self, c: Cells, side: str) -> float:
-        other = "B" if side == "A" else "A"
-        my, opp = c.num(f"Rating{side}"), c.num(f"Rating{other}")
+        my, opp = c.num(f"Rating{side}"), c.num(f"Rating{other(side)}")
         score = result(c) if side == "A" else 1 - result(c)
         delta = elo_delta(my, opp, score, c.preset.k, c.preset)
         return round_half_away(my + delta) - my
