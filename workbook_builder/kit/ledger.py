@@ -36,13 +36,13 @@ from ..layout import NameInfo, Setting, Table
 from ..messages import say
 from ..settings import FIRST_ROW, write_settings
 from ..spec import Spec
-from ..table import write_table
+from ..table import has_lead_formula, write_table
 from .base import Built, SheetType, with_constants
 from .cells import Evaluation, cached_by_row
 from .frame import decorate_games, page_setup, sheet_title, title_cell
 from .howto import LEDGER
 from .inputs import START_RANGE
-from .ledger_games import SEATS, games_table
+from .ledger_games import games_table
 from .ledger_lists import (
     MONTHLY,
     PLAYERS,
@@ -51,7 +51,7 @@ from .ledger_lists import (
     name_latest,
     players_table,
 )
-from .ledger_rule import LedgerPreset, LedgerRule, P, v
+from .ledger_rule import LedgerBook, LedgerRule, P, v
 from .seats import GamesRefs, chain_sheet
 
 if TYPE_CHECKING:
@@ -98,18 +98,58 @@ def ledger_settings(rule: LedgerRule[P], preset: P) -> list[Setting]:
 
 
 @dataclass
-class Sheets:
-    """The ledger's worksheets and tables, created in the workbook's sheet order."""
+class Book:
+    """A ledger workbook being written: the names defined, the tables by key, and the
+    tables each sheet shows (whose engine values become the cached values)."""
 
-    games: Worksheet
-    rating_list: Worksheet
-    monthly: Worksheet | None
-    players: Worksheet
-    settings: Worksheet
-    chain: Worksheet
+    wb: Workbook
+    spec: Spec
+    title: str
+    """The ledger's title, which every sheet's heading repeats."""
+    names: list[NameInfo] = dataclasses.field(default_factory=list)
     tables: dict[str, Table] = dataclasses.field(default_factory=dict)
-    titles: dict[str, dict[str, object]] = dataclasses.field(default_factory=dict)
-    """Sheet title → the cached value of its title cell, where that is a formula."""
+    shown: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+    """Sheet title → the keys of the tables written on it."""
+    cached: dict[str, dict[str, object]] = dataclasses.field(default_factory=dict)
+    """Sheet title → the cached values of its formula cells outside the tables (a title
+    cell, the Settings tables)."""
+
+    def sheet(self, title: Text) -> Worksheet:
+        ws: Worksheet = self.wb.create_sheet(title(self.spec.lang))
+        return ws
+
+    def write(self, ws: Worksheet, table: Table,
+              inputs: Mapping[str, Sequence[Mapping[str, object]]],
+              flag: str | None = None) -> None:
+        """``table`` on ``ws``, filled with its rows of ``inputs`` (by the table's key)."""
+        self.tables[table.key] = table
+        self.shown.setdefault(ws.title, []).append(table.key)
+        self.names += write_table(ws, table, self.spec.lang, inputs.get(table.key, ()),
+                                  flag=flag)
+
+    def keep(self, ws: Worksheet, cells: Mapping[str, object]) -> None:
+        """Cached values of formula cells ``ws`` holds outside its tables."""
+        self.cached.setdefault(ws.title, {}).update(cells)
+
+    def finish(self, inputs: Mapping[str, Sequence[Mapping[str, object]]],
+               preset: object) -> Built:
+        """Every sheet set up for print, the tables evaluated together, the cached values."""
+        for ws in self.wb.worksheets:
+            page_setup(ws)
+        values = evaluate_tables(self.tables, inputs, preset, self.spec.lang)
+        out: dict[str, dict[str, object]] = {}
+        for ws in self.wb.worksheets:
+            cells = dict(self.cached.get(ws.title, {}))
+            for key in self.shown.get(ws.title, ()):
+                cells.update(formula_cells(self.tables[key], values[key]))
+            out[ws.title] = cells
+        return Built(self.names, out)
+
+
+def formula_cells(table: Table, values: Sequence[Mapping[str, object]]) -> dict[str, object]:
+    """Cell → value of the formula cells: on the lead row only where it holds a formula."""
+    lead = {key: x for key, x in values[0].items() if has_lead_formula(table.column(key))}
+    return cached_by_row(table, [lead, *values[1:]])
 
 
 def evaluate_tables(tables: Mapping[str, Table],
@@ -134,134 +174,131 @@ def evaluate_tables(tables: Mapping[str, Table],
     return values
 
 
-class ClubLedger(SheetType[LedgerPreset]):
-    """A club's two-player ledger; ``rules`` maps each preset to its rule's declarations."""
+class ClubLedger(SheetType[Any]):
+    """A club's ledger; ``rules`` maps each preset to its rule's declarations, and
+    :meth:`write` lays out the sheets (here the two-player ledger's)."""
 
     howto = LEDGER
+    title: ClassVar[Text] = Text("クラブ台帳", "Club ledger")
 
-    rules: ClassVar[Mapping[str, LedgerRule[Any]]]
+    rules: ClassVar[Mapping[str, LedgerBook[Any]]]
     input_tables = ("Games", "Players", "Monthly")
     start_field = "start"
 
     def constant_fields(self, preset: str) -> tuple[str, ...]:
-        rule = self.presets[preset]
-        values = {f.name: getattr(rule, f.name) for f in dataclasses.fields(rule)}
-        return tuple(k for k, x in values.items() if type(x) in (int, float, bool))
+        return self.rules[preset].constant_fields(self.presets[preset])
 
-    def preset_for(self, spec: Spec) -> LedgerPreset:
+    def preset_for(self, spec: Spec) -> Any:
         """The preset with the template's constants: a switch is 0 or 1, K and the scale
         are above 0 (as the Settings cells check)."""
         base = self.presets[spec.preset]
         where = f"{spec.source}: " if spec.source else ""
         for key, value in spec.constants.items():
-            if isinstance(getattr(base, key), bool) and value not in (0, 1):
+            if isinstance(getattr(base, key.partition(".")[0]), bool) and value not in (0, 1):
                 raise TemplateError(say("template.bad", where=where, name=f"constants.{key}",
                                         value=value, reason=say("template.switch")))
             if key in ("k", "scale") and value <= 0:
                 raise TemplateError(say("template.bad", where=where, name=f"constants.{key}",
                                         value=value, reason=say("template.above_zero")))
-        preset: LedgerPreset = with_constants(base, spec.constants)
-        return preset
+        return with_constants(base, spec.constants)
 
     def editable(self, spec: Spec) -> tuple[frozenset[str], ...]:
         return self.rules[spec.preset].editable_tables
 
-    def with_tables(self, preset: LedgerPreset, tables: Mapping[str, Sequence[object]],
-                    spec: Spec) -> LedgerPreset:
-        edited: LedgerPreset = self.rules[spec.preset].with_tables(preset, tables, spec.lang)
-        return edited
+    def with_tables(self, preset: Any, tables: Mapping[str, Sequence[object]],
+                    spec: Spec) -> Any:
+        return self.rules[spec.preset].with_tables(preset, tables, spec.lang)
 
     def default_title(self, lang: str) -> str:
-        return Text("クラブ台帳", "Club ledger")(lang)
+        return self.title(lang)
 
     def log_system(self, spec: Spec) -> str:
         return self.rules[spec.preset].engine
 
     def tables_from_log(self, log: GameLog, spec: Spec) -> dict[str, list[dict[str, object]]]:
-        """Players in order of first appearance (starts left blank), one Games row a game."""
+        """Players in order of first appearance (starts left blank), the Games rows of
+        each game as its rule lays them out."""
         rule = self.rules[spec.preset]
         players: dict[object, None] = {}
         games: list[dict[str, object]] = []
         for game, day in zip(log.games, log.dates, strict=True):
-            a, b, result = game[:3]
-            players.update({a: None, b: None})
-            row: dict[str, object] = {"Date": day, "PlayerA": a, "PlayerB": b, "Result": result,
-                                      **rule.log_inputs(tuple(game))}
-            games.append({k: x for k, x in row.items() if x is not None})
+            names, rows = rule.log_game(tuple(game), day)
+            players.update(dict.fromkeys(names))
+            games += rows
         return {"Games": games, "Players": [{"Name": name} for name in players]}
 
-    def populate(self, wb: Workbook, spec: Spec, preset: LedgerPreset,
+    def populate(self, wb: Workbook, spec: Spec, preset: Any,
                  inputs: Sequence[Mapping[str, object]]) -> Built:
         return self.populate_tables(wb, spec, preset, {"Games": inputs})
 
-    def populate_tables(self, wb: Workbook, spec: Spec, preset: LedgerPreset,
+    def populate_tables(self, wb: Workbook, spec: Spec, preset: Any,
                         tables: Mapping[str, Sequence[Mapping[str, object]]]) -> Built:
-        lang, rule = spec.lang, self.rules[spec.preset]
-        title = sheet_title(spec, self.default_title(lang))
-        sheets = Sheets(wb.create_sheet(GAMES_TITLE(lang)), wb.create_sheet(LIST(lang)),
-                        wb.create_sheet(MONTHLY(lang)) if rule.monthly else None,
-                        wb.create_sheet(PLAYERS(lang)), wb.create_sheet(SETTINGS_TITLE(lang)),
-                        chain_sheet(wb))
-        names = write_log(sheets, spec, rule, preset, tables, title)
-        names += write_lists(sheets, spec, rule, tables, title)
+        book = Book(wb, spec, sheet_title(spec, self.default_title(spec.lang)))
+        self.write(book, self.rules[spec.preset], preset, tables)
+        return book.finish(tables, preset)
+
+    def write(self, book: Book, rule: LedgerBook[Any], preset: Any,
+              tables: Mapping[str, Sequence[Mapping[str, object]]]) -> None:
+        """The two-player ledger's sheets: Games, the lists, Players, Settings, the chain."""
+        assert isinstance(rule, LedgerRule), rule
+        lang = book.spec.lang
+        games = book.sheet(GAMES_TITLE)
+        rating_list = book.sheet(LIST)
+        monthly = book.sheet(MONTHLY) if rule.monthly else None
+        players, settings_ws, chain = book.sheet(PLAYERS), book.sheet(SETTINGS_TITLE), \
+            chain_sheet(book.wb)
+        write_log(book, (games, players, chain), rule, preset, tables)
+        write_lists(book, (games, rating_list, monthly), rule, tables)
         settings = ledger_settings(rule, preset)
-        names += write_settings(sheets.settings, f"{SETTINGS_TITLE(lang)} ・ {title}",
-                                settings, lang, RULE_NOTES)
+        book.names += write_settings(settings_ws, f"{SETTINGS_TITLE(lang)} ・ {book.title}",
+                                     settings, lang, RULE_NOTES)
         top = FIRST_ROW + len(settings) + len(RULE_NOTES) + 2
-        table_names, settings_cached = rule.settings_tables(sheets.settings, top, preset, lang)
-        names += table_names
-        for ws in wb.worksheets:
-            page_setup(ws)
-        values = evaluate_tables(sheets.tables, tables, preset, lang)
-        return Built(names, cached(sheets, values, settings_cached))
+        table_names, settings_cached = rule.settings_tables(settings_ws, top, preset, lang)
+        book.names += table_names
+        book.keep(settings_ws, settings_cached)
 
 
-def write_log(sheets: Sheets, spec: Spec, rule: LedgerRule[P], preset: P,
-              tables: Mapping[str, Sequence[Mapping[str, object]]], title: str) -> list[NameInfo]:
-    """The Games and Players sheets, and the name of the latest month counted."""
-    lang = spec.lang
-    games = games_table(spec.rows, lang, rule, preset)
-    refs = GamesRefs(games, sheets.games.title)
-    players = players_table(spec.players, rule, preset, refs, lang)
-    chain = SEATS.chain_table(refs)
-    sheets.tables.update(Games=games, Players=players, Chain=chain)
-    names = write_table(sheets.games, games, lang, tables.get("Games", ()), flag="Status")
+def write_log(book: Book, sheets: tuple[Worksheet, Worksheet, Worksheet], rule: LedgerRule[P],
+              preset: P, tables: Mapping[str, Sequence[Mapping[str, object]]]) -> None:
+    """The Games and Players sheets, the name of the latest month counted, the chain."""
+    games_ws, players_ws, chain_ws = sheets
+    lang, title = book.spec.lang, book.title
+    games = games_table(book.spec.rows, lang, rule, preset)
+    refs = GamesRefs(games, games_ws.title)
+    players = players_table(book.spec.players, rule, preset, refs, lang)
     watch = (games, players)
-    sheets.titles[sheets.games.title] = decorate_games(sheets.games, games, lang, title,
-                                                       "Status", "D", watch=watch)
-    names.append(name_latest(sheets.games, games))
-    names += write_table(sheets.players, players, lang, tables.get("Players", ()), flag="Status")
-    sheets.titles[sheets.players.title] = decorate_games(
-        sheets.players, players, lang, f"{PLAYERS(lang)} ・ {title}", "Status", "B",
-        watch=watch)
-    names += write_table(sheets.chain, chain, lang)
-    return names
+    book.write(games_ws, games, tables, flag="Status")
+    book.tables["Players"] = players
+    book.keep(games_ws, decorate_games(games_ws, games, lang, title, "Status", "D",
+                                       watch=watch))
+    book.names.append(name_latest(games_ws, games))
+    book.write(players_ws, players, tables, flag="Status")
+    book.keep(players_ws, decorate_games(players_ws, players, lang,
+                                         f"{PLAYERS(lang)} ・ {title}", "Status", "B",
+                                         watch=watch))
+    book.write(chain_ws, rule.seats.chain_table(refs), tables)
 
 
-def write_lists(sheets: Sheets, spec: Spec, rule: LedgerRule[Any],
-                tables: Mapping[str, Sequence[Mapping[str, object]]], title: str
-                ) -> list[NameInfo]:
+def write_lists(book: Book, sheets: tuple[Worksheet, Worksheet, Worksheet | None],
+                rule: LedgerRule[Any], tables: Mapping[str, Sequence[Mapping[str, object]]]
+                ) -> None:
     """The rating list and, for a monthly rule, the month chooser and its list."""
-    lang = spec.lang
-    rating_list = list_table("List", LIST, spec.players, RATING_LIST, rule)
-    sheets.tables["List"] = rating_list
-    names = write_table(sheets.rating_list, rating_list, lang)
-    watch = (sheets.tables["Games"], sheets.tables["Players"])
-    sheets.titles[sheets.rating_list.title] = title_cell(
-        sheets.rating_list, f"{LIST(lang)} ・ {title}", lang, watch)
-    sheets.rating_list.freeze_panes = "A3"
-    if sheets.monthly is not None:
-        chooser = monthly_table(lang, GamesRefs(sheets.tables["Games"], sheets.games.title))
-        month_list = list_table("MonthList", MONTHLY, spec.players, MONTH_LIST, rule,
-                                header_row=6)
-        sheets.tables.update(Monthly=chooser, MonthList=month_list)
-        names += write_table(sheets.monthly, chooser, lang, tables.get("Monthly", ()))
-        names += write_table(sheets.monthly, month_list, lang)
-        hide_shared_helpers(sheets.monthly, chooser)
-        sheets.titles[sheets.monthly.title] = title_cell(
-            sheets.monthly, f"{MONTHLY(lang)} ・ {title}", lang, watch)
-        sheets.monthly.freeze_panes = "A8"
-    return names
+    games_ws, rating_ws, monthly_ws = sheets
+    lang, players = book.spec.lang, book.spec.players
+    book.write(rating_ws, list_table("List", LIST, players, RATING_LIST, rule), tables)
+    watch = (book.tables["Games"], book.tables["Players"])
+    book.keep(rating_ws, title_cell(rating_ws, f"{LIST(lang)} ・ {book.title}", lang, watch))
+    rating_ws.freeze_panes = "A3"
+    if monthly_ws is None:
+        return
+    chooser = monthly_table(lang, GamesRefs(book.tables["Games"], games_ws.title))
+    book.write(monthly_ws, chooser, tables)
+    book.write(monthly_ws, list_table("MonthList", MONTHLY, players, MONTH_LIST, rule,
+                                      header_row=6), tables)
+    hide_shared_helpers(monthly_ws, chooser)
+    book.keep(monthly_ws, title_cell(monthly_ws, f"{MONTHLY(lang)} ・ {book.title}", lang,
+                                     watch))
+    monthly_ws.freeze_panes = "A8"
 
 
 def hide_shared_helpers(ws: Worksheet, chooser: Table) -> None:
@@ -275,17 +312,3 @@ def hide_shared_helpers(ws: Worksheet, chooser: Table) -> None:
         header.value, header.style = None, "Normal"
         for number in range(chooser.first_row, chooser.last_row + 1):
             ws[f"{letter}{number}"].number_format = ";;;"
-
-
-def cached(sheets: Sheets, values: Mapping[str, list[dict[str, object]]],
-           settings_cached: dict[str, object]) -> dict[str, dict[str, object]]:
-    """Cell → value of every formula cell, by sheet title."""
-    def of(key: str) -> dict[str, object]:
-        return cached_by_row(sheets.tables[key], values[key])
-
-    out = {sheets.games.title: of("Games"), sheets.players.title: of("Players"),
-           sheets.rating_list.title: of("List"), sheets.settings.title: settings_cached,
-           sheets.chain.title: of("Chain")}
-    if sheets.monthly is not None:
-        out[sheets.monthly.title] = {**of("Monthly"), **of("MonthList")}
-    return {title: {**sheets.titles.get(title, {}), **cells} for title, cells in out.items()}

@@ -30,9 +30,9 @@ from . import phone
 from . import status as st
 from .cells import Cells, Evaluation, Value, excel_number, excel_serial, numeric, whole
 from .ledger_rule import MONTHLY_MODE, SIDES, Carried, LedgerRule, P, v
-from .seats import Seats
 
-SEATS = Seats(SIDES, chain_key="K{}")
+SEATS = LedgerRule.seats
+"""The two-player ledger's seats: A and B on one row."""
 MSG = {
     "settings": st.SETTINGS,
     "unknown": Text("⚠ 名簿にない名前: ", "⚠ not on the Players sheet: "),
@@ -274,7 +274,7 @@ def list_month_formula(r: Row) -> str:
     """The month whose list a row's game is played at, as the previous row's LastMonth
     shows it: the row's month, or, on a row out of month order (linked, not counted),
     the latest month counted so far, so that the game after it reads the list its
-    player's last counted game was played at (:meth:`Seats.key_of`)."""
+    player's last counted game was played at (:meth:`.Seats.key_of`)."""
     return fx.if_(f"ISNUMBER({r['Month']})", f"MAX({r['Month']},{r['LastMonth']})", '""')
 
 
@@ -284,7 +284,7 @@ def list_month(c: Cells) -> object:
 
 
 def linked(r: Row) -> str:
-    """A row the chain links (:meth:`Seats.key_of`) but does not count carries the
+    """A row the chain links (:meth:`.Seats.key_of`) but does not count carries the
     player's values through: a monthly rule's row out of month order."""
     return f"{r['KA']}>0"
 

@@ -1,10 +1,12 @@
 """What a rating system declares to be kept in a club ledger (:mod:`.ledger`).
 
-A system brings its Settings constants and tables, the extra input columns its games
-need (Tokin's handicap, MOSAIC's turn difference, each with its check and message), the
-change of each side of a counted game (formula and engine value, side by side), and
-optionally declared ranks, games played before the ledger, a rank label and the monthly
-list mode. The layout renders any such declaration.
+Every ledger's rule is a :class:`LedgerBook`: the seats a game takes (two on one row, or
+one a row over four rows), the game log's shape and the Settings tables. A two-player
+rule is a :class:`LedgerRule`: it brings its Settings constants and tables, the extra
+input columns its games need (Tokin's handicap, MOSAIC's turn difference, each with its
+check and message), the change of each side of a counted game (formula and engine
+value, side by side), and optionally declared ranks, games played before the ledger, a
+rank label and the monthly list mode. The layout renders any such declaration.
 
 A rule whose players carry more than a rating from game to game (Go: the rank, the rated
 games, the games in a row not rated) declares each as a :class:`Carried`; its game
@@ -13,6 +15,7 @@ helpers compute the value after the game, and the chain hands it to the next gam
 
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -26,6 +29,7 @@ from ..layout import Column, NameInfo, Row, Setting, ValueType, validation
 from ..settings import START, setting_name
 from . import status as st
 from .cells import Cells
+from .seats import Seats
 from .settings_table import SettingsTables
 
 MONTHLY_MODE = setting_name("Monthly")
@@ -79,13 +83,50 @@ class LedgerPreset(Protocol):
 
 
 P = TypeVar("P", bound=LedgerPreset)
+Q = TypeVar("Q")
+"""Any ledger rule's preset."""
+TypedRow = dict[str, object]
+"""A Games or Players row as typed: column key → value."""
 
 
-class LedgerRule(ABC, Generic[P]):
-    """One rating system's declarations for the two-player ledger; ``P``: its preset."""
+class LedgerBook(ABC, Generic[Q]):
+    """What every club ledger's rule declares, whatever its seats; ``Q``: its preset."""
 
     engine: ClassVar[str]
     """The ``rating_rules.replay`` system (the game log's shape)."""
+    seats: ClassVar[Seats]
+    """A game's seats: the chain the Games rows link (:mod:`.seats`)."""
+    tables: ClassVar[SettingsTables] = SettingsTables()
+    """The tables under the Settings constants (the personal sheet's declaration)."""
+    editable_tables: ClassVar[tuple[frozenset[str], ...]] = ()
+    """Settings tables a club may edit, as their column keys (``repair`` carries them);
+    by default those of :attr:`tables`."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "tables" in cls.__dict__ and "editable_tables" not in cls.__dict__:
+            cls.editable_tables = cls.tables.editable
+
+    def with_tables(self, preset: Q, tables: Mapping[str, Sequence[object]], lang: str) -> Q:
+        """``preset`` with the :attr:`editable_tables` as typed (as the personal sheet's
+        :meth:`~.base.SheetType.with_tables`)."""
+        return self.tables.read(preset, tables, lang)
+
+    def constant_fields(self, preset: Q) -> tuple[str, ...]:
+        """The preset's fields a template may set under ``[constants]``: every one."""
+        return tuple(f.name for f in dataclasses.fields(preset))  # type: ignore[arg-type]
+
+    @abstractmethod
+    def log_game(self, game: tuple[object, ...], day: object
+                 ) -> tuple[tuple[object, ...], list[TypedRow]]:
+        """A ``rating_rules.replay`` game's players, and the Games rows it fills
+        (``import``)."""
+
+
+class LedgerRule(LedgerBook[P]):
+    """One rating system's declarations for the two-player ledger; ``P``: its preset."""
+
+    seats: ClassVar[Seats] = Seats(SIDES, chain_key="K{}")
     scores: ClassVar[tuple[float, ...]] = (1, 0)
     has_ranks: ClassVar[bool] = False
     """Players declare a rank (start from :meth:`rank_starts`)."""
@@ -121,28 +162,11 @@ class LedgerRule(ABC, Generic[P]):
     def settings(self, preset: P) -> list[Setting]:
         """Constants on Settings after the default start (and the monthly switch)."""
 
-    tables: ClassVar[SettingsTables] = SettingsTables()
-    """The tables under the Settings constants (the personal sheet's declaration)."""
-
     def settings_tables(self, ws: Worksheet, top: int, preset: P,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
         """Named tables under the settings; their names and cached values."""
         names, cached, _ = self.tables.write(ws, top, preset, lang)
         return names, cached
-
-    editable_tables: ClassVar[tuple[frozenset[str], ...]] = ()
-    """Tables of :meth:`settings_tables` a club may edit, as their column keys (``repair``
-    carries them); by default those of :attr:`tables`."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "tables" in cls.__dict__ and "editable_tables" not in cls.__dict__:
-            cls.editable_tables = cls.tables.editable
-
-    def with_tables(self, preset: P, tables: Mapping[str, Sequence[object]], lang: str) -> P:
-        """``preset`` with the :attr:`editable_tables` as typed (as the personal sheet's
-        :meth:`~.base.SheetType.with_tables`)."""
-        return self.tables.read(preset, tables, lang)
 
     def extras(self, preset: P, lang: str) -> tuple[Column, ...]:
         """Extra input columns after the result, each with its ``check`` and ``message``."""
@@ -209,6 +233,20 @@ class LedgerRule(ABC, Generic[P]):
     def log_inputs(self, game: tuple[object, ...]) -> dict[str, object]:
         """The extra inputs of a ``rating_rules.replay`` game (``import`` fills them)."""
         return {}
+
+    def log_game(self, game: tuple[object, ...], day: object
+                 ) -> tuple[tuple[object, ...], list[TypedRow]]:
+        """One Games row: the date, both players, A's result and the rule's extras."""
+        a, b, result = game[:3]
+        row: TypedRow = {"Date": day, "PlayerA": a, "PlayerB": b, "Result": result,
+                     **self.log_inputs(game)}
+        return (a, b), [{k: x for k, x in row.items() if x is not None}]
+
+    def constant_fields(self, preset: P) -> tuple[str, ...]:
+        """The preset's numbers and switches (its tables are edited on Settings)."""
+        values = {f.name: getattr(preset, f.name)
+                  for f in dataclasses.fields(preset)}  # type: ignore[arg-type]
+        return tuple(k for k, x in values.items() if type(x) in (int, float, bool))
 
 
 def number(c: Cells, key: str) -> float:
