@@ -106,6 +106,8 @@ class Book:
     spec: Spec
     title: str
     """The ledger's title, which every sheet's heading repeats."""
+    rows: int
+    """Games sheet rows: the template's, made whole games."""
     names: list[NameInfo] = dataclasses.field(default_factory=list)
     tables: dict[str, Table] = dataclasses.field(default_factory=dict)
     shown: dict[str, list[str]] = dataclasses.field(default_factory=dict)
@@ -155,7 +157,8 @@ def formula_cells(table: Table, values: Sequence[Mapping[str, object]]) -> dict[
 def evaluate_tables(tables: Mapping[str, Table],
                     inputs: Mapping[str, Sequence[Mapping[str, object]]],
                     preset: object, lang: str) -> dict[str, list[dict[str, object]]]:
-    """Every table's values; Games reads Players' starts, Players reads the Games chain."""
+    """Every table's values; Games reads Players' starts, Players reads the Games chain,
+    and every other table (a list) reads Players and Games."""
     def new(key: str, context: dict[str, object]) -> Evaluation:
         return Evaluation(tables[key], inputs.get(key, ()), preset, lang, context)
 
@@ -168,8 +171,8 @@ def evaluate_tables(tables: Mapping[str, Table],
         values["Monthly"] = monthly.run()
         players.context["Monthly"] = monthly
     values["Players"] = players.run()
-    for key in ("List", "MonthList"):
-        if key in tables:
+    for key in tables:  # the lists
+        if key not in values:
             values[key] = new(key, {"Players": players, "Games": games}).run()
     return values
 
@@ -182,7 +185,7 @@ class ClubLedger(SheetType[Any]):
     title: ClassVar[Text] = Text("クラブ台帳", "Club ledger")
 
     rules: ClassVar[Mapping[str, LedgerBook[Any]]]
-    input_tables = ("Games", "Players", "Monthly")
+    input_tables: ClassVar[tuple[str, ...]] = ("Games", "Players", "Monthly")
     start_field = "start"
 
     def constant_fields(self, preset: str) -> tuple[str, ...]:
@@ -233,8 +236,11 @@ class ClubLedger(SheetType[Any]):
 
     def populate_tables(self, wb: Workbook, spec: Spec, preset: Any,
                         tables: Mapping[str, Sequence[Mapping[str, object]]]) -> Built:
-        book = Book(wb, spec, sheet_title(spec, self.default_title(spec.lang)))
-        self.write(book, self.rules[spec.preset], preset, tables)
+        rule = self.rules[spec.preset]
+        size = rule.seats.rows
+        book = Book(wb, spec, sheet_title(spec, self.default_title(spec.lang)),
+                    -(-spec.rows // size) * size)
+        self.write(book, rule, preset, tables)
         return book.finish(tables, preset)
 
     def write(self, book: Book, rule: LedgerBook[Any], preset: Any,
@@ -263,7 +269,7 @@ def write_log(book: Book, sheets: tuple[Worksheet, Worksheet, Worksheet], rule: 
     """The Games and Players sheets, the name of the latest month counted, the chain."""
     games_ws, players_ws, chain_ws = sheets
     lang, title = book.spec.lang, book.title
-    games = games_table(book.spec.rows, lang, rule, preset)
+    games = games_table(book.rows, lang, rule, preset)
     refs = GamesRefs(games, games_ws.title)
     players = players_table(book.spec.players, rule, preset, refs, lang)
     watch = (games, players)

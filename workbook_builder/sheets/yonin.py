@@ -59,6 +59,7 @@ from ..kit import status as st
 from ..kit.cells import Cells, Value, excel_number
 from ..kit.frame import overwrite_note, title_row
 from ..kit.howto import RESULTS
+from ..kit.ledger_rule import LedgerBook, TypedRow
 from ..kit.personal import PersonalSheet
 from ..kit.seats import Seats
 from ..kit.settings_table import (
@@ -1366,3 +1367,28 @@ LOG_GAME_CHECKS = {"yonin": (check_log_game,)}
 """What the CSV reader checks of a four-player game (:func:`workbook_builder.gamelog.declared`)."""
 RANK_TEXTS = {"yonin": rank_text}
 """How ``rate``'s list shows a four-player rank."""
+
+
+# ---- the club ledger --------------------------------------------------------------------
+
+class YoninRule(LedgerBook[YoninSheetPreset]):
+    """What the four-player rule brings to the club ledger (:mod:`.yonin_ledger`): a game
+    is four rows, one seat a row, and the personal sheet's constants and tables."""
+
+    engine = "yonin"
+    seats = Seats(("",), rows=SEATS, counted_key="CountedId")
+    tables = TABLES
+
+    def log_game(self, game: tuple[object, ...], day: object
+                 ) -> tuple[tuple[object, ...], list[TypedRow]]:
+        """Four rows, the seats in the log's order, the date on the first."""
+        names, places, knockers = game
+        assert isinstance(names, tuple) and isinstance(places, tuple)
+        assert isinstance(knockers, tuple)
+        rows: list[TypedRow] = []
+        for seat, (name, place, knocker) in enumerate(zip(names, places, knockers,
+                                                          strict=True)):
+            row = {"Date": day if seat == 0 else None, "Player": name, "Place": place,
+                   "KnockedBy": knocker}
+            rows.append({k: x for k, x in row.items() if x is not None})
+        return tuple(str(name) for name in names), rows

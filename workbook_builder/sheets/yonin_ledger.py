@@ -58,7 +58,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from openpyxl import Workbook
 from openpyxl.styles import Alignment
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -71,19 +70,17 @@ from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import phone
 from ..kit import status as st
-from ..kit.base import Built, SheetType
 from ..kit.cells import (
     Cells,
     Evaluation,
     Value,
-    cached_by_row,
     excel_number,
     excel_serial,
     whole,
 )
-from ..kit.frame import page_setup, sheet_title, title_cell, title_row
+from ..kit.frame import title_cell, title_row
 from ..kit.howto import LEDGER
-from ..kit.ledger import evaluate_tables
+from ..kit.ledger import Book, ClubLedger
 from ..kit.ledger_games import month_of, month_so_far, month_start, player_id, table_of
 from ..kit.ledger_lists import (
     LATEST,
@@ -98,21 +95,21 @@ from ..kit.ledger_lists import (
     this_month,
     this_month_formula,
 )
-from ..kit.ledger_rule import v
-from ..kit.seats import GamesRefs, Seats, chain_sheet
+from ..kit.ledger_rule import LedgerBook, v
+from ..kit.seats import GamesRefs, chain_sheet
 from ..labels import GAMES_TITLE, OVERWRITTEN, SETTINGS_TITLE, Text
 from ..layout import Column, Formula, NameInfo, Row, Setting, Table, ValueType
 from ..spec import Spec
-from ..table import define_name, has_lead_formula, write_table
+from ..table import define_name
 
 if TYPE_CHECKING:
-    from ..gamelog import GameLog
+    pass
 from . import yonin as yn
 
 PLAYERS = Text("名簿", "Players")
 RATE_TABLE = Text("レート表", "Rate table")
 SEATS = yn.SEATS
-CHAIN = Seats(("",), rows=SEATS, counted_key="CountedId")
+CHAIN = yn.YoninRule.seats
 """The ledger's chain with one seat a row, four rows a game (:mod:`workbook_builder.kit.seats`)."""
 GAME_INPUTS = ("Player", "Place", "KnockedBy", "Date")
 """Games input columns, in sheet order (contiguous C:F)."""
@@ -890,14 +887,15 @@ def example_tables(lang: str) -> dict[str, list[dict[str, object]]]:
     return {"Games": log, "Players": people}
 
 
-class YoninLedgerSheet(SheetType[yn.YoninSheetPreset]):
+class YoninLedgerSheet(ClubLedger):
     """Workbook type ``system = "yonin_ledger"``: the club's four-player ledger."""
 
     system = "yonin_ledger"
     presets: ClassVar[Mapping[str, Any]] = {"default": yn.YoninSheetPreset()}
+    rules: ClassVar[Mapping[str, LedgerBook[Any]]] = {"default": yn.YoninRule()}
     input_tables = ("Games", "Players")
     start_field = "start_member"
-    tables = yn.TABLES
+    title = Text("四人将棋 対局台帳", "Four-player shogi club ledger")
     howto = (LEDGER[0], yn.FOUR_ROWS_STEP, LEDGER[2])
     posted = FederationPost()
     """How ``publish`` lists and posts it (:class:`FederationPost`)."""
@@ -908,84 +906,34 @@ class YoninLedgerSheet(SheetType[yn.YoninSheetPreset]):
     def example_tables(self, spec: Spec) -> dict[str, list[dict[str, object]]]:
         return example_tables(spec.lang)
 
-    def default_title(self, lang: str) -> str:
-        return Text("四人将棋 対局台帳", "Four-player shogi club ledger")(lang)
-
-    def log_system(self, spec: Spec) -> str:
-        return "yonin"
-
-    def tables_from_log(self, log: GameLog, spec: Spec) -> dict[str, list[dict[str, object]]]:
-        """Four Games rows a game (the date on its first), the seats in the log's order;
-        Players in order of first appearance with their start left blank (Settings')."""
-        games: list[dict[str, object]] = []
-        players: dict[str, None] = {}
-        for game, day in zip(log.games, log.dates, strict=True):
-            names, places, knockers = game
-            assert isinstance(names, tuple) and isinstance(places, tuple)
-            assert isinstance(knockers, tuple)
-            for seat, (name, place, knocker) in enumerate(zip(names, places, knockers,
-                                                              strict=True)):
-                players[str(name)] = None
-                row = {"Date": day if seat == 0 else None, "Player": name, "Place": place,
-                       "KnockedBy": knocker}
-                games.append({k: v for k, v in row.items() if v is not None})
-        return {"Games": games, "Players": [{"Name": name} for name in players]}
-
-    def populate(self, wb: Workbook, spec: Spec, preset: yn.YoninSheetPreset,
-                 inputs: Sequence[Mapping[str, object]]) -> Built:
-        return self.populate_tables(wb, spec, preset, {"Games": inputs})
-
-    def populate_tables(self, wb: Workbook, spec: Spec, preset: yn.YoninSheetPreset,
-                        tables: Mapping[str, Sequence[Mapping[str, object]]]) -> Built:
-        lang = spec.lang
-        rows = -(-spec.rows // SEATS) * SEATS
-        title = sheet_title(spec, self.default_title(lang))
-        games_t = games_table(rows, lang, preset)
-        players_t = players_table(spec.players, games_t, lang, preset)
-        list_t = rate_table(spec.players, lang)
-        games_ws = wb.create_sheet(GAMES_TITLE(lang))
-        players_ws = wb.create_sheet(PLAYERS(lang))
-        list_ws = wb.create_sheet(RATE_TABLE(lang))
-        settings_ws = wb.create_sheet(SETTINGS_TITLE(lang))
-        chain_ws = chain_sheet(wb)
-        chain_t = CHAIN.chain_table(GamesRefs(games_t, games_ws.title))
+    def write(self, book: Book, rule: LedgerBook[Any], preset: Any,
+              tables: Mapping[str, Sequence[Mapping[str, object]]]) -> None:
+        """Games, Players, the rate table, Settings and the chain."""
+        lang, title = book.spec.lang, book.title
+        games_t = games_table(book.rows, lang, preset)
+        players_t = players_table(book.spec.players, games_t, lang, preset)
+        list_t = rate_table(book.spec.players, lang)
+        games_ws, players_ws = book.sheet(GAMES_TITLE), book.sheet(PLAYERS)
+        list_ws, settings_ws = book.sheet(RATE_TABLE), book.sheet(SETTINGS_TITLE)
+        chain_ws = chain_sheet(book.wb)
 
         watch = (games_t, players_t)
-        names = write_table(games_ws, games_t, lang, tables.get("Games", ()), flag="Status")
-        names.append(name_latest(games_ws, games_t))
-        titles = {games_ws.title: yn.dress_seats(games_ws, games_t, lang,
-                                                 f"{title} ・ {GAMES_TITLE(lang)}", watch,
-                                                 first_row_only=("Date",))}
-        names += write_table(players_ws, players_t, lang, tables.get("Players", ()),
-                             flag="Status")
-        titles[players_ws.title] = dress_players(players_ws, players_t, lang, title, watch)
-        names += write_table(list_ws, list_t, lang)
-        titles[list_ws.title] = title_cell(list_ws, f"{title} ・ {RATE_TABLE(lang)}", lang,
-                                           watch)
-        names += dress_rate_table(list_ws, list_t, lang)
-        names += yn.write_settings_sheet(settings_ws, preset, lang,
-                                         f"{SETTINGS_TITLE(lang)} ・ {title}",
-                                         ledger_settings(preset, lang),
-                                         (*yn.RULE_NOTES, *LEDGER_NOTES))
-        names += write_table(chain_ws, chain_t, lang)
-        for ws in (games_ws, players_ws, list_ws, settings_ws, chain_ws):
-            page_setup(ws)
-
-        # the two-player ledger's wiring: Games reads Players, Players and the list the log
-        values = evaluate_tables({"Games": games_t, "Players": players_t, "List": list_t,
-                                  "Chain": chain_t}, tables, preset, lang)
-        cells = {games_ws.title: formula_cells(games_t, values["Games"]),
-                 players_ws.title: formula_cells(players_t, values["Players"]),
-                 list_ws.title: formula_cells(list_t, values["List"]),
-                 chain_ws.title: cached_by_row(chain_t, values["Chain"])}
-        return Built(names, {t: {**titles.get(t, {}), **c} for t, c in cells.items()})
-
-
-def formula_cells(table: Table, values: Sequence[Mapping[str, object]]) -> dict[str, object]:
-    """Cell → value of the formula cells: on the lead row only where it holds a formula
-    (the chain reads a 0 as CountedId there, above the first game; the cell is empty)."""
-    lead = {key: x for key, x in values[0].items() if has_lead_formula(table.column(key))}
-    return cached_by_row(table, [lead, *values[1:]])
+        book.write(games_ws, games_t, tables, flag="Status")
+        book.names.append(name_latest(games_ws, games_t))
+        book.keep(games_ws, yn.dress_seats(games_ws, games_t, lang,
+                                           f"{title} ・ {GAMES_TITLE(lang)}", watch,
+                                           first_row_only=("Date",)))
+        book.write(players_ws, players_t, tables, flag="Status")
+        book.keep(players_ws, dress_players(players_ws, players_t, lang, title, watch))
+        book.write(list_ws, list_t, tables)
+        book.keep(list_ws, title_cell(list_ws, f"{title} ・ {RATE_TABLE(lang)}", lang, watch))
+        book.names += dress_rate_table(list_ws, list_t, lang)
+        book.names += yn.write_settings_sheet(settings_ws, preset, lang,
+                                              f"{SETTINGS_TITLE(lang)} ・ {title}",
+                                              ledger_settings(preset, lang),
+                                              (*yn.RULE_NOTES, *LEDGER_NOTES))
+        book.write(chain_ws, rule.seats.chain_table(GamesRefs(games_t, games_ws.title)),
+                   tables)
 
 
 # ---- looks ------------------------------------------------------------------------------
