@@ -651,7 +651,7 @@ RATING_SYSTEMS = (
     System("go", "Go dan/kyu points: (a, b, result_a[, handicap_diff[, game_type]])",
            replay_go, {"default": GO},
            log_fields=(LogField("handicap_diff", "number",
-                                headers=("手合", "手合段差", "置石差", "手合差", "handicap",
+                                headers=("手合", "手合段差", "置石差", "手合差", "handicap", "hcp",
                                          "handicap (rank diff)")),
                        LogField("game_type", "word", default="rated",
                                 headers=("種類", "type", "game type", "種別", "対局種別"))),

@@ -469,7 +469,7 @@ RATING_SYSTEMS = (
            replay_tokin, {"default": TOKIN, "league": LEAGUE},
            periods=True, log_fields=(LogField(
                "handicap", "choice", choices=tuple((h.name, h.english) for h in TOKIN_HANDICAPS),
-               headers=("手合", "手合割", "駒落ち")),),
+               headers=("手合", "手合割", "駒落ち", "hcp")),),
            functions=("TOKIN_DELTA", "TOKIN_HANDICAP", "TOKIN_START"),
            position=1),
     System("club24", "Shogi Club 24: (a, b, result_a)", replay_club24,

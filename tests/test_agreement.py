@@ -42,7 +42,7 @@ JA = {"Date": "日付", "PlayerA": "対局者A", "PlayerB": "対局者B", "Resul
       "Handicap": "手合", "GameType": "種類", "TurnDiff": "手番差"}
 """The Japanese ledgers' own headings (the result's and Go's on two lines, as on the
 sheet)."""
-EN = {"Date": "Date", "PlayerA": "Player A", "PlayerB": "Player B", "Result": "A's\nresult"}
+EN = {"Date": "Date", "PlayerA": "A", "PlayerB": "B", "Result": "A's\nscore"}
 
 COMMON = [  # (date, A, B, result, why) — every two-player rule
     ("2026/4/4", "田中", "鈴木", "1", OK),

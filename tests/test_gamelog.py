@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from workbook_builder.cli import main
-from workbook_builder.gamelog import GameLogError, parse_game_log
+from workbook_builder.gamelog import GameLogError, map_header, parse_game_log
 from workbook_builder.logfile import read_game_log
 
 LOG = (
@@ -218,3 +218,42 @@ def test_a_handicap_not_on_tokins_list_is_a_bad_row_naming_the_list(tmp_path: Pa
     assert len(lines) == 1 and ":4: handicap '八枚落' is not one of the list" in lines[0] \
         and f"({listed})" in lines[0], out.output
     assert ":3:" not in out.output and ":2:" not in out.output, out.output
+
+
+SPELLINGS = {
+    "tokin": (("Date", "A", "B", "A\nwon", "Hcp"),
+              ("Date", "Player A", "Player B", "A's\nresult", "Handicap")),
+    "go": (("Date", "A", "B", "A\nwon", "Hcp", "Type"),
+           ("Date", "Player A", "Player B", "A's\nresult", "Handicap\n(rank diff)", "Type")),
+    "elo": (("Date", "A", "B", "A's\nscore"), ("Date", "Player A", "Player B", "A's\nresult")),
+}
+"""A ledger's English headings as its Games sheet shows them, then as earlier versions
+spelled them: a CSV copied from either is read whole."""
+
+
+@pytest.mark.parametrize("system", SPELLINGS)
+@pytest.mark.parametrize("spelling", [0, 1], ids=["today", "earlier"])
+def test_the_ledgers_own_headings_are_read(system: str, spelling: int) -> None:
+    header = SPELLINGS[system][spelling]
+    columns, unread = map_header(header, system)
+    assert not unread
+    assert sorted(columns.values()) == list(range(len(header)))
+    assert {"date", "player_a", "player_b", "result"} <= set(columns)
+
+
+@pytest.mark.parametrize("path", sorted((Path(__file__).parent.parent / "dist")
+                                        .glob("ledger_*.xlsx")), ids=lambda p: p.stem)
+def test_a_shipped_ledgers_input_headings_are_read(path: Path) -> None:
+    """The Games sheet's headings of what is typed (but the free note) name log columns."""
+    from openpyxl import load_workbook
+    from test_phone_view import wanted
+
+    keys = [k for k in wanted(path) if k not in ("Status", "NewA", "NewB", "ShownA", "ShownB")]
+    numbers = wanted(path)
+    games = load_workbook(path, read_only=True).worksheets[0]
+    row = [c.value for c in next(games.iter_rows(min_row=2, max_row=2))]
+    header = [str(row[numbers[k] - 1]) for k in keys]
+    system = path.stem.split("_")[1]
+    columns, unread = map_header(header, system)
+    assert not unread, f"{path.name}: {unread}"
+    assert len(columns) == len(header)

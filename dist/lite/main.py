@@ -1801,7 +1801,7 @@ RATING_SYSTEMS = (
     System("go", "Go dan/kyu points: (a, b, result_a[, handicap_diff[, game_type]])",
            replay_go, {"default": GO},
            log_fields=(LogField("handicap_diff", "number",
-                                headers=("手合", "手合段差", "置石差", "手合差", "handicap",
+                                headers=("手合", "手合段差", "置石差", "手合差", "handicap", "hcp",
                                          "handicap (rank diff)")),
                        LogField("game_type", "word", default="rated",
                                 headers=("種類", "type", "game type", "種別", "対局種別"))),
@@ -2424,7 +2424,7 @@ RATING_SYSTEMS = (
            replay_tokin, {"default": TOKIN, "league": LEAGUE},
            periods=True, log_fields=(LogField(
                "handicap", "choice", choices=tuple((h.name, h.english) for h in TOKIN_HANDICAPS),
-               headers=("手合", "手合割", "駒落ち")),),
+               headers=("手合", "手合割", "駒落ち", "hcp")),),
            functions=("TOKIN_DELTA", "TOKIN_HANDICAP", "TOKIN_START"),
            position=1),
     System("club24", "Shogi Club 24: (a, b, result_a)", replay_club24,

@@ -124,7 +124,7 @@ def result_column() -> Column:
 
 def score_column() -> Column:
     """A win (1), a draw (0.5) or a loss (0)."""
-    return Column("Score", Text("勝敗\n1/0.5/0", "Score\n1/0.5/0"), "input", "choice", 7,
+    return Column("Score", Text("勝敗", "Score\n1/0.5/0"), "input", "choice", 7,
                   number_format="General", allowed=(1, 0.5, 0),
                   validation=validation("list", Text("勝ち=1、引き分け=0.5、負け=0",
                                                      "1 = win, 0.5 = draw, 0 = loss"),

@@ -360,7 +360,7 @@ def if_counted(formula: Formula, value: Value, carried: Formula | None = None,
 
 
 def player_column(side: str) -> Column:
-    return Column(f"Player{side}", Text(f"対局者{side}", f"Player {side}"), "input", "text",
+    return Column(f"Player{side}", Text(f"対局者{side}", side), "input", "text",
                   9, width_en=10, validation=v(
                       "list", Text("名簿の名前から選ぶ", "Pick a name from the Players sheet"),
                       Text("名簿シートにある名前を選んでください (新しい人は先に名簿へ)",
@@ -378,8 +378,8 @@ def input_columns(rule: LedgerRule[P], preset: P, lang: str) -> list[Column]:
     return [
         kinds.date_column(9.5),
         player_column("A"), player_column("B"),
-        Column("Result", Text("A\n勝敗", "A's\nresult"), "input", "choice", 5.5, width_en=6.5,
-               number_format="General", allowed=rule.scores,
+        Column("Result", Text("A\n勝敗", "A's\nscore" if draws else "A\nwon"), "input",
+               "choice", 5.5, width_en=6.5, number_format="General", allowed=rule.scores,
                validation=v("list", score_prompt, Text(f"{listing} から選ぶ", f"Choose {listing}"),
                             None, f'"{listing}"'),
                check=kinds.one_of(rule.scores), message=MSG["score" if draws else "result"]),
@@ -394,7 +394,7 @@ def side_columns(rule: LedgerRule[Any], lang: str) -> list[Column]:
     columns: list[Column] = []
     for key, label, width, number_format in (
             ("Rating", (f"\n{name.ja}", f"\n{name.en.lower()}"), widths[0], fmt),
-            ("Change", ("\n増減", "\nchange"), widths[1], rule.change_format),
+            ("Change", ("\n増減", "\n±"), widths[1], rule.change_format),
             ("New", (f"新\n{short.ja}", "\nnew"), widths[2], fmt)):
         for side in SIDES:
             formula, value = side_rule(key, side, rule)

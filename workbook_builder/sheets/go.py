@@ -749,7 +749,7 @@ def regular_column(lang: str) -> Column:
 
 
 def handicap_column(preset: GoPreset = GO) -> Column:
-    return Column("Handicap", Text("手合\n段差", "Handicap\n(rank diff)"), "input",
+    return Column("Handicap", Text("手合\n段差", "Hcp"), "input",
                   "number", 7, width_en=10.5, number_format="0.0", minimum=0,
                   validation=v("decimal",
                                Text("正規の手合なら空欄。違う手合なら、その手合が表す段位差 "

@@ -202,7 +202,7 @@ def handicap_check(preset: TokinPreset) -> kinds.Check:
 def handicap_column(preset: TokinPreset, lang: str, width_en: float = 10) -> Column:
     """The handicap, picked from the Settings table in the workbook's language."""
     names, _ = handicap_names(preset, lang)
-    return Column("Handicap", Text("手合", "Handicap"), "input", "choice", 7,
+    return Column("Handicap", Text("手合", "Hcp"), "input", "choice", 7,
                   width_en=width_en, allowed=tuple(names),
                   validation=v("list", Text("空欄は平手。上位者が駒を落とす",
                                             "Blank = even game; the stronger side gives it"),
