@@ -101,7 +101,7 @@ def any_number(prompt: Text) -> Validation:
 
 def opponent_column() -> Column:
     """The opponent's name (optional); the lead row says whose log it is."""
-    return Column("Opponent", Text("相手", "Opponent"), "input", "text", 9, width_en=10,
+    return Column("Opponent", Text("相手", "Opp."), "input", "text", 9, width_en=10,
                   lead=Text("自分", "Me"),
                   validation=validation(None, Text("対戦相手の名前", "Opponent's name"), None))
 
@@ -114,7 +114,7 @@ def opp_rating_column(prompt: Text) -> Column:
 
 def result_column() -> Column:
     """A win (1) or a loss (0)."""
-    return Column("Result", Text("勝敗 1/0", "Result 1/0"), "input", "choice", 5.5, width_en=7,
+    return Column("Result", Text("勝敗 1/0", "Won"), "input", "choice", 5.5, width_en=7,
                   number_format="0", allowed=(1, 0),
                   validation=validation("list", Text("勝ち=1、負け=0", "1 = win, 0 = loss"),
                                         Text("勝ちは1、負けは0", "Win is 1, loss is 0"), None,
@@ -124,7 +124,7 @@ def result_column() -> Column:
 
 def score_column() -> Column:
     """A win (1), a draw (0.5) or a loss (0)."""
-    return Column("Score", Text("勝敗", "Score\n1/0.5/0"), "input", "choice", 7,
+    return Column("Score", Text("勝敗", "Pts"), "input", "choice", 7,
                   number_format="General", allowed=(1, 0.5, 0),
                   validation=validation("list", Text("勝ち=1、引き分け=0.5、負け=0",
                                                      "1 = win, 0.5 = draw, 0 = loss"),

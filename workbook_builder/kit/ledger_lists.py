@@ -520,7 +520,7 @@ def list_table(key: str, title: Text, rows: int, source: Mapping[str, str], rule
         return "" if before == "" else numeric(c["Rating"]) - numeric(before)
 
     columns = [
-        Column("Place", Text("順位", "Place"), "computed", "integer", 5, formula=lambda r: fx.if_(
+        Column("Place", Text("順位", "Place"), "computed", "integer", 6, formula=lambda r: fx.if_(
             f"ISNUMBER({r[own]})",
             lx.list_rank(r[own], f"Players_{order}", "Players_Name"), '""'),
             value=lambda c: place_value(c, source["Pos"], order, own)),

@@ -354,7 +354,7 @@ def change_column(formula: Formula, value: Value) -> Column:
 
 def in_period_column(formula: Formula, value: Value) -> Column:
     """By period, the open period's rating so far, unrounded (blank per game)."""
-    return Column("InPeriod", Text("期間内\nレート", "In\nperiod"), "computed", "number", 7.5,
+    return Column("InPeriod", Text("期間内\nレート", "So\nfar"), "computed", "number", 7.5,
                   number_format="0.0", formula=formula, value=value)
 
 
@@ -376,7 +376,7 @@ def settled_column(key: str, label: Text, width: float, close: str, lead: Formul
 
 def rating_column(number_format: str = "General") -> Column:
     """レート / Rating: the rating where a period settles; the lead row shows the start."""
-    return settled_column("Rating", Text("レート", "Rating"), 7, "Close", lambda r: START,
+    return settled_column("Rating", Text("レート", "Rtg"), 7, "Close", lambda r: START,
                           start_value, number_format)
 
 

@@ -32,8 +32,8 @@ from .frame import COUNTED_ONLY, add_history_chart, decorate_games, page_setup, 
 from .howto import PERSONAL
 
 PHONE_WIDTHS: phone.Widths = {
-    "Opponent": (5.5, 6), "OppRating": (5, 5), "Result": (3.5, 4), "Score": (3.5, 4),
-    "Period": (6.5, 6.5), "Date": phone.DATE_WIDTH, "Rating": (5.5, 5), "InPeriod": (5.5, 5),
+    "Opponent": (5.5, 5.5), "OppRating": (5, 5.5), "Result": (3.5, 4.5), "Score": (3.5, 4),
+    "Period": (6.5, 6.5), "Date": phone.DATE_WIDTH, "Rating": (5.5, 6), "InPeriod": (5.5, 5),
 }
 """Widths (ja, en) a phone shows of the Games columns the kit declares (:mod:`.phone`);
 a system adds its own columns' in :attr:`PersonalSheet.phone_widths`. A period fits

@@ -3,13 +3,13 @@
 Layout (sheet 対局 / Games), the columns used at the table first:
 
     A 相手 Opponent   B 相手レート Opp. rating   C 勝敗 Score (1/0.5/0)   D 期間 Period
-    E 期待値 Expected   F 相手期待値 Opp. expected   G 増減 Change   H 期間内 In period
+    E 期待値 Expected   F 相手期待値 Opp. expected   G 増減 Change   H 期間内 So far
     I レート Rating   J 状態 Status   K 日付 Date
 
 Settings choose the mode: per game (the default, the engine's ``replay_elo`` without
 periods) or per rating period. Per game, every counted row shows its new rating
 ``ROUND(old + K×(W−We))``. Per period, every game of a period is scored against the
-rating at the period's start, 期間内 / In period shows the running unrounded value
+rating at the period's start, 期間内 / So far shows the running unrounded value
 ``start + ΣK(W−We)``, and レート / Rating appears only on the period's last counted
 row: ``ROUND(start + ΣK(W−We))``, and that row's computed cells turn bold on a
 darker blue.
@@ -280,9 +280,11 @@ class EloSheet(kp.PeriodSheet[EloSheetPreset]):
     title = Text("イロレーティング", "Elo rating")
     phone_first = ("Opponent", "OppRating", "Score", "Period", "Date", "Rating", "InPeriod",
                    "Status")
-    phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {"InPeriod": (5, 4.5)}
+    phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {"InPeriod": (5, 4.5),
+                                                                 "Rating": (5.5, 5)}
     """The rating in the period (four digits) fits 5 units in Japanese and 4.5 in English:
-    at 5.5 and 5, the date's 5 units (12/28) pushed Status's ⚠ past LibreOffice's 390 px."""
+    at 5.5 and 5, the date's 5 units (12/28) pushed Status's ⚠ past LibreOffice's 390 px.
+    The same screen has no room for "Rating" whole, so the rating is headed Rtg in 5."""
     notes = RULE_NOTES
     shown_fields = SHEET_FIELDS
     refused = (kp.PERIODS_REFUSED, ("k", lambda x: x <= 0, "template.above_zero"),

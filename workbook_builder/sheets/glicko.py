@@ -3,7 +3,7 @@
 Layout (sheet 対局 / Games), the columns used at the table first:
 
     A 相手 Opponent   B 相手レート Opp. rating   C 相手RD Opp. RD   D 勝敗 Score
-    E 期間 Period   F 期待値 Expected   G 増減 Change   H 期間内 In period
+    E 期間 Period   F 期待値 Expected   G 増減 Change   H 期間内 So far
     I レート Rating   J RD   K 状態 Status   L 日付 Date
 
 The opponent's rating and RD are typed as the club's rating list shows them, and my
@@ -21,7 +21,7 @@ against the rating and RD at its start).
 
 A period's rating and RD come from two running sums over its games, each game's
 ``g²E(1−E)`` and ``g(s−E)`` (the engine's ``glicko_game``), closed as the engine's
-``glicko_close`` does: 期間内 / In period shows the rating if the period closed at this
+``glicko_close`` does: 期間内 / So far shows the rating if the period closed at this
 game; レート / Rating and RD appear on the period's last counted game (every game when
 rating per game); 増減 / Change is how much this game moved the period's rating.
 
@@ -477,7 +477,10 @@ class GlickoSheet(kp.PeriodSheet[GlickoSheetPreset]):
     phone_first = ("Opponent", "OppRating", "OppRD", "Score", "Period", "Date", "Rating",
                    "Status", "RD")
     """Status before RD: five inputs fill a phone, and the rating and a ⚠ matter first."""
-    phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {"OppRD": (4, 4.5)}
+    phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {"OppRD": (4, 4.5),
+                                                                 "Rating": (5.5, 5)}
+    """As on the Elo sheet, the rating is headed Rtg: "Rating" whole would push Status's ⚠
+    past LibreOffice's 390 px."""
     notes = RULE_NOTES
     shown_fields = SHEET_FIELDS
     refused = (kp.PERIODS_REFUSED, ("rd", lambda x: x <= 0, "template.above_zero"),

@@ -1163,7 +1163,7 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
     phone_first = ("Opponent", "OppRank", "Handicap", "GameType", "Result", "Date", "Points",
                    "Status")
     phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {
-        "OppRank": (3.5, 4.5), "Handicap": (3.5, 4.5), "GameType": (4.5, 4),
+        "OppRank": (3.5, 4.5), "Handicap": (3.5, 4), "GameType": (4.5, 4.5),
         "Points": (7.5, 7.5)}
     """The points fit 25050.0 in the bold 自分 row (at 7 units LibreOffice showed ###);
     the game type fits 不戦勝 (at 3, 不戦勝 and 不戦敗 both showed 不戦)."""

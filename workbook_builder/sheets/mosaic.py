@@ -152,7 +152,7 @@ def games_table(rows: int, lang: str) -> Table:
         kinds.opp_rating_column(Text("相手の今のレート。対局前に入れると先手がわかります",
                                      "Opponent's current rating; type it before the game "
                                      "to see who moves first")),
-        Column("First", Text("先手", "First move"), "computed", "text", 10.5, width_en=14,
+        Column("First", Text("先手", "First"), "computed", "text", 10.5, width_en=14,
                formula=lambda r: first_formula(r, lang), value=first_value,
                allowed=tuple(t(lang) for t in FIRST.values())),
         kinds.result_column(),
@@ -221,7 +221,7 @@ class MosaicSheet(PersonalSheet[MosaicPreset]):
     phone_first = ("Opponent", "OppRating", "First", "Result", "TurnDiff", "Date", "Rating",
                    "Status")
     phone_widths: ClassVar[phone.Widths] = {
-        "First": (3.5, 4.5), "TurnDiff": (3.5, 4.5), "Rating": (5.5, 5.5)}
+        "First": (3.5, 4.5), "TurnDiff": (3.5, 4.5), "Rating": (5.5, 6)}
     """The bold 自分 / Me row's 100.0 fits (at 5 the English sheet printed ###)."""
     notes = RULE_NOTES
 

@@ -287,7 +287,7 @@ class TokinSheet(sg.ShogiSheet[TokinSheetPreset]):
         return (
             kinds.opponent_column(),
             opp,
-            Column("Suggested", Text("推奨\n手合", "Suggested\nhandicap"), "computed", "text",
+            Column("Suggested", Text("推奨\n手合", "Hcp\nhint"), "computed", "text",
                    7, width_en=10, formula=suggested_formula, value=suggested_value,
                    allowed=tuple(names)),
             handicap,
@@ -335,6 +335,7 @@ def write_quick_table(ws: Worksheet, preset: TokinPreset, lang: str) -> dict[str
     ws.column_dimensions["A"].width = 15
     for letter in "BCDE":
         ws.column_dimensions[letter].width = 9
+    ws.column_dimensions["C"].width = 10  # also the handicap table's Adjustment
     ws.column_dimensions["B"].width = 12  # also the handicap table's gaps (100〜199点)
     styles.style_title(ws.cell(1, 1, Text("レーティング点数計算表 (早見表)",
                                           "Rating quick table")(lang)), lang)

@@ -877,8 +877,8 @@ PHONE_FIRST = ("Game", "Seat", "Player", "Rate", "Place", "KnockedBy", "NewRate"
 at the table, the new rate and the Status. Official rank and membership follow: blank for
 most players and the same every game."""
 PHONE_WIDTHS: phone.Widths = {
-    "Game": (3, 3.5), "Seat": (2.5, 3.5), "Player": (6, 5.5), "Rate": (5, 4.5),
-    "Place": (3.5, 4), "KnockedBy": (5, 4.5), "Date": phone.DATE_WIDTH, "NewRate": (5.5, 5)}
+    "Game": (3, 5.5), "Seat": (2.5, 4.5), "Player": (6, 5.5), "Rate": (5, 6),
+    "Place": (3.5, 5), "KnockedBy": (5, 4.5), "Date": phone.DATE_WIDTH, "NewRate": (5.5, 5)}
 """Widths (ja, en) of the columns a phone shows, on both four-player sheets."""
 
 
