@@ -30,7 +30,7 @@ from rating_rules import SYSTEMS, LogField, replay
 from . import dates
 from .errors import GameLogError
 from .messages import Lang, Listed, say
-from .names import near_miss
+from .names import Members
 
 __all__ = ["BadRow", "GameLog", "GameLogError", "parse_game_log"]
 
@@ -227,6 +227,7 @@ def parse_game_log(text: str, system: str, encoding: str = "utf-8",
             log.notes.append(say("log.unread_columns", names=Listed(unread), system=system,
                                  known=Listed(map(Field, columns))))
         spelling: dict[str, str] = {}
+        members = Members()
         latest: tuple[int, int] | None = None  # (year, month) and its line
         latest_line = 0
         for row in reader:
@@ -237,7 +238,7 @@ def parse_game_log(text: str, system: str, encoding: str = "utf-8",
                 game, when = _parse_row(row, columns, system)
                 names = _distinct(_players(game, system), spelling)
                 if not new_players:
-                    _refuse_near_misses(names, spelling, system, accepted)
+                    _refuse_near_misses(names, spelling, members, system, accepted)
                 if monthly:
                     if when is None:
                         raise ValueError(say("row.no_date", field=Field("date")))
@@ -251,6 +252,7 @@ def parse_game_log(text: str, system: str, encoding: str = "utf-8",
             else:
                 for name in names:
                     first = spelling.setdefault(name.lower(), name)
+                    members.add(first)
                     if first != name:
                         log.notes.append(say("note.same_name", line=line, name=name,
                                              first=first))
@@ -276,15 +278,15 @@ def _players(game: tuple[object, ...], system: str) -> list[str]:
     return [str(game[0]), str(game[1])]
 
 
-def _refuse_near_misses(names: list[str], spelling: dict[str, str], system: str,
-                        accepted: Collection[str] = ()) -> None:
+def _refuse_near_misses(names: list[str], spelling: dict[str, str], members: Members,
+                        system: str, accepted: Collection[str] = ()) -> None:
     """A bad line when a name not seen before is probably an earlier player's misspelt,
     an earlier line's or an earlier seat's of the same game (すずき against スズキ),
     unless the person ``accepted`` it as a new member."""
     for seat, name in enumerate(names):
         if name.lower() in spelling or name in accepted:
             continue
-        close = near_miss(name, [*spelling.values(), *names[:seat]])
+        close = members.near(name, names[:seat])  # members: spelling's values
         if close is not None:
             column = f"player{seat + 1}" if SYSTEMS[system].seats == 4 else PAIR[seat]
             raise ValueError(say("row.near_miss", field=Field(column), value=name,

@@ -31,18 +31,90 @@ VARIANTS = str.maketrans({
 def near_miss(name: str, members: Iterable[str]) -> tuple[str, Message] | None:
     """The first of ``members`` that ``name`` (not itself a member) probably means, with
     the kind of difference, or None."""
-    known = list(members)
-    if name in known:
-        return None
-    for level in range(1, len(STEPS) + 1):
-        for member in known:
-            if _folded(name, STEPS[:level]) == _folded(member, STEPS[:level]):
-                return member, _why(name, member, level)
-    if len(name) >= 4 and not any(c.isdigit() for c in name):
-        for member in known:
-            if len(member) >= 4 and _one_edit(_folded(name, STEPS), _folded(member, STEPS)):
-                return member, say("near.edit")
-    return None
+    return Members(members).near(name)
+
+
+class Members:
+    """Names a new name is checked against, each folded once when it is added.
+
+    A log of thousands of players is read in time that grows with its names, not with
+    their square: every way of folding a member is a key, and a new name looks up its
+    own folds, its one-character deletions and swaps: one character inserted, dropped,
+    or two neighbours swapped (not one changed).
+    """
+
+    def __init__(self, names: Iterable[str] = ()) -> None:
+        self._order: dict[str, int] = {}
+        self._names: list[str] = []
+        self._folds: list[dict[str, int]] = [{} for _ in STEPS]
+        self._whole: dict[str, int] = {}
+        """Fully folded → first member of four or more characters (one-edit candidates)."""
+        self._dropped: dict[str, int] = {}
+        """Such a member's fold with one character dropped → the first member giving it."""
+        for name in names:
+            self.add(name)
+
+    def add(self, name: str) -> None:
+        if name in self._order:
+            return
+        at = self._order[name] = len(self._names)
+        self._names.append(name)
+        for fold, folded in zip(self._folds, _folds(name), strict=True):
+            fold.setdefault(folded, at)
+        if len(name) >= 4:
+            whole = _folded(name, STEPS)
+            self._whole.setdefault(whole, at)
+            for shorter in _drops(whole):
+                self._dropped.setdefault(shorter, at)
+
+    def near(self, name: str, also: Sequence[str] = ()) -> tuple[str, Message] | None:
+        """:func:`near_miss` against these members, then ``also`` (a game's other seats)."""
+        extra = Members(also)
+        if name in self._order or name in extra._order:
+            return None
+        found = min(self._closest(name), extra._closest(name, len(self._names)),
+                    key=lambda f: f[:2])
+        level, _, member = found
+        if member is None:
+            return None
+        return member, say("near.edit") if level > len(STEPS) else _why(name, member, level)
+
+    def _closest(self, name: str, offset: int = 0) -> tuple[int, float, str | None]:
+        """(steps needed, place in the list, member) of the first close member; the
+        level past :data:`STEPS` is one edit; ``(…, inf, None)`` when none is."""
+        names = self._names
+        for level, (fold, folded) in enumerate(zip(self._folds, _folds(name), strict=True)):
+            if folded in fold:
+                return level + 1, offset + fold[folded], names[fold[folded]]
+        places: list[int] = []
+        if len(name) >= 4 and not any(c.isdigit() for c in name):
+            whole = _folded(name, STEPS)
+            places += [self._whole[w] for w in (*_drops(whole), *_swaps(whole))
+                       if w in self._whole]
+            if whole in self._dropped:
+                places.append(self._dropped[whole])
+        if places:
+            return len(STEPS) + 1, offset + min(places), names[min(places)]
+        return len(STEPS) + 2, float("inf"), None
+
+
+def _folds(name: str) -> list[str]:
+    """``name`` after each of :data:`STEPS` in turn (each on top of the ones before)."""
+    folds = []
+    for _, step in STEPS:
+        name = step(name)
+        folds.append(name)
+    return folds
+
+
+def _drops(text: str) -> set[str]:
+    return {text[:i] + text[i + 1:] for i in range(len(text))}
+
+
+def _swaps(text: str) -> set[str]:
+    """Two different neighbours swapped."""
+    return {text[:i] + text[i + 1] + text[i] + text[i + 2:]
+            for i in range(len(text) - 1) if text[i] != text[i + 1]}
 
 
 def _why(name: str, member: str, level: int) -> Message:
@@ -77,8 +149,9 @@ def misspelt(typed: Iterable[object], members: Iterable[object]) -> list[Message
         if isinstance(name, str) and name and name.lower() not in folded:
             counts[name] = counts.get(name, 0) + 1
     lines = []
+    index = Members(known)
     for name, games in counts.items():
-        close = near_miss(name, known)
+        close = index.near(name)
         if close is not None:
             lines.append(say("audit.misspelt", name=name, games=games, member=close[0],
                              why=close[1]))
@@ -116,17 +189,3 @@ def _folded(text: str, steps: Sequence[tuple[str, Callable[[str], str]]]) -> str
     for _, step in steps:
         text = step(text)
     return text
-
-
-def _one_edit(a: str, b: str) -> bool:
-    """One character inserted, dropped, or two neighbours swapped (not one changed)."""
-    if a == b:
-        return False
-    if len(a) == len(b):
-        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
-        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] \
-            and a[diff[1]] == b[diff[0]]
-    short, long = sorted((a, b), key=len)
-    if len(long) - len(short) != 1:
-        return False
-    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
