@@ -28,6 +28,7 @@ import pytest
 from click.testing import CliRunner
 from openpyxl import load_workbook
 
+from tests.commands import sized_template
 from workbook_builder import messages
 from workbook_builder.build import TEMPLATES, build
 from workbook_builder.cli import main
@@ -201,7 +202,7 @@ def decide_by_commands(tmp_path: Path, name: str, system: str, template: str,
     path = tmp_path / f"{name}.csv"
     path.write_text(text, encoding="utf-8")
     out = tmp_path / f"{name}-imported.xlsx"
-    ledger = str(TEMPLATES / f"{template}.toml")
+    ledger = str(sized_template(tmp_path, template))
     assert run("rate", str(path), "-s", system)[0] == 1
     assert run("import", str(path), "--template", ledger, "--out", str(out))[0] == 1
     assert not out.exists()

@@ -22,6 +22,7 @@ import pytest
 from click.testing import CliRunner, Result
 from openpyxl import load_workbook
 
+from tests.commands import sized_template
 from workbook_builder.build import TEMPLATES, build
 from workbook_builder.cli import main
 from workbook_builder.publish import csv_text, publishable
@@ -177,8 +178,8 @@ def test_the_values_are_rates(template: str, tmp_path: Path) -> None:
     source = (REPO / "docs" / "samples" / "四人将棋記録.csv" if template.startswith("yonin")
               else log_csv(tmp_path / "games.csv", template))
     out = tmp_path / "club.xlsx"
-    done = run("import", str(source), "--template", str(TEMPLATES / f"{template}.toml"),
-               "--out", str(out))
+    done = run("import", str(source), "--template",
+               str(sized_template(tmp_path, template)), "--out", str(out))
     assert done.exit_code == 0, done.output
     system = SHEET_TYPES[load_template(TEMPLATES / f"{template}.toml").system].log_system(
         load_template(TEMPLATES / f"{template}.toml"))
@@ -201,7 +202,8 @@ def test_a_month_is_published_as_it_stood_at_its_end(tmp_path: Path) -> None:
     april.write_text("".join(line + "\n" for line in source.read_text().splitlines()
                              if "/5/" not in line), encoding="utf-8")
     out = tmp_path / "club.xlsx"
-    assert run("import", str(source), "--template", str(TEMPLATES / "ledger_elo_en.toml"),
+    template = sized_template(tmp_path, "ledger_elo_en")
+    assert run("import", str(source), "--template", str(template),
                "--out", str(out)).exit_code == 0
     then, now = published(out, "2026-04"), published(out)
     assert {n: r["Rating"] for n, r in then.items()} == {
@@ -221,7 +223,8 @@ def test_publish_refuses_what_audit_finds_unless_told_to_publish_the_replay(
         tmp_path: Path) -> None:
     source = log_csv(tmp_path / "games.csv", "ledger_tokin_ja")
     out = tmp_path / "club.xlsx"
-    assert run("import", str(source), "--template", str(TEMPLATES / "ledger_tokin_ja.toml"),
+    template = sized_template(tmp_path, "ledger_tokin_ja")
+    assert run("import", str(source), "--template", str(template),
                "--out", str(out)).exit_code == 0
     wb = load_workbook(out)
     (title, ref), = wb.defined_names["Players_Rating"].destinations
