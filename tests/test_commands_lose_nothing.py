@@ -22,6 +22,7 @@ from click.testing import CliRunner
 from openpyxl import Workbook, load_workbook
 
 from rating_rules import replay
+from tests.commands import sized_template
 from tests.conftest import column_cells
 from workbook_builder.build import TEMPLATES, build
 from workbook_builder.cli import main
@@ -274,8 +275,9 @@ def test_unwritable_output_is_one_line_and_leaves_nothing(tmp_path: Path, monkey
         monkeypatch.setattr(tempfile, "mkstemp", _erofs)
     else:
         monkeypatch.setattr(Workbook, "save", _full_disk)
+    template = sized_template(tmp_path, "ledger_elo_en")
     args = (["repair", str(source), "--out", str(out)] if command == "repair" else
-            ["import", str(source), "-t", "templates/ledger_elo_en.toml", "--out", str(out)])
+            ["import", str(source), "-t", str(template), "--out", str(out)])
     reason = "read-only file system" if failure == "read-only" else "the disk is full"
     assert_one_line_error(invoke(*args), str(out), reason)
     assert files_in(target_dir) == {"new.xlsx.partial": b"not mine to overwrite"}
@@ -505,8 +507,8 @@ def test_names_that_differ_only_in_case_are_one_player_everywhere(tmp_path: Path
     assert sorted(r.split(",")[1] for r in rows) == ["Sato", "Tanaka"]
     assert "'sato' is taken as 'Sato'" in rated.output
     out = tmp_path / "club.xlsx"
-    imported = invoke("import", str(path), "-t", "templates/ledger_elo_en.toml", "--out",
-                      str(out))
+    imported = invoke("import", str(path), "-t", str(sized_template(tmp_path, "ledger_elo_en")),
+                      "--out", str(out))
     assert imported.exit_code == 0, imported.output
     assert "2 games, 2 players" in imported.output
     assert all(s in (None, "") for s in values(out, "Players_Status", data_only=True))

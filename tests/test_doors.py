@@ -21,18 +21,28 @@ from click.testing import CliRunner, Result
 from openpyxl import load_workbook
 
 from rating_rules import SYSTEMS
+from tests.commands import sized_template
 from tests.conftest import column
 from workbook_builder import messages
+from workbook_builder.build import build
 from workbook_builder.cli import main
 from workbook_builder.gamelog import Field, optional_columns, required_columns
+from workbook_builder.template import load_template
 
 REPO = Path(__file__).resolve().parents[1]
+
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 CLICK_ENGLISH = ("[OPTIONS]", "COMMAND", "[ARGS]", "GAMES_CSV", "WORKBOOK", "FILES",
                  "TEMPLATES", "TEXT", "FLOAT", "INTEGER", "FILE", "DIRECTORY", "PATH",
                  "Choose from")
 """What the issue found click saying in English on a Japanese screen."""
 TOKIN_LEDGER = REPO / "templates" / "ledger_tokin_ja.toml"
+
+
+def small_ledger(folder: Path) -> Path:
+    """A Tokin ledger of 8 rows: what these tests do to a workbook needs no more."""
+    folder.mkdir(parents=True, exist_ok=True)
+    return build(load_template(sized_template(folder, "ledger_tokin_ja", 8, 8)), folder)
 
 
 def cli(*args: str, lang: str = "ja_JP.UTF-8") -> Result:
@@ -85,8 +95,7 @@ def test_lang_en_shows_no_japanese(tmp_path: Path) -> None:
 @pytest.mark.slow  # over 5 s: --fast stays under 3 minutes
 def test_a_workbook_kind_is_named_in_words_not_its_internal_name(tmp_path: Path) -> None:
     """`ledger のブック`: the kind of a workbook is named as a person calls it."""
-    path = tmp_path / "club.xlsx"
-    shutil.copy(REPO / "dist" / "ledger_tokin_ja.xlsx", path)
+    path = small_ledger(tmp_path)
     wb = load_workbook(path)
     wb.create_sheet("memo")["A1"] = "来月の予定"
     wb.save(path)
@@ -111,7 +120,7 @@ def test_rate_shows_go_ranks_as_the_ledger_does(tmp_path: Path) -> None:
     assert rated.exit_code == 0, rated.output
     ranks = {line.split(",")[1]: line.split(",")[4] for line in rated.stdout.splitlines()[1:]}
     out = tmp_path / "club.xlsx"
-    assert cli("import", str(log), "--template", str(REPO / "templates" / "ledger_go_ja.toml"),
+    assert cli("import", str(log), "--template", str(sized_template(tmp_path, "ledger_go_ja")),
                "--out", str(out)).exit_code == 0
     wb = load_workbook(out, data_only=True)
     ledger = dict(zip(column(wb, "Players_Name")[:2], column(wb, "Players_Label")[:2],
@@ -138,12 +147,12 @@ def test_a_locale_naming_no_language_gives_japanese_as_the_readme_says() -> None
 def test_repair_and_import_refuse_an_existing_out_unless_told(tmp_path: Path) -> None:
     """repair wrote over an existing --out without a word while import refused: both now
     refuse (writing nothing) and both replace it with --overwrite."""
-    source = tmp_path / "mine.xlsx"
-    shutil.copy(REPO / "dist" / "ledger_tokin_ja.xlsx", source)
+    source = small_ledger(tmp_path / "built")
     log = tmp_path / "games.csv"
     log.write_text("日付,対局者A,対局者B,勝敗\n2026/4/4,田中,鈴木,1\n", encoding="utf-8")
+    template = sized_template(tmp_path / "built", "ledger_tokin_ja")
     for command in (["repair", str(source)],
-                    ["import", str(log), "--template", str(TOKIN_LEDGER)]):
+                    ["import", str(log), "--template", str(template)]):
         out = tmp_path / "someone's.xlsx"
         out.write_bytes(b"a file of someone's")
         refused = cli("--lang", "en", *command, "--out", str(out))

@@ -25,6 +25,7 @@ import pytest
 from click.testing import CliRunner
 from openpyxl import load_workbook
 
+from tests.commands import sized_template
 from workbook_builder.build import TEMPLATES, build
 from workbook_builder.cli import main
 from workbook_builder.libreoffice import recalculate
@@ -104,8 +105,9 @@ def test_what_a_csv_holds_as_text_reaches_the_ledger_as_the_sheet_takes_it(
     csv.write_text("日付,対局者A,対局者B,勝敗\n2026/4/4, 田中 ,鈴木,勝\n2026/4/5,鈴木,田中,負\n",
                    encoding="utf-8")
     out = tmp_path / "club.xlsx"
+    template = sized_template(tmp_path, "ledger_tokin_ja")
     done = CliRunner().invoke(main, ["--lang", "en", "import", str(csv), "--template",
-                                     str(TEMPLATES / "ledger_tokin_ja.toml"), "--out", str(out)])
+                                     str(template), "--out", str(out)])
     assert done.exit_code == 0, done.output
     assert column(out, "Games_Result")[:2] == [1, 0]
     assert column(out, "Games_PlayerA")[:2] == ["田中", "鈴木"]
@@ -138,7 +140,8 @@ def test_rate_counts_a_go_players_games_as_the_ledgers_list_does(tmp_path: Path)
 
     ledger = tmp_path / "go.xlsx"
     made = CliRunner().invoke(main, ["import", str(csv), "-t",
-                                     str(TEMPLATES / "ledger_go_ja.toml"), "--out", str(ledger)])
+                                     str(sized_template(tmp_path, "ledger_go_ja")), "--out",
+                                     str(ledger)])
     assert made.exit_code == 0, made.output
     listed = dict(zip(column(ledger, "Players_Name"), column(ledger, "Players_Games"),
                       strict=True))
