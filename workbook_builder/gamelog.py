@@ -21,7 +21,6 @@ import io
 import math
 import unicodedata
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
@@ -29,6 +28,7 @@ from rating_rules import SYSTEMS, LogField, replay
 
 from . import dates
 from .errors import GameLogError
+from .logdata import BadRow, GameLog
 from .messages import Lang, Listed, say
 from .names import Members
 
@@ -96,29 +96,6 @@ RESULT_WORDS: dict[str, float] = {
     "負": 0, "負け": 0, "●": 0, "loss": 0, "l": 0,
     "分": 0.5, "引分": 0.5, "引き分け": 0.5, "draw": 0.5, "d": 0.5,
 }
-
-
-@dataclass(frozen=True)
-class BadRow:
-    """A row that was not read, with the reason and the text as typed."""
-
-    line: int
-    reason: str
-    text: str
-
-
-@dataclass
-class GameLog:
-    """The games read from a CSV file, in file order, and the rows that were not."""
-
-    system: str
-    encoding: str
-    games: list[tuple[object, ...]] = field(default_factory=list)
-    dates: list[date | None] = field(default_factory=list)
-    lines: list[int] = field(default_factory=list)
-    bad: list[BadRow] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    """Lines read with a remark (a name taken as an earlier spelling of it)."""
 
 
 def _fold(text: str) -> str:

@@ -12,18 +12,16 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from openpyxl import Workbook
 
 from ..labels import Text
 from ..layout import NameInfo
+from ..logdata import GameLog
 from ..messages import kind_name, say
 from ..spec import Spec
 from .settings_table import SettingsTables
-
-if TYPE_CHECKING:
-    from ..gamelog import GameLog
 
 P = TypeVar("P")
 T = TypeVar("T")
@@ -110,7 +108,7 @@ class SheetType(ABC, Generic[P]):
         return self.system
 
     def tables_from_log(self, log: GameLog, spec: Spec) -> dict[str, list[dict[str, object]]]:
-        """Input tables filled from a :class:`~workbook_builder.gamelog.GameLog` (ledgers)."""
+        """Input tables filled from a :class:`~workbook_builder.logdata.GameLog` (ledgers)."""
         raise NotImplementedError(say("sheet.no_log", system=kind_name(self.system, self)))
 
     @abstractmethod

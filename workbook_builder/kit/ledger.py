@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
@@ -33,6 +33,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..errors import TemplateError
 from ..labels import GAMES_TITLE, SETTINGS_TITLE, Text
 from ..layout import NameInfo, Setting, Table
+from ..logdata import GameLog
 from ..messages import say
 from ..settings import FIRST_ROW, write_settings
 from ..spec import Spec
@@ -53,9 +54,6 @@ from .ledger_lists import (
 )
 from .ledger_rule import LedgerBook, LedgerRule, P, v
 from .seats import GamesRefs, chain_sheet
-
-if TYPE_CHECKING:
-    from ..gamelog import GameLog
 
 LIST = Text("レーティング表", "Rating list")
 RULE_NOTES = (
