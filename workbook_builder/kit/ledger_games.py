@@ -30,6 +30,7 @@ from . import phone
 from . import status as st
 from .cells import Cells, Evaluation, Value, excel_number, excel_serial, numeric, whole
 from .ledger_rule import MONTHLY_MODE, SIDES, Carried, LedgerRule, P, v
+from .seats import Seats
 
 SEATS = LedgerRule.seats
 """The two-player ledger's seats: A and B on one row."""
@@ -283,26 +284,6 @@ def list_month(c: Cells) -> object:
     return max(whole(month), whole(c["LastMonth"])) if isinstance(month, int) else ""
 
 
-def linked(r: Row) -> str:
-    """A row the chain links (:meth:`.Seats.key_of`) but does not count carries the
-    player's values through: a monthly rule's row out of month order."""
-    return f"{r['KA']}>0"
-
-
-def cnt_rule(side: str) -> tuple[Formula, Value]:
-    """On a counted row, the player's counted games so far, this one included (on a
-    linked row, so far): the Players sheet reads it at the player's last game instead of
-    counting the log."""
-    def so_far(r: Row) -> str:
-        return SEATS.carried_formula(r, r[f"Prev{side}"], r[f"Id{side}"], "Cnt", "0")
-
-    def so_far_value(c: Cells) -> int:
-        return whole(SEATS.carried(c, c[f"Prev{side}"], c[f"Id{side}"], "Cnt", 0))
-
-    return if_counted(lambda r: f"{so_far(r)}+1", lambda c: so_far_value(c) + 1,
-                      so_far, so_far_value)
-
-
 def number_formula(r: Row, side: str) -> str:
     """Club 24: the player's game number, counting the games before the ledger."""
     pid, prev = r[f"Id{side}"], r[f"Prev{side}"]
@@ -340,23 +321,34 @@ def counted(r: Row) -> str:
     return f"{r['CA']}>0"
 
 
+Test = tuple[Formula, Callable[[Cells], bool]]
+"""A condition on a Games row: its formula and its value."""
+COUNTED: Test = (counted, lambda c: c["CA"] != 0)
+"""A counted row of the two-player ledger."""
+
+
 def if_counted(formula: Formula, value: Value, carried: Formula | None = None,
-               carried_value: Value | None = None) -> tuple[Formula, Value]:
-    """A column shown only on a counted row ("" elsewhere), or ``carried`` on a row the
-    chain links without counting it (:func:`linked`, where the table has such rows)."""
+               carried_value: Value | None = None, seats: Seats = SEATS,
+               counts: Test = COUNTED) -> tuple[Formula, Value]:
+    """A column shown only on a row that ``counts`` ("" elsewhere), or ``carried`` on a
+    row ``seats`` link without counting it (:meth:`.Seats.links_uncounted`: a monthly
+    rule's row out of month order, which carries the player's values through)."""
+    def linked(table: Table) -> str | None:
+        links = carried is not None and seats.links_uncounted(table)
+        return seats.key_of(table, seats.names[0]) if links else None
+
     def otherwise(r: Row) -> str:
-        if carried is None or not r.table.has("KA"):
-            return '""'
-        return fx.if_(linked(r), carried(r), '""')
+        key = linked(r.table)
+        return '""' if key is None or carried is None else fx.if_(
+            f"{r[key]}>0", carried(r), '""')
 
     def shown(c: Cells) -> object:
-        if c["CA"] != 0:
+        if counts[1](c):
             return value(c)
-        if carried_value is None or not c.table.has("KA") or c["KA"] == 0:
-            return ""
-        return carried_value(c)
+        key = linked(c.table)
+        return "" if key is None or carried_value is None or c[key] == 0 else carried_value(c)
 
-    return (lambda r: fx.if_(counted(r), formula(r), otherwise(r)), shown)
+    return (lambda r: fx.if_(counts[0](r), formula(r), otherwise(r)), shown)
 
 
 def player_column(side: str) -> Column:
@@ -454,7 +446,7 @@ def side_rule(key: str, side: str, rule: LedgerRule[Any]) -> tuple[Formula, Valu
 def seat_helpers(stem: str, label: tuple[str, str], kind: ValueType,
                  formula: Callable[[Row, str], str], value: Callable[[Cells, str], object],
                  counted: bool = False, carried: bool = False,
-                 shown: tuple[float, str] | None = None) -> list[Column]:
+                 shown: tuple[float, str] | None = None, seats: Seats = SEATS) -> list[Column]:
     """One hidden helper per seat (``IdA``, ``IdB`` …); ``label`` has ``{}`` for the seat.
 
     ``counted``: "" off the counted rows (:func:`if_counted`); ``carried`` as well, but a
@@ -471,30 +463,86 @@ def seat_helpers(stem: str, label: tuple[str, str], kind: ValueType,
                 (lambda r: r[f"{before}{side}"]) if carried else None,
                 (lambda c: c[f"{before}{side}"]) if carried else None)
         built = helper(f"{stem}{side}", Text(label[0].format(side), label[1].format(side)),
-                       kind, shown_formula, shown_value)
+                       kind, shown_formula, shown_value, seats.helper_width)
         if shown is None:
             return built
         return dataclasses.replace(built, role="computed", hidden=False, width=shown[0],
                                    number_format=shown[1])
-    return [column(side) for side in SIDES]
+    return [column(side) for side in seats.names]
 
 
-def id_value(c: Cells, side: str) -> int:
-    return player_id(table_of(c, "Players"), c[f"Player{side}"])
+def id_columns(seats: Seats) -> list[Column]:
+    """Each seat's player id (:attr:`.Seats.id`), by the name typed on the row."""
+    def player(seat: str) -> str:
+        return seats.player_key.format(seat)
+
+    return seat_helpers(seats.id.stem, seats.id.label, "integer",
+                        lambda r, s: lx.player_id(r[player(s)], "Players_Name"),
+                        lambda c, s: player_id(table_of(c, "Players"), c[player(s)]),
+                        seats=seats)
+
+
+def previous_columns(seats: Seats) -> list[Column]:
+    """Each seat's previous counted game (:attr:`.Seats.previous`)."""
+    return seat_helpers(seats.previous.stem, seats.previous.label, "integer",
+                        seats.previous_formula, seats.previous_value, seats=seats)
+
+
+def count_columns(seats: Seats, counts: Test) -> list[Column]:
+    """On a row that ``counts``, the player's counted games so far, this one included (on
+    a row the chain links without counting it, so far): the Players sheet reads it at the
+    player's last game instead of counting the log.
+
+    The range read ends at the row above on every seat (no seat's count reads its own
+    game's), so each row holds the same formula relative to it: in LibreOffice fixing an
+    early game of four rows then costs about a full recalculation, against more than
+    twice that with the range ending above the game, which differs from seat to seat."""
+    key, previous, player = seats.count.stem, seats.previous.at, seats.id.at
+
+    def so_far(r: Row, s: str) -> str:
+        return seats.carried_formula(r, r[previous(s)], r[player(s)], key, "0", own_game=True)
+
+    def so_far_value(c: Cells, s: str) -> int:
+        return whole(seats.carried(c, c[previous(s)], c[player(s)], key, 0))
+
+    def rule(s: str) -> tuple[Formula, Value]:
+        return if_counted(lambda r: f"{so_far(r, s)}+1", lambda c: so_far_value(c, s) + 1,
+                          lambda r: so_far(r, s), lambda c: so_far_value(c, s), seats, counts)
+
+    return seat_helpers(key, seats.count.label, "integer", lambda r, s: rule(s)[0](r),
+                        lambda c, s: rule(s)[1](c), seats=seats)
+
+
+def counted_ids(seats: Seats, key: str, label: Text, counts: Test,
+                lead: bool = True) -> list[Column]:
+    """Each seat's id (``key``, ``{}`` for the seat) on a row where ``counts`` holds, 0
+    elsewhere: the first seat's by ``counts``, the others' where the first's is set;
+    ``lead``: a 0 on the lead row too."""
+    first = key.format(seats.names[0])
+
+    def column(seat: str) -> Column:
+        player = seats.id.at(seat)
+        if seat == seats.names[0]:
+            formula, holds = counts
+        else:
+            formula, holds = (lambda r: f"{r[first]}>0"), (lambda c: c[first] != 0)
+        return helper(key.format(seat), Text(label.ja.format(seat), label.en.format(seat)),
+                      "integer", lambda r: fx.if_(formula(r), r[player], "0"),
+                      lambda c: c[player] if holds(c) else 0, seats.helper_width,
+                      lead=(lambda r: "0") if lead else None, lead_value=0)
+
+    return [column(seat) for seat in seats.names]
 
 
 def chain_columns(rule: LedgerRule[Any]) -> list[Column]:
     """The hidden helpers: ids, month, each side's previous game and rating before it."""
     columns = [
-        *seat_helpers("Id", ("計算用 {}番号", "{} id"), "integer",
-                      lambda r, s: lx.player_id(r[f"Player{s}"], "Players_Name"), id_value),
+        *id_columns(SEATS),
         helper("Month", Text("計算用 月", "Month key"), "integer",
                lambda r: lx.month_key(r["Date"]), lambda c: month_of(c["Date"])),
-        *seat_helpers("Prev", ("計算用 {}の前の対局", "{}'s previous row"), "integer",
-                      SEATS.previous_formula, SEATS.previous_value),
+        *previous_columns(SEATS),
         *seat_helpers("Run", ("計算用 {}対局前", "{} before"), "number", run_formula, run_value),
-        *seat_helpers("Cnt", ("計算用 {}の局数", "{}'s games so far"), "integer",
-                      lambda r, s: cnt_rule(s)[0](r), lambda c, s: cnt_rule(s)[1](c)),
+        *count_columns(SEATS, COUNTED),
     ]
     if rule.has_prior:
         columns += seat_helpers("No", ("計算用 {}局数", "{} game no."), "integer",
@@ -540,32 +588,27 @@ def counted_columns(rule: LedgerRule[Any]) -> list[Column]:
     reason the chain links rows by ``KA``/``KB``, which leave the month order out: a
     date fixed far up then changes which rows count below it, not how they are linked.
     """
-    linked = id_pair("K", Text("連結", "linked"), "Check", rule) if rule.monthly else []
+    linked = (id_pair("Check", rule, SEATS.chain_key, LINKED)
+              if rule.monthly and SEATS.chain_key else [])
     return [
         *linked,
-        *id_pair("C", Text("計上", "counted"), "Status", rule),
-        month_so_far("LastMonth", Text("計算用 最新の月", "Latest month"), counted,
-                     lambda c: c["CA"] != 0),
+        *id_pair("Status", rule, SEATS.counted_key, SEATS.counted_label),
+        month_so_far("LastMonth", Text("計算用 最新の月", "Latest month"), *COUNTED),
         month_so_far("DatedMonth", Text("計算用 日付の最新の月", "Latest month dated"), None,
                      lambda c: True),
     ]
 
 
-def id_pair(stem: str, label: Text, status: str, rule: LedgerRule[Any]) -> list[Column]:
+LINKED = Text("計算用 {}連結", "{} linked")
+"""The heading of a seat's chain key (:attr:`.Seats.chain_key`)."""
+
+
+def id_pair(status: str, rule: LedgerRule[Any], key: str, label: Text) -> list[Column]:
     """Each side's id on a complete row whose ``status`` column is empty (0 elsewhere):
     ``CA``/``CB`` from Status (counted), ``KA``/``KB`` from Check (linked)."""
-    zero = lambda r: "0"  # noqa: E731 - the lead row's constant
-    first = f"{stem}A"
-    return [
-        helper(first, Text(f"計算用 A{label.ja}", f"A {label.en}"), "integer",
-               lambda r: fx.if_(f"AND({r[status]}=\"\",{complete_formula(r, rule)})",
-                                r["IdA"], "0"),
-               lambda c: c["IdA"] if c[status] == "" and complete(c, rule) else 0,
-               lead=zero, lead_value=0),
-        helper(f"{stem}B", Text(f"計算用 B{label.ja}", f"B {label.en}"), "integer",
-               lambda r: fx.if_(f"{r[first]}>0", r["IdB"], "0"),
-               lambda c: c["IdB"] if c[first] != 0 else 0, lead=zero, lead_value=0),
-    ]
+    return counted_ids(SEATS, key, label, (
+        lambda r: f"AND({r[status]}=\"\",{complete_formula(r, rule)})",
+        lambda c: c[status] == "" and complete(c, rule)))
 
 
 def games_table(rows: int, lang: str, rule: LedgerRule[P], preset: P) -> Table:

@@ -68,6 +68,23 @@ class GamesRefs:
 
 
 @dataclass(frozen=True)
+class SeatKey:
+    """A hidden Games column of every seat: its key is ``stem`` and the seat's suffix
+    (``Id`` + ``A``), its heading ``label`` with ``{}`` for the suffix."""
+
+    stem: str
+    label: Text
+
+    def at(self, seat: str) -> str:
+        """The column of ``seat``."""
+        return f"{self.stem}{seat}"
+
+
+COUNTED = Text("計算用 {}計上", "{} counted")
+"""The two-player ledger's heading of a counted id (:attr:`Seats.counted_label`)."""
+
+
+@dataclass(frozen=True)
 class Seats:
     """The seats of a game: by column suffix on one row (``("A", "B")``), or one seat a
     row over ``rows`` rows (the four-player ledger: ``Seats(("",), rows=4, …)``)."""
@@ -80,6 +97,18 @@ class Seats:
     chain_key: str | None = None
     """The chain-key column of a seat, where a table declares it (Tokin's ``KA``, ``KB``):
     the id on every row the chain links, counted or not. Else the counted id."""
+    counted_label: Text = COUNTED
+    """The counted-id column's heading (``{}`` is the seat's suffix)."""
+    player_key: str = "Player{}"
+    """The input column of a seat's player name."""
+    id: SeatKey = SeatKey("Id", Text("計算用 {}番号", "{} id"))
+    """The player's id: their Players row, 0 when the name is not listed."""
+    previous: SeatKey = SeatKey("Prev", Text("計算用 {}の前の対局", "{}'s previous row"))
+    """The sheet row of the player's previous counted game, 0 for none."""
+    count: SeatKey = SeatKey("Cnt", Text("計算用 {}の局数", "{}'s games so far"))
+    """The player's counted games so far (the Players sheet reads it at their last game)."""
+    helper_width: float = 7
+    """The width of these hidden columns."""
 
     @property
     def counted(self) -> tuple[str, ...]:
@@ -95,9 +124,13 @@ class Seats:
         which LibreOffice recalculates in time that grows with the square of the log
         (docs/performance.md). Such a row carries its player's values through unchanged.
         """
-        if self.chain_key is not None and games.has(self.chain_key.format(self.names[0])):
+        if self.chain_key is not None and self.links_uncounted(games):
             return self.chain_key.format(seat)
         return self.counted_key.format(seat)
+
+    def links_uncounted(self, games: Table) -> bool:
+        """Whether ``games`` has the declared chain-key columns (:meth:`key_of`)."""
+        return self.chain_key is not None and games.has(self.chain_key.format(self.names[0]))
 
     def keys(self, games: Table) -> tuple[str, ...]:
         """:meth:`key_of` of every seat."""
@@ -108,8 +141,9 @@ class Seats:
         first = r.table.first_row
         return first + self.rows * ((r.number - first) // self.rows)
 
-    def before(self, r: Row, key: str, start: str) -> str:
-        """``key`` from sheet row ``start`` down to the row above the game.
+    def before(self, r: Row, key: str, start: str, own_game: bool = False) -> str:
+        """``key`` from sheet row ``start`` down to the row above the game (``own_game``:
+        the row above, for a value no other seat of the game changes).
 
         From row 1, INDEX takes a sheet row (see :func:`lx.seat_value`); a range that took
         in the game's own rows would be a circular reference to Excel, which follows
@@ -117,7 +151,8 @@ class Seats:
         every game then holds the same formula relative to its row (a shared formula).
         """
         letter = r.table.letter(key)
-        return f"${letter}${start}:{letter}{self.top(r) - 1}"
+        end = r.number if own_game else self.top(r)
+        return f"${letter}${start}:{letter}{end - 1}"
 
     # --- A game row: the player's previous counted game above it -----------------------
 
@@ -126,8 +161,9 @@ class Seats:
         above = (self.top(r) - r.table.lead_row) - 1
         if above < 1:
             return "0"
-        return fx.if_(f"{r[f'Id{seat}']}=0", "0",
-                      self._row_of(r.table, r[f"Id{seat}"],
+        player = r[self.id.at(seat)]
+        return fx.if_(f"{player}=0", "0",
+                      self._row_of(r.table, player,
                                    self.position(r.table, above, len(self.names) - 1)))
 
     def last_formula(self, games: Table, player: str, name: str) -> str:
@@ -198,17 +234,19 @@ class Seats:
 
     def previous_value(self, c: Cells, seat: str) -> int:
         """The sheet row of the player's last counted game above, else 0."""
-        player = c[f"Id{seat}"]
+        player = c[self.id.at(seat)]
         if player == 0:
             return 0
         top = c.k - (c.k - 1) % self.rows
         k = c.evaluation.last_above(top, self.keys(c.table), player)
         return c.table.lead_row + k if k else 0
 
-    def carried_formula(self, r: Row, row: str, player: str, key: str, otherwise: str) -> str:
-        """What ``player`` left sheet row ``row`` with (``key`` of their seat there)."""
-        seats = [(self.before(r, self.key_of(r.table, s), "1"),
-                  self.before(r, f"{key}{s}", "1")) for s in self.names]
+    def carried_formula(self, r: Row, row: str, player: str, key: str, otherwise: str,
+                        own_game: bool = False) -> str:
+        """What ``player`` left sheet row ``row`` with (``key`` of their seat there);
+        ``own_game`` as :meth:`before`."""
+        seats = [(self.before(r, self.key_of(r.table, s), "1", own_game),
+                  self.before(r, f"{key}{s}", "1", own_game)) for s in self.names]
         return lx.seat_value(row, player, seats, otherwise)
 
     def carried_value(self, at: Reader, games: Table, row: object, player: object, key: str,

@@ -61,7 +61,7 @@ from ..kit.frame import overwrite_note, title_row
 from ..kit.howto import RESULTS
 from ..kit.ledger_rule import LedgerBook, TypedRow
 from ..kit.personal import PersonalSheet
-from ..kit.seats import Seats
+from ..kit.seats import SeatKey, Seats
 from ..kit.settings_table import (
     SettingsTable,
     SettingsTables,
@@ -1376,7 +1376,11 @@ class YoninRule(LedgerBook[YoninSheetPreset]):
     is four rows, one seat a row, and the personal sheet's constants and tables."""
 
     engine = "yonin"
-    seats = Seats(("",), rows=SEATS, counted_key="CountedId")
+    seats = Seats(("",), rows=SEATS, counted_key="CountedId",
+                  counted_label=Text("計算用 計算した名簿の行", "Counted id"), player_key="Player",
+                  id=SeatKey("Id", Text("計算用 名簿の行", "Player id")),
+                  previous=SeatKey("PrevRow", Text("計算用 前の対局の行", "Previous row")),
+                  count=SeatKey("Cnt", Text("計算用 局数", "Games so far")), helper_width=8)
     tables = TABLES
 
     def log_game(self, game: tuple[object, ...], day: object

@@ -81,7 +81,18 @@ from ..kit.cells import (
 from ..kit.frame import title_cell, title_row
 from ..kit.howto import LEDGER
 from ..kit.ledger import Book, ClubLedger
-from ..kit.ledger_games import month_of, month_so_far, month_start, player_id, table_of
+from ..kit.ledger_games import (
+    Test,
+    count_columns,
+    counted_ids,
+    id_columns,
+    month_of,
+    month_so_far,
+    month_start,
+    player_id,
+    previous_columns,
+    table_of,
+)
 from ..kit.ledger_lists import (
     LATEST,
     games,
@@ -317,25 +328,6 @@ def filled_value(c: Cells) -> int:
 
 # ---- Games: the chain and a rated game's values -----------------------------------------
 
-def cnt_formula(r: Row) -> str:
-    """On a rated row, the player's rated games so far, this one included: the Players
-    sheet reads it at the player's last game instead of counting the log.
-
-    The range ends at the row above on every seat (no seat's count reads its own game's),
-    so each row holds the same formula relative to it: in LibreOffice fixing an early
-    game then costs about a full recalculation, against more than twice that with the
-    range ending above the game, which differs from seat to seat."""
-    prev, cnt = r["PrevRow"], r.table.letter("Cnt")
-    before = fx.if_(f"{prev}=0", "0", f"INDEX(${cnt}$1:{cnt}{r.number - 1},{prev})")
-    return fx.if_(f"{r['Rated']}=1", f"{before}+1", '""')
-
-
-def cnt_value(c: Cells) -> object:
-    if c["Rated"] != 1:
-        return ""
-    return whole(CHAIN.carried(c, c["PrevRow"], c["Id"], "Cnt", 0)) + 1
-
-
 BLOCK = 100
 """Sheet rows (25 games) of one fixed range of the rate chain (:func:`rate_formula`)."""
 
@@ -451,22 +443,20 @@ def game_results(base: Mapping[str, Column], lang: str, preset: YoninPreset
     )
 
 
+RATED: Test = (lambda r: f"{r['Rated']}=1", lambda c: c["Rated"] == 1)
+"""A row of a rated game: its player's rate changes, and the chain counts it."""
+
+
 def game_helpers(base: Mapping[str, Column], lang: str) -> tuple[Column, ...]:
     """Hidden: the row's check, the player's id, the game's state, the chain's keys."""
     return (
         redone(base, "RowCheck", lambda r: st.status_formula(ROW_CASES, r, lang),
                lambda c: st.status_value(ROW_CASES, c)),
-        helper("Id", Text("計算用 名簿の行", "Player id"), "integer",
-               lambda r: fl.player_id(r["Player"], "Players_Name"),
-               lambda c: player_id(players(c), c["Player"])),
+        *id_columns(CHAIN),
         yn.once_per_game(redone(base, "Filled", filled_formula, filled_value)),
         base["Rated"], *(rated_column(base, key) for key in ("Knocker", "Foul", "KoGiven")),
-        helper("CountedId", Text("計算用 計算した名簿の行", "Counted id"), "integer",
-               lambda r: f"IF({r['Rated']}=1,{r['Id']},0)",
-               lambda c: c["Id"] if c["Rated"] == 1 else 0, lead_value=0),
-        helper("PrevRow", Text("計算用 前の対局の行", "Previous row"), "integer",
-               lambda r: CHAIN.previous_formula(r, ""), lambda c: CHAIN.previous_value(c, "")),
-        helper("Cnt", Text("計算用 局数", "Games so far"), "integer", cnt_formula, cnt_value),
+        *counted_ids(CHAIN, CHAIN.counted_key, CHAIN.counted_label, RATED, lead=False),
+        *previous_columns(CHAIN), *count_columns(CHAIN, RATED),
         month_so_far("LastMonth", Text("計算用 最新の月", "Latest month"), None,
                      lambda c: True, width=8),
         yn.once_per_game(helper("Month", Text("計算用 月", "Month key"), "integer",
