@@ -69,7 +69,7 @@ from ..kit.settings_table import (
     TableField,
 )
 from ..labels import MOVED, Text
-from ..layout import Column, NameInfo, Row, Setting, Table, Validation, number_check
+from ..layout import Column, Formula, NameInfo, Row, Setting, Table, Validation, number_check
 from ..layout import validation as v
 from ..messages import say
 from ..settings import (
@@ -530,13 +530,13 @@ def settings_ok(preset: YoninPreset) -> str:
     return f"AND(COUNT({','.join(SETTING_NUMBERS)})={count},{is_rule_ok()})"
 
 
-def typed_formula(r: Row) -> str:
-    """How many input cells of the game hold something."""
-    return f"COUNTA({game_list(r, *INPUT_KEYS)})"
+def typed_formula(r: Row, keys: Sequence[str] = INPUT_KEYS) -> str:
+    """How many input cells (``keys``) of the game hold something."""
+    return f"COUNTA({game_list(r, *keys)})"
 
 
-def nothing_typed(c: Cells) -> bool:
-    return all(value is None for key in INPUT_KEYS for value in seats(c, key))
+def nothing_typed(c: Cells, keys: Sequence[str] = INPUT_KEYS) -> bool:
+    return all(value is None for key in keys for value in seats(c, key))
 
 
 def places_formula(r: Row) -> str:
@@ -613,11 +613,13 @@ MOVED_CASE = st.Case(game_moved, lambda c: False, MOVED, name="Msg_Moved")
 """The first case of a game's Status after the kit's own (see :func:`game_moved`)."""
 
 
-def status_cases(preset: YoninPreset) -> tuple[st.Case, ...]:
-    """The game's Status, first case first, computed in its seat-1 row."""
+def status_cases(preset: YoninPreset, inputs: Sequence[str] = INPUT_KEYS
+                 ) -> tuple[st.Case, ...]:
+    """The game's Status, first case first, computed in its seat-1 row; ``inputs``: the
+    columns typed at the table (the ledger's)."""
     return (
         MOVED_CASE,
-        st.Case(lambda r: f"{typed_formula(r)}=0", nothing_typed),
+        st.Case(lambda r: f"{typed_formula(r, inputs)}=0", lambda c: nothing_typed(c, inputs)),
         st.Case(lambda r: f"NOT({settings_ok(preset)})", lambda c: False, MSG["settings"]),
         *(row_check_case(s) for s in range(SEATS)),
         st.Case(lambda r: f"{r.table.letter('Filled')}{block(r)[0]}=0",
@@ -630,20 +632,26 @@ def status_cases(preset: YoninPreset) -> tuple[st.Case, ...]:
 
 # ---- per game: typed, rated -------------------------------------------------------------
 
-def filled_formula(r: Row) -> str:
-    rates, places = game_list(r, "Rate"), game_list(r, "Place")
-    out_given = ",".join(f"OR({p}=1,NOT(ISBLANK({k})))" for p, k in
-                         zip(seat_cells(r, "Place"), seat_cells(r, "KnockedBy"), strict=True))
-    return f"IF(AND(COUNT({rates})=4,COUNT({places})=4),IF(AND({out_given}),2,1),0)"
+def filled(key: str = "Rate", names: bool = False) -> tuple[Formula, Value]:
+    """The game's Filled: 0 when a seat's ``key`` (a rate, a number; with ``names``, the
+    ledger's player name) or place is missing, 1 when a knocker is, 2 when all is typed."""
+    def formula(r: Row) -> str:
+        typed, places = game_list(r, key), game_list(r, "Place")
+        out_given = ",".join(f"OR({p}=1,NOT(ISBLANK({k})))" for p, k in
+                             zip(seat_cells(r, "Place"), seat_cells(r, "KnockedBy"), strict=True))
+        return (f"IF(AND({'COUNTA' if names else 'COUNT'}({typed})=4,COUNT({places})=4),"
+                f"IF(AND({out_given}),2,1),0)")
 
+    def value(c: Cells) -> int:
+        places = numbers(seats(c, "Place"))
+        typed = [x is not None if names else excel_number(x) is not None for x in seats(c, key)]
+        if not all(typed) or any(math.isnan(p) for p in places):
+            return 0
+        knocked = seats(c, "KnockedBy")
+        return 2 if all(p == 1 or k is not None
+                        for p, k in zip(places, knocked, strict=True)) else 1
 
-def filled_value(c: Cells) -> int:
-    """0: rates or places missing; 1: a knocker missing; 2: every value typed."""
-    rates, places = numbers(seats(c, "Rate")), numbers(seats(c, "Place"))
-    if any(math.isnan(v) for v in (*rates, *places)):
-        return 0
-    knocked = seats(c, "KnockedBy")
-    return 2 if all(p == 1 or k is not None for p, k in zip(places, knocked, strict=True)) else 1
+    return formula, value
 
 
 def rated_formula(r: Row) -> str:
@@ -670,9 +678,15 @@ def rate_seats(c: Cells) -> list[dict[str, object]]:
     labels = rank_lookup(c.preset, c.lang)
     floors = [None if f is None else c.preset.ranks[labels[str(f)]][0]
               for f in seats(c, "Official")]
+    return rate_typed(c, floors, [not kc.text_in(m, NON_MEMBER) for m in seats(c, "Member")])
+
+
+def rate_typed(c: Cells, floors: Sequence[float | None], members: Sequence[bool]
+               ) -> list[dict[str, object]]:
+    """:func:`seat_values` of the game's typed rates, places and knockers, given each
+    seat's floor and member flag (typed on the row, or the ledger's Players sheet)."""
     return seat_values(numbers(seats(c, "Rate")), [int(p) for p in numbers(seats(c, "Place"))],
-                       [knocker_of(k) for k in seats(c, "KnockedBy")], floors,
-                       [not kc.text_in(m, NON_MEMBER) for m in seats(c, "Member")],
+                       [knocker_of(k) for k in seats(c, "KnockedBy")], floors, members,
                        c.preset.score_rule, c.preset.win_rule, c.preset, c.lang)
 
 
@@ -724,10 +738,16 @@ def others(r: Row) -> list[int]:
     return [s for s in range(SEATS) if s != seat - 1]
 
 
-def upset_formula(r: Row, lang: str) -> str:
+def typed_member(r: Row) -> str:
+    """The row's player is a member, as typed on the row."""
+    return f"NOT({any_of(r['Member'], NON_MEMBER)})"
+
+
+def upset_formula(r: Row, member: str) -> str:
+    """Upset points: from the knocker, or on a foul the worst of those still playing
+    (a ``member`` only)."""
     rates, places = seat_cells(r, "Rate"), seat_cells(r, "Place")
     remaining = [(rates[o], f"{places[o]}<{r['Place']}") for o in others(r)]
-    member = f"NOT({any_of(r['Member'], NON_MEMBER)})"
     foul = f"IF({r['Foul']}=1,IF({member},{worst_upset_pt_text(r['Rate'], remaining)},0),0)"
     return when_rated(r, f"IF({r['Knocker']}>0,{upset_pt_text(r['Rate'], knocker_rate(r))},{foul})")
 
@@ -744,9 +764,10 @@ def ko_pt_formula(r: Row) -> str:
     return when_rated(r, f"SUMIF({game_range(r, 'Knocker')},{seat},{game_range(r, 'KoGiven')})")
 
 
-def new_rate_formula(r: Row) -> str:
+def new_rate_formula(r: Row, floor: str) -> str:
+    """The rate and the game's points, raised to ``floor``."""
     raw = "+".join(r[k] for k in ("Rate", "PlacePt", "KoPt", "UpsetPt", "TroublePt"))
-    return when_rated(r, floored_text(raw, r["Official"]))
+    return when_rated(r, f"MAX({raw},{floor})")
 
 
 def score_formula(r: Row) -> str:
@@ -821,11 +842,12 @@ def result_columns(lang: str, preset: YoninPreset) -> tuple[Column, ...]:
         Column("KoPt", Text("撃破\npt", "KO\npt"), "computed", "number", 5,
                formula=ko_pt_formula, value=rated("KoPt")),
         Column("UpsetPt", Text("下克上\npt", "Upset\npt"), "computed", "number", 6,
-               formula=lambda r: upset_formula(r, lang), value=rated("UpsetPt")),
+               formula=lambda r: upset_formula(r, typed_member(r)), value=rated("UpsetPt")),
         Column("TroublePt", Text("トラブル\npt", "Trouble\npt"), "computed", "number",
                8, width_en=8, formula=trouble_formula, value=rated("TroublePt")),
         Column("NewRate", Text("新\nレート", "New\nrate"), "computed", "number", 7.5,
-               formula=new_rate_formula, value=rated("NewRate")),
+               formula=lambda r: new_rate_formula(r, floor_value_text(r["Official"])),
+               value=rated("NewRate")),
         Column("Rank", Text("段級", "Rank"), "computed", "text", 5.5, width_en=7,
                allowed=tuple(rank_labels(preset, lang)),
                formula=lambda r: when_rated(r, rank_label_text(r["NewRate"])), value=rated("Rank")),
@@ -845,7 +867,7 @@ def helper_columns(lang: str) -> tuple[Column, ...]:
                lambda r: st.status_formula(ROW_CHECKS, r, lang),
                lambda c: st.status_value(ROW_CHECKS, c)),
         once_per_game(helper("Filled", Text("計算用 入力済み", "Filled"), "integer",
-                             filled_formula, filled_value)),
+                             *filled())),
         once_per_game(helper("Rated", Text("計算用 計算する", "Rated"), "integer",
                              rated_formula, rated_value)),
         helper("Knocker", Text("計算用 撃破者", "Knocker"), "integer", knocker_formula,

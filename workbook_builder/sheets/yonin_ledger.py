@@ -53,7 +53,6 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import functools
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -288,44 +287,6 @@ ROW_CASES: tuple[st.Case, ...] = (
 
 # ---- Games: the game's Status -----------------------------------------------------------
 
-def nothing_typed(c: Cells) -> bool:
-    return all(value is None for key in GAME_INPUTS for value in yn.seats(c, key))
-
-
-def status_cases(preset: YoninPreset) -> tuple[st.Case, ...]:
-    """The game's Status, first case first, computed in its seat-1 row: the personal
-    sheet's cases."""
-    return (
-        yn.MOVED_CASE,
-        st.Case(lambda r: f"COUNTA({yn.game_list(r, *GAME_INPUTS)})=0",
-                nothing_typed),
-        st.Case(lambda r: f"NOT({yn.settings_ok(preset)})", lambda c: False, yn.MSG["settings"]),
-        *(yn.row_check_case(s) for s in range(SEATS)),
-        st.Case(lambda r: f"{r.table.letter('Filled')}{yn.block(r)[0]}=0",
-                lambda c: c["Filled"] == 0, yn.MSG["incomplete"]),
-        st.Case(yn.places_formula, lambda c: yn.places_wrong(yn.numbers(yn.seats(c, "Place"))),
-                yn.MSG["places"]),
-        *(yn.seat_rule_case(rule, s)
-          for rule in yn.SEAT_RULES for s in range(SEATS)),
-    )
-
-
-def filled_formula(r: Row) -> str:
-    players_, places = yn.game_list(r, "Player"), yn.game_list(r, "Place")
-    out_given = ",".join(f"OR({p}=1,NOT(ISBLANK({k})))" for p, k in
-                         zip(yn.seat_cells(r, "Place"), yn.seat_cells(r, "KnockedBy"), strict=True))
-    return f"IF(AND(COUNTA({players_})=4,COUNT({places})=4),IF(AND({out_given}),2,1),0)"
-
-
-def filled_value(c: Cells) -> int:
-    """0: a player or place missing; 1: a knocker missing; 2: every value typed."""
-    places = yn.numbers(yn.seats(c, "Place"))
-    if any(p is None for p in yn.seats(c, "Player")) or any(math.isnan(p) for p in places):
-        return 0
-    knocked = yn.seats(c, "KnockedBy")
-    return 2 if all(p == 1 or k is not None for p, k in zip(places, knocked, strict=True)) else 1
-
-
 # ---- Games: the chain and a rated game's values -----------------------------------------
 
 BLOCK = 100
@@ -367,33 +328,13 @@ def ledger_seats(c: Cells) -> list[dict[str, object]]:
     """:func:`~.yonin.seat_values` of the rated game: the chain's rates, and each player's
     floor and member flag from the Players sheet (the personal sheet types them)."""
     top = yn.top_of(c)
-    floors = [excel_number(player_of(c, "Floor", top + s)) for s in range(SEATS)]
-    return yn.seat_values(yn.numbers(yn.seats(c, "Rate")),
-                          [int(p) for p in yn.numbers(yn.seats(c, "Place"))],
-                          [yn.knocker_of(k) for k in yn.seats(c, "KnockedBy")], floors,
-                          [player_of(c, "NonMember", top + s) == 0 for s in range(SEATS)],
-                          c.preset.score_rule, c.preset.win_rule, c.preset, c.lang)
+    return yn.rate_typed(c, [excel_number(player_of(c, "Floor", top + s)) for s in range(SEATS)],
+                         [player_of(c, "NonMember", top + s) == 0 for s in range(SEATS)])
 
 
 def rated(key: str) -> Value:
     """The engine's ``key`` of this seat in a rated game, else ""."""
     return yn.rated(key, ledger_seats)
-
-
-def upset_formula(r: Row) -> str:
-    """As the personal sheet, with the member flag from the Players sheet."""
-    rates, places = yn.seat_cells(r, "Rate"), yn.seat_cells(r, "Place")
-    remaining = [(rates[o], f"{places[o]}<{r['Place']}") for o in yn.others(r)]
-    foul = (f"IF({r['Foul']}=1,IF({of_player('NonMember', r)}=0,"
-            f"{yn.worst_upset_pt_text(r['Rate'], remaining)},0),0)")
-    return yn.when_rated(r, f"IF({r['Knocker']}>0,"
-                            f"{yn.upset_pt_text(r['Rate'], yn.knocker_rate(r))},{foul})")
-
-
-def new_rate_formula(r: Row) -> str:
-    """As the personal sheet, floored by the player's official rank from Players."""
-    raw = "+".join(r[k] for k in ("Rate", "PlacePt", "KoPt", "UpsetPt", "TroublePt"))
-    return yn.when_rated(r, f"MAX({raw},{of_player('Floor', r)})")
 
 
 # ---- Games: the table -------------------------------------------------------------------
@@ -430,14 +371,16 @@ def redone(base: Mapping[str, Column], key: str, formula: Formula, value: Value)
 def game_results(base: Mapping[str, Column], lang: str, preset: YoninPreset
                  ) -> tuple[Column, ...]:
     """The rate before, the points and new rate, rank, scores and the game's Status."""
-    cases = status_cases(preset)
+    cases = yn.status_cases(preset, GAME_INPUTS)
     return (
         Column("Rate", Text("対局前\nレート", "Rate\nbefore"), "computed", "number", 7,
                formula=rate_formula, value=rate_value),
         rated_column(base, "PlacePt"), rated_column(base, "KoPt"),
-        redone(base, "UpsetPt", upset_formula, rated("UpsetPt")),
+        redone(base, "UpsetPt", lambda r: yn.upset_formula(r, f"{of_player('NonMember', r)}=0"),
+               rated("UpsetPt")),
         rated_column(base, "TroublePt"),
-        redone(base, "NewRate", new_rate_formula, rated("NewRate")),
+        redone(base, "NewRate", lambda r: yn.new_rate_formula(r, of_player("Floor", r)),
+               rated("NewRate")),
         rated_column(base, "Rank"), rated_column(base, "Score"), rated_column(base, "Win"),
         yn.once_per_game(st.status_column(cases, lang, 26, all_messages(lang), width_en=34)),
     )
@@ -453,7 +396,7 @@ def game_helpers(base: Mapping[str, Column], lang: str) -> tuple[Column, ...]:
         redone(base, "RowCheck", lambda r: st.status_formula(ROW_CASES, r, lang),
                lambda c: st.status_value(ROW_CASES, c)),
         *id_columns(CHAIN),
-        yn.once_per_game(redone(base, "Filled", filled_formula, filled_value)),
+        yn.once_per_game(redone(base, "Filled", *yn.filled("Player", names=True))),
         base["Rated"], *(rated_column(base, key) for key in ("Knocker", "Foul", "KoGiven")),
         *counted_ids(CHAIN, CHAIN.counted_key, CHAIN.counted_label, RATED, lead=False),
         *previous_columns(CHAIN), *count_columns(CHAIN, RATED),
