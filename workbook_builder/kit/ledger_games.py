@@ -234,18 +234,31 @@ def start_of(c: Cells, pid: object, key: str) -> object:
     return table_of(c, "Players").value(whole(pid), key)
 
 
-def run_formula(r: Row, side: str) -> str:
-    """The player's rating before this game: after their previous counted game, or the start."""
-    pid, prev = r[f"Id{side}"], r[f"Prev{side}"]
-    start = f"INDEX(Players_StartUsed,{pid})"
-    return fx.if_(f"{pid}=0", '""', SEATS.carried_formula(r, prev, pid, "New", start))
+SeatFormula = Callable[[Row, str], str]
+SeatValue = Callable[[Cells, str], object]
+"""A per-seat helper's formula and value (:func:`seat_helpers`)."""
 
 
-def run_value(c: Cells, side: str) -> object:
-    pid = c[f"Id{side}"]
-    if pid == 0:
-        return ""
-    return SEATS.carried(c, c[f"Prev{side}"], pid, "New", start_of(c, pid, "StartUsed"))
+def before_game(key: str, start: str | None, step: int = 0) -> tuple[SeatFormula, SeatValue]:
+    """What a seat's player brings to the game (plus ``step``): ``key`` of their seat on
+    their previous counted row, else their Players ``start`` (None: 0); "" when the
+    player is unknown. Club 24's game number is the one before plus 1, counting on from
+    the games before the ledger."""
+    def formula(r: Row, side: str) -> str:
+        pid, prev = r[f"Id{side}"], r[f"Prev{side}"]
+        first = "0" if start is None else f"INDEX(Players_{start},{pid})"
+        before = SEATS.carried_formula(r, prev, pid, key, first)
+        return fx.if_(f"{pid}=0", '""', f"{before}+{step}" if step else before)
+
+    def value(c: Cells, side: str) -> object:
+        pid = c[f"Id{side}"]
+        if pid == 0:
+            return ""
+        first = 0 if start is None else start_of(c, pid, start)
+        before = SEATS.carried(c, c[f"Prev{side}"], pid, key, first)
+        return numeric(before) + step if step else before
+
+    return formula, value
 
 
 def rating_formula(r: Row, side: str, rule: LedgerRule[Any]) -> str:
@@ -282,36 +295,6 @@ def list_month_formula(r: Row) -> str:
 def list_month(c: Cells) -> object:
     month = c["Month"]
     return max(whole(month), whole(c["LastMonth"])) if isinstance(month, int) else ""
-
-
-def number_formula(r: Row, side: str) -> str:
-    """Club 24: the player's game number, counting the games before the ledger."""
-    pid, prev = r[f"Id{side}"], r[f"Prev{side}"]
-    before = SEATS.carried_formula(r, prev, pid, "No", f"INDEX(Players_PriorUsed,{pid})")
-    return fx.if_(f"{pid}=0", '""', f"{before}+1")
-
-
-def number_value(c: Cells, side: str) -> object:
-    pid = c[f"Id{side}"]
-    if pid == 0:
-        return ""
-    before = SEATS.carried(c, c[f"Prev{side}"], pid, "No", start_of(c, pid, "PriorUsed"))
-    return numeric(before) + 1
-
-
-def carried_formula(r: Row, side: str, item: Carried) -> str:
-    """A :class:`Carried` value before the game: the previous counted game's, or the start."""
-    pid, prev = r[f"Id{side}"], r[f"Prev{side}"]
-    start = "0" if item.start is None else f"INDEX(Players_{item.start},{pid})"
-    return fx.if_(f"{pid}=0", '""', SEATS.carried_formula(r, prev, pid, f"New{item.key}", start))
-
-
-def carried_value(c: Cells, side: str, item: Carried) -> object:
-    pid = c[f"Id{side}"]
-    if pid == 0:
-        return ""
-    start = 0 if item.start is None else start_of(c, pid, item.start)
-    return SEATS.carried(c, c[f"Prev{side}"], pid, f"New{item.key}", start)
 
 
 # --- The table ----------------------------------------------------------------------------
@@ -541,12 +524,13 @@ def chain_columns(rule: LedgerRule[Any]) -> list[Column]:
         helper("Month", Text("計算用 月", "Month key"), "integer",
                lambda r: lx.month_key(r["Date"]), lambda c: month_of(c["Date"])),
         *previous_columns(SEATS),
-        *seat_helpers("Run", ("計算用 {}対局前", "{} before"), "number", run_formula, run_value),
+        *seat_helpers("Run", ("計算用 {}対局前", "{} before"), "number",
+                      *before_game("New", "StartUsed")),
         *count_columns(SEATS, COUNTED),
     ]
     if rule.has_prior:
         columns += seat_helpers("No", ("計算用 {}局数", "{} game no."), "integer",
-                                number_formula, number_value)
+                                *before_game("No", "PriorUsed", step=1))
     for item in rule.carried:
         columns += carried_columns(item)
     return columns
@@ -555,8 +539,7 @@ def chain_columns(rule: LedgerRule[Any]) -> list[Column]:
 def carried_columns(item: Carried) -> list[Column]:
     """Each seat's :class:`Carried` value before the game."""
     return seat_helpers(item.key, (f"計算用 {{}}{item.label.ja}", f"{{}} {item.label.en}"),
-                        item.kind, lambda r, s: carried_formula(r, s, item),
-                        lambda c, s: carried_value(c, s, item))
+                        item.kind, *before_game(f"New{item.key}", item.start))
 
 
 def month_so_far(key: str, label: Text, test: Callable[[Row], str] | None,
