@@ -27,6 +27,7 @@ from .cells import Cells, Evaluation, Value, excel_number, numeric, whole
 from .ledger_games import (
     MSG,
     SEATS,
+    Test,
     excel_trim,
     month_of,
     month_start,
@@ -184,34 +185,45 @@ def prior_value(c: Cells) -> object:
     return int(c.num("Prior")) if kinds.whole_at_least(0).accepts(prior) else 0
 
 
-def rating_value(c: Cells) -> object:
-    if c["Name"] is None or c.number("StartUsed") is None:
-        return ""
-    return SEATS.whole_value(games(c), c["Last"], c.k, "New", c["StartUsed"])
+RATED: Test = (lambda r: f"AND(NOT(ISBLANK({r['Name']})),ISNUMBER({r['StartUsed']}))",
+                lambda c: c["Name"] is not None and c.number("StartUsed") is not None)
+"""A named Players row with a usable start: the chain reads the player's games."""
 
 
-def now_formula(r: Row, g: GamesRefs, item: Carried) -> str:
-    """A :class:`Carried` value after the player's last counted game (the start before)."""
-    ok = f"AND(NOT(ISBLANK({r['Name']})),ISNUMBER({r['StartUsed']}))"
-    start = "0" if item.start is None else r[item.start]
-    return fx.if_(ok, SEATS.whole_formula(g, r["Last"], pid(r), f"New{item.key}", start), '""')
+def after_games(g: GamesRefs, key: str, start: str | None, usable: Test = RATED,
+                seats: Seats = SEATS, player: Formula = pid) -> tuple[Formula, Value]:
+    """A player's ``key`` after their last counted game, else their ``start`` (a Players
+    column; None: 0), on a row that is ``usable`` ("" on the others); ``player``: the
+    row's id."""
+    def formula(r: Row) -> str:
+        first = "0" if start is None else r[start]
+        return fx.if_(usable[0](r), seats.whole_formula(g, r["Last"], player(r), key, first),
+                      '""')
 
+    def value(c: Cells) -> object:
+        if not usable[1](c):
+            return ""
+        first = 0 if start is None else c[start]
+        return seats.whole_value(games(c), c["Last"], c.k, key, first)
 
-def now_value(c: Cells, item: Carried) -> object:
-    if c["Name"] is None or c.number("StartUsed") is None:
-        return ""
-    start = 0 if item.start is None else c[item.start]
-    return SEATS.whole_value(games(c), c["Last"], c.k, f"New{item.key}", start)
+    return formula, value
 
 
 def now_columns(rule: LedgerRule[Any], g: GamesRefs, shown: bool) -> list[Column]:
     """The rule's carried values now: the shown ones, or the hidden helpers."""
     def column(item: Carried) -> Column:
+        formula, value = after_games(g, f"New{item.key}", item.start)
         return Column(f"{item.key}Now", item.label, "computed" if shown else "helper",
-                      item.kind, 6.5, number_format="0",
-                      formula=lambda r: now_formula(r, g, item),
-                      value=lambda c: now_value(c, item))
+                      item.kind, 6.5, number_format="0", formula=formula, value=value)
     return [column(item) for item in rule.carried if item.shown == shown]
+
+
+def last_column(g: GamesRefs, label: Text, seats: Seats = SEATS, player: Formula = pid,
+                width: float = 7) -> Column:
+    """The sheet row of the player's last game the chain links (0: none)."""
+    return helper("Last", label, "integer",
+                  lambda r: seats.last_formula(g.table, player(r), r["Name"]),
+                  lambda c: max(seats.linked(games(c), c.k), default=0), width)
 
 
 def named(r: Row, value: str) -> str:
@@ -405,15 +417,10 @@ def rating_columns(rule: LedgerRule[Any], g: GamesRefs) -> list[Column]:
         return Column(key, label, "computed", kind, width, number_format=fmt, formula=formula,
                       value=value)
 
-    def rating_formula(r: Row) -> str:
-        ok = f"AND(NOT(ISBLANK({r['Name']})),ISNUMBER({r['StartUsed']}))"
-        return fx.if_(ok, SEATS.whole_formula(g, r["Last"], pid(r), "New", r["StartUsed"]),
-                      '""')
-
     label = computed("Label", Text("段級", "Rank"), rule.label_formula, rule.label_value,
                      kind="text", fmt="General", width=6)
     return [
-        computed("Rating", rule.rating_name, rating_formula, rating_value,
+        computed("Rating", rule.rating_name, *after_games(g, "New", "StartUsed"),
                  fmt=rule.rating_format, width=rule.side_widths[0]),
         *([label] if rule.rank_labels else []),
         *now_columns(rule, g, shown=True),
@@ -435,9 +442,7 @@ def player_helpers(rule: LedgerRule[P], preset: P, g: GamesRefs) -> list[Column]
                lambda r: start_formula(r, rule), lambda c: start_value(c, rule)),
         *([prior] if rule.has_prior else []),
         *rule.player_helpers(preset),
-        helper("Last", Text("計算用 最後の対局", "Last game row"), "integer",
-               lambda r: SEATS.last_formula(g.table, pid(r), r["Name"]),
-               lambda c: max(linked(c), default=0)),
+        last_column(g, Text("計算用 最後の対局", "Last game row")),
         since_column(g),
         *now_columns(rule, g, shown=False),
         position_column("Pos", Text("計算用 順位", "List place"), rule.order_key),

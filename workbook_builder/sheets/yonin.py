@@ -368,9 +368,14 @@ class YoninSheetPreset(YoninPreset):
     win_rule: str = "102"
 
 
+def rank_word(rank: str, lang: str) -> str:
+    """A rank as the sheets show it: 五段 in Japanese, 5 dan in English."""
+    return RANK_EN.get(rank, rank) if lang == "en" else rank
+
+
 def rank_labels(preset: YoninPreset, lang: str) -> list[str]:
     """The rank table's labels in ``lang`` (English: 1 dan, 1 kyu …)."""
-    return [RANK_EN.get(label, label) if lang == "en" else label for label, _ in preset.ranks]
+    return [rank_word(label, lang) for label, _ in preset.ranks]
 
 
 def rank_lookup(preset: YoninPreset, lang: str) -> dict[str, int]:
@@ -1069,7 +1074,7 @@ def seat_values(rates: Sequence[float], places: Sequence[int], knocked: Sequence
         KoGiven=ko_pt(rates[knockers[s] - 1], rates[s], preset) if knockers[s] else 0,
         PlacePt=o.placement_pt, KoPt=o.knockout_pt, UpsetPt=o.upset_pt,
         TroublePt=o.trouble_pt, NewRate=o.rate,
-        Rank=RANK_EN.get(o.rank, o.rank) if lang == "en" else o.rank,
+        Rank=rank_word(o.rank, lang),
         Score=tournament_score(places[s], knockers.count(s + 1), score_rule, preset),
         Win=tournament_score(places[s], 0, win_rule, preset))
         for s, o in enumerate(outcome)]
@@ -1381,8 +1386,8 @@ def check_log_game(places: Sequence[object], knocked: Sequence[object]) -> None:
 
 
 def rank_text(rank: str, games: int, lang: str) -> str:
-    """A rank of ``rate``'s list as the sheets show it (五段 in Japanese, 5 dan in English)."""
-    return RANK_EN.get(rank, rank) if lang == "en" else rank
+    """A rank of ``rate``'s list as the sheets show it (:func:`rank_word`)."""
+    return rank_word(rank, lang)
 
 
 LOG_GAME_CHECKS = {"yonin": (check_log_game,)}

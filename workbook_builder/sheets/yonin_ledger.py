@@ -94,7 +94,8 @@ from ..kit.ledger_games import (
 )
 from ..kit.ledger_lists import (
     LATEST,
-    games,
+    after_games,
+    last_column,
     latest,
     name_latest,
     pid,
@@ -531,40 +532,40 @@ def posted_columns() -> tuple[Column, ...]:
     )
 
 
+USABLE: Test = (lambda r: f"{r['Ok']}=1", lambda c: c["Ok"] == 1)
+"""A usable Players row (:func:`usable_formula`): the chain reads the player's games."""
+
+
 def if_usable(value: Value) -> Value:
     """``value`` on a usable Players row, "" on the others."""
-    return lambda c: value(c) if c["Ok"] == 1 else ""
+    return lambda c: value(c) if USABLE[1](c) else ""
 
 
-def rank_of(rate: float, preset: YoninPreset, lang: str) -> str:
-    """The rank label of a rate, in the sheet's language."""
-    label = rank_label(rate, preset)
-    return yn.RANK_EN.get(label, label) if lang == "en" else label
+def after_players_games(refs: GamesRefs, key: str, start: str | None) -> tuple[Formula, Value]:
+    """:func:`~.ledger_lists.after_games` of a usable player, by their ``Id``."""
+    return after_games(refs, key, start, USABLE, CHAIN, lambda r: r["Id"])
 
 
 def player_results(refs: GamesRefs, lang: str, preset: YoninPreset) -> tuple[Column, ...]:
     """The current rate and rank, counted games (all, latest month) and the Status."""
     labels = tuple(yn.rank_labels(preset, lang))
+    rate = after_players_games(refs, "NewRate", "StartRate")
+    counted = after_players_games(refs, "Cnt", None)
     return (
-        Column("Rate", Text("レート", "Rate"), "computed", "number", 7,
-               formula=lambda r: fx.if_(f"{r['Ok']}=1", CHAIN.whole_formula(
-                   refs, r["Last"], r["Id"], "NewRate", r["StartRate"]), '""'),
-               value=if_usable(lambda c: CHAIN.whole_value(games(c), c["Last"], c.k, "NewRate",
-                                                           c["StartRate"]))),
+        Column("Rate", Text("レート", "Rate"), "computed", "number", 7, formula=rate[0],
+               value=rate[1]),
         Column("Rank", Text("段級", "Rank"), "computed", "text", 5.5, width_en=7,
                allowed=labels,
                formula=lambda r: fx.if_(f"ISNUMBER({r['Rate']})", yn.rank_label_text(r["Rate"]),
                                         '""'),
                value=lambda c: "" if (rate := c.number("Rate")) is None
-               else rank_of(rate, c.preset, c.lang)),
+               else yn.rank_word(rank_label(rate, c.preset), c.lang)),
         Column("Games", Text("対局数", "Games"), "computed", "integer", 5.5, width_en=7,
-               formula=lambda r: fx.if_(f"{r['Ok']}=1", CHAIN.whole_formula(
-                   refs, r["Last"], r["Id"], "Cnt", "0"), '""'),
-               value=if_usable(lambda c: len(CHAIN.played(games(c), c.k)))),
+               formula=counted[0], value=counted[1]),
         Column("Month", Text("月間\n対局数", "Month\ngames"), "computed", "integer", 6,
                width_en=7, formula=lambda r: fx.if_(
                    f"{r['Ok']}=1",
-                   this_month_formula(refs, r["Id"], r["Since"], ("CountedId",)),
+                   this_month_formula(refs, r["Id"], r["Since"], CHAIN.counted),
                    '""'),
                value=if_usable(lambda c: this_month(c, CHAIN))),
         st.status_column(player_cases(), lang, width=22, width_en=28,
@@ -631,9 +632,8 @@ def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
                label_value),
         helper("Floor", Text("計算用 下限", "Floor"), "number",
                lambda r: yn.floor_value_text(r["Official"]), floor_value),
-        helper("Last", Text("計算用 最後の対局の行", "Last game row"), "integer",
-               lambda r: CHAIN.last_formula(refs.table, r["Id"], r["Name"]),
-               lambda c: max(CHAIN.played(games(c), c.k), default=0)),
+        last_column(refs, Text("計算用 最後の対局の行", "Last game row"), CHAIN,
+                    lambda r: r["Id"], width=8),
         since_column(refs, width=8),
         position_column("Position", Text("計算用 表の順", "List position"), "Rate", width=8),
     )
