@@ -55,7 +55,7 @@ import datetime as dt
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from openpyxl.styles import Alignment
 from openpyxl.worksheet.worksheet import Worksheet
@@ -112,9 +112,6 @@ from ..labels import GAMES_TITLE, OVERWRITTEN, SETTINGS_TITLE, Text
 from ..layout import Column, Formula, NameInfo, Row, Setting, Table, ValueType
 from ..spec import Spec
 from ..table import define_name
-
-if TYPE_CHECKING:
-    pass
 from . import yonin as yn
 
 PLAYERS = Text("名簿", "Players")
