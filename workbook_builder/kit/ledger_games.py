@@ -30,7 +30,7 @@ from . import phone
 from . import status as st
 from .cells import Cells, Evaluation, Value, excel_number, excel_serial, numeric, whole
 from .ledger_rule import MONTHLY_MODE, SIDES, Carried, LedgerRule, P, v
-from .seats import Seats
+from .seats import SeatKey, Seats
 
 SEATS = LedgerRule.seats
 """The two-player ledger's seats: A and B on one row."""
@@ -457,7 +457,7 @@ def seat_helpers(stem: str, label: tuple[str, str], kind: ValueType,
 def id_columns(seats: Seats) -> list[Column]:
     """Each seat's player id (:attr:`.Seats.id`), by the name typed on the row."""
     def player(seat: str) -> str:
-        return seats.player_key.format(seat)
+        return f"{seats.player}{seat}"
 
     return seat_helpers(seats.id.stem, seats.id.label, "integer",
                         lambda r, s: lx.player_id(r[player(s)], "Players_Name"),
@@ -496,12 +496,11 @@ def count_columns(seats: Seats, counts: Test) -> list[Column]:
                         lambda c, s: rule(s)[1](c), seats=seats)
 
 
-def counted_ids(seats: Seats, key: str, label: Text, counts: Test,
-                lead: bool = True) -> list[Column]:
-    """Each seat's id (``key``, ``{}`` for the seat) on a row where ``counts`` holds, 0
-    elsewhere: the first seat's by ``counts``, the others' where the first's is set;
-    ``lead``: a 0 on the lead row too."""
-    first = key.format(seats.names[0])
+def counted_ids(seats: Seats, key: SeatKey, counts: Test, lead: bool = True) -> list[Column]:
+    """Each seat's id (as ``key``) on a row where ``counts`` holds, 0 elsewhere: the first
+    seat's by ``counts``, the others' where the first's is set; ``lead``: a 0 on the lead
+    row too."""
+    first = key.at(seats.names[0])
 
     def column(seat: str) -> Column:
         player = seats.id.at(seat)
@@ -509,8 +508,8 @@ def counted_ids(seats: Seats, key: str, label: Text, counts: Test,
             formula, holds = counts
         else:
             formula, holds = (lambda r: f"{r[first]}>0"), (lambda c: c[first] != 0)
-        return helper(key.format(seat), Text(label.ja.format(seat), label.en.format(seat)),
-                      "integer", lambda r: fx.if_(formula(r), r[player], "0"),
+        return helper(key.at(seat), key.label_at(seat), "integer",
+                      lambda r: fx.if_(formula(r), r[player], "0"),
                       lambda c: c[player] if holds(c) else 0, seats.helper_width,
                       lead=(lambda r: "0") if lead else None, lead_value=0)
 
@@ -571,25 +570,21 @@ def counted_columns(rule: LedgerRule[Any]) -> list[Column]:
     reason the chain links rows by ``KA``/``KB``, which leave the month order out: a
     date fixed far up then changes which rows count below it, not how they are linked.
     """
-    linked = (id_pair("Check", rule, SEATS.chain_key, LINKED)
-              if rule.monthly and SEATS.chain_key else [])
+    linked = (id_pair("Check", rule, SEATS.chain_id)
+              if rule.monthly and SEATS.chain_id else [])
     return [
         *linked,
-        *id_pair("Status", rule, SEATS.counted_key, SEATS.counted_label),
+        *id_pair("Status", rule, SEATS.counted_id),
         month_so_far("LastMonth", Text("計算用 最新の月", "Latest month"), *COUNTED),
         month_so_far("DatedMonth", Text("計算用 日付の最新の月", "Latest month dated"), None,
                      lambda c: True),
     ]
 
 
-LINKED = Text("計算用 {}連結", "{} linked")
-"""The heading of a seat's chain key (:attr:`.Seats.chain_key`)."""
-
-
-def id_pair(status: str, rule: LedgerRule[Any], key: str, label: Text) -> list[Column]:
+def id_pair(status: str, rule: LedgerRule[Any], key: SeatKey) -> list[Column]:
     """Each side's id on a complete row whose ``status`` column is empty (0 elsewhere):
     ``CA``/``CB`` from Status (counted), ``KA``/``KB`` from Check (linked)."""
-    return counted_ids(SEATS, key, label, (
+    return counted_ids(SEATS, key, (
         lambda r: f"AND({r[status]}=\"\",{complete_formula(r, rule)})",
         lambda c: c[status] == "" and complete(c, rule)))
 

@@ -29,7 +29,7 @@ from ..layout import Column, NameInfo, Row, Setting, ValueType, validation
 from ..settings import START, setting_name
 from . import status as st
 from .cells import Cells
-from .seats import Seats
+from .seats import SeatKey, Seats
 from .settings_table import SettingsTables
 
 MONTHLY_MODE = setting_name("Monthly")
@@ -126,7 +126,7 @@ class LedgerBook(ABC, Generic[Q]):
 class LedgerRule(LedgerBook[P]):
     """One rating system's declarations for the two-player ledger; ``P``: its preset."""
 
-    seats: ClassVar[Seats] = Seats(SIDES, chain_key="K{}")
+    seats: ClassVar[Seats] = Seats(SIDES, chain_id=SeatKey("K", Text("計算用 {}連結", "{} linked")))
     scores: ClassVar[tuple[float, ...]] = (1, 0)
     has_ranks: ClassVar[bool] = False
     """Players declare a rank (start from :meth:`rank_starts`)."""

@@ -79,9 +79,9 @@ class SeatKey:
         """The column of ``seat``."""
         return f"{self.stem}{seat}"
 
-
-COUNTED = Text("計算用 {}計上", "{} counted")
-"""The two-player ledger's heading of a counted id (:attr:`Seats.counted_label`)."""
+    def label_at(self, seat: str) -> Text:
+        """The heading of ``seat``'s column."""
+        return Text(self.label.ja.format(seat), self.label.en.format(seat))
 
 
 @dataclass(frozen=True)
@@ -92,15 +92,13 @@ class Seats:
     names: tuple[str, ...]
     rows: int = 1
     """Sheet rows one game takes; a game reads only the games above its first row."""
-    counted_key: str = "C{}"
-    """The counted-id column of a seat (``{}`` is the seat's suffix)."""
-    chain_key: str | None = None
-    """The chain-key column of a seat, where a table declares it (Tokin's ``KA``, ``KB``):
-    the id on every row the chain links, counted or not. Else the counted id."""
-    counted_label: Text = COUNTED
-    """The counted-id column's heading (``{}`` is the seat's suffix)."""
-    player_key: str = "Player{}"
-    """The input column of a seat's player name."""
+    counted_id: SeatKey = SeatKey("C", Text("計算用 {}計上", "{} counted"))
+    """The player's id on a counted row, 0 elsewhere."""
+    chain_id: SeatKey | None = None
+    """The chain key, where a table declares it (Tokin's ``KA``, ``KB``): the id on every
+    row the chain links, counted or not. Else the chain links by the counted id."""
+    player: str = "Player"
+    """The input column of a seat's player name (with the seat's suffix)."""
     id: SeatKey = SeatKey("Id", Text("計算用 {}番号", "{} id"))
     """The player's id: their Players row, 0 when the name is not listed."""
     previous: SeatKey = SeatKey("Prev", Text("計算用 {}の前の対局", "{}'s previous row"))
@@ -113,7 +111,7 @@ class Seats:
     @property
     def counted(self) -> tuple[str, ...]:
         """The counted-id columns, one per seat (``CA``, ``CB``)."""
-        return tuple(self.counted_key.format(s) for s in self.names)
+        return tuple(self.counted_id.at(s) for s in self.names)
 
     def key_of(self, games: Table, seat: str) -> str:
         """The column the chain links ``seat`` by in ``games``.
@@ -124,13 +122,13 @@ class Seats:
         which LibreOffice recalculates in time that grows with the square of the log
         (docs/performance.md). Such a row carries its player's values through unchanged.
         """
-        if self.chain_key is not None and self.links_uncounted(games):
-            return self.chain_key.format(seat)
-        return self.counted_key.format(seat)
+        if self.chain_id is not None and self.links_uncounted(games):
+            return self.chain_id.at(seat)
+        return self.counted_id.at(seat)
 
     def links_uncounted(self, games: Table) -> bool:
         """Whether ``games`` has the declared chain-key columns (:meth:`key_of`)."""
-        return self.chain_key is not None and games.has(self.chain_key.format(self.names[0]))
+        return self.chain_id is not None and games.has(self.chain_id.at(self.names[0]))
 
     def keys(self, games: Table) -> tuple[str, ...]:
         """:meth:`key_of` of every seat."""

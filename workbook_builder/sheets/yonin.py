@@ -1403,8 +1403,8 @@ class YoninRule(LedgerBook[YoninSheetPreset]):
     is four rows, one seat a row, and the personal sheet's constants and tables."""
 
     engine = "yonin"
-    seats = Seats(("",), rows=SEATS, counted_key="CountedId",
-                  counted_label=Text("計算用 計算した名簿の行", "Counted id"), player_key="Player",
+    seats = Seats(("",), rows=SEATS,
+                  counted_id=SeatKey("CountedId", Text("計算用 計算した名簿の行", "Counted id")),
                   id=SeatKey("Id", Text("計算用 名簿の行", "Player id")),
                   previous=SeatKey("PrevRow", Text("計算用 前の対局の行", "Previous row")),
                   count=SeatKey("Cnt", Text("計算用 局数", "Games so far")), helper_width=8)

@@ -396,7 +396,7 @@ def game_helpers(base: Mapping[str, Column], lang: str) -> tuple[Column, ...]:
         *id_columns(CHAIN),
         yn.once_per_game(redone(base, "Filled", *yn.filled("Player", names=True))),
         base["Rated"], *(rated_column(base, key) for key in ("Knocker", "Foul", "KoGiven")),
-        *counted_ids(CHAIN, CHAIN.counted_key, CHAIN.counted_label, RATED, lead=False),
+        *counted_ids(CHAIN, CHAIN.counted_id, RATED, lead=False),
         *previous_columns(CHAIN), *count_columns(CHAIN, RATED),
         month_so_far("LastMonth", Text("計算用 最新の月", "Latest month"), None,
                      lambda c: True, width=8),
