@@ -245,9 +245,9 @@ def since_column(g: GamesRefs, width: float = 7) -> Column:
 
 
 def this_month_formula(g: GamesRefs, player: str, since: str,
-                       keys: Sequence[str] = SEATS.counted) -> str:
+                       seats: Seats = SEATS) -> str:
     """:func:`this_month` for ``player`` (an id), counting the rows after ``since``."""
-    return fx.if_(f"{LATEST}=0", "0", month_count(g, player, since, LATEST, keys))
+    return fx.if_(f"{LATEST}=0", "0", month_count(g, player, since, LATEST, seats))
 
 
 def this_month(c: Cells, chain: Seats = SEATS) -> object:
@@ -357,7 +357,7 @@ def last_row_by_value(log: Evaluation, month: int) -> int:
 
 
 def month_count(g: GamesRefs, player: str, upto: str, month: str,
-                keys: Sequence[str] = SEATS.counted) -> str:
+                seats: Seats = SEATS) -> str:
     """How many counted games ``player`` has dated in ``month``, counting only the rows
     below data row ``upto``, the last row before the log reached that month: every game
     of the month lies below it (LastMonth never falls), so the count is exact and costs
@@ -366,7 +366,7 @@ def month_count(g: GamesRefs, player: str, upto: str, month: str,
         letter, t = g.table.letter(key), g.table
         return f"OFFSET({g.quoted}!${letter}${t.first_row},{upto},0,{t.rows}-{upto},1)"
 
-    counted = lx.count_of(player, [below(k) for k in keys], (below("Month"), month))
+    counted = lx.count_of(player, [below(k) for k in seats.counted], (below("Month"), month))
     return fx.if_(f"{upto}>={g.table.rows}", "0", counted)
 
 

@@ -562,7 +562,7 @@ def player_results(refs: GamesRefs, lang: str, preset: YoninPreset) -> tuple[Col
         Column("Month", Text("月間\n対局数", "Month\ngames"), "computed", "integer", 6,
                width_en=7, formula=lambda r: fx.if_(
                    f"{r['Ok']}=1",
-                   this_month_formula(refs, r["Id"], r["Since"], CHAIN.counted),
+                   this_month_formula(refs, r["Id"], r["Since"], CHAIN),
                    '""'),
                value=if_usable(lambda c: this_month(c, CHAIN))),
         st.status_column(player_cases(), lang, width=22, width_en=28,
