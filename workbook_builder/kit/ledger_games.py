@@ -434,8 +434,9 @@ def seat_helpers(stem: str, label: tuple[str, str], kind: ValueType,
 
     ``counted``: "" off the counted rows (:func:`if_counted`); ``carried`` as well, but a
     row the chain links without counting it passes on the seat's value before the game
-    (the helper ``New<key>`` shows ``<key>``). ``shown``: a column a person reads
-    instead, of this width and number format."""
+    (the helper ``New<key>`` shows ``<key>``); both read the two-player ledger's counted
+    row (:data:`COUNTED`). ``shown``: a column a person reads instead, of this width and
+    number format. ``seats``: the seats of another ledger (one column each)."""
     def column(side: str) -> Column:
         shown_formula: Formula = lambda r: formula(r, side)  # noqa: E731
         shown_value: Value = lambda c: value(c, side)  # noqa: E731
