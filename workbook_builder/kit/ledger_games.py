@@ -31,6 +31,7 @@ from . import status as st
 from .cells import Cells, Evaluation, Value, excel_number, excel_serial, numeric, whole
 from .ledger_rule import MONTHLY_MODE, SIDES, Carried, LedgerRule, P, v
 from .seats import SeatKey, Seats
+from .status import text_of
 
 SEATS = LedgerRule.seats
 """The two-player ledger's seats: A and B on one row."""
@@ -57,14 +58,6 @@ SPACES = Text(" — 前後に余分な空白? (全角も)", " — a space too ma
 
 
 # --- Values the sheet compares as text --------------------------------------------------
-
-
-def text_of(value: object) -> str:
-    """A value as ``value&""`` shows it (names are compared as text, any case)."""
-    number = excel_number(value)
-    if isinstance(value, str) or number is None:
-        return str(value)
-    return str(int(number)) if number.is_integer() else repr(number)
 
 
 def excel_trim(text: str) -> str:

@@ -52,7 +52,7 @@ class Case:
         text = self.message(c.lang)
         if self.quote:
             left, right = QUOTES[c.lang]
-            text += left + _text_of(c[self.quote]) + right
+            text += left + text_of(c[self.quote]) + right
         return text + (self.hint_value(c) if self.hint_value else "")
 
 
@@ -170,9 +170,9 @@ def status_column(cases: Sequence[Case], lang: str, width: float = 22,
                   **extra)  # type: ignore[arg-type]
 
 
-def _text_of(value: object) -> str:
+def text_of(value: object) -> str:
     """A value as ``&`` joins it into text: numbers and dates (their serial) as Excel
-    writes them in General format, whole numbers without ``.0``."""
+    writes them in General format, up to 15 digits and whole numbers without ``.0``."""
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -180,7 +180,7 @@ def _text_of(value: object) -> str:
     number = excel_number(value)
     if number is None:
         return str(value)
-    return str(int(number)) if number.is_integer() else repr(number)
+    return str(int(number)) if number.is_integer() else f"{number:.15g}"
 
 
 # --- The standard cases ------------------------------------------------------------------
@@ -294,4 +294,4 @@ class _CellCase(Case):
         return self.ref(r)
 
     def value(self, c: Cells) -> str:
-        return _text_of(self.text(c))
+        return text_of(self.text(c))

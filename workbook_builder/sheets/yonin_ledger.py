@@ -74,7 +74,6 @@ from ..kit.cells import (
     Evaluation,
     Value,
     excel_number,
-    excel_serial,
     whole,
 )
 from ..kit.frame import title_cell, title_row
@@ -187,17 +186,6 @@ def all_messages(lang: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def general(value: object) -> str:
-    """A value as Excel's ``&`` writes it (General format, up to 15 digits)."""
-    if isinstance(value, bool):
-        return "TRUE" if value else "FALSE"
-    if isinstance(value, float):
-        return str(int(value)) if value.is_integer() else f"{value:.15g}"
-    if isinstance(value, (dt.date, dt.datetime)):
-        return general(excel_serial(value))
-    return "" if value is None else str(value)
-
-
 # ---- where things are -------------------------------------------------------------------
 
 
@@ -240,7 +228,7 @@ class SeatMarker(st.Case):
 
     def value(self, c: Cells) -> str:
         seat = yn.seat_of(c)
-        return msg(self.key(seat), c.lang, seat, general(c["Player"]))
+        return msg(self.key(seat), c.lang, seat, st.text_of(c["Player"]))
 
 
 def date_test(r: Row) -> str:
@@ -654,7 +642,7 @@ def latest_date(c: Cells) -> object:
 def rate_line(name: object, rank: object, official: object, rate: object, month: object,
               lang: str) -> str:
     """:func:`.yonin.rate_table_line_text` in Python."""
-    return f"{rate_text(name, rank, official, rate, lang)}({general(month)})"
+    return f"{rate_text(name, rank, official, rate, lang)}({st.text_of(month)})"
 
 
 def rate_text(name: object, rank: object, official: object, rate: object, lang: str) -> str:
@@ -666,7 +654,7 @@ def rate_text(name: object, rank: object, official: object, rate: object, lang: 
         ranks = official
     else:
         ranks = f"({rank})/{official}"
-    return f"{general(name)}{GAP[lang]}{ranks}:R{general(rate)}"
+    return f"{st.text_of(name)}{GAP[lang]}{ranks}:R{st.text_of(rate)}"
 
 
 def line_value(c: Cells) -> str:
@@ -742,7 +730,7 @@ class FederationPost:
         """(mark, on leave, member) of a Players row: 準 (whatever its language) or the
         number."""
         value, rest = row.get("Mark"), row.get("Rest")
-        mark = "" if value is None else general(value).strip()
+        mark = "" if value is None else st.text_of(value).strip()
         if kc.text_in(mark, tuple(ASSOCIATE)):
             mark = ASSOCIATE.ja
         return (mark, rest is not None and kc.text_in(rest, tuple(RESTING)),
