@@ -397,10 +397,7 @@ def game_helpers(base: Mapping[str, Column], lang: str) -> tuple[Column, ...]:
 def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
     """Four rows a game: the personal sheet's columns where the rules are the same."""
     base = {c.key: c for c in yn.games_table(SEATS, lang, preset).columns}
-    game = redone(base, "Game", lambda r: str((r.number - r.table.first_row) // SEATS + 1)
-                  if yn.block(r)[1] == 1 else '""',
-                  lambda c: yn.game_of(c) if yn.seat_of(c) == 1 else "")
-    columns = (game, base["Seat"], *game_inputs(base), *game_results(base, lang, preset),
+    columns = (base["Game"], base["Seat"], *game_inputs(base), *game_results(base, lang, preset),
                *game_helpers(base, lang), st.built_column(fixed=True))
     return Table.games(yn.phone_view(columns, PHONE_FIRST), rows, fixed_rows=True,
                        anchor="Seat")
