@@ -864,9 +864,12 @@ def result_columns(lang: str, preset: YoninPreset) -> tuple[Column, ...]:
     )
 
 
+helper = functools.partial(layout.helper, width=8)
+"""A hidden helper column other formulas read (the four-player sheets' are 8 wide)."""
+
+
 def helper_columns(lang: str) -> tuple[Column, ...]:
     """Hidden: the row's check, the game's state, and who is credited with each exit."""
-    helper = functools.partial(layout.helper, width=8)
     return (
         helper("RowCheck", Text("計算用 行の確認", "Row check"), "text",
                lambda r: st.status_formula(ROW_CHECKS, r, lang),

@@ -52,7 +52,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
@@ -62,7 +61,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from rating_rules.yonin import TROUBLE, YoninPreset, rank_label
 
-from .. import dates, layout, styles
+from .. import dates, styles
 from .. import formulas as fx
 from ..formulas import ledger as fl
 from ..kit import catalog as kc
@@ -112,6 +111,7 @@ from ..layout import Column, Formula, NameInfo, Row, Setting, Table, ValueType
 from ..spec import Spec
 from ..table import define_name
 from . import yonin as yn
+from .yonin import helper
 
 PLAYERS = Text("名簿", "Players")
 RATE_TABLE = Text("レート表", "Rate table")
@@ -187,10 +187,6 @@ def all_messages(lang: str) -> tuple[str, ...]:
 
 
 # ---- where things are -------------------------------------------------------------------
-
-
-helper = functools.partial(layout.helper, width=8)
-"""A hidden helper column other formulas read (this ledger's are 8 wide)."""
 
 
 def players(c: Cells) -> Evaluation:
