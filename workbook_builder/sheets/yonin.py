@@ -349,13 +349,17 @@ def msg(key: str, lang: str, seat: int | None = None) -> str:
     return text.format(n=seat) if seat is not None else text
 
 
-def all_messages(lang: str) -> tuple[str, ...]:
+def all_messages(lang: str, messages: Mapping[str, Text] = MSG, name: str = ""
+                 ) -> tuple[str, ...]:
+    """What Status may show, for ``describe``: each marker of a seat once per seat (a
+    quoted ``{name}`` shown as ``name``)."""
     out = [""]
-    for key in MSG:
-        if "{n}" in MSG[key](lang):
-            out += [msg(key, lang, s) for s in range(1, SEATS + 1)]
+    for text in messages.values():
+        words = text(lang)
+        if "{n}" in words:
+            out += [words.format(n=s, name=name) for s in range(1, SEATS + 1)]
         else:
-            out.append(msg(key, lang))
+            out.append(words)
     return tuple(out)
 
 

@@ -176,14 +176,8 @@ Players sheet here)."""
 
 def all_messages(lang: str) -> tuple[str, ...]:
     """Games markers, for ``describe`` (the name markers with a placeholder name)."""
-    out = ["", msg("date", lang)]
-    for key in (*PERSONAL_MSG, *(k for k in MSG if k != "date")):
-        text = MSG[key](lang) if key in MSG else yn.MSG[key](lang)
-        if "{n}" in text:
-            out += [msg(key, lang, s, "…") for s in range(1, SEATS + 1)]
-        else:
-            out.append(msg(key, lang))
-    return tuple(out)
+    personal = {key: yn.MSG[key] for key in PERSONAL_MSG}
+    return yn.all_messages(lang, {"date": MSG["date"], **personal, **MSG}, "…")
 
 
 # ---- where things are -------------------------------------------------------------------
