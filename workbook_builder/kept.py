@@ -132,16 +132,36 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
     return Outside(out, frozenset(earlier))
 
 
-RETIRED = (
+TYPE_IN = "2. On “Games”, one game a row, type in the white cells "
+RETIRED: tuple[Text | str, ...] = (
     # 2026-11-27: the catalog's Club 24 rank table names its rating column too
     Text("名前: Club24_RankLabel, Club24_RankFrom", "Names: Club24_RankLabel, Club24_RankFrom"),
     # 2026-11-28: a starting RD is the club list's, grown by one period (RULES.md §7)
     Text("最初の対局の前のRD (なければ350)", "Your RD before the first game (none yet: 350)"),
+    # 2026-11-28: headings whose words fit a phone's narrow columns, which the how-to's
+    # line of the cells to type names
+    Text("2. 「対局」に 1 局 1 行で、白いセル A [相手]、B [相手レート]、C [勝敗1/0.5/0]、"
+         "D [期間]、E [日付] を入れる。",
+         f"{TYPE_IN}A [Opponent], B [Opp. rating], C [Score 1/0.5/0], D [Period], E [Date]."),
+    Text("2. 「対局」に 1 局 1 行で、白いセル A [相手]、B [相手レート]、C [相手RD]、"
+         "D [勝敗1/0.5/0]、E [期間]、F [日付] を入れる。",
+         f"{TYPE_IN}A [Opponent], B [Opp. rating], C [Opp. RD], D [Score 1/0.5/0], "
+         "E [Period], F [Date]."),
+    f"{TYPE_IN}A [Opponent], B [Opp. rating], C [Result 1/0], D [Date].",
+    f"{TYPE_IN}A [Opponent], B [Opp. rank], C [Handicap (rank diff)], D [Type], "
+    "E [Result 1/0], F [Date].",
+    f"{TYPE_IN}A [Opponent], B [Opp. rating], D [Result 1/0], E [Turn diff.], F [Date].",
+    f"{TYPE_IN}A [Opponent], B [Opp. rating], D [Handicap], E [Result 1/0], F [Date].",
+    *(f"{TYPE_IN}A [Date], B [Player A], C [Player B], D [A's result], {rest}[Note]."
+      for rest in ("M ", "O ", "E [Handicap (rank diff)], F [Type], T ", "E [Turn diff.], N ",
+                   "E [Handicap], P ")),
 )
 """Texts earlier versions wrote that this one words otherwise, for files made before
 ``_meta`` kept fingerprints (:func:`~.metadata.builder_texts`): a change that rewords a
-builder text adds the old wording here, so a file of that age does not report it."""
-RETIRED_TEXTS = frozenset(text for pair in RETIRED for text in (pair.ja, pair.en))
+builder text adds the old wording here (both languages, or the one that changed), so a file
+of that age does not report it."""
+RETIRED_TEXTS = frozenset(text for old in RETIRED
+                          for text in ((old,) if isinstance(old, str) else (old.ja, old.en)))
 
 
 def sheet_outside(ws: Worksheet, filled: Sequence[tuple[int, int, Cell | MergedCell]],
