@@ -132,8 +132,10 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
     return Outside(out, frozenset(earlier))
 
 
-TYPE_IN = "2. On “Games”, one game a row, type in the white cells "
-RETIRED: tuple[Text | str, ...] = (
+TYPE_IN = Text("2. 「対局」に 1 局 1 行で、白いセル ",
+               "2. On “Games”, one game a row, type in the white cells ")
+"""The how-to's step that lists the cells to type in, as far as its first cell."""
+RETIRED = (
     # 2026-11-27: the catalog's Club 24 rank table names its rating column too
     Text("名前: Club24_RankLabel, Club24_RankFrom", "Names: Club24_RankLabel, Club24_RankFrom"),
     # 2026-11-28: a starting RD is the club list's, grown by one period (RULES.md §7)
@@ -142,26 +144,51 @@ RETIRED: tuple[Text | str, ...] = (
     # line of the cells to type names
     Text("2. 「対局」に 1 局 1 行で、白いセル A [相手]、B [相手レート]、C [勝敗1/0.5/0]、"
          "D [期間]、E [日付] を入れる。",
-         f"{TYPE_IN}A [Opponent], B [Opp. rating], C [Score 1/0.5/0], D [Period], E [Date]."),
+         f"{TYPE_IN.en}A [Opponent], B [Opp. rating], C [Score 1/0.5/0], D [Period], E [Date]."),
     Text("2. 「対局」に 1 局 1 行で、白いセル A [相手]、B [相手レート]、C [相手RD]、"
          "D [勝敗1/0.5/0]、E [期間]、F [日付] を入れる。",
-         f"{TYPE_IN}A [Opponent], B [Opp. rating], C [Opp. RD], D [Score 1/0.5/0], "
+         f"{TYPE_IN.en}A [Opponent], B [Opp. rating], C [Opp. RD], D [Score 1/0.5/0], "
          "E [Period], F [Date]."),
-    f"{TYPE_IN}A [Opponent], B [Opp. rating], C [Result 1/0], D [Date].",
-    f"{TYPE_IN}A [Opponent], B [Opp. rank], C [Handicap (rank diff)], D [Type], "
-    "E [Result 1/0], F [Date].",
-    f"{TYPE_IN}A [Opponent], B [Opp. rating], D [Result 1/0], E [Turn diff.], F [Date].",
-    f"{TYPE_IN}A [Opponent], B [Opp. rating], D [Handicap], E [Result 1/0], F [Date].",
-    *(f"{TYPE_IN}A [Date], B [Player A], C [Player B], D [A's result], {rest}[Note]."
-      for rest in ("M ", "O ", "E [Handicap (rank diff)], F [Type], T ", "E [Turn diff.], N ",
-                   "E [Handicap], P ")),
+    Text(f"{TYPE_IN.ja}A [相手]、B [相手レート]、C [勝敗 1/0]、D [日付] "
+         "を入れる。",
+         f"{TYPE_IN.en}A [Opponent], B [Opp. rating], C [Result 1/0], D [Date]."),
+    Text(f"{TYPE_IN.ja}A [相手]、B [相手段級]、C [手合段差]、D [種類]、E "
+         "[勝敗 1/0]、F [日付] を入れる。",
+         f"{TYPE_IN.en}A [Opponent], B [Opp. rank], C [Handicap (rank diff)], D [Type], E "
+         "[Result 1/0], F [Date]."),
+    Text(f"{TYPE_IN.ja}A [相手]、B [相手レート]、D [勝敗 1/0]、E "
+         "[手番差]、F [日付] を入れる。",
+         f"{TYPE_IN.en}A [Opponent], B [Opp. rating], D [Result 1/0], E [Turn diff.], F "
+         "[Date]."),
+    Text(f"{TYPE_IN.ja}A [相手]、B [相手レート]、D [手合]、E [勝敗 "
+         "1/0]、F [日付] を入れる。",
+         f"{TYPE_IN.en}A [Opponent], B [Opp. rating], D [Handicap], E [Result 1/0], F [Date]."),
+    Text(f"{TYPE_IN.ja}A [日付]、B [対局者A]、C [対局者B]、D [A勝敗]、M "
+         "[メモ] を入れる。",
+         f"{TYPE_IN.en}A [Date], B [Player A], C [Player B], D [A's result], M [Note]."),
+    Text(f"{TYPE_IN.ja}A [日付]、B [対局者A]、C [対局者B]、D [A勝敗]、M "
+         "[メモ] を入れる。",
+         f"{TYPE_IN.en}A [Date], B [Player A], C [Player B], D [A's result], M [Note]."),
+    Text(f"{TYPE_IN.ja}A [日付]、B [対局者A]、C [対局者B]、D [A勝敗]、O "
+         "[メモ] を入れる。",
+         f"{TYPE_IN.en}A [Date], B [Player A], C [Player B], D [A's result], O [Note]."),
+    Text(f"{TYPE_IN.ja}A [日付]、B [対局者A]、C [対局者B]、D [A勝敗]、E "
+         "[手合段差]、F [種類]、T [メモ] を入れる。",
+         f"{TYPE_IN.en}A [Date], B [Player A], C [Player B], D [A's result], E [Handicap "
+         "(rank diff)], F [Type], T [Note]."),
+    Text(f"{TYPE_IN.ja}A [日付]、B [対局者A]、C [対局者B]、D [A勝敗]、E "
+         "[手番差]、N [メモ] を入れる。",
+         f"{TYPE_IN.en}A [Date], B [Player A], C [Player B], D [A's result], E [Turn diff.], "
+         "N [Note]."),
+    Text(f"{TYPE_IN.ja}A [日付]、B [対局者A]、C [対局者B]、D [A勝敗]、E "
+         "[手合]、P [メモ] を入れる。",
+         f"{TYPE_IN.en}A [Date], B [Player A], C [Player B], D [A's result], E [Handicap], P "
+         "[Note]."),
 )
 """Texts earlier versions wrote that this one words otherwise, for files made before
 ``_meta`` kept fingerprints (:func:`~.metadata.builder_texts`): a change that rewords a
-builder text adds the old wording here (both languages, or the one that changed), so a file
-of that age does not report it."""
-RETIRED_TEXTS = frozenset(text for old in RETIRED
-                          for text in ((old,) if isinstance(old, str) else (old.ja, old.en)))
+builder text adds the old wording here, so a file of that age does not report it."""
+RETIRED_TEXTS = frozenset(text for pair in RETIRED for text in (pair.ja, pair.en))
 
 
 def sheet_outside(ws: Worksheet, filled: Sequence[tuple[int, int, Cell | MergedCell]],
