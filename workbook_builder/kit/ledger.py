@@ -272,7 +272,6 @@ def write_log(book: Book, sheets: tuple[Worksheet, Worksheet, Worksheet], rule: 
     players = players_table(book.spec.players, rule, preset, refs, lang)
     watch = (games, players)
     book.write(games_ws, games, tables, flag="Status")
-    book.tables["Players"] = players
     book.keep(games_ws, decorate_games(games_ws, games, lang, title, "Status", "D",
                                        watch=watch))
     book.names.append(name_latest(games_ws, games))
