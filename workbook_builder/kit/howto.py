@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Protocol
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment
@@ -78,18 +79,32 @@ START = re.compile(r"Settings_(Rank|Start\w*|RD)")
 """The settings a player fills in first: a declared rank, starting ratings and RD."""
 
 
+class Named(Protocol):
+    """What the steps read of a name: a :class:`~workbook_builder.layout.NameInfo` the
+    builder made, or a name a file's ``_meta`` records (its heading as the file had it)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def sheet(self) -> str | None: ...
+    @property
+    def range(self) -> str | None: ...
+    @property
+    def role(self) -> str | None: ...
+    @property
+    def label(self) -> str | None: ...
+
+
 def add_howto(wb: Workbook, steps: Sequence[Text], lang: str, title: str,
               names: Sequence[NameInfo]) -> None:
     """Add the how-to sheet after the last visible sheet of ``wb``: its title, ``steps``
     numbered (the workbook type's ``howto``), and the line on mistakes."""
     visible = [ws for ws in wb.worksheets if ws.sheet_state == "visible"]
     index = wb.worksheets.index(visible[-1]) + 1 if visible else 0
-    fields = _fields(wb, lang, names)
-    ws = wb.create_sheet(HOWTO_TITLE(lang), index)
     lines = [f"{HOWTO_TITLE(lang)} ・ {title}", ""]
-    lines += [f"{i}. {step(lang).format_map(fields)}"
-              for i, step in enumerate(steps, 1)]
+    lines += step_lines(steps, lang, names, [ws.title for ws in visible])
     lines += ["", FIX(lang), DESK(lang).format(url=desk_url())]
+    ws = wb.create_sheet(HOWTO_TITLE(lang), index)
     ws.column_dimensions["A"].width = WIDTH
     for row, line in enumerate(lines, 1):
         if not line:
@@ -105,10 +120,19 @@ def add_howto(wb: Workbook, steps: Sequence[Text], lang: str, title: str,
     page_setup(ws)
 
 
-def _fields(wb: Workbook, lang: str, names: Sequence[NameInfo]) -> dict[str, str]:
+def step_lines(steps: Sequence[Text], lang: str, names: Sequence[Named],
+               visible: Sequence[str]) -> list[str]:
+    """``steps`` numbered, in ``lang``: the cells to type in by ``names``' ranges and
+    headings, the other sheets by ``visible`` (the visible sheets' titles, the how-to's
+    left out). A file read back is checked against the lines its own headings give."""
+    fields = _fields(visible, lang, names)
+    return [f"{i}. {step(lang).format_map(fields)}" for i, step in enumerate(steps, 1)]
+
+
+def _fields(visible: Sequence[str], lang: str, names: Sequence[Named]) -> dict[str, str]:
     """What the step texts name: sheet titles, the cells to type in, the Status heading."""
     def sheet_of(prefix: str) -> str:
-        return next((n.sheet for n in names if n.name.startswith(prefix)), "")
+        return next((n.sheet or "" for n in names if n.name.startswith(prefix)), "")
 
     def cells(prefix: str) -> str:
         return _listed([n for n in names if n.name.startswith(prefix) and n.role == "input"],
@@ -116,7 +140,6 @@ def _fields(wb: Workbook, lang: str, names: Sequence[NameInfo]) -> dict[str, str
 
     status = next((n for n in names if n.name == "Games_Status"), None)
     tables = {sheet_of(p) for p in ("Games_", "Players_", "Settings_")}
-    visible = [ws.title for ws in wb.worksheets if ws.sheet_state == "visible"]
     quote = ("「{}」" if lang == "ja" else "“{}”").format
     return {
         "games": sheet_of("Games_"), "players": sheet_of("Players_"),
@@ -131,19 +154,19 @@ def _fields(wb: Workbook, lang: str, names: Sequence[NameInfo]) -> dict[str, str
     }
 
 
-def _listed(infos: Sequence[NameInfo], lang: str) -> str:
+def _listed(infos: Sequence[Named], lang: str) -> str:
     """``A [heading]`` for a column, ``B4 [heading]`` for one cell, joined."""
-    def where(info: NameInfo) -> str:
-        first, _, last = info.range.replace("$", "").partition(":")
+    def where(info: Named) -> str:
+        first, _, last = (info.range or "").replace("$", "").partition(":")
         return re.sub(r"\d+", "", first) if last else first
 
     sep = "、" if lang == "ja" else ", "
     return sep.join(f"{where(n)} [{_heading(n.label, lang)}]" for n in infos)
 
 
-def _heading(label: str, lang: str) -> str:
+def _heading(label: str | None, lang: str) -> str:
     """A two-line column heading on one line."""
-    return label.replace("\n", "" if lang == "ja" else " ")
+    return (label or "").replace("\n", "" if lang == "ja" else " ")
 
 
 def _height(line: str, per_line: int) -> int:
