@@ -26,6 +26,7 @@ from openpyxl.xml.constants import MAX_ROW
 
 from .formulas.earlier import respell_earlier
 from .formulas.spelling import formula_text, rowless, same_formula
+from .kit.howto import HOWTO_TITLE, step_lines
 from .labels import Text
 from .messages import kind_name, quoted, say
 from .metadata import META_SHEET, MetaName, recorded_texts, text_digest
@@ -40,6 +41,7 @@ from .readback import (
     same_value,
 )
 from .sheets import SHEET_TYPES
+from .spec import Spec
 
 
 def settings_not_kept(typed: Typed, rebuilt: Workbook) -> list[str]:
@@ -93,10 +95,12 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
     column, filled down from its last rows; any other formula is one's own, reported. A
     text the builder writes elsewhere on the sheet, or a heading ``_meta`` records, is
     its own too, moved; so is a text the version that made the file wrote, by the
-    fingerprints its ``_meta`` keeps (:func:`~.metadata.builder_texts`). On a sheet an
-    earlier version wrote, whose formulas and columns differ from this version's
-    (:meth:`SheetFormulas.verdicts`), nothing else in a place of the builder's is
-    reported: there an earlier version's formula cannot be told from one of one's own.
+    fingerprints its ``_meta`` keeps (:func:`~.metadata.builder_texts`), or in a file
+    made before them, a how-to step worded with the file's own headings
+    (:func:`howto_steps`). On a sheet an earlier version wrote, whose formulas and
+    columns differ from this version's (:meth:`SheetFormulas.verdicts`), nothing else in
+    a place of the builder's is reported: there an earlier version's formula cannot be
+    told from one of one's own.
     """
     from .build import build_workbook
 
@@ -107,6 +111,7 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
     named = named_cells(opened)
     headings = frozenset(entry.label for entry in opened.names if entry.label)
     recorded = recorded_texts(opened.about)
+    steps = howto_steps(opened, spec) if recorded is None else {}
     bottoms, leads = table_bottoms(named), lead_rows(named)
     out, earlier = parts_outside(opened, builder), set()
     for ws in opened.formulas.worksheets:
@@ -122,7 +127,7 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
             continue
         lines, older = sheet_outside(ws, filled, builder[ws.title], SheetFormulas.of(
             [rebuilt[ws.title]] if ws.title in rebuilt.sheetnames else [], builder[ws.title]),
-            named, headings, bottoms, leads.get(ws.title),
+            named, headings | steps.get(ws.title, frozenset()), bottoms, leads.get(ws.title),
             None if recorded is None else recorded.get(ws.title, frozenset()))
         if older:
             earlier.add(ws.title)
@@ -132,63 +137,29 @@ def values_outside(opened: Opened, typed: Typed, rebuilt: Workbook) -> Outside:
     return Outside(out, frozenset(earlier))
 
 
-TYPE_IN = Text("2. 「対局」に 1 局 1 行で、白いセル ",
-               "2. On “Games”, one game a row, type in the white cells ")
-"""The how-to's step that lists the cells to type in, as far as its first cell."""
 RETIRED = (
     # 2026-11-27: the catalog's Club 24 rank table names its rating column too
     Text("名前: Club24_RankLabel, Club24_RankFrom", "Names: Club24_RankLabel, Club24_RankFrom"),
     # 2026-11-28: a starting RD is the club list's, grown by one period (RULES.md §7)
     Text("最初の対局の前のRD (なければ350)", "Your RD before the first game (none yet: 350)"),
-    # 2026-11-28: headings whose words fit a phone's narrow columns, which the how-to's
-    # line of the cells to type names
-    Text("2. 「対局」に 1 局 1 行で、白いセル A [相手]、B [相手レート]、C [勝敗1/0.5/0]、"
-         "D [期間]、E [日付] を入れる。",
-         f"{TYPE_IN.en}A [Opponent], B [Opp. rating], C [Score 1/0.5/0], D [Period], E [Date]."),
-    Text("2. 「対局」に 1 局 1 行で、白いセル A [相手]、B [相手レート]、C [相手RD]、"
-         "D [勝敗1/0.5/0]、E [期間]、F [日付] を入れる。",
-         f"{TYPE_IN.en}A [Opponent], B [Opp. rating], C [Opp. RD], D [Score 1/0.5/0], "
-         "E [Period], F [Date]."),
-    Text(f"{TYPE_IN.ja}A [相手]、B [相手レート]、C [勝敗 1/0]、D [日付] "
-         "を入れる。",
-         f"{TYPE_IN.en}A [Opponent], B [Opp. rating], C [Result 1/0], D [Date]."),
-    Text(f"{TYPE_IN.ja}A [相手]、B [相手段級]、C [手合段差]、D [種類]、E "
-         "[勝敗 1/0]、F [日付] を入れる。",
-         f"{TYPE_IN.en}A [Opponent], B [Opp. rank], C [Handicap (rank diff)], D [Type], E "
-         "[Result 1/0], F [Date]."),
-    Text(f"{TYPE_IN.ja}A [相手]、B [相手レート]、D [勝敗 1/0]、E "
-         "[手番差]、F [日付] を入れる。",
-         f"{TYPE_IN.en}A [Opponent], B [Opp. rating], D [Result 1/0], E [Turn diff.], F "
-         "[Date]."),
-    Text(f"{TYPE_IN.ja}A [相手]、B [相手レート]、D [手合]、E [勝敗 "
-         "1/0]、F [日付] を入れる。",
-         f"{TYPE_IN.en}A [Opponent], B [Opp. rating], D [Handicap], E [Result 1/0], F [Date]."),
-    Text(f"{TYPE_IN.ja}A [日付]、B [対局者A]、C [対局者B]、D [A勝敗]、M "
-         "[メモ] を入れる。",
-         f"{TYPE_IN.en}A [Date], B [Player A], C [Player B], D [A's result], M [Note]."),
-    Text(f"{TYPE_IN.ja}A [日付]、B [対局者A]、C [対局者B]、D [A勝敗]、M "
-         "[メモ] を入れる。",
-         f"{TYPE_IN.en}A [Date], B [Player A], C [Player B], D [A's result], M [Note]."),
-    Text(f"{TYPE_IN.ja}A [日付]、B [対局者A]、C [対局者B]、D [A勝敗]、O "
-         "[メモ] を入れる。",
-         f"{TYPE_IN.en}A [Date], B [Player A], C [Player B], D [A's result], O [Note]."),
-    Text(f"{TYPE_IN.ja}A [日付]、B [対局者A]、C [対局者B]、D [A勝敗]、E "
-         "[手合段差]、F [種類]、T [メモ] を入れる。",
-         f"{TYPE_IN.en}A [Date], B [Player A], C [Player B], D [A's result], E [Handicap "
-         "(rank diff)], F [Type], T [Note]."),
-    Text(f"{TYPE_IN.ja}A [日付]、B [対局者A]、C [対局者B]、D [A勝敗]、E "
-         "[手番差]、N [メモ] を入れる。",
-         f"{TYPE_IN.en}A [Date], B [Player A], C [Player B], D [A's result], E [Turn diff.], "
-         "N [Note]."),
-    Text(f"{TYPE_IN.ja}A [日付]、B [対局者A]、C [対局者B]、D [A勝敗]、E "
-         "[手合]、P [メモ] を入れる。",
-         f"{TYPE_IN.en}A [Date], B [Player A], C [Player B], D [A's result], E [Handicap], P "
-         "[Note]."),
 )
 """Texts earlier versions wrote that this one words otherwise, for files made before
 ``_meta`` kept fingerprints (:func:`~.metadata.builder_texts`): a change that rewords a
-builder text adds the old wording here, so a file of that age does not report it."""
+builder text adds the old wording here, so a file of that age does not report it. The
+how-to's steps need none: they are composed from the file's own headings
+(:func:`howto_steps`)."""
 RETIRED_TEXTS = frozenset(text for pair in RETIRED for text in (pair.ja, pair.en))
+
+
+def howto_steps(opened: Opened, spec: Spec) -> dict[str, frozenset[str]]:
+    """The how-to's steps as the builder words them with the file's own headings (its
+    ``_meta`` names), by the how-to's title: they name the cells to type in by heading,
+    so a file whose headings were worded otherwise has its steps worded so too."""
+    title = HOWTO_TITLE(spec.lang)
+    visible = [ws.title for ws in opened.formulas.worksheets
+               if ws.sheet_state == "visible" and ws.title != title]
+    lines = step_lines(SHEET_TYPES[spec.system].howto, spec.lang, opened.names, visible)
+    return {title: frozenset(lines)}
 
 
 def sheet_outside(ws: Worksheet, filled: Sequence[tuple[int, int, Cell | MergedCell]],
