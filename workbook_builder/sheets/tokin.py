@@ -34,15 +34,6 @@ from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from rating_rules import shogi
-from rating_rules.shogi import (
-    LEAGUE,
-    TOKIN,
-    Handicap,
-    TokinPreset,
-    quick_table,
-    tokin_delta,
-    tokin_handicap,
-)
 
 from .. import formulas as fx
 from .. import styles
@@ -125,7 +116,7 @@ def handicap_text(my: str, opp: str, from_gaps: str = HANDICAP["From"],
 
 
 @dataclass(frozen=True)
-class TokinSheetPreset(TokinPreset):
+class TokinSheetPreset(shogi.TokinPreset):
     """The Tokin rule plus what one player's sheet adds (both on Settings)."""
 
     rank: str = sg.DEFAULT_RANK
@@ -162,9 +153,9 @@ HANDICAPS = SettingsTable((
                                   [h.min_gap for h in preset.handicaps],
                                   [h.adjustment for h in preset.handicaps],
                                   handicap_names(preset, lang)[1], strict=True),
-    item=lambda row, lang: Handicap(str(row[3 if lang == "en" else 0]),
-                                    str(row[0 if lang == "en" else 3]),
-                                    float(row[1]), float(row[2])))
+    item=lambda row, lang: shogi.Handicap(str(row[3 if lang == "en" else 0]),
+                                          str(row[0 if lang == "en" else 3]),
+                                          float(row[1]), float(row[2])))
 """The handicap table. Its alias column holds the other language's names: the English
 sheet heads it "Japanese"; the catalog's table, Japanese first in both languages,
 "English"."""
@@ -180,26 +171,26 @@ TABLES = SettingsTables((HANDICAPS, RANKS), widths=(("D", 11),),
 """Tokin's Settings tables, for the personal sheet and the ledger alike."""
 
 
-def handicap_names(preset: TokinPreset, lang: str) -> tuple[list[str], list[str]]:
+def handicap_names(preset: shogi.TokinPreset, lang: str) -> tuple[list[str], list[str]]:
     """(names in the workbook's language, the other language's names)."""
     ja = [h.name for h in preset.handicaps]
     en = [h.english for h in preset.handicaps]
     return (en, ja) if lang == "en" else (ja, en)
 
 
-def is_handicap(preset: TokinPreset) -> Callable[[object], bool]:
+def is_handicap(preset: shogi.TokinPreset) -> Callable[[object], bool]:
     """The sheet's handicap test in Python: a name of the table, compared like ``=``."""
     names = {n.casefold() for h in preset.handicaps for n in (h.name, h.english)}
     return lambda x: isinstance(x, str) and x.casefold() in names
 
 
-def handicap_check(preset: TokinPreset) -> kinds.Check:
+def handicap_check(preset: shogi.TokinPreset) -> kinds.Check:
     """A handicap is a name of the Settings table, in either language (blank = 平手)."""
     return kinds.Check(lambda ref: fx.is_listed(ref, HANDICAP["Name"], HANDICAP["Alias"]),
                        is_handicap(preset))
 
 
-def handicap_column(preset: TokinPreset, lang: str, width_en: float = 10) -> Column:
+def handicap_column(preset: shogi.TokinPreset, lang: str, width_en: float = 10) -> Column:
     """The handicap, picked from the Settings table in the workbook's language."""
     names, _ = handicap_names(preset, lang)
     return Column("Handicap", Text("手合", "Hcp"), "input", "choice", 7,
@@ -219,8 +210,8 @@ def tokin_change_formula(r: Row) -> str:
 
 
 def tokin_change(c: Cells) -> int:
-    return tokin_delta(sg.before(c), number(c, "OppRating"), number(c, "Result"),
-                       c["Handicap"], c.preset)
+    return shogi.tokin_delta(sg.before(c), number(c, "OppRating"), number(c, "Result"),
+                             c["Handicap"], c.preset)
 
 
 def suggested_formula(r: Row) -> str:
@@ -235,7 +226,7 @@ def suggested_value(c: Cells) -> object:
     opp, mine = c.number("OppRating"), excel_number(c.prev("Running"))
     if opp is None or mine is None:
         return ""
-    name = tokin_handicap(mine, opp, c.preset)
+    name = shogi.tokin_handicap(mine, opp, c.preset)
     shown, _ = handicap_names(c.preset, c.lang)
     return shown[[h.name for h in c.preset.handicaps].index(name)]
 
@@ -259,8 +250,8 @@ class TokinSheet(sg.ShogiSheet[TokinSheetPreset]):
 
     system = "tokin"
     numeric_tables = (*HANDICAPS.numbers(), *RANKS.numbers())
-    presets: ClassVar[dict[str, Any]] = {"default": extend(TOKIN, TokinSheetPreset),
-                                         "league": extend(LEAGUE, TokinSheetPreset)}
+    presets: ClassVar[dict[str, Any]] = {"default": extend(shogi.TOKIN, TokinSheetPreset),
+                                         "league": extend(shogi.LEAGUE, TokinSheetPreset)}
     input_keys = ("Opponent", "OppRating", "Handicap", "Result", "Date")
     title = Text("将棋レーティング (と金 16±4%)", "Shogi rating (Tokin 16 ± 4%)")
     phone_first = ("Opponent", "OppRating", "Suggested", "Handicap", "Result", "Date",
@@ -324,7 +315,7 @@ def number_text(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
-def write_quick_table(ws: Worksheet, preset: TokinPreset, lang: str) -> dict[str, object]:
+def write_quick_table(ws: Worksheet, preset: shogi.TokinPreset, lang: str) -> dict[str, object]:
     """The 早見表 as the engine generates it, then the handicap table as Settings holds it.
 
     The bands are values from the constants the workbook was built with; a formula above
@@ -354,7 +345,7 @@ def write_quick_table(ws: Worksheet, preset: TokinPreset, lang: str) -> dict[str
     ws.row_dimensions[4].height = 34
     points = '+0"点";-0"点";0"点"' if lang == "ja" else "+0;-0;0"
     row = 5
-    for band in quick_table(preset):
+    for band in shogi.quick_table(preset):
         styles.style_computed(ws.cell(row, 1, gap_label(band.low, band.high, lang)), lang)
         for col, value in enumerate((band.upper_win, band.upper_loss,
                                      band.lower_win, band.lower_loss), 2):
@@ -364,7 +355,7 @@ def write_quick_table(ws: Worksheet, preset: TokinPreset, lang: str) -> dict[str
     return cached
 
 
-def write_handicap_rows(ws: Worksheet, top: int, preset: TokinPreset,
+def write_handicap_rows(ws: Worksheet, top: int, preset: shogi.TokinPreset,
                         lang: str) -> dict[str, object]:
     """The handicap table under the quick table: formulas reading Settings, so they follow
     a local edit. Returns the cached values."""
@@ -403,15 +394,15 @@ def write_handicap_rows(ws: Worksheet, top: int, preset: TokinPreset,
 
 
 @dataclass(frozen=True)
-class TokinLedgerPreset(TokinPreset):
+class TokinLedgerPreset(shogi.TokinPreset):
     start: float = 1500
     """Start of a player with neither a declared rank nor a rating (1級) **[assumed]**."""
     monthly: bool = True
     """Rating-list mode: every game of a month uses the last list (the club's practice)."""
 
 
-TOKIN_LEDGER = extend(TOKIN, TokinLedgerPreset)
-TOKIN_LEAGUE_LEDGER = extend(LEAGUE, TokinLedgerPreset)
+TOKIN_LEDGER = extend(shogi.TOKIN, TokinLedgerPreset)
+TOKIN_LEAGUE_LEDGER = extend(shogi.LEAGUE, TokinLedgerPreset)
 
 
 def personal_tokin(preset: TokinLedgerPreset) -> TokinSheetPreset:
@@ -446,8 +437,8 @@ class TokinRule(LedgerRule[TokinLedgerPreset]):
     def change_value(self, c: Cells, side: str) -> float:
         if side == "B":
             return -number(c, "ChangeA")
-        return tokin_delta(number(c, "RatingA"), number(c, "RatingB"), result(c),
-                           c["Handicap"], c.preset)
+        return shogi.tokin_delta(number(c, "RatingA"), number(c, "RatingB"), result(c),
+                                 c["Handicap"], c.preset)
 
     def rank_starts(self, preset: TokinLedgerPreset) -> tuple[tuple[str, float], ...]:
         return tuple(preset.start_table)
@@ -467,7 +458,7 @@ LEDGER_PRESETS = {"tokin": (TokinRule(), TOKIN_LEDGER),
 
 CATALOG_NAMES = ("Tokin_HandicapName", "Tokin_HandicapAlias", "Tokin_HandicapAdj")
 """The catalog's handicap table: names, English names, adjustments (no Settings there)."""
-HANDICAP_WORDS = tuple(n for h in TOKIN.handicaps for n in (h.name, h.english))
+HANDICAP_WORDS = tuple(n for h in shogi.TOKIN.handicaps for n in (h.name, h.english))
 HANDICAP_KIND = kc.Kind(
     kinds.Check(lambda r: f"IF(ISNUMBER({r}),{r}>=0,{fx.is_listed(r, *CATALOG_NAMES[:2])})",
                 lambda x: ((n := excel_number(x)) is not None and n >= 0)
@@ -479,19 +470,19 @@ HANDICAP_KIND = kc.Kind(
         "Blank = even; a handicap of the Tables sheet, or adjustment points")), blank_ok=True)
 RANK_KIND = kc.Kind(
     kinds.Check(lambda r: f"ISNUMBER({fx.exact_match(r, 'Tokin_RankLabel')})",
-                lambda x: kc.text_in(x, [label for label, _ in TOKIN.start_table])),
+                lambda x: kc.text_in(x, [label for label, _ in shogi.TOKIN.start_table])),
     Text("表の段級 (五段〜7級)", "a rank of the table (五段 to 7級)"),
     Text("五段〜7級", "五段 to 7級"),
     "choice", kc.validation_rule("list", Text("申告段級 (表)", "Declared rank (Tables sheet)"),
                                  kc.PICK_ERROR, None, "Tokin_RankLabel"),
-    allowed=tuple(label for label, _ in TOKIN.start_table))
+    allowed=tuple(label for label, _ in shogi.TOKIN.start_table))
 
 
 def catalog_delta(my: str, opp: str, result: str, handicap: str) -> str:
     adjustment = adjustment_or_points_text(handicap, *CATALOG_NAMES)
-    return delta_text(my, opp, result, adjustment, kc.lit(TOKIN.base),
-                      kc.lit(TOKIN.gap_rate), kc.lit(TOKIN.min_change),
-                      kc.lit(TOKIN.max_change))
+    return delta_text(my, opp, result, adjustment, kc.lit(shogi.TOKIN.base),
+                      kc.lit(shogi.TOKIN.gap_rate), kc.lit(shogi.TOKIN.min_change),
+                      kc.lit(shogi.TOKIN.max_change))
 
 
 CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
@@ -513,9 +504,10 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
 CATALOG_TABLES = (
     kc.RuleTable(Text("と金: 手合割", "Tokin: handicaps"), ("TOKIN_DELTA", "TOKIN_HANDICAP"),
                  HANDICAPS.named("Tokin_"),
-                 tuple((h.name, h.min_gap, h.adjustment, h.english) for h in TOKIN.handicaps)),
+                 tuple((h.name, h.min_gap, h.adjustment, h.english)
+                       for h in shogi.TOKIN.handicaps)),
     kc.RuleTable(Text("と金: 開始レート", "Tokin: starting ratings"), ("TOKIN_START",),
                  RANKS.named("Tokin_"),
-                 tuple(TOKIN.start_table)),
+                 tuple(shogi.TOKIN.start_table)),
 )
 """The catalog's Tables sheet: the tables these formulas read by name."""
