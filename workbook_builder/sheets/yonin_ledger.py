@@ -66,6 +66,7 @@ from .. import formulas as fx
 from ..formulas import ledger as fl
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
+from ..kit import ledger_lists as ll
 from ..kit import phone
 from ..kit import status as st
 from ..kit.cells import (
@@ -508,21 +509,15 @@ USABLE: Test = (lambda r: f"{r['Ok']}=1", lambda c: c["Ok"] == 1)
 """A usable Players row (:func:`usable_formula`): the chain reads the player's games."""
 
 
-def if_usable(value: Value) -> Value:
-    """``value`` on a usable Players row, "" on the others."""
-    return lambda c: value(c) if USABLE[1](c) else ""
-
-
 def after_players_games(refs: GamesRefs, key: str, start: str | None) -> tuple[Formula, Value]:
-    """:func:`~.ledger_lists.after_games` of a usable player, by their ``Id``."""
-    return after_games(refs, key, start, USABLE, CHAIN, lambda r: r["Id"])
+    """:func:`~.ledger_lists.after_games` of a usable player."""
+    return after_games(refs, key, start, USABLE, CHAIN)
 
 
 def player_results(refs: GamesRefs, lang: str, preset: YoninPreset) -> tuple[Column, ...]:
     """The current rate and rank, counted games (all, latest month) and the Status."""
     labels = tuple(yn.rank_labels(preset, lang))
     rate = after_players_games(refs, "NewRate", "StartRate")
-    counted = after_players_games(refs, "Cnt", None)
     return (
         Column("Rate", Text("レート", "Rate"), "computed", "number", 7, formula=rate[0],
                value=rate[1]),
@@ -533,13 +528,13 @@ def player_results(refs: GamesRefs, lang: str, preset: YoninPreset) -> tuple[Col
                value=lambda c: "" if (rate := c.number("Rate")) is None
                else yn.rank_word(rank_label(rate, c.preset), c.lang)),
         Column("Games", Text("対局数", "Games"), "computed", "integer", 5.5, width_en=7,
-               formula=counted[0], value=counted[1]),
+               formula=lambda r: ll.named(r, CHAIN.whole_formula(refs, r["Last"], pid(r), "Cnt",
+                                                              "0")),
+               value=lambda c: "" if c["Name"] is None else len(ll.played(c, CHAIN))),
         Column("Month", Text("月間\n対局数", "Month\ngames"), "computed", "integer", 6,
-               width_en=7, formula=lambda r: fx.if_(
-                   f"{r['Ok']}=1",
-                   this_month_formula(refs, r["Id"], r["Since"], CHAIN),
-                   '""'),
-               value=if_usable(lambda c: this_month(c, CHAIN))),
+               width_en=7, formula=lambda r: ll.named(
+                   r, this_month_formula(refs, pid(r), r["Since"], CHAIN)),
+               value=lambda c: this_month(c, CHAIN)),
         st.status_column(player_cases(), lang, width=22, width_en=28,
                          allowed=st.shown(PLAYER_MSG.values(), lang)),
     )
@@ -585,10 +580,8 @@ def floor_value(c: Cells) -> float:
 
 
 def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
-    """Hidden: id, the name's first row, usable, the start and floor used, the last game."""
+    """Hidden: the name's first row, usable, the start and floor used, the last game."""
     return (
-        helper("Id", Text("計算用 番号", "Id"), "integer",
-               pid, lambda c: c.k),
         helper("First", Text("計算用 同じ名前の最初の行", "First row of the name"), "integer",
                lambda r: fl.player_id(r["Name"], "Players_Name"),
                lambda c: player_id(c.evaluation, c["Name"])),
@@ -604,8 +597,7 @@ def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
                label_value),
         helper("Floor", Text("計算用 下限", "Floor"), "number",
                lambda r: yn.floor_value_text(r["Official"]), floor_value),
-        last_column(refs, Text("計算用 最後の対局の行", "Last game row"), CHAIN,
-                    lambda r: r["Id"], width=8),
+        last_column(refs, Text("計算用 最後の対局の行", "Last game row"), CHAIN, width=8),
         since_column(refs, width=8),
         position_column("Position", Text("計算用 表の順", "List position"), "Rate", width=8),
     )
