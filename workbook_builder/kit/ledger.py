@@ -51,6 +51,7 @@ from .ledger_lists import (
     monthly_table,
     name_latest,
     players_table,
+    two_player_roster,
 )
 from .ledger_rule import LedgerBook, LedgerRule, P, v
 from .seats import GamesRefs, chain_sheet
@@ -269,7 +270,8 @@ def write_log(book: Book, sheets: tuple[Worksheet, Worksheet, Worksheet], rule: 
     lang, title = book.spec.lang, book.title
     games = games_table(book.rows, lang, rule, preset)
     refs = GamesRefs(games, games_ws.title)
-    players = players_table(book.spec.players, rule, preset, refs, lang)
+    players = players_table(book.spec.players, two_player_roster(rule, preset, refs, lang),
+                            refs)
     watch = (games, players)
     book.write(games_ws, games, tables, flag="Status")
     book.keep(games_ws, decorate_games(games_ws, games, lang, title, "Status", "D",

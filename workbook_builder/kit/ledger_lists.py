@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import dataclasses
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from openpyxl.worksheet.worksheet import Worksheet
@@ -410,51 +411,80 @@ def monthly_columns(g: GamesRefs) -> list[Column]:
 # --- Players: the table -------------------------------------------------------------------
 
 
-def rating_columns(rule: LedgerRule[Any], g: GamesRefs) -> list[Column]:
-    """The current rating, its rank label, games counted (all, this month)."""
-    def computed(key: str, label: Text, formula: Formula, value: Value, kind: ValueType = "number",
-                 fmt: str = "0", width: float = 6.5) -> Column:
-        return Column(key, label, "computed", kind, width, number_format=fmt, formula=formula,
-                      value=value)
+@dataclass(frozen=True)
+class Roster:
+    """A rule's Players columns; :func:`players_table` computes the chain's between them.
 
-    label = computed("Label", Text("段級", "Rank"), rule.label_formula, rule.label_value,
-                     kind="text", fmt="General", width=6)
-    return [
-        computed("Rating", rule.rating_name, *after_games(g, "New", "StartUsed"),
-                 fmt=rule.rating_format, width=rule.side_widths[0]),
-        *([label] if rule.rank_labels else []),
-        *now_columns(rule, g, shown=True),
-        computed("Games", Text("対局数", "Games"),
-                 lambda r: named(r, SEATS.whole_formula(g, r["Last"], pid(r), "Cnt", "0")),
-                 lambda c: "" if c["Name"] is None else len(played(c))),
-        computed("ThisMonth", Text("今月", "This\nmonth"),
-                 lambda r: named(r, this_month_formula(g, pid(r), r["Since"])), this_month),
-    ]
+    ``rating`` (read from the Games column ``new`` after the player's last counted game,
+    else the ``start`` column, on a ``usable`` row), ``games`` and ``month`` (counted
+    games, all and in the latest month) and the hidden ``position`` (by ``order``) bring
+    their heading, type and width; ``last`` heads the hidden last game row. Sheet order:
+    inputs, rating, shown, games, month, status, starts, last, since, hidden, position,
+    tail, built.
+    """
+
+    inputs: tuple[Column, ...]
+    status: Column
+    starts: tuple[Column, ...]
+    rating: Column
+    games: Column
+    month: Column
+    position: Column
+    last: Text
+    shown: tuple[Column, ...] = ()
+    hidden: tuple[Column, ...] = ()
+    tail: tuple[Column, ...] = ()
+    new: str = "New"
+    start: str = "StartUsed"
+    order: str = "Rating"
+    usable: Test = RATED
+    seats: Seats = SEATS
 
 
-def player_helpers(rule: LedgerRule[P], preset: P, g: GamesRefs) -> list[Column]:
-    """The start and games-before used, the last counted game, the list place."""
+def players_table(rows: int, roster: Roster, g: GamesRefs) -> Table:
+    """The Players table of ``roster``'s rule, over the Games chain ``g``."""
+    seats, width = roster.seats, roster.seats.helper_width
+    rating = after_games(g, roster.new, roster.start, roster.usable, seats)
+    games = dataclasses.replace(
+        roster.games, value=lambda c: "" if c["Name"] is None else len(played(c, seats)),
+        formula=lambda r: named(r, seats.whole_formula(g, r["Last"], pid(r), "Cnt", "0")))
+    month = dataclasses.replace(
+        roster.month, value=lambda c: this_month(c, seats),
+        formula=lambda r: named(r, this_month_formula(g, pid(r), r["Since"], seats)))
+    columns = (*roster.inputs, dataclasses.replace(roster.rating, formula=rating[0],
+                                                   value=rating[1]),
+               *roster.shown, games, month, roster.status, *roster.starts,
+               last_column(g, roster.last, seats, width=width), since_column(g, width),
+               *roster.hidden, position_column(roster.position.key, roster.position.label,
+                                               roster.order, width),
+               *roster.tail, st.built_column(fixed=True))
+    return Table("Players", PLAYERS, columns, rows, fixed_rows=True)
+
+
+def two_player_roster(rule: LedgerRule[P], preset: P, g: GamesRefs, lang: str) -> Roster:
+    """A two-player rule's Players: a rank, games before and carried values if declared."""
+    def computed(key: str, label: Text, fmt: str = "0", width: float = 6.5) -> Column:
+        return Column(key, label, "computed", "number", width, number_format=fmt)
+
+    label = Column("Label", Text("段級", "Rank"), "computed", "text", 6,
+                   formula=rule.label_formula, value=rule.label_value)
     prior = helper("PriorUsed", Text("計算用 以前の局数", "Games before used"), "integer",
                    lambda r: fx.if_(fx.is_whole_at_least(r["Prior"], 0), r["Prior"], "0"),
                    prior_value)
-    return [
-        helper("StartUsed", Text("計算用 開始レート", "Start used"), "number",
-               lambda r: start_formula(r, rule), lambda c: start_value(c, rule)),
-        *([prior] if rule.has_prior else []),
-        *rule.player_helpers(preset),
-        last_column(g, Text("計算用 最後の対局", "Last game row")),
-        since_column(g),
-        *now_columns(rule, g, shown=False),
-        position_column("Pos", Text("計算用 順位", "List place"), rule.order_key),
-    ]
-
-
-def players_table(rows: int, rule: LedgerRule[P], preset: P, g: GamesRefs, lang: str) -> Table:
-    status = st.status_column(player_cases(rule), lang, width=20, width_en=24)
-    columns = (*player_inputs(rule, preset), *rating_columns(rule, g), status,
-               *player_helpers(rule, preset, g), *(monthly_columns(g) if rule.monthly else ()),
-               st.built_column(fixed=True))
-    return Table("Players", PLAYERS, columns, rows, fixed_rows=True)
+    starts = (helper("StartUsed", Text("計算用 開始レート", "Start used"), "number",
+                     lambda r: start_formula(r, rule), lambda c: start_value(c, rule)),
+              *([prior] if rule.has_prior else []), *rule.player_helpers(preset))
+    return Roster(
+        tuple(player_inputs(rule, preset)),
+        st.status_column(player_cases(rule), lang, width=20, width_en=24), starts,
+        computed("Rating", rule.rating_name, rule.rating_format, rule.side_widths[0]),
+        computed("Games", Text("対局数", "Games")),
+        computed("ThisMonth", Text("今月", "This\nmonth")),
+        Column("Pos", Text("計算用 順位", "List place"), "helper", "integer", 7),
+        Text("計算用 最後の対局", "Last game row"),
+        shown=(*([label] if rule.rank_labels else []), *now_columns(rule, g, shown=True)),
+        hidden=tuple(now_columns(rule, g, shown=False)),
+        tail=tuple(monthly_columns(g)) if rule.monthly else (), order=rule.order_key)
 
 
 # --- The lists ----------------------------------------------------------------------------

@@ -93,17 +93,11 @@ from ..kit.ledger_games import (
 )
 from ..kit.ledger_lists import (
     LATEST,
-    after_games,
-    last_column,
     latest,
     name_latest,
     pid,
     place_value,
     placed_column,
-    position_column,
-    since_column,
-    this_month,
-    this_month_formula,
 )
 from ..kit.ledger_rule import LedgerBook, v
 from ..kit.seats import GamesRefs, chain_sheet
@@ -509,35 +503,28 @@ USABLE: Test = (lambda r: f"{r['Ok']}=1", lambda c: c["Ok"] == 1)
 """A usable Players row (:func:`usable_formula`): the chain reads the player's games."""
 
 
-def after_players_games(refs: GamesRefs, key: str, start: str | None) -> tuple[Formula, Value]:
-    """:func:`~.ledger_lists.after_games` of a usable player."""
-    return after_games(refs, key, start, USABLE, CHAIN)
-
-
-def player_results(refs: GamesRefs, lang: str, preset: YoninPreset) -> tuple[Column, ...]:
-    """The current rate and rank, counted games (all, latest month) and the Status."""
+def roster(count: int, lang: str, preset: YoninPreset) -> ll.Roster:
+    """The Players inputs, the rate's rank, the Status, and the hidden start and floor."""
     labels = tuple(yn.rank_labels(preset, lang))
-    rate = after_players_games(refs, "NewRate", "StartRate")
-    return (
-        Column("Rate", Text("レート", "Rate"), "computed", "number", 7, formula=rate[0],
-               value=rate[1]),
-        Column("Rank", Text("段級", "Rank"), "computed", "text", 5.5, width_en=7,
-               allowed=labels,
-               formula=lambda r: fx.if_(f"ISNUMBER({r['Rate']})", yn.rank_label_text(r["Rate"]),
-                                        '""'),
-               value=lambda c: "" if (rate := c.number("Rate")) is None
-               else yn.rank_word(rank_label(rate, c.preset), c.lang)),
-        Column("Games", Text("対局数", "Games"), "computed", "integer", 5.5, width_en=7,
-               formula=lambda r: ll.named(r, CHAIN.whole_formula(refs, r["Last"], pid(r), "Cnt",
-                                                              "0")),
-               value=lambda c: "" if c["Name"] is None else len(ll.played(c, CHAIN))),
-        Column("Month", Text("月間\n対局数", "Month\ngames"), "computed", "integer", 6,
-               width_en=7, formula=lambda r: ll.named(
-                   r, this_month_formula(refs, pid(r), r["Since"], CHAIN)),
-               value=lambda c: this_month(c, CHAIN)),
+    rank = Column("Rank", Text("段級", "Rank"), "computed", "text", 5.5, width_en=7,
+                  allowed=labels,
+                  formula=lambda r: fx.if_(f"ISNUMBER({r['Rate']})",
+                                           yn.rank_label_text(r["Rate"]), '""'),
+                  value=lambda c: "" if (rate := c.number("Rate")) is None
+                  else yn.rank_word(rank_label(rate, c.preset), c.lang))
+    return ll.Roster(
+        player_inputs(count, lang, preset),
         st.status_column(player_cases(), lang, width=22, width_en=28,
                          allowed=st.shown(PLAYER_MSG.values(), lang)),
-    )
+        player_helpers(),
+        Column("Rate", Text("レート", "Rate"), "computed", "number", 7),
+        Column("Games", Text("対局数", "Games"), "computed", "integer", 5.5, width_en=7),
+        Column("Month", Text("月間\n対局数", "Month\ngames"), "computed", "integer", 6,
+               width_en=7),
+        Column("Position", Text("計算用 表の順", "List position"), "helper", "integer", 8),
+        Text("計算用 最後の対局の行", "Last game row"),
+        shown=(rank,), new="NewRate", start="StartRate", order="Rate", usable=USABLE,
+        seats=CHAIN)
 
 
 def start_formula(r: Row) -> str:
@@ -579,8 +566,8 @@ def floor_value(c: Cells) -> float:
     return float(max(minimum, preset.rate_floor))
 
 
-def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
-    """Hidden: the name's first row, usable, the start and floor used, the last game."""
+def player_helpers() -> tuple[Column, ...]:
+    """Hidden: the name's first row, usable, the member flag, the start and floor used."""
     return (
         helper("First", Text("計算用 同じ名前の最初の行", "First row of the name"), "integer",
                lambda r: fl.player_id(r["Name"], "Players_Name"),
@@ -597,17 +584,7 @@ def player_helpers(refs: GamesRefs) -> tuple[Column, ...]:
                label_value),
         helper("Floor", Text("計算用 下限", "Floor"), "number",
                lambda r: yn.floor_value_text(r["Official"]), floor_value),
-        last_column(refs, Text("計算用 最後の対局の行", "Last game row"), CHAIN, width=8),
-        since_column(refs, width=8),
-        position_column("Position", Text("計算用 表の順", "List position"), "Rate", width=8),
     )
-
-
-def players_table(count: int, games_t: Table, lang: str, preset: YoninPreset) -> Table:
-    refs = GamesRefs(games_t, GAMES_TITLE(lang))
-    columns = (*player_inputs(count, lang, preset), *player_results(refs, lang, preset),
-               *player_helpers(refs), st.built_column(fixed=True))
-    return Table("Players", PLAYERS, columns, count, fixed_rows=True)
 
 
 # ---- the rate table ---------------------------------------------------------------------
@@ -808,7 +785,8 @@ class YoninLedgerSheet(ClubLedger):
         """Games, Players, the rate table, Settings and the chain."""
         lang, title = book.spec.lang, book.title
         games_t = games_table(book.rows, lang, preset)
-        players_t = players_table(book.spec.players, games_t, lang, preset)
+        players_t = ll.players_table(book.spec.players, roster(book.spec.players, lang, preset),
+                                     GamesRefs(games_t, GAMES_TITLE(lang)))
         list_t = rate_table(book.spec.players, lang)
         games_ws, players_ws = book.sheet(GAMES_TITLE), book.sheet(PLAYERS)
         list_ws, settings_ws = book.sheet(RATE_TABLE), book.sheet(SETTINGS_TITLE)
