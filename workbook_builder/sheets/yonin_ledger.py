@@ -66,6 +66,7 @@ from .. import formulas as fx
 from ..formulas import ledger as fl
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
+from ..kit import ledger_games as lg
 from ..kit import ledger_lists as ll
 from ..kit import phone
 from ..kit import status as st
@@ -79,26 +80,6 @@ from ..kit.cells import (
 from ..kit.frame import title_cell, title_row
 from ..kit.howto import LEDGER
 from ..kit.ledger import Book, ClubLedger
-from ..kit.ledger_games import (
-    Test,
-    count_columns,
-    counted_ids,
-    id_columns,
-    month_of,
-    month_so_far,
-    month_start,
-    player_id,
-    previous_columns,
-    table_of,
-)
-from ..kit.ledger_lists import (
-    LATEST,
-    latest,
-    name_latest,
-    pid,
-    place_value,
-    placed_column,
-)
 from ..kit.ledger_rule import LedgerBook, v
 from ..kit.seats import GamesRefs, chain_sheet
 from ..labels import GAMES_TITLE, OVERWRITTEN, SETTINGS_TITLE, Text
@@ -180,7 +161,7 @@ def all_messages(lang: str) -> tuple[str, ...]:
 
 def players(c: Cells) -> Evaluation:
     """The Players table's values (the evaluation context's)."""
-    return table_of(c, "Players")
+    return lg.table_of(c, "Players")
 
 
 def of_player(name: str, r: Row) -> str:
@@ -357,7 +338,7 @@ def game_results(base: Mapping[str, Column], lang: str, preset: YoninPreset
     )
 
 
-RATED: Test = (lambda r: f"{r['Rated']}=1", lambda c: c["Rated"] == 1)
+RATED: lg.Test = (lambda r: f"{r['Rated']}=1", lambda c: c["Rated"] == 1)
 """A row of a rated game: its player's rate changes, and the chain counts it."""
 
 
@@ -366,16 +347,16 @@ def game_helpers(base: Mapping[str, Column], lang: str) -> tuple[Column, ...]:
     return (
         redone(base, "RowCheck", lambda r: st.status_formula(ROW_CASES, r, lang),
                lambda c: st.status_value(ROW_CASES, c)),
-        *id_columns(CHAIN),
+        *lg.id_columns(CHAIN),
         yn.once_per_game(redone(base, "Filled", *yn.filled("Player", names=True))),
         base["Rated"], *(rated_column(base, key) for key in ("Knocker", "Foul", "KoGiven")),
-        *counted_ids(CHAIN, CHAIN.counted_id, RATED, lead=False),
-        *previous_columns(CHAIN), *count_columns(CHAIN, RATED),
-        month_so_far("LastMonth", Text("計算用 最新の月", "Latest month"), None,
+        *lg.counted_ids(CHAIN, CHAIN.counted_id, RATED, lead=False),
+        *lg.previous_columns(CHAIN), *lg.count_columns(CHAIN, RATED),
+        lg.month_so_far("LastMonth", Text("計算用 最新の月", "Latest month"), None,
                      lambda c: True, width=8),
         yn.once_per_game(helper("Month", Text("計算用 月", "Month key"), "integer",
                         lambda r: yn.when_rated(r, fl.month_key(r["Date"])),
-                        lambda c: month_of(c["Date"]) if c["Rated"] == 1 else "")),
+                        lambda c: lg.month_of(c["Date"]) if c["Rated"] == 1 else "")),
     )
 
 
@@ -407,7 +388,7 @@ def player_cases() -> tuple[st.Case, ...]:
         st.empty(PLAYER_INPUTS),
         st.Case(lambda r: f"ISBLANK({r['Name']})", lambda c: c["Name"] is None,
                 PLAYER_MSG["name"]),
-        st.Case(lambda r: f"{r['First']}<>{pid(r)}", lambda c: c["First"] != c.k,
+        st.Case(lambda r: f"{r['First']}<>{ll.pid(r)}", lambda c: c["First"] != c.k,
                 PLAYER_MSG["duplicate"]),
         *(st.bad(key) for key in (*CHECKED, *POSTED)),
     )
@@ -418,7 +399,7 @@ def usable_formula(r: Row) -> str:
     fits = ",".join(
         f"NOT({fx.bad_if_filled(r[key], r.table.column(key).check.test(r[key]))})"
         for key in CHECKED)
-    return fx.if_(f"AND({r['First']}={pid(r)},NOT(ISBLANK({r['Name']})),{fits})",
+    return fx.if_(f"AND({r['First']}={ll.pid(r)},NOT(ISBLANK({r['Name']})),{fits})",
                   "1", "0")
 
 
@@ -499,7 +480,7 @@ def posted_columns() -> tuple[Column, ...]:
     )
 
 
-USABLE: Test = (lambda r: f"{r['Ok']}=1", lambda c: c["Ok"] == 1)
+USABLE: lg.Test = (lambda r: f"{r['Ok']}=1", lambda c: c["Ok"] == 1)
 """A usable Players row (:func:`usable_formula`): the chain reads the player's games."""
 
 
@@ -571,7 +552,7 @@ def player_helpers() -> tuple[Column, ...]:
     return (
         helper("First", Text("計算用 同じ名前の最初の行", "First row of the name"), "integer",
                lambda r: fl.player_id(r["Name"], "Players_Name"),
-               lambda c: player_id(c.evaluation, c["Name"])),
+               lambda c: lg.player_id(c.evaluation, c["Name"])),
         helper("Ok", Text("計算用 使える行", "Usable"), "integer", usable_formula, usable_value),
         helper("NonMember", Text("計算用 非会員", "Non-member"), "integer",
                lambda r: fx.if_(yn.any_of(r["Member"], yn.NON_MEMBER), "1", "0"),
@@ -591,8 +572,8 @@ def player_helpers() -> tuple[Column, ...]:
 
 def latest_date(c: Cells) -> object:
     """The first day of the latest month with a dated counted game, "" if none."""
-    month = latest(c)
-    return month_start(month) if month > 0 else ""
+    month = ll.latest(c)
+    return lg.month_start(month) if month > 0 else ""
 
 
 def rate_line(name: object, rank: object, official: object, rate: object, month: object,
@@ -622,17 +603,17 @@ def line_value(c: Cells) -> str:
 def rate_table(count: int, lang: str) -> Table:
     def at(key: str, column: str, label: Text, kind: ValueType, width: float,
            width_en: float | None = None) -> Column:
-        return placed_column(key, label, kind, width, "Position", column, width_en=width_en)
+        return ll.placed_column(key, label, kind, width, "Position", column, width_en=width_en)
 
     month = dataclasses.replace(
         at("Month", "Month", Text("月間", "Month"), "integer", 6.5, 7),
-        lead=lambda r: fx.if_(f"{LATEST}>0", fl.month_date(LATEST), '""'),
+        lead=lambda r: fx.if_(f"{ll.LATEST}>0", fl.month_date(ll.LATEST), '""'),
         lead_value=latest_date)
     columns = (
         Column("Place", Text("順位", "#"), "computed", "integer", 4.5, width_en=4.5,
                formula=lambda r: fx.if_(f"ISNUMBER({r['Rate']})", fl.list_rank(
                    r["Rate"], "Players_Rate", "Players_Name"), '""'),
-               value=lambda c: place_value(c, "Position", "Rate", own="Rate")),
+               value=lambda c: ll.place_value(c, "Position", "Rate", own="Rate")),
         at("Name", "Name", Text("名前", "Name"), "text", 10, 11),
         at("Rate", "Rate", Text("レート", "Rate"), "number", 7),
         at("Rank", "Rank", Text("段級", "Rank"), "text", 5.5, 7),
@@ -794,7 +775,7 @@ class YoninLedgerSheet(ClubLedger):
 
         watch = (games_t, players_t)
         book.write(games_ws, games_t, tables, flag="Status")
-        book.names.append(name_latest(games_ws, games_t))
+        book.names.append(ll.name_latest(games_ws, games_t))
         book.keep(games_ws, yn.dress_seats(games_ws, games_t, lang,
                                            f"{title} ・ {GAMES_TITLE(lang)}", watch,
                                            first_row_only=("Date",)))
