@@ -34,8 +34,7 @@ SIGNED = "+0;-0;0"
 
 def lit(value: float) -> str:
     """A rule constant as formula text: ``16``, ``0.04``, ``(-10)``."""
-    text = str(int(value)) if float(value).is_integer() else repr(float(value))
-    return f"({text})" if value < 0 else text
+    return f"({fx.number(value)})" if value < 0 else fx.number(value)
 
 
 # --- argument kinds: how a typed value is checked, in the sheet and in Python -----------------

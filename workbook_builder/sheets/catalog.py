@@ -103,7 +103,7 @@ def refs(entry: Entry, row: int) -> Refs:
 def step_formulas(entry: Entry, row: int, lang: str) -> dict[str, str]:
     """Step key → formula text for an input row: the copyable one for row 2."""
     r = refs(entry, row)
-    return {step.key: portable(step.formula(r, lang)) for step in entry.steps}
+    return {step.key: portable(step.formula(r, lang), entry) for step in entry.steps}
 
 
 def copy_texts(entry: Entry, lang: str) -> dict[str, str]:
@@ -132,7 +132,7 @@ def check_of(entry: Entry, r: Refs, lang: str,
     cases = list(first)
     for rule, message in checks(entry, lang):
         condition = rule.kind.bad(r[rule.name]) if isinstance(rule, Arg) else rule.bad(r)
-        cases.append((portable(condition), fx.text(message)))
+        cases.append((portable(condition, entry), fx.text(message)))
     return fx.first_match(cases, '""')
 
 

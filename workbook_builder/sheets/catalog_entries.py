@@ -15,6 +15,7 @@ import importlib
 import importlib.util
 import re
 from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
 from typing import Any, TypeVar
 
 from rating_rules import SYSTEMS
@@ -25,17 +26,16 @@ from ..labels import Text
 T = TypeVar("T")
 
 
+def system_modules() -> list[ModuleType]:
+    """Each system's module ``sheets/<system>.py``, in registry order."""
+    return [importlib.import_module(f"{__package__}.{name}") for name in SYSTEMS
+            if importlib.util.find_spec(f"{__package__}.{name}") is not None]
+
+
 def declared(attribute: str) -> list[Any]:
-    """``attribute`` of each system's module ``sheets/<system>.py`` that declares it, in
-    registry order."""
-    found: list[Any] = []
-    for name in SYSTEMS:
-        if importlib.util.find_spec(f"{__package__}.{name}") is None:
-            continue  # a system without sheets (yet)
-        module = importlib.import_module(f"{__package__}.{name}")
-        if hasattr(module, attribute):
-            found.append(getattr(module, attribute))
-    return found
+    """``attribute`` of each system's module that declares it, in registry order."""
+    return [getattr(module, attribute) for module in system_modules()
+            if hasattr(module, attribute)]
 
 
 def in_registry_order(items: Sequence[T], function: Callable[[T], str]) -> tuple[T, ...]:
@@ -68,19 +68,24 @@ RULE_TABLES: tuple[RuleTable, ...] = in_registry_order(
 """The Tables sheet's tables, in the order of the functions that read them."""
 TABLE_NAMES = frozenset([*(name for t in RULE_TABLES for name, _ in t.columns if name),
                          *(name for t in RULE_TABLES for name, _ in t.extra)])
-RENAMES: Mapping[str, str] = merged("CATALOG_RENAMES")
-"""The builders read constants and tables by Settings name: each becomes the rule's
-default number or the Tables sheet's name."""
+RENAMES: Mapping[str, Mapping[str, str]] = {
+    entry.name: getattr(module, "CATALOG_RENAMES", {})
+    for module in system_modules() for entry in getattr(module, "CATALOG_ENTRIES", ())}
+"""Worksheet function → its rule's renames: the builders read constants and tables by
+Settings name, and each becomes that rule's default number or its Tables sheet name (two
+rules may both read ``Settings_MinChange``, each its own)."""
 NOT_NATIVE: Mapping[str, Text] = merged("CATALOG_NOT_NATIVE")
 """Worksheet functions without a native formula, with the reason shown in the workbook."""
 _SETTINGS_NAME = re.compile(r"(?<![\w.])Settings_\w+")
 
 
-def portable(formula: str) -> str:
-    """``formula`` with every Settings name replaced (see :data:`RENAMES`)."""
+def portable(formula: str, entry: Entry) -> str:
+    """``formula`` of ``entry`` with every Settings name replaced (see :data:`RENAMES`)."""
+    renames = RENAMES[entry.name]
+
     def swap(match: re.Match[str]) -> str:
         name = match.group(0)
-        if name not in RENAMES:
+        if name not in renames:
             raise ValueError(f"no default or table for {name} in {formula}")
-        return RENAMES[name]
+        return renames[name]
     return _SETTINGS_NAME.sub(swap, formula)

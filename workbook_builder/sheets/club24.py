@@ -19,7 +19,7 @@ builders stand at the top, each mirroring the engine's function operation for op
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -41,25 +41,15 @@ from . import shogi as sg
 
 # --- the rule as formula text ----------------------------------------------------------------
 
-SETTING_NAMES: Mapping[str, str] = {
-    "spread": "Settings_Spread", "divisor": "Settings_Divisor",
-    "initial_games": "Settings_InitialGames", "min_change": "Settings_MinChange",
-    "max_change": "Settings_MaxChange", "high_rating": "Settings_HighRating",
-    "low_rating": "Settings_LowRating", "low_loss_factor": "Settings_LowLossFactor",
-    "floor": "Settings_Floor",
-}
-"""Club24Preset field → the Settings name the Club 24 formulas read."""
 
-
-def delta_text(my: str, opp: str, result: str, game_no: str,
-               names: Mapping[str, str] = SETTING_NAMES) -> str:
+def delta_text(my: str, opp: str, result: str, game_no: str) -> str:
     """Club 24 change for "me" (RULES.md §2), as ``rating_rules.shogi._club24_change``.
 
     Initial formula (N ≤ 24 and 200 < my < 2800): divide by N + 1, no cap. Otherwise
     divide by 25, cap ±31, and at 200 or below a loss costs half. A win gains and a loss
     costs at least 1; a loss never takes the rating below the floor.
     """
-    s = dict(names)
+    s = SETTING_NAMES
     n = f"({game_no})"
     initial = f"AND({n}<={s['initial_games']},{my}>{s['low_rating']},{my}<{s['high_rating']})"
     win, loss = f"({opp}-{my}+{s['spread']})", f"({opp}-{my}-{s['spread']})"
@@ -75,8 +65,11 @@ def delta_text(my: str, opp: str, result: str, game_no: str,
             f"MAX(IF({initial},{loss_initial},{loss_normal}),{floor}))")
 
 
-def rank_text(rating: str, labels: str = "Settings_RankLabel",
-              lower_bounds: str = "Settings_RankFrom") -> str:
+GAMES_BEFORE = setting_name("GamesBefore")
+RANK_LABEL, RANK_FROM = setting_name("RankLabel"), setting_name("RankFrom")
+
+
+def rank_text(rating: str) -> str:
     """The rank label of a rating: the first rank (strongest first) whose lower bound it reaches.
 
     Counting the bounds above the rating finds that row without LOOKUP, which needs an
@@ -84,12 +77,15 @@ def rank_text(rating: str, labels: str = "Settings_RankLabel",
     rank has no bound; Excel ranks any text above every number), in every engine, where
     ``SUMPRODUCT(ISNUMBER(range)…)`` gives 0 in Gnumeric.
     """
-    above = f"COUNTIF({lower_bounds},\">\"&{rating})"
-    return f"INDEX({labels},{above}+1)"
+    above = f"COUNTIF({RANK_FROM},\">\"&{rating})"
+    return f"INDEX({RANK_LABEL},{above}+1)"
 
 
-GAMES_BEFORE = setting_name("GamesBefore")
-RANK_LABEL, RANK_FROM = setting_name("RankLabel"), setting_name("RankFrom")
+def rank_bounds(ranks: Sequence[tuple[str, float]]) -> list[tuple[str, float, float | None]]:
+    """Each rank's label, its nominal rating and the rating it starts from: halfway to the
+    next rank's (the weakest rank: none)."""
+    return [(label, rating, None if after is None else (rating + after[1]) / 2)
+            for (label, rating), after in zip(ranks, [*ranks[1:], None], strict=True)]
 
 
 def halfway_text(row: int) -> str:
@@ -104,9 +100,8 @@ RANKS = SettingsTable((
 ), sg.table_check, "input", heading=Text("段級とレート", "Ranks and ratings"),
     heading_size=styles.FONT_SIZE, fills="ranks",
     rows=lambda preset, lang: [
-        (label, rating, Computed(halfway_text, (rating + after[1]) / 2) if after else None)
-        for (label, rating), after in zip(preset.ranks, [*preset.ranks[1:], None],
-                                          strict=True)])
+        (label, rating, None if bound is None else Computed(halfway_text, bound))
+        for label, rating, bound in rank_bounds(preset.ranks)])
 """The rank table a club edits, and beside it each rank's lower bound: halfway to the
 next rank's rating (the boundaries are computed from it)."""
 TABLES = SettingsTables((RANKS,), accept=sg.rank_listed(RANKS.fills))
@@ -145,8 +140,7 @@ def change_value(c: Cells) -> int:
 
 def rank_formula(rating: str) -> str:
     """The rating's rank; ⚠ when a rank boundary is not a number (text on Settings)."""
-    bounds = "Settings_RankFrom"
-    rank = fx.if_(f"COUNT({bounds})=ROWS({bounds})-1", rank_text(rating), '"⚠"')
+    rank = fx.if_(f"COUNT({RANK_FROM})=ROWS({RANK_FROM})-1", rank_text(rating), '"⚠"')
     return fx.if_(f"ISNUMBER({rating})", rank, '""')
 
 
@@ -225,6 +219,8 @@ CLUB24_CONSTANTS = (
              Text("これより下がらない (0)", "No rating goes below this (0)"), "floor"),
 )
 """The Club 24 rule's numbers on Settings (and the games played before the sheet)."""
+SETTING_NAMES = {c.field: setting_name(c.key) for c in CLUB24_CONSTANTS}
+"""Club24Preset field → the Settings name the Club 24 formulas read."""
 
 
 class Club24Sheet(sg.ShogiSheet[Club24SheetPreset]):
@@ -306,7 +302,7 @@ class Club24Rule(LedgerRule[Club24LedgerPreset]):
         return tuple(preset.ranks)
 
     def rank_formula(self, rating: str) -> str:
-        return rank_text(rating, RANK_LABEL, RANK_FROM)
+        return rank_text(rating)
 
     def rank(self, preset: Club24LedgerPreset, rating: float) -> str:
         return club24_rank(rating, preset)
@@ -318,28 +314,10 @@ LEDGER_PRESETS = {"club24": (Club24Rule(), CLUB24_LEDGER)}
 
 # --- the catalog's entries: CLUB24_DELTA, CLUB24_RANK --------------------------------------
 
-CATALOG_LITERALS = {"spread": kc.lit(CLUB24.spread), "divisor": kc.lit(CLUB24.divisor),
-                    "initial_games": kc.lit(CLUB24.initial_games),
-                    "min_change": kc.lit(CLUB24.min_change),
-                    "max_change": kc.lit(CLUB24.max_change),
-                    "high_rating": kc.lit(CLUB24.high_rating),
-                    "low_rating": kc.lit(CLUB24.low_rating),
-                    "low_loss_factor": kc.lit(CLUB24.low_loss_factor),
-                    "floor": kc.lit(CLUB24.floor)}
-"""The rule's constants as numbers: the catalog has no Settings sheet."""
-
-
 def catalog_delta(r: kc.Refs, lang: str) -> str:
     established = kc.lit(CLUB24.initial_games + 1)
     return delta_text(r["my_rating"], r["opp_rating"], r["result"],
-                      kc.or_blank(r["game_no"], established), CATALOG_LITERALS)
-
-
-def rank_rows() -> tuple[tuple[object, ...], ...]:
-    """Each rank's label, its nominal rating and the rating it starts from (halfway)."""
-    ranks = CLUB24.ranks
-    return tuple((label, nominal, (nominal + ranks[i + 1][1]) / 2 if i + 1 < len(ranks) else None)
-                 for i, (label, nominal) in enumerate(ranks))
+                      kc.or_blank(r["game_no"], established))
 
 
 CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
@@ -353,13 +331,18 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
                  None if v["game_no"] is None else int(v["game_no"]))}),
     kc.plain_entry("CLUB24_RANK",
                    (kc.Arg("rating", Text("レート", "rating"), kc.number_kind(), 1550),),
-                   lambda rating: rank_text(rating, "Club24_RankLabel", "Club24_RankFrom"),
-                   club24_rank, type="text"),
+                   rank_text, club24_rank, type="text"),
 )
 """The worksheet functions as native formulas, for the formula catalog and LAMBDA names."""
 CATALOG_TABLES = (
     kc.RuleTable(Text("将棋倶楽部24: 段級", "Shogi Club 24: ranks"), ("CLUB24_RANK",),
                  RANKS.named("Club24_"),
-                 rank_rows()),
+                 tuple(rank_bounds(CLUB24.ranks))),
 )
 """The catalog's Tables sheet: the table CLUB24_RANK reads by name."""
+CATALOG_RENAMES = {
+    **{name: kc.lit(getattr(CLUB24, field)) for field, name in SETTING_NAMES.items()
+       if field != "games_before"},
+    **kc.settings_renames(CATALOG_TABLES),
+}
+"""The Settings names the builders read: each the rule's default number or a table's name."""

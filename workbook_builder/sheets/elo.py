@@ -335,13 +335,11 @@ DEFAULT_K = kc.lit(ELO.k)
 K_FACTOR = kc.positive_kind(Text(f"空欄={DEFAULT_K}", f"blank = {DEFAULT_K}"),
                             Text(f"K (空欄なら {DEFAULT_K})", f"K (blank = {DEFAULT_K})"),
                             blank_ok=True)
-DEFAULT_SCALE = kc.lit(ELO.scale)
 
 
 CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
     kc.plain_entry("ELO_EXPECTED",
-                   kc.ratings(1500, 1700), lambda my, opp: expected_text(my, opp, DEFAULT_SCALE),
-                   engine.elo_expected, "0.0000"),
+                   kc.ratings(1500, 1700), expected_text, engine.elo_expected, "0.0000"),
     kc.plain_entry("LINEAR_EXPECTED",
                    kc.ratings(1500, 1700),
                    lambda my, opp: linear_expected_text(my, opp, kc.lit(ELO.linear_slope)),
@@ -349,18 +347,18 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
     kc.plain_entry("ELO_DELTA",
                    (*kc.ratings(1500, 1700), kc.Arg("score", Text("得点", "score"), kc.SCORE, 0.5),
                     kc.Arg("k", Text("K", "K"), K_FACTOR)),
-                   lambda my, opp, score, k: delta_text(my, opp, score,
-                                                          kc.or_blank(k, DEFAULT_K), DEFAULT_SCALE),
+                   lambda my, opp, score, k: delta_text(my, opp, score, kc.or_blank(k, K)),
                    engine.elo_delta, "+0.00;-0.00;0.00"),
     kc.Entry("ELO_UPDATE",
              (*kc.period_args(1500, (1700, 1600, 1850, 1900, 1800, 1550),
                               (0.5, 1, 0, 0.5, 0, 1), cells=8),
               kc.Arg("k", Text("K", "K"), K_FACTOR)),
              kc.result(lambda r, lang: update_text(r["my_rating"], r["opp_ratings"],
-                                                     r["scores"], kc.or_blank(r["k"], DEFAULT_K),
-                                                     DEFAULT_SCALE), "0"),
+                                                     r["scores"], kc.or_blank(r["k"], K)), "0"),
              lambda v, lang: {kc.OUT: engine.elo_update(v["my_rating"], v["opp_ratings"],
                                                         v["scores"], v["k"])},
              (kc.same_rows("scores"),)),
 )
 """The worksheet functions as native formulas, for the formula catalog and LAMBDA names."""
+CATALOG_RENAMES = {K: DEFAULT_K, SCALE: kc.lit(ELO.scale)}
+"""The Settings names the builders read, each the rule's default number."""

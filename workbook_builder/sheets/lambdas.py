@@ -89,8 +89,8 @@ def definition(entry: Entry, optional: Collection[str], lang: str) -> str:
     lets.append((CHECK, check_of(entry, r, lang, _size_checks(entry, r, lang))))
     for step in entry.steps[:-1]:
         r[step.key] = PARAMETER + step.key
-        lets.append((r[step.key], portable(step.formula(r, lang))))
-    body = f'IF({CHECK}="",{portable(entry.result.formula(r, lang))},{CHECK})'
+        lets.append((r[step.key], portable(step.formula(r, lang), entry)))
+    body = f'IF({CHECK}="",{portable(entry.result.formula(r, lang), entry)},{CHECK})'
     text = f"{NEWER}LET({','.join(f'{n},{v}' for n, v in lets)},{body})"
     text = re.sub(r"ISBLANK\((_xlpm\.\w+)\)", r'(\1="")', text)
     declared = ",".join((OPTIONAL if a.name in optional else PARAMETER) + a.name

@@ -287,16 +287,13 @@ TURN = kc.Kind(kinds.whole_at_least(0),
 MOSAIC_ARGS = (*kc.ratings(120, 100), kc.RES,
                kc.Arg("turn_diff", Text("手番差", "turn diff."), TURN, 5))
 """The arguments of MOSAIC_DELTA and MOSAIC_UPDATE, with the blog's example."""
-MOSAIC_WEIGHT = kc.lit(MOSAIC.gap_weight)
 
 CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
     kc.plain_entry("MOSAIC_DELTA",
-                   MOSAIC_ARGS,
-                   lambda my, opp, res, turn: delta_text(my, opp, res, turn, MOSAIC_WEIGHT),
-                   mosaic_delta, "+0.0;-0.0;0.0"),
+                   MOSAIC_ARGS, delta_text, mosaic_delta, "+0.0;-0.0;0.0"),
     kc.plain_entry("MOSAIC_UPDATE",
-                   MOSAIC_ARGS,
-                   lambda my, opp, res, turn: update_text(my, opp, res, turn, MOSAIC_WEIGHT),
-                   mosaic_update, "0.0"),
+                   MOSAIC_ARGS, update_text, mosaic_update, "0.0"),
 )
 """The worksheet functions as native formulas, for the formula catalog and LAMBDA names."""
+CATALOG_RENAMES = {WEIGHT: kc.lit(MOSAIC.gap_weight)}
+"""The Settings name the builders read, as the rule's default number."""

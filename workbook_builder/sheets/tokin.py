@@ -59,60 +59,54 @@ HANDICAP = {key: setting_name(f"Handicap{key}") for key in ("Name", "Alias", "Fr
 """The Settings names of the handicap table's columns, which the formulas read."""
 
 
-def start_text(rank: str, labels: str = "Settings_RankLabel",
-               ratings: str = "Settings_RankRating") -> str:
+def start_text(rank: str) -> str:
     """TOKIN_START: the starting rating of a declared rank from the rank table.
 
     As :func:`rating_rules.shogi.tokin_start` for the table's labels as written (the
     engine also folds full-width digits); a rank not in the table gives #N/A.
     """
-    return f"INDEX({ratings},{fx.exact_match(rank, labels)})"
+    return f"INDEX(Settings_RankRating,{fx.exact_match(rank, 'Settings_RankLabel')})"
 
 
-def adjustment_text(handicap: str, names: str = HANDICAP["Name"],
-                    aliases: str = HANDICAP["Alias"], adjustments: str = HANDICAP["Adj"]) -> str:
+def adjustment_text(handicap: str) -> str:
     """Adjustment points of a handicap typed by name in either language; blank = 平手, 0.
 
     Only for a handicap :func:`~fx.is_listed` accepts (an unknown name gives #N/A).
     """
-    own, other = fx.exact_match(handicap, names), fx.exact_match(handicap, aliases)
-    return (f"IF(ISBLANK({handicap}),0,IF(ISNUMBER({own}),INDEX({adjustments},{own}),"
-            f"INDEX({adjustments},{other})))")
+    own = fx.exact_match(handicap, HANDICAP["Name"])
+    other = fx.exact_match(handicap, HANDICAP["Alias"])
+    return (f"IF(ISBLANK({handicap}),0,IF(ISNUMBER({own}),INDEX({HANDICAP['Adj']},{own}),"
+            f"INDEX({HANDICAP['Adj']},{other})))")
 
 
-def adjustment_or_points_text(handicap: str, names: str = HANDICAP["Name"],
-                              aliases: str = HANDICAP["Alias"],
-                              adjustments: str = HANDICAP["Adj"]) -> str:
+def adjustment_or_points_text(handicap: str) -> str:
     """TOKIN_DELTA's handicap argument: adjustment points typed as a number, else by name.
 
     As :func:`rating_rules.shogi.handicap_adjustment` (blank = 平手, 0).
     """
-    by_name = adjustment_text(handicap, names, aliases, adjustments)
-    return f"IF(ISNUMBER({handicap}),{handicap},{by_name})"
+    return f"IF(ISNUMBER({handicap}),{handicap},{adjustment_text(handicap)})"
 
 
-def delta_text(my: str, opp: str, result: str, adjustment: str,
-               base: str = "Settings_Base", rate: str = "Settings_GapRate",
-               least: str = "Settings_MinChange", most: str = "Settings_MaxChange") -> str:
+def delta_text(my: str, opp: str, result: str, adjustment: str) -> str:
     """Tokin change for "me" (RULES.md §1), as :func:`rating_rules.shogi.tokin_delta`.
 
     d = my − opp; e = d − SIGN(d) × adj; win ``MIN(MAX(base − ROUND(rate × e), min), max)``,
     loss ``−MIN(MAX(base + ROUND(rate × e), min), max)``.
     """
+    base, least, most = "Settings_Base", "Settings_MinChange", "Settings_MaxChange"
     gap = f"({my}-{opp})"
-    step = f"ROUND({rate}*({gap}-SIGN({gap})*{adjustment}),0)"
+    step = f"ROUND(Settings_GapRate*({gap}-SIGN({gap})*{adjustment}),0)"
     return (f"IF({result}=1,MIN(MAX({base}-{step},{least}),{most}),"
             f"-MIN(MAX({base}+{step},{least}),{most}))")
 
 
-def handicap_text(my: str, opp: str, from_gaps: str = HANDICAP["From"],
-                  names: str = HANDICAP["Name"]) -> str:
+def handicap_text(my: str, opp: str) -> str:
     """The handicap the gap calls for: the last row whose smallest gap the gap reaches.
 
     The table runs from 平手 (gap 0) upwards, so LOOKUP's "largest value ≤" is exactly
     :func:`rating_rules.shogi.tokin_handicap`'s choice.
     """
-    return f"LOOKUP(ABS({my}-{opp}),{from_gaps},{names})"
+    return f"LOOKUP(ABS({my}-{opp}),{HANDICAP['From']},{HANDICAP['Name']})"
 
 
 @dataclass(frozen=True)
@@ -310,11 +304,6 @@ def gap_label(low: float, high: float | None, lang: str, unit: str = "点差") -
     return Text(f"{low:g}{unit}以上", f"{low:g} or more")(lang)
 
 
-def number_text(value: float) -> str:
-    """A constant as formula text (``16``, ``0.04``), for comparing Settings with it."""
-    return str(int(value)) if float(value).is_integer() else repr(float(value))
-
-
 def write_quick_table(ws: Worksheet, preset: shogi.TokinPreset, lang: str) -> dict[str, object]:
     """The 早見表 as the engine generates it, then the handicap table as Settings holds it.
 
@@ -330,9 +319,8 @@ def write_quick_table(ws: Worksheet, preset: shogi.TokinPreset, lang: str) -> di
     ws.column_dimensions["B"].width = 12  # also the handicap table's gaps (100〜199点)
     styles.style_title(ws.cell(1, 1, Text("レーティング点数計算表 (早見表)",
                                           "Rating quick table")(lang)), lang)
-    same = ",".join(f"{setting_name(key)}={number_text(value)}" for key, value in (
-        ("Base", preset.base), ("GapRate", preset.gap_rate),
-        ("MinChange", preset.min_change), ("MaxChange", preset.max_change)))
+    same = ",".join(f"{setting_name(c.key)}={fx.number(getattr(preset, c.field))}"
+                    for c in TOKIN_CONSTANTS)
     warning = Text("⚠ 設定の定数が変わっています: この表は作成時の値のまま",
                    "⚠ Settings changed: this table still shows the built-in constants")
     ws["A2"] = "=" + fx.if_(f"AND({same})", '""', fx.text(warning(lang)))
@@ -456,16 +444,16 @@ LEDGER_PRESETS = {"tokin": (TokinRule(), TOKIN_LEDGER),
 
 # --- the catalog's entries: TOKIN_DELTA, TOKIN_HANDICAP, TOKIN_START ----------------------
 
-CATALOG_NAMES = ("Tokin_HandicapName", "Tokin_HandicapAlias", "Tokin_HandicapAdj")
-"""The catalog's handicap table: names, English names, adjustments (no Settings there)."""
+CATALOG_NAMES = ("Tokin_HandicapName", "Tokin_HandicapAlias")
+"""The catalog's handicap names in both languages, which its drop-down rule reads."""
 HANDICAP_WORDS = tuple(n for h in shogi.TOKIN.handicaps for n in (h.name, h.english))
 HANDICAP_KIND = kc.Kind(
-    kinds.Check(lambda r: f"IF(ISNUMBER({r}),{r}>=0,{fx.is_listed(r, *CATALOG_NAMES[:2])})",
+    kinds.Check(lambda r: f"IF(ISNUMBER({r}),{r}>=0,{fx.is_listed(r, *CATALOG_NAMES)})",
                 lambda x: ((n := excel_number(x)) is not None and n >= 0)
                 or kc.text_in(x, HANDICAP_WORDS)),
     Text("空欄・手合割の名前・調整点", "blank, a handicap name or points"),
     Text("空欄=平手\n香落 など", "blank = even\nor 香落, lance"), "text",
-    kc.listed_or_number(CATALOG_NAMES[:2], Text(
+    kc.listed_or_number(CATALOG_NAMES, Text(
         "空欄 = 平手。香落・角落 … (表) か 調整点の数",
         "Blank = even; a handicap of the Tables sheet, or adjustment points")), blank_ok=True)
 RANK_KIND = kc.Kind(
@@ -478,27 +466,18 @@ RANK_KIND = kc.Kind(
     allowed=tuple(label for label, _ in shogi.TOKIN.start_table))
 
 
-def catalog_delta(my: str, opp: str, result: str, handicap: str) -> str:
-    adjustment = adjustment_or_points_text(handicap, *CATALOG_NAMES)
-    return delta_text(my, opp, result, adjustment, kc.lit(shogi.TOKIN.base),
-                      kc.lit(shogi.TOKIN.gap_rate), kc.lit(shogi.TOKIN.min_change),
-                      kc.lit(shogi.TOKIN.max_change))
-
-
 CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
     kc.plain_entry("TOKIN_DELTA",
                    (kc.MY, kc.OPP, kc.RES,
                     kc.Arg("handicap", Text("手合割", "handicap"), HANDICAP_KIND)),
-                   catalog_delta, shogi.tokin_delta, kc.SIGNED),
+                   lambda my, opp, result, handicap: delta_text(
+                       my, opp, result, adjustment_or_points_text(handicap)),
+                   shogi.tokin_delta, kc.SIGNED),
     kc.plain_entry("TOKIN_HANDICAP",
-                   kc.ratings(2000, 1850),
-                   lambda my, opp: handicap_text(my, opp, "Tokin_HandicapFrom",
-                                                 "Tokin_HandicapName"),
-                   shogi.tokin_handicap, type="text"),
+                   kc.ratings(2000, 1850), handicap_text, shogi.tokin_handicap, type="text"),
     kc.plain_entry("TOKIN_START",
                    (kc.Arg("rank", Text("申告段級", "declared rank"), RANK_KIND, "初段"),),
-                   lambda rank: start_text(rank, "Tokin_RankLabel", "Tokin_RankRating"),
-                   shogi.tokin_start),
+                   start_text, shogi.tokin_start),
 )
 """The worksheet functions as native formulas, for the formula catalog and LAMBDA names."""
 CATALOG_TABLES = (
@@ -511,3 +490,8 @@ CATALOG_TABLES = (
                  tuple(shogi.TOKIN.start_table)),
 )
 """The catalog's Tables sheet: the tables these formulas read by name."""
+CATALOG_RENAMES = {
+    **{setting_name(c.key): kc.lit(getattr(shogi.TOKIN, c.field)) for c in TOKIN_CONSTANTS},
+    **kc.settings_renames(CATALOG_TABLES),
+}
+"""The Settings names the builders read: each the rule's default number or a table's name."""
