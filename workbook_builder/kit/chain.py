@@ -42,6 +42,23 @@ def running_column(label: Text, lead: Formula, lead_value: Value) -> Column:
                   value=value, lead_value=lead_value)
 
 
+def change_column(formula: Formula, value: Value, width: float = 6.5,
+                  number_format: str = "+0.0;-0.0;0.0") -> Column:
+    """A counted game's change, blank on a skipped row: to one decimal unless the rule
+    rounds it (a period's games add up unrounded)."""
+    return Column("Change", Text("増減", "Change"), "computed", "number", width, width_en=7.5,
+                  number_format=number_format, formula=formula, value=value)
+
+
+def rating_column(lead: Formula, lead_value: Value, number_format: str = "General") -> Column:
+    """The rating after each counted game, blank on a skipped row; the lead row shows the
+    start (``lead``, its engine value ``lead_value``)."""
+    return Column("Rating", Text("レート", "Rating"), "computed", "number", 7.5,
+                  number_format=number_format, lead=lead, lead_value=lead_value,
+                  formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})", r["Running"], '""'),
+                  value=lambda c: c["Running"] if counted(c) else "")
+
+
 def count_column(label: Text, width: float = 8) -> Column:
     """How many rows have counted so far."""
     return Column("Count", label, "helper", "integer", width,

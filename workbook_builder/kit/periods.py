@@ -346,12 +346,6 @@ def period_status(inputs: Sequence[str], settings_ok: str, checked: Sequence[str
     )
 
 
-def change_column(formula: Formula, value: Value) -> Column:
-    """A counted game's change, to one decimal: a period's games add up unrounded."""
-    return Column("Change", Text("増減", "Change"), "computed", "number", 6.5, width_en=7.5,
-                  number_format="+0.0;-0.0;0.0", formula=formula, value=value)
-
-
 def in_period_column(formula: Formula, value: Value) -> Column:
     """By period, the open period's rating so far, unrounded (blank per game)."""
     return Column("InPeriod", Text("期間内\nレート", "So\nfar"), "computed", "number", 7.5,

@@ -255,6 +255,17 @@ class _ColumnCase(Case):
         return text if self.fill is None else text.format(**self.fill(k))
 
 
+def counts_test(r: Row, keys: Sequence[str]) -> str:
+    """TRUE on a row that counts: Status found nothing wrong and every one of ``keys`` (the
+    inputs a game needs) holds a number."""
+    return f'AND({r["Status"]}="",COUNT({inputs_text(r, keys)})={len(keys)})'
+
+
+def counts(c: Cells, keys: Sequence[str]) -> bool:
+    """What :func:`counts_test` shows."""
+    return c["Status"] == "" and c.numbers(*keys)
+
+
 def settings_bad(names: Sequence[str], message: Text) -> Case:
     """A Settings value that is not a number (typed over on the sheet).
 

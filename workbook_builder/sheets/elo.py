@@ -49,7 +49,7 @@ from ..kit import periods as kp
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES, extend
 from ..kit.cells import Cells, Value
-from ..kit.chain import counted
+from ..kit.chain import change_column, counted
 from ..kit.ledger_rule import LedgerRule, other, result
 from ..kit.periods import carried, carry, helper, number
 from ..labels import Text
@@ -159,16 +159,15 @@ def expected_value(mine: bool) -> Value:
 
 
 def change_formula(r: Row) -> str:
-    count = f"AND({r['Status']}=\"\",COUNT({r['OppRating']},{r['Score']})=2)"
-    return fx.if_(count, delta_text(r["Base"], r["OppRating"], r["Score"], K, SCALE), '""')
+    delta = delta_text(r["Base"], r["OppRating"], r["Score"], K, SCALE)
+    return fx.if_(st.counts_test(r, REQUIRED), delta, '""')
 
 
 def change_value(c: Cells) -> object:
     """The engine's unrounded K×(W−We) against the rating the game is played at."""
-    opp, score = c.number("OppRating"), c.number("Score")
-    if c["Status"] != "" or opp is None or score is None:
+    if not st.counts(c, REQUIRED):
         return ""
-    return elo_delta(number(c["Base"]), opp, score, c.preset.k, c.preset)
+    return elo_delta(number(c["Base"]), c.num("OppRating"), c.num("Score"), c.preset.k, c.preset)
 
 
 def period_sum(c: Cells) -> float:
@@ -198,7 +197,7 @@ def computed_columns(lang: str) -> tuple[Column, ...]:
                width_en=8.5, number_format="0.000",
                formula=lambda r: expected_formula(r, mine=False),
                value=expected_value(mine=False)),
-        kp.change_column(change_formula, change_value),
+        change_column(change_formula, change_value),
         kp.in_period_column(lambda r: fx.if_(f"AND({kp.counted_test(r)},{kp.PERIODS}=1)",
                                              f"{r['Start']}+{r['Sum']}", '""'),
                             lambda c: (number(c["Start"]) + number(c["Sum"])

@@ -67,6 +67,7 @@ from ..kit import periods as kp
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES, extend
 from ..kit.cells import Cells, Value, excel_number, numeric
+from ..kit.chain import change_column
 from ..kit.ledger_games import seat_helpers, table_of
 from ..kit.ledger_rule import MONTHLY_MODE, Carried, LedgerRule
 from ..kit.periods import carried, carry, helper, number
@@ -367,7 +368,7 @@ def computed_columns(lang: str) -> tuple[Column, ...]:
     return (
         Column("Expected", Text("期待値", "Expected"), "computed", "number", 6.5, width_en=8.5,
                number_format="0.000", formula=expected_formula, value=expected_value),
-        kp.change_column(change_formula, change_value),
+        change_column(change_formula, change_value),
         kp.in_period_column(lambda r: fx.if_(f"AND({counts_test(r)},{kp.PERIODS}=1)",
                                              r["Close"], '""'),
                             lambda c: c["Close"] if c["Counts"] and c.preset.periods else ""),
@@ -389,9 +390,7 @@ def period_columns() -> tuple[Column, ...]:
                lambda r: fx.if_(f"ISNUMBER({r['OppRDAt']})", G.formula(CHAIN.refs(r)), '""'),
                lambda c: "" if c["OppRDAt"] == "" else G.value(CHAIN.values(c))),
         helper("Counts", Text("計算用 計算する", "Counts"), "text",
-               lambda r: f"AND({r['Status']}=\"\","
-                         f"COUNT({st.inputs_text(r, REQUIRED)})={len(REQUIRED)})",
-               lambda c: c["Status"] == "" and c.numbers(*REQUIRED)),
+               lambda r: st.counts_test(r, REQUIRED), lambda c: st.counts(c, REQUIRED)),
         kp.start_column(COUNTS),
         helper("RDStart", Text("計算用 期間開始RD", "Period start RD"), "number",
                *chained("RDStart", RD0_AFTER), lambda r: RD, lambda c: float(c.preset.rd)),

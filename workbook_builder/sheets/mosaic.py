@@ -37,7 +37,7 @@ from ..kit import phone
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES
 from ..kit.cells import Cells
-from ..kit.chain import history_columns
+from ..kit.chain import change_column, history_columns, rating_column
 from ..kit.ledger_rule import LedgerRule, number, result
 from ..kit.personal import PersonalSheet
 from ..labels import Text
@@ -104,18 +104,13 @@ STATUS = (
 """The Status column, first case first: "" (fine, empty or in progress) or the problem."""
 
 
-def counted(c: Cells) -> bool:
-    return c["Status"] == "" and c.numbers(*REQUIRED)
-
-
 def change_formula(r: Row) -> str:
-    counted = f"AND({r['Status']}=\"\",COUNT({r['OppRating']},{r['Result']},{r['TurnDiff']})=3)"
     delta = delta_text(r.prev("Running"), r["OppRating"], r["Result"], r["TurnDiff"], WEIGHT)
-    return fx.if_(counted, delta, '""')
+    return fx.if_(st.counts_test(r, REQUIRED), delta, '""')
 
 
 def change_value(c: Cells) -> object:
-    if not counted(c):
+    if not st.counts(c, REQUIRED):
         return ""
     return mosaic_delta(c.prev_num("Running"), c.num("OppRating"), c.num("Result"),
                         int(c.num("TurnDiff")), c.preset)
@@ -157,12 +152,8 @@ def games_table(rows: int, lang: str) -> Table:
                allowed=tuple(t(lang) for t in FIRST.values())),
         kinds.result_column(),
         turn_column(),
-        Column("Change", Text("増減", "Change"), "computed", "number", 6.5, width_en=7.5,
-               number_format="+0.0;-0.0;0.0", formula=change_formula, value=change_value),
-        Column("Rating", Text("レート", "Rating"), "computed", "number", 7.5,
-               number_format="0.0", lead=lambda r: START, lead_value=lambda c: c.preset.start,
-               formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})", r["Running"], '""'),
-               value=lambda c: c["Running"] if c.number("Change") is not None else ""),
+        change_column(change_formula, change_value),
+        rating_column(lambda r: START, lambda c: c.preset.start, "0.0"),
         st.status_column(STATUS, lang, allowed=st.shown(MSG.values(), lang)),
         kinds.date_column(),
         *history_columns(lambda r: START, lambda c: float(c.preset.start)),

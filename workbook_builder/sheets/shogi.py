@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from .. import formulas as fx
+from ..kit import chain
 from ..kit import inputs as kinds
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES
@@ -52,19 +53,9 @@ S = TypeVar("S", bound=DeclaredStart)
 # --- The row rules both shogi sheets share --------------------------------------------------
 
 
-def complete(r: Row) -> str:
-    """TRUE when the row's required inputs hold numbers."""
-    return f"COUNT({','.join(r[key] for key in REQUIRED)})={len(REQUIRED)}"
-
-
 def counted(r: Row) -> str:
     """TRUE for a row that counts: complete, and Status found nothing wrong."""
-    return f"AND({r['Status']}=\"\",{complete(r)})"
-
-
-def counts(c: Cells) -> bool:
-    """The engine's :func:`counted`: the row changes the rating."""
-    return c["Status"] == "" and c.numbers(*REQUIRED)
+    return st.counts_test(r, REQUIRED)
 
 
 def before(c: Cells) -> float:
@@ -83,18 +74,14 @@ def shown_if_counted(c: Cells, value: Callable[[], object]) -> object:
 
 
 def change_column(formula: Callable[[Row], str], delta: Callable[[Cells], int]) -> Column:
-    """The change of a counted game: ``delta`` is the engine's, on counted rows only."""
-    return Column("Change", Text("増減", "Change"), "computed", "number", 6, width_en=7.5,
-                  number_format="+0;-0;0", formula=formula,
-                  value=lambda c: delta(c) if counts(c) else "")
+    """The change of a counted game, whole: ``delta`` is the engine's, on counted rows only."""
+    return chain.change_column(formula, lambda c: delta(c) if st.counts(c, REQUIRED) else "",
+                               6, "+0;-0;0")
 
 
 def rating_column() -> Column:
     """The rating after each counted game; the 自分 row shows the starting rating."""
-    return Column("Rating", Text("レート", "Rating"), "computed", "number", 7.5,
-                  lead=lambda r: r["Running"], lead_value=lambda c: c["Running"],
-                  formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})", r["Running"], '""'),
-                  value=lambda c: shown_if_counted(c, lambda: c["Running"]))
+    return chain.rating_column(lambda r: r["Running"], lambda c: c["Running"])
 
 
 def status_column(sheet: ShogiSheet[S], lang: str, preset: S,
