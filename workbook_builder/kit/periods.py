@@ -270,16 +270,23 @@ class PeriodSheet(PersonalSheet[P]):
     refused: ClassVar[tuple[Refused, ...]] = (PERIODS_REFUSED,)
     examples: ClassVar[staticmethod[[str], list[dict[str, object]]]]
     """The example games, by language (:meth:`example_inputs`)."""
-    games: ClassVar[staticmethod[[int, str], Table]]
-    """The Games table (rows, language), before the phone's order."""
+    inputs: ClassVar[staticmethod[[], tuple[Column, ...]]]
+    """The columns typed at the table, left to right (the date comes after what is read)."""
+    computed: ClassVar[staticmethod[[str], tuple[Column, ...]]]
+    """What a person reads, by language."""
+    chain: ClassVar[staticmethod[[], tuple[Column, ...]]]
+    """The rule's hidden period chain."""
     settings_of: ClassVar[staticmethod[[Any], list[Setting]]]
     """The Settings rows of a preset."""
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return self.examples(lang)
 
-    def table(self, rows: int, lang: str, preset: P) -> Table:
-        return self.phone_view(self.games(rows, lang))
+    def columns(self, lang: str, preset: P) -> tuple[Column, ...]:
+        """What a person types and reads, the date, the rule's hidden chain, then the games
+        counted and the chart's points."""
+        return (*self.inputs(), *self.computed(lang), kinds.date_column(), *self.chain(),
+                *settled_chart_columns())
 
     def settings(self, preset: P) -> list[Setting]:
         return self.settings_of(preset)
@@ -350,12 +357,6 @@ def in_period_column(formula: Formula, value: Value) -> Column:
     """By period, the open period's rating so far, unrounded (blank per game)."""
     return Column("InPeriod", Text("期間内\nレート", "So\nfar"), "computed", "number", 7.5,
                   number_format="0.0", formula=formula, value=value)
-
-
-def period_games(rows: int, shown: Sequence[Column], chain: Sequence[Column]) -> Table:
-    """The Games table of a sheet rated by period: what a person types and reads, the date,
-    the rule's hidden ``chain``, then the games counted and the chart's points."""
-    return Table.games((*shown, kinds.date_column(), *chain, *settled_chart_columns()), rows)
 
 
 def settled_column(key: str, label: Text, width: float, close: str, lead: Formula,

@@ -53,7 +53,7 @@ from ..kit.chain import change_column, counted
 from ..kit.ledger_rule import LedgerRule, other, result
 from ..kit.periods import carried, carry, helper, number
 from ..labels import Text
-from ..layout import Column, Row, Setting, Table
+from ..layout import Column, Row, Setting
 from ..settings import START, above_zero, scalar, setting_name, start_setting
 
 K = setting_name("K")
@@ -127,8 +127,8 @@ SHEET_FIELDS = ("start", "k", "periods", "scale")
 """The constants the sheet shows on Settings (K bands and the linear curve it does not)."""
 
 
-SETTINGS_OK = (f"AND(ISNUMBER({START}),IF(ISNUMBER({K}),{K}>0,FALSE),"
-               f"IF(ISNUMBER({SCALE}),{SCALE}>0,FALSE),{fx.is_one_of(kp.PERIODS, (1, 0))})")
+SETTINGS_OK = (f"AND(ISNUMBER({START}),{kc.POSITIVE.test(K)},{kc.POSITIVE.test(SCALE)},"
+               f"{fx.is_one_of(kp.PERIODS, (1, 0))})")
 """TRUE when every Settings value is usable (K and scale positive, mode 1 or 0)."""
 
 
@@ -221,11 +221,6 @@ def period_columns() -> tuple[Column, ...]:
     )
 
 
-def games_table(rows: int, lang: str) -> Table:
-    """The Games table: input, computed and hidden helper columns."""
-    return kp.period_games(rows, (*input_columns(), *computed_columns(lang)), period_columns())
-
-
 def settings_for(preset: EloSheetPreset) -> list[Setting]:
     return [
         start_setting(kp.START_NOTE, preset.start),
@@ -289,11 +284,13 @@ class EloSheet(kp.PeriodSheet[EloSheetPreset]):
     refused = (kp.PERIODS_REFUSED, ("k", lambda x: x <= 0, "template.above_zero"),
                ("scale", lambda x: x <= 0, "template.above_zero"))
     examples = staticmethod(example_games)
-    games = staticmethod(games_table)
+    inputs = staticmethod(input_columns)
+    computed = staticmethod(computed_columns)
+    chain = staticmethod(period_columns)
     settings_of = staticmethod(settings_for)
 
 
-__all__ = ["CATALOG_ENTRIES", "EloSheet", "EloSheetPreset", "games_table", "settings_for"]
+__all__ = ["CATALOG_ENTRIES", "EloSheet", "EloSheetPreset", "settings_for"]
 
 
 # --- Elo: what the club ledger keeps ---------------------------------------
@@ -320,8 +317,7 @@ class EloRule(LedgerRule[EloPreset]):
         return round_half_away(my + delta) - my
 
     def settings_ok(self, preset: EloPreset) -> str:
-        positive = ",".join(f"IF(ISNUMBER({n}),{n}>0,FALSE)" for n in (K, SCALE))
-        return f"AND(ISNUMBER({START}),{positive})"
+        return f"AND(ISNUMBER({START}),{kc.POSITIVE.test(K)},{kc.POSITIVE.test(SCALE)})"
 
 
 LEDGER_PRESETS = {"elo": (EloRule(), EloPreset())}

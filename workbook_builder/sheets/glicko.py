@@ -73,7 +73,7 @@ from ..kit.ledger_rule import MONTHLY_MODE, Carried, LedgerRule
 from ..kit.periods import carried, carry, helper, number
 from ..kit.step import RATING, Chain, Side, Step, on_seat, seat_steps
 from ..labels import Text
-from ..layout import Column, Formula, Row, Setting, Table, Validation, validation
+from ..layout import Column, Formula, Row, Setting, Validation, validation
 from ..settings import START, above_zero, scalar, setting_name, start_setting, zero_or_more
 
 # --- the rule as formula text ----------------------------------------------------------------
@@ -114,24 +114,23 @@ def _rows(my: str, opps: str, rds: str) -> tuple[str, str, str]:
     return mask, g, expected
 
 
-def precision_text(my: str, rd: str, opps: str, rds: str) -> str:
-    """``1/RD² + 1/d²``, with ``1/d² = q² Σ g² E (1 − E)`` over the period's games."""
+def information_text(my: str, opps: str, rds: str) -> str:
+    """``Σ g² E (1 − E)`` over the period's games (``1/d² = q²`` times it)."""
     mask, g, e = _rows(my, opps, rds)
-    information = f"SUMPRODUCT({mask}*{g}*{g}*{e}*(1-{e}))"
-    return f"(1/{rd})*(1/{rd})+{Q_TEXT}*{Q_TEXT}*{information}"
+    return f"SUMPRODUCT({mask}*{g}*{g}*{e}*(1-{e}))"
 
 
 def period_rating_text(my: str, rd: str, opps: str, rds: str, scores: str) -> str:
     """The rating after a period, ``r + q/(1/RD² + 1/d²) × Σ g(s − E)``, not rounded, like
     :func:`rating_rules.glicko.glicko_update`."""
     mask, g, e = _rows(my, opps, rds)
-    change = f"SUMPRODUCT({mask}*{g}*({scores}-{e}))"
-    return f"{my}+{Q_TEXT}/({precision_text(my, rd, opps, rds)})*{change}"
+    return closed_rating_text(my, rd, information_text(my, opps, rds),
+                              f"SUMPRODUCT({mask}*{g}*({scores}-{e}))")
 
 
 def period_rd_text(my: str, rd: str, opps: str, rds: str) -> str:
     """The RD after a period, ``sqrt(1/(1/RD² + 1/d²))``: the scores do not move it."""
-    return f"SQRT(1/({precision_text(my, rd, opps, rds)}))"
+    return closed_rd_text(rd, information_text(my, opps, rds))
 
 
 def grown_text(rd: str, periods: str | None = None) -> str:
@@ -260,16 +259,23 @@ class GlickoSheetPreset(GlickoPreset):
 
 
 SHEET_FIELDS = ("start", "rd", "start_rd", "c", "periods")
+C_OK = f"IF(ISNUMBER({C}),{C}>=0,FALSE)"
+"""TRUE when Settings' c is a number, 0 or more."""
 SETTINGS_OK = (f"AND(ISNUMBER({START}),{fx.is_one_of(kp.PERIODS, (1, 0))},"
-               + ",".join(f"IF(ISNUMBER({n}),{n}>0,FALSE)" for n in (RD, MAX_RD))
-               + f",IF(ISNUMBER({C}),{C}>=0,FALSE),"
-               + f"IF(COUNT({RD},{MAX_RD})=2,{RD}<={MAX_RD},FALSE))")
+               f"{kc.POSITIVE.test(RD)},{kc.POSITIVE.test(MAX_RD)},{C_OK},"
+               f"IF(COUNT({RD},{MAX_RD})=2,{RD}<={MAX_RD},FALSE))")
 """TRUE when every Settings value is usable (RDs above 0, the starting RD at most the
 largest, c at least 0, mode 1 or 0)."""
 
-OPP_RD = kinds.Check(
-    lambda ref: f"IF(ISNUMBER({ref}),AND({ref}>0,{ref}<={MAX_OPP_RD}),FALSE)",
-    lambda x: (n := excel_number(x)) is not None and 0 < n <= MAX_OPP_RD)
+
+def rd_check(most: float) -> kinds.Check:
+    """An RD: a number above 0, at most ``most``."""
+    return kinds.Check(
+        lambda ref: f"IF(ISNUMBER({ref}),AND({ref}>0,{ref}<={fx.number(most)}),FALSE)",
+        lambda x: (n := excel_number(x)) is not None and 0 < n <= most)
+
+
+OPP_RD = rd_check(MAX_OPP_RD)
 
 
 CHECKED = ("OppRating", "OppRD", "Score", "Date")
@@ -405,10 +411,6 @@ def period_columns() -> tuple[Column, ...]:
     )
 
 
-def games_table(rows: int, lang: str) -> Table:
-    return kp.period_games(rows, (*input_columns(), *computed_columns(lang)), period_columns())
-
-
 def rd_setting(key: str, field: str, label: Text, note: Text, value: float) -> Setting:
     return scalar(key, field, label, note, value,
                   above_zero(Text("0より大きい数値 (ふつう350以下)",
@@ -486,7 +488,9 @@ class GlickoSheet(kp.PeriodSheet[GlickoSheetPreset]):
                ("start_rd", lambda x: x <= 0, "template.above_zero"),
                ("c", lambda x: x < 0, "template.zero_or_more"))
     examples = staticmethod(example_games)
-    games = staticmethod(games_table)
+    inputs = staticmethod(input_columns)
+    computed = staticmethod(computed_columns)
+    chain = staticmethod(period_columns)
     settings_of = staticmethod(settings_for)
 
 
@@ -588,8 +592,7 @@ class GlickoRule(LedgerRule[GlickoLedgerPreset]):
                 if s.key in ("MaxRD", "C")]
 
     def settings_ok(self, preset: GlickoLedgerPreset) -> str:
-        return (f"AND(ISNUMBER({START}),IF(ISNUMBER({MAX_RD}),{MAX_RD}>0,FALSE),"
-                f"IF(ISNUMBER({C}),{C}>=0,FALSE))")
+        return f"AND(ISNUMBER({START}),{kc.POSITIVE.test(MAX_RD)},{C_OK})"
 
     def monthly_mode(self, preset: GlickoLedgerPreset) -> bool:
         return preset.monthly
@@ -638,9 +641,7 @@ LEDGER_PRESETS = {"glicko": (GlickoRule(), GlickoLedgerPreset())}
 
 LARGEST_RD = GLICKO.start_rd
 """The functions' largest RD, the paper's 350: the engine refuses a larger one."""
-RD_CHECK = kinds.Check(
-    lambda r: f"IF(ISNUMBER({r}),AND({r}>0,{r}<={LARGEST_RD:g}),FALSE)",
-    lambda x: (n := excel_number(x)) is not None and 0 < n <= LARGEST_RD)
+RD_CHECK = rd_check(LARGEST_RD)
 
 
 def rd_validation(prompt: Text) -> Callable[[str], Validation]:

@@ -41,7 +41,7 @@ from ..kit.chain import change_column, history_columns, rating_column
 from ..kit.ledger_rule import LedgerRule, number, result
 from ..kit.personal import PersonalSheet
 from ..labels import Text
-from ..layout import Column, Row, Setting, Table, validation
+from ..layout import Column, Row, Setting, validation
 from ..settings import START, scalar, setting_name, start_setting, zero_or_more
 
 WEIGHT = setting_name("GapWeight")
@@ -140,9 +140,9 @@ def turn_column() -> Column:
                   check=kinds.whole_at_least(0), message=MSG["turn"])
 
 
-def games_table(rows: int, lang: str) -> Table:
-    """The Games table: input, computed and hidden helper columns."""
-    columns = (
+def games_columns(lang: str) -> tuple[Column, ...]:
+    """The Games columns: input, computed and hidden helper columns."""
+    return (
         kinds.opponent_column(),
         kinds.opp_rating_column(Text("相手の今のレート。対局前に入れると先手がわかります",
                                      "Opponent's current rating; type it before the game "
@@ -158,7 +158,6 @@ def games_table(rows: int, lang: str) -> Table:
         kinds.date_column(),
         *history_columns(lambda r: START, lambda c: float(c.preset.start)),
     )
-    return Table.games(columns, rows)
 
 
 def settings_for(preset: MosaicPreset) -> list[Setting]:
@@ -219,8 +218,8 @@ class MosaicSheet(PersonalSheet[MosaicPreset]):
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_games(lang)
 
-    def table(self, rows: int, lang: str, preset: MosaicPreset) -> Table:
-        return self.phone_view(games_table(rows, lang))
+    def columns(self, lang: str, preset: MosaicPreset) -> tuple[Column, ...]:
+        return games_columns(lang)
 
     def settings(self, preset: MosaicPreset) -> list[Setting]:
         return settings_for(preset)
