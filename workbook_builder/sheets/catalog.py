@@ -24,6 +24,7 @@ formula (see :data:`NOT_NATIVE`). Cached values are the engine's (:mod:`rating_r
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -302,12 +303,7 @@ def write_entry(ws: Worksheet, top: int, entry: Entry, signature: str, typed: Ma
         cell = ws.cell(row, col, f'=IF({check_ref}="",{formulas[step.key]},"")')
         styles.style_computed(cell, lang, step.number_format, bold=step.key == OUT)
         if step.wide and col < TEXT_COLUMNS:  # a sentence: across to the text columns' end
-            for c in range(col + 1, TEXT_COLUMNS + 1):
-                ws.cell(header, c).fill = styles.HEADER_FILL
-            ws.merge_cells(start_row=header, start_column=col, end_row=header,
-                           end_column=TEXT_COLUMNS)
-            ws.merge_cells(start_row=row, start_column=col, end_row=row, end_column=TEXT_COLUMNS)
-            cell.alignment = Alignment(wrap_text=True, vertical="center")
+            spread(ws, header, row, col, TEXT_COLUMNS)
             ws.row_dimensions[row].height = 32
         elif step.type == "text":
             cell.alignment = Alignment(shrink_to_fit=True)
@@ -324,6 +320,16 @@ def write_entry(ws: Worksheet, top: int, entry: Entry, signature: str, typed: Ma
     computed_cell(ws, check_ref, name_of(entry, "check"), "text", values["check"],
               Text("入力の確認", "input check")(lang), messages, out)
     return _write_copies(ws, check.row + 1, entry, lang) + 1
+
+
+def spread(ws: Worksheet, header: int, row: int, col: int, last: int) -> None:
+    """A result that is a sentence: its header and cell merged across to column ``last``,
+    the text wrapped."""
+    for c in range(col + 1, last + 1):
+        ws.cell(header, c).fill = styles.HEADER_FILL
+    ws.merge_cells(start_row=header, start_column=col, end_row=header, end_column=last)
+    ws.merge_cells(start_row=row, start_column=col, end_row=row, end_column=last)
+    ws.cell(row, col).alignment = Alignment(wrap_text=True, vertical="center")
 
 
 def header_cell(ws: Worksheet, row: int, col: int, text: str, lang: str) -> None:
@@ -528,8 +534,6 @@ class CatalogSheet(SheetType[CatalogPreset]):
                  inputs: Sequence[Mapping[str, object]]) -> Built:
         """``inputs``: rows of ``<FUNCTION>_<argument>`` → value (row i = a range's i-th
         cell), as ``repair`` reads them back; none = every function's example."""
-        from udfs import catalog
-
         lang = spec.lang
         ws, tables_ws, title, row = self.front(wb, spec, FORMULAS(lang), INTRO)
         legend = ws.cell(row, 1, f"{LEGEND_INPUT(lang)} / {LEGEND_COMPUTED(lang)} / "
@@ -538,29 +542,33 @@ class CatalogSheet(SheetType[CatalogPreset]):
         overwritten = ws.cell(row + 1, 1, OVERWRITTEN(lang))
         styles.style_note(overwritten, lang, color="C00000")
         row += 3
-        signatures = {e.name: e.signature for e in catalog()}
         out = Written([], {})
         for entry in ENTRIES:
             typed = example_values(entry) if not inputs else typed_inputs(entry, inputs)
-            row = write_entry(ws, row, entry, signatures[entry.name], typed, lang, out)
+            row = write_entry(ws, row, entry, signatures()[entry.name], typed, lang, out)
         heading = Text("普通の式にできない関数", "Not a native formula")
         return self.back(ws, tables_ws, row, heading(lang), title, lang, out)
 
     def back(self, ws: Worksheet, tables_ws: Worksheet, row: int, heading: str, title: str,
              lang: str, out: Written) -> Built:
         """The functions left out under ``heading``, the Tables sheet, the page set-up."""
-        from udfs import catalog
-
-        signatures = {e.name: e.signature for e in catalog()}
         head = ws.cell(row, 1, heading)
         head.font = styles.font(lang, bold=True, size=12, color="305496")
         row += 1
         for name, reason in NOT_NATIVE.items():
-            row = write_not_native(ws, row, name, signatures[name], reason, lang)
+            row = write_not_native(ws, row, name, signatures()[name], reason, lang)
         write_tables(tables_ws, lang, f"{TABLES(lang)} ・ {title}")
         for sheet in (ws, tables_ws):
             page_setup(sheet)
         return Built(out.names, {ws.title: out.cached})
+
+
+@functools.cache
+def signatures() -> dict[str, str]:
+    """Worksheet function → its signature as :mod:`udfs` declares it."""
+    from udfs import catalog  # here, not at the top: xlwings takes 0.3 s to import
+
+    return {e.name: e.signature for e in catalog()}
 
 
 def typed_inputs(entry: Entry, inputs: Sequence[Mapping[str, object]]) -> dict[str, object]:

@@ -28,7 +28,6 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from openpyxl import Workbook
-from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.formula import ArrayFormula
@@ -55,6 +54,8 @@ from .catalog import (
     header_cell,
     name_of,
     refs,
+    signatures,
+    spread,
     typed_inputs,
     wrapped,
     write_copy,
@@ -182,12 +183,7 @@ def write_function(ws: Worksheet, top: int, entry: Entry, signature: str, stored
     cell.value = ArrayFormula(coord, f"={entry.name}({call})")
     styles.style_computed(cell, lang, entry.result.number_format, bold=True)
     if entry.result.wide or entry.result.type == "text":  # a sentence, or a ⚠ message
-        last = max(col, TEXT_COLUMNS)
-        for c in range(col + 1, last + 1):
-            ws.cell(header, c).fill = styles.HEADER_FILL
-        ws.merge_cells(start_row=header, start_column=col, end_row=header, end_column=last)
-        ws.merge_cells(start_row=row, start_column=col, end_row=row, end_column=last)
-        cell.alignment = Alignment(wrap_text=True, vertical="center")
+        spread(ws, header, row, col, max(col, TEXT_COLUMNS))
     values = evaluate(entry, typed, lang)
     messages = ("", *(m for _, m in checks(entry, lang)))
     computed_cell(ws, coord, name_of(entry), entry.result.type, values["check"] or values[OUT],
@@ -215,20 +211,17 @@ class LambdaSheet(CatalogSheet):
     def populate(self, wb: Workbook, spec: Spec, preset: Any,
                  inputs: Sequence[Mapping[str, object]]) -> Built:
         """The example sheet, the Tables sheet and one LAMBDA name per function."""
-        from udfs import catalog
-
         lang = spec.lang
         ws, tables_ws, title, row = self.front(wb, spec, FUNCTIONS(lang), intro())
         styles.style_note(ws.cell(row, 1, f"{LEGEND_INPUT(lang)} / {LEGEND_COMPUTED(lang)}"),
                           lang)
         row += 2
-        signatures = {e.name: e.signature for e in catalog()}
         out = Written([], {})
         for entry in ENTRIES:
             stored = definition(entry, optional_arguments(entry.name), lang)
             wb.defined_names[entry.name] = DefinedName(entry.name, attr_text=stored)
             typed = example_values(entry) if not inputs else typed_inputs(entry, inputs)
-            row = write_function(ws, row, entry, signatures[entry.name], stored, typed, lang,
+            row = write_function(ws, row, entry, signatures()[entry.name], stored, typed, lang,
                                  out)
         heading = Text("LAMBDA にしない関数", "Not a LAMBDA")
         return self.back(ws, tables_ws, row, heading(lang), title, lang, out)
