@@ -7,9 +7,11 @@ history chart plots. The lead row ("Me") holds the start.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import formulas as fx
 from ..labels import Text
-from ..layout import Column, Formula, Row
+from ..layout import Column, Formula, Row, ValueType
 from ..package import CellError
 from .cells import Cells, Value, numeric
 
@@ -26,6 +28,15 @@ def chart_point(r: Row, value: str) -> str:
     points either side). The row looks at itself only: a test of the last row's count
     would make every typed cell recalculate the whole column."""
     return fx.if_(f"ISNUMBER({r['Change']})", value, "NA()")
+
+
+def counted_column(key: str, label: Text, kind: ValueType, width: float, formula: Formula,
+                   value: Value, **extra: Any) -> Column:
+    """A column that shows ``formula`` (the engine's ``value``) on the lead row and on a
+    counted row, and stays blank on a skipped one."""
+    return Column(key, label, "computed", kind, width, lead=formula, lead_value=value,
+                  formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})", formula(r), '""'),
+                  value=lambda c: value(c) if counted(c) else "", **extra)
 
 
 def running_column(label: Text, lead: Formula, lead_value: Value) -> Column:

@@ -87,7 +87,7 @@ from ..kit import ledger_rule
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES
 from ..kit.cells import Cells, excel_number, numeric, whole
-from ..kit.chain import chart_columns, count_column, running_column
+from ..kit.chain import chart_columns, count_column, counted, counted_column, running_column
 from ..kit.inputs import Check
 from ..kit.ledger_games import MSG as LEDGER_MSG
 from ..kit.ledger_games import same_cell
@@ -578,16 +578,6 @@ def opp_rank(c: Cells) -> str | None:
     return rank_of(c["OppIdx"], c.preset)
 
 
-def played(c: Cells) -> bool:
-    """The row counted: only there is the change a number."""
-    return c.number("Change") is not None
-
-
-def shown(r: Row, value: str) -> str:
-    """A game row's result cell: ``value`` once the row counted, else blank."""
-    return fx.if_(f"ISNUMBER({r['Change']})", value, '""')
-
-
 def complete_formula(r: Row) -> str:
     """A game: forfeit or unrated by its type alone, else a known opponent and a result."""
     kind = r["Kind"]
@@ -664,7 +654,7 @@ def counted_formula(r: Row, lang: str) -> str:
 
 
 def counted_value(c: Cells) -> object:
-    if not played(c):
+    if not counted(c):
         return ""
     if c["IsRated"] == 1:
         return c["Rated"]
@@ -774,12 +764,6 @@ def game_type_column(lang: str) -> Column:
 
 def outcome_columns(lang: str) -> tuple[Column, ...]:
     """Multiplier, change, points, rank, label and rated-game number of a counted game."""
-    def rank(r: Row) -> str:
-        return f"INDEX({RANK_CODE},{r['RankIdx']})"
-
-    def rank_value(c: Cells) -> str:
-        return code_at(c["RankIdx"], c.preset)
-
     return (
         Column("Mult", Text("倍率", "Mult."), "computed", "number", 5.5, width_en=6,
                number_format='"×"0.0#',
@@ -789,17 +773,12 @@ def outcome_columns(lang: str) -> tuple[Column, ...]:
                if c["IsRated"] == 1 else ""),
         Column("Change", Text("増減", "Change"), "computed", "number", 7.5,
                number_format="+0.0;-0.0;0", formula=change_formula, value=change_value),
-        Column("Points", Text("ポイント", "Points"), "computed", "number", 8.5,
-               number_format="0.0", lead=lambda r: r["Running"],
-               formula=lambda r: shown(r, r["Running"]),
-               value=lambda c: c["Running"] if played(c) else "",
-               lead_value=lambda c: c["Running"]),
-        Column("Rank", Text("段級位", "Rank"), "computed", "text", 5.5, width_en=6,
-               lead=rank, formula=lambda r: shown(r, rank(r)),
-               value=lambda c: rank_value(c) if played(c) else "", lead_value=rank_value),
-        Column("Label", Text("表示", "Label"), "computed", "text", 9.5,
-               lead=label_formula, formula=lambda r: shown(r, label_formula(r)),
-               value=lambda c: label_value(c) if played(c) else "", lead_value=label_value),
+        counted_column("Points", Text("ポイント", "Points"), "number", 8.5,
+                       lambda r: r["Running"], lambda c: c["Running"], number_format="0.0"),
+        counted_column("Rank", Text("段級位", "Rank"), "text", 5.5,
+                       lambda r: f"INDEX({RANK_CODE},{r['RankIdx']})",
+                       lambda c: code_at(c["RankIdx"], c.preset), width_en=6),
+        counted_column("Label", Text("表示", "Label"), "text", 9.5, label_formula, label_value),
         Column("Counted", Text("レート\n何局目", "Rated\ngame #"), "computed", "text", 6.5,
                width_en=8, number_format="0", lead=lambda r: r["Rated"],
                allowed=tuple(t(lang) for t in REASON.values()),
