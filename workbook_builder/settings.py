@@ -98,15 +98,16 @@ def above_zero(prompt: Text) -> Validation:
 
 
 def write_settings(ws: Worksheet, title: str, settings: Sequence[Setting], lang: str,
-                   notes: Sequence[Text | str] = ()) -> list[NameInfo]:
-    """Title, a header, one row per setting, then free-text ``notes`` below."""
+                   notes: Sequence[Text | str] = (), wrap: bool = True) -> list[NameInfo]:
+    """Title, a header, one row per setting, then free-text ``notes`` below; ``wrap`` as
+    :func:`write_setting`."""
     ws.column_dimensions["A"].width = 19
     ws.column_dimensions["B"].width = 9
     ws.column_dimensions["C"].width = 40
     styles.style_title(ws.cell(1, 1, title), lang)
     for i, text in enumerate(SETTINGS_HEADER, 1):
         styles.style_header(ws.cell(2, i, text(lang)), lang)
-    infos = [write_setting(ws, number, setting, lang)
+    infos = [write_setting(ws, number, setting, lang, wrap)
              for number, setting in enumerate(settings, FIRST_ROW)]
     row = FIRST_ROW + len(settings) + 1
     for line in notes:
@@ -119,7 +120,8 @@ def write_settings(ws: Worksheet, title: str, settings: Sequence[Setting], lang:
 
 def write_setting(ws: Worksheet, row: int, setting: Setting, lang: str,
                   wrap: bool = True) -> NameInfo:
-    """One setting on ``row``: its label, the named input cell in column B, its note."""
+    """One setting on ``row``: its label, the named input cell in column B, its note
+    (``wrap``: on lines as wide as column C; else on one line, over the columns beside)."""
     styles.style_computed(ws.cell(row, 1, setting.label(lang)), lang, bold=True)
     styles.style_input(ws.cell(row, 2, setting.value), lang, setting.number_format)
     note = ws.cell(row, 3, setting.note(lang))

@@ -1034,7 +1034,8 @@ catalog's: the other way to write it); a rank's label is its Japanese one, the a
 an English sheet."""
 PLACE_TABLE = {f.key: f.fills for f in PLACE_POINTS.fields if f.fills}
 """The points-by-place columns' preset fields."""
-TABLES = SettingsTables((PLACE_POINTS, KNOCKS, RANKS))
+TABLES = SettingsTables((PLACE_POINTS, KNOCKS, RANKS),
+                        widths=tuple((letter, 8.5) for letter in "CDEF"))
 """The Settings tables a club may edit, for the sheet and the ledger; the ``Gap`` and
 ``Place`` headings are fixed."""
 
@@ -1155,17 +1156,9 @@ def write_settings_sheet(ws: Worksheet, preset: YoninPreset, lang: str, heading:
                          settings: Sequence[Setting],
                          notes: Sequence[Text] = RULE_NOTES) -> list[NameInfo]:
     """The single values, the tables under them, then the rules in a few lines."""
-    names = write_settings(ws, heading, settings, lang)
-    for number in range(3, ws.max_row + 1):
-        ws.cell(number, 3).alignment = Alignment(vertical="center")
-    for letter in "CDEF":
-        ws.column_dimensions[letter].width = 8.5
-    tables, _, last = TABLES.write(ws, ws.max_row + 2, preset, lang)
-    row = last + 2
-    for line in notes:
-        styles.style_note(ws.cell(row, 1, line(lang)), lang)
-        row += 1
-    return names + tables
+    names = write_settings(ws, heading, settings, lang, wrap=False)
+    tables = dataclasses.replace(TABLES, notes=tuple(notes))
+    return names + tables.write(ws, ws.max_row + 2, preset, lang)[0]
 
 
 LATER_ROWS_FILL = PatternFill("solid", fgColor="F2F2F2")
