@@ -113,12 +113,11 @@ from ..layout import (
 from ..layout import validation as v
 from ..messages import say
 from ..settings import (
-    FIRST_ROW,
     START,
     Constant,
     scalar,
     setting_name,
-    write_setting,
+    write_settings,
     zero_or_more,
 )
 from ..table import define_name
@@ -952,20 +951,6 @@ def rule_settings(preset: GoPreset) -> list[Setting]:
     ]
 
 
-def write_scalar_settings(ws: Worksheet, title: str, preset: GoSheetPreset,
-                          lang: str) -> tuple[list[NameInfo], int]:
-    """Title, header and one named cell per single setting; the names and the next row."""
-    for col, width in zip("ABCDEF", (20, 9, 12, 9, 12, 12), strict=True):
-        ws.column_dimensions[col].width = width
-    styles.style_title(ws.cell(1, 1, title), lang)
-    for i, text in enumerate([*(h(lang) for h in SETTINGS_HEADER), "", "", ""], 1):
-        styles.style_header(ws.cell(2, i, text), lang)
-    scalars = (*player_settings(preset), *rule_settings(preset))
-    infos = [write_setting(ws, row, setting, lang, wrap=False)
-             for row, setting in enumerate(scalars, FIRST_ROW)]
-    return infos, FIRST_ROW + len(scalars)
-
-
 def rank_rows(preset: GoPreset) -> list[tuple[str, str, float, float | None, float | None]]:
     """(code, label, value, promotion, demotion) of the ladder, then BC."""
     out = [(code, rank_label(code), GoRank(code).value, up, down)
@@ -1146,7 +1131,6 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
         "Points": (7.5, 7.5)}
     """The points fit 25050.0 in the bold 自分 row (at 7 units LibreOffice showed ###);
     the game type fits 不戦勝 (at 3, 不戦勝 and 不戦敗 both showed 不戦)."""
-    notes = RULE_NOTES
     chart = (Text("ポイントの推移", "Points history"), Text("ポイント", "points"))
     reference_after_settings = True
     tables = TABLES
@@ -1164,9 +1148,15 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
 
     def settings_sheet(self, ws: Worksheet, title: str, preset: GoSheetPreset,
                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-        """Go's Settings keep their own look: narrow columns for the tables below."""
-        names, row = write_scalar_settings(ws, title, preset, lang)
-        table_names, cached = self.settings_tables(ws, row + 1, preset, lang)
+        """Go's Settings keep their own look: narrow columns for the tables below, the
+        header's band over them, a note on one line."""
+        names = write_settings(ws, title, (*player_settings(preset), *rule_settings(preset)),
+                               lang, wrap=False)
+        for col, width in zip("ACDEF", (20, 12, 9, 12, 12), strict=True):
+            ws.column_dimensions[col].width = width
+        for column in range(len(SETTINGS_HEADER) + 1, 7):
+            styles.style_header(ws.cell(2, column, ""), lang)
+        table_names, cached = self.settings_tables(ws, ws.max_row + 2, preset, lang)
         return names + table_names, cached
 
     def reference_sheets(self, wb: Workbook, preset: GoSheetPreset,
