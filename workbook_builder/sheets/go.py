@@ -1204,8 +1204,6 @@ def seat_type_value(s: Side[object]) -> str:
 
 
 SEAT_TYPE = Step(seat_type_text, seat_type_value)
-SEAT_LABEL = Step(lambda s: fx.if_(s.counted(), LABEL.formula(s), '""'),
-                  lambda s: LABEL.value(s) if s.counted() else "")
 MULTIPLIER_SHOWN = Step(
     lambda s: fx.if_(f"{s.this('IsRated')}=1", multiplier_text(f"({s.before('Rated')}+1)"),
                      '""'),
@@ -1246,7 +1244,7 @@ def ledger_outcomes(lang: str) -> tuple[Column, ...]:
     """Each seat's rank after the game (仮 while provisional) and multiplier; the regular
     handicap."""
     return (
-        *seat_steps("RankLabel", Text("{}\n段級位", "{}\nrank"), "text", SEAT_LABEL,
+        *seat_steps("RankLabel", Text("{}\n段級位", "{}\nrank"), "text", LABEL, counted=True,
                     shown=(8, "General")),
         *seat_steps("Mult", Text("{}\n倍率", "{}\nmult."), "number", MULTIPLIER_SHOWN,
                     shown=(5, '"×"0.0#')),
