@@ -672,15 +672,6 @@ def is_provisional(rated: int, preset: GoPreset) -> bool:
     return rated < preset.provisional_games
 
 
-def label_formula(r: Row) -> str:
-    """The Japanese label of the rank, 仮 while provisional."""
-    return LABEL.formula(CHAIN.refs(r))
-
-
-def label_value(c: Cells) -> object:
-    return LABEL.value(CHAIN.values(c))
-
-
 def lead_rank_idx() -> str:
     m = f"MATCH({START_RANK},{LADDER_CODE},0)"
     return f"IF(ISNUMBER({m}),{m},1)"
@@ -777,7 +768,7 @@ def outcome_columns(lang: str) -> tuple[Column, ...]:
         counted_column("Rank", Text("段級位", "Rank"), "text", 5.5,
                        lambda r: f"INDEX({RANK_CODE},{r['RankIdx']})",
                        lambda c: code_at(c["RankIdx"], c.preset), width_en=6),
-        counted_column("Label", Text("表示", "Label"), "text", 9.5, label_formula, label_value),
+        counted_column("Label", Text("表示", "Label"), "text", 9.5, *CHAIN.rule(LABEL)),
         Column("Counted", Text("レート\n何局目", "Rated\ngame #"), "computed", "text", 6.5,
                width_en=8, number_format="0", lead=lambda r: r["Rated"],
                allowed=tuple(t(lang) for t in REASON.values()),
