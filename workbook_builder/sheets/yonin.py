@@ -264,8 +264,7 @@ def tournament_score_text(place: str, knockouts: str, rule: str = SCORE_RULE) ->
 
 def is_tansho(rule: str = WIN_RULE, words: Sequence[str] = TANSHO_WORDS) -> str:
     """TRUE when the 102/単勝 rule cell says 単勝 (one of ``words``)."""
-    tests = ",".join(f'{rule}="{w}"' for w in words)
-    return f"OR({tests})"
+    return any_of(rule, words)
 
 
 def win_score_text(place: str, rule: str = WIN_RULE, words: Sequence[str] = TANSHO_WORDS) -> str:
@@ -346,8 +345,7 @@ MSG = {
 
 
 def msg(key: str, lang: str, seat: int | None = None) -> str:
-    text = MSG[key](lang)
-    return text.format(n=seat) if seat is not None else text
+    return MSG[key](lang) if seat is None else seat_text(key, seat)(lang)
 
 
 def all_messages(lang: str, messages: Mapping[str, Text] = MSG, name: str = ""
@@ -591,6 +589,7 @@ SEAT_RULES = (
 
 
 def seat_text(key: str, seat: int) -> Text:
+    """Message ``key`` naming the seat (its ``{n}``)."""
     return Text(MSG[key].ja.format(n=seat), MSG[key].en.format(n=seat))
 
 
