@@ -206,11 +206,6 @@ def floor_value_text(official: str) -> str:
             f"MAX({rank_minimum_text(official)},{RATE_FLOOR}))")
 
 
-def floored_text(raw: str, official: str) -> str:
-    """``raw`` raised to the floor of :func:`floor_value_text`."""
-    return f"MAX({raw},{floor_value_text(official)})"
-
-
 def floor_of_text(value: str) -> str:
     """YONIN_UPDATE's ``floor`` argument: blank, a minimum rate, or a rank label or alias.
 
@@ -222,24 +217,19 @@ def floor_of_text(value: str) -> str:
 
 def rate_update_text(rate: str, place: str, victims: Sequence[str] = (),
                      knocked_by: str | None = None, trouble: str = "0",
-                     official: str | None = None, floor: str | None = None) -> str:
+                     floor: str = RATE_FLOOR) -> str:
     """One player's new rate (``YONIN_UPDATE``), as :func:`rating_rules.yonin.rate_update`.
 
     rate + 順位pt + Σ 撃破pt over ``victims`` (blank cells skipped) + 下克上pt against
-    ``knocked_by`` (blank for the winner) + ``trouble``, then the floor of ``official``
-    (blank or a rank label; None for no official rank). ``floor``, if given, is the
-    lowest result as an expression (e.g. :func:`floor_of_text`) and replaces ``official``.
+    ``knocked_by`` (blank for the winner) + ``trouble``, raised to ``floor``: the lowest
+    result as an expression (:func:`floor_of_text` of a typed argument, say).
     """
     total = f"{rate}+{placement_pt_text(place)}+{trouble}"
     for victim in victims:
         total += f"+IF(ISNUMBER({victim}),{ko_pt_text(rate, victim)},0)"
     if knocked_by is not None:
         total += f"+IF(ISNUMBER({knocked_by}),{upset_pt_text(rate, knocked_by)},0)"
-    if floor is not None:
-        return f"MAX({total},{floor})"
-    if official is None:
-        return f"MAX({total},{RATE_FLOOR})"
-    return floored_text(total, official)
+    return f"MAX({total},{floor})"
 
 
 def rank_label_text(rate: str) -> str:
