@@ -56,6 +56,7 @@ from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import phone
 from ..kit import status as st
+from ..kit.base import EXAMPLE_NAMES
 from ..kit.cells import Cells, Value, excel_number
 from ..kit.frame import overwrite_note, title_row
 from ..kit.howto import RESULTS
@@ -1077,12 +1078,9 @@ def seat_values(rates: Sequence[float], places: Sequence[int], knocked: Sequence
 
 # ---- examples and the sheet type --------------------------------------------------------
 
-EXAMPLE_NAMES = {"ja": ("田中", "鈴木", "佐藤", "高橋"), "en": ("Alice", "Bob", "Carol", "Dan")}
-
-
 def example_games(lang: str) -> list[dict[str, object]]:
     """RULES.md §5's game, its time-out variant, a foul with four left, an impossible game."""
-    a, b, c, d = EXAMPLE_NAMES[lang]
+    a, b, c, d = EXAMPLE_NAMES[lang][:SEATS]
     shodan = "初段" if lang == "ja" else RANK_EN["初段"]
     non = NON_MEMBER(lang)
 
