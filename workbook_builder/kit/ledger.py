@@ -51,6 +51,7 @@ from .ledger_lists import (
     monthly_table,
     name_latest,
     players_table,
+    rating_listing,
     two_player_roster,
 )
 from .ledger_rule import LedgerBook, LedgerRule, P, v
@@ -290,7 +291,8 @@ def write_lists(book: Book, sheets: tuple[Worksheet, Worksheet, Worksheet | None
     """The rating list and, for a monthly rule, the month chooser and its list."""
     games_ws, rating_ws, monthly_ws = sheets
     lang, players = book.spec.lang, book.spec.players
-    book.write(rating_ws, list_table("List", LIST, players, RATING_LIST, rule), tables)
+    listing = rating_listing(RATING_LIST, rule)
+    book.write(rating_ws, list_table("List", LIST, players, listing), tables)
     watch = (book.tables["Games"], book.tables["Players"])
     book.keep(rating_ws, title_cell(rating_ws, f"{LIST(lang)} ・ {book.title}", lang, watch))
     rating_ws.freeze_panes = "A3"
@@ -298,8 +300,8 @@ def write_lists(book: Book, sheets: tuple[Worksheet, Worksheet, Worksheet | None
         return
     chooser = monthly_table(lang, GamesRefs(book.tables["Games"], games_ws.title))
     book.write(monthly_ws, chooser, tables)
-    book.write(monthly_ws, list_table("MonthList", MONTHLY, players, MONTH_LIST, rule,
-                                      header_row=6), tables)
+    book.write(monthly_ws, list_table("MonthList", MONTHLY, players,
+                                      rating_listing(MONTH_LIST, rule), header_row=6), tables)
     hide_shared_helpers(monthly_ws, chooser)
     book.keep(monthly_ws, title_cell(monthly_ws, f"{MONTHLY(lang)} ・ {book.title}", lang,
                                      watch))

@@ -509,16 +509,7 @@ def shown_value(pos: str, column: str) -> Value:
     return value
 
 
-def placed_column(key: str, label: Text, kind: ValueType, width: float, pos: str, column: str,
-                  number_format: str = "General", width_en: float | None = None) -> Column:
-    """A list's column: the Players ``column`` of the player whose ``pos`` is this place."""
-    return Column(key, label, "computed", kind, width, width_en=width_en,
-                  number_format=number_format,
-                  formula=lambda r: lx.at_position(r.k, f"Players_{pos}", f"Players_{column}"),
-                  value=shown_value(pos, column))
-
-
-def place_value(c: Cells, pos: str, source: str, own: str = "Rating") -> object:
+def place_value(c: Cells, pos: str, source: str, own: str) -> object:
     """Competition rank (1, 2, 2, 4): one more than the higher ratings listed."""
     if placed(c, pos) is None:
         return ""
@@ -530,55 +521,105 @@ def place_value(c: Cells, pos: str, source: str, own: str = "Rating") -> object:
     return 1 + len(ratings) - bisect.bisect_right(ratings, c[own])
 
 
-def list_table(key: str, title: Text, rows: int, source: Mapping[str, str], rule: LedgerRule[Any],
-               header_row: int = 2) -> Table:
-    """A list in rating order: place k shows the player whose Players position is k.
+@dataclass(frozen=True)
+class Shown:
+    """A list column: the Players ``source`` column (None: ``key``) of the player whose
+    position is this place; ``hidden`` makes it a helper."""
 
-    ``source`` maps this list's keys to Players columns (``Rating`` → ``MRating`` …);
-    ``Pos`` names the position column. The live list (``Rating`` → ``Rating``) also shows
-    the rule's ``listed`` columns; a month's list does not: the month's end keeps only the
-    rating.
-    """
-    pos = f"Players_{source['Pos']}"
-    live = source["Rating"] == "Rating"
+    key: str
+    label: Text
+    kind: ValueType
+    width: float
+    width_en: float | None = None
+    number_format: str = "General"
+    source: str | None = None
+    lead: Formula | None = None
+    """What the list's lead row shows above the column, with its ``lead_value``."""
+    lead_value: object = None
+    hidden: bool = False
+
+
+PLACE = Text("順位", "Place")
+
+
+@dataclass(frozen=True)
+class Listing:
+    """What a list shows, in sheet order after its Place: :class:`Shown` Players columns
+    and columns of its own. Place ranks the Players ``order`` column, which one of the
+    shown columns must show; ``pos`` names the Players position column."""
+
+    pos: str
+    order: str
+    columns: tuple[Shown | Column, ...]
+    place: Text = PLACE
+    place_width: float = 6
+    place_width_en: float | None = None
+
+
+def placed_column(pos: str, shown: Shown) -> Column:
+    """The Players column ``shown`` declares, of the player whose ``pos`` is this place."""
+    source = shown.source or shown.key
+    return Column(shown.key, shown.label, "helper" if shown.hidden else "computed",
+                  shown.kind, shown.width, width_en=shown.width_en,
+                  number_format=shown.number_format, hidden=shown.hidden,
+                  lead=shown.lead, lead_value=shown.lead_value,
+                  formula=lambda r: lx.at_position(r.k, f"Players_{pos}", f"Players_{source}"),
+                  value=shown_value(pos, source))
+
+
+def list_table(key: str, title: Text, rows: int, listing: Listing, header_row: int = 2
+               ) -> Table:
+    """A list in rating order: place k shows the player whose Players position is k."""
+    pos, order = listing.pos, listing.order
+    own = next(c.key for c in listing.columns
+               if isinstance(c, Shown) and (c.source or c.key) == order)
+    place = Column("Place", listing.place, "computed", "integer", listing.place_width,
+                   width_en=listing.place_width_en, formula=lambda r: fx.if_(
+                       f"ISNUMBER({r[own]})",
+                       lx.list_rank(r[own], f"Players_{order}", "Players_Name"), '""'),
+                   value=lambda c: place_value(c, pos, order, own))
+    columns = (place, *(placed_column(pos, c) if isinstance(c, Shown) else c
+                        for c in listing.columns))
+    return Table(key, title, columns, rows, header_row=header_row, lead_row=header_row + 1)
+
+
+def rating_listing(source: Mapping[str, str], rule: LedgerRule[Any]) -> Listing:
+    """A two-player rule's list of the Players columns ``source`` maps its keys to
+    (``Rating`` → ``MRating`` …; ``Pos``: the position column). The live list
+    (``Rating`` → ``Rating``) also shows the rule's ``listed`` columns; a month's list
+    does not: the month's end keeps only the rating."""
+    pos, live = source["Pos"], source["Rating"] == "Rating"
     order = rule.order_key if live else source["Rating"]
-    own = "Rating" if order == source["Rating"] else "Order"
-    listed = rule.listed if live else ()
-    source = {**source, "Order": order, **{key: key for key, _, _ in listed}}
 
     def shown(k: str, label: Text, kind: ValueType = "number", fmt: str = rule.rating_format,
-              width: float = rule.side_widths[0]) -> Column:
-        return placed_column(k, label, kind, width, source["Pos"], source[k], fmt)
+              width: float = rule.side_widths[0], hidden: bool = False) -> Shown:
+        return Shown(k, label, kind, width, number_format=fmt, source=source.get(k, k),
+                     hidden=hidden)
 
     def change(c: Cells) -> object:
-        before = shown_value(source["Pos"], source["Change"])(c)
+        before = shown_value(pos, source["Change"])(c)
         return "" if before == "" else numeric(c["Rating"]) - numeric(before)
 
-    columns = [
-        Column("Place", Text("順位", "Place"), "computed", "integer", 6, formula=lambda r: fx.if_(
-            f"ISNUMBER({r[own]})",
-            lx.list_rank(r[own], f"Players_{order}", "Players_Name"), '""'),
-            value=lambda c: place_value(c, source["Pos"], order, own)),
+    columns: list[Shown | Column] = [
         shown("Name", Text("名前", "Name"), "text", "General", 12),
         shown("Rating", rule.rating_name),
-        *(shown(key, label, "number", fmt, 5.5) for key, label, fmt in listed),
+        *(shown(key, label, "number", fmt, 5.5) for key, label, fmt in rule.listed if live),
     ]
     if "Change" in source:
         columns.append(Column("Change", Text("前回比", "Change"), "computed", "number", 6.5,
                               number_format="+0;-0;0", formula=lambda r: fx.if_(
-                                  f"ISNUMBER({r['Rating']})",
-                                  f"{r['Rating']}-{lx.at_position(r.k, pos, 'Players_MBefore')}",
+                                  f"ISNUMBER({r['Rating']})", f"{r['Rating']}-" + lx.at_position(
+                                      r.k, f"Players_{pos}", f"Players_{source['Change']}"),
                                   '""'), value=change))
     if rule.rank_labels and "Label" in source:
         columns.append(shown("Label", Text("段級", "Rank"), "text", "General", 6))
     columns.append(shown("Games", Text("対局数", "Games"), "integer", "0", 6))
     if "ThisMonth" in source:
         columns.append(shown("ThisMonth", Text("今月", "This\nmonth"), "integer", "0", 6))
-    if own != "Rating":
-        columns.append(dataclasses.replace(shown("Order", Text("計算用 順序", "Order")),
-                                           role="helper", hidden=True))
-    return Table(key, title, tuple(columns), rows, header_row=header_row,
-                 lead_row=header_row + 1)
+    if order != source["Rating"]:
+        columns.append(dataclasses.replace(shown("Order", Text("計算用 順序", "Order"),
+                                                 hidden=True), source=order))
+    return Listing(pos, order, tuple(columns))
 
 
 def monthly_table(lang: str, g: GamesRefs) -> Table:

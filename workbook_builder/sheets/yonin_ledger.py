@@ -83,7 +83,7 @@ from ..kit.ledger import Book, ClubLedger
 from ..kit.ledger_rule import LedgerBook, v
 from ..kit.seats import GamesRefs, chain_sheet
 from ..labels import GAMES_TITLE, OVERWRITTEN, SETTINGS_TITLE, Text
-from ..layout import Column, Formula, NameInfo, Row, Setting, Table, ValueType
+from ..layout import Column, Formula, NameInfo, Row, Setting, Table
 from ..spec import Spec
 from ..table import define_name
 from . import yonin as yn
@@ -600,33 +600,22 @@ def line_value(c: Cells) -> str:
     return rate_line(c["Name"], c["Rank"], c["Official"], c["Rate"], c["Month"], c.lang)
 
 
-def rate_table(count: int, lang: str) -> Table:
-    def at(key: str, column: str, label: Text, kind: ValueType, width: float,
-           width_en: float | None = None) -> Column:
-        return ll.placed_column(key, label, kind, width, "Position", column, width_en=width_en)
-
-    month = dataclasses.replace(
-        at("Month", "Month", Text("月間", "Month"), "integer", 6.5, 7),
-        lead=lambda r: fx.if_(f"{ll.LATEST}>0", fl.month_date(ll.LATEST), '""'),
-        lead_value=latest_date)
-    columns = (
-        Column("Place", Text("順位", "#"), "computed", "integer", 4.5, width_en=4.5,
-               formula=lambda r: fx.if_(f"ISNUMBER({r['Rate']})", fl.list_rank(
-                   r["Rate"], "Players_Rate", "Players_Name"), '""'),
-               value=lambda c: ll.place_value(c, "Position", "Rate", own="Rate")),
-        at("Name", "Name", Text("名前", "Name"), "text", 10, 11),
-        at("Rate", "Rate", Text("レート", "Rate"), "number", 7),
-        at("Rank", "Rank", Text("段級", "Rank"), "text", 5.5, 7),
-        at("Official", "OfficialLabel", Text("公認", "Official"), "text", 5.5, 8),
-        month,
-        at("Games", "Games", Text("対局数", "Games"), "integer", 5.5, 7),
+def rate_listing(lang: str) -> ll.Listing:
+    """The federation's columns by rate; the month shown heads the Month column."""
+    return ll.Listing("Position", "Rate", (
+        ll.Shown("Name", Text("名前", "Name"), "text", 10, 11),
+        ll.Shown("Rate", Text("レート", "Rate"), "number", 7),
+        ll.Shown("Rank", Text("段級", "Rank"), "text", 5.5, 7),
+        ll.Shown("Official", Text("公認", "Official"), "text", 5.5, 8, source="OfficialLabel"),
+        ll.Shown("Month", Text("月間", "Month"), "integer", 6.5, 7, lead=lambda r: fx.if_(
+            f"{ll.LATEST}>0", fl.month_date(ll.LATEST), '""'), lead_value=latest_date),
+        ll.Shown("Games", Text("対局数", "Games"), "integer", 5.5, 7),
         Column("Line", Text("表記 (連盟のレート表の形)", "Line (the federation's notation)"),
                "computed", "text", 24, width_en=24,
                formula=lambda r: fx.if_(f'{r["Name"]}=""', '""', yn.rate_table_line_text(
                    r["Name"], r["Rank"], r["Official"], r["Rate"], r["Month"],
                    GAP[lang])), value=line_value),
-    )
-    return Table("RateTable", RATE_TABLE, columns, count)
+    ), place=Text("順位", "#"), place_width=4.5, place_width_en=4.5)
 
 
 # ---- the rate table as the federation posts it (``publish``) ---------------------------
@@ -768,7 +757,7 @@ class YoninLedgerSheet(ClubLedger):
         games_t = games_table(book.rows, lang, preset)
         players_t = ll.players_table(book.spec.players, roster(book.spec.players, lang, preset),
                                      GamesRefs(games_t, GAMES_TITLE(lang)))
-        list_t = rate_table(book.spec.players, lang)
+        list_t = ll.list_table("RateTable", RATE_TABLE, book.spec.players, rate_listing(lang))
         games_ws, players_ws = book.sheet(GAMES_TITLE), book.sheet(PLAYERS)
         list_ws, settings_ws = book.sheet(RATE_TABLE), book.sheet(SETTINGS_TITLE)
         chain_ws = chain_sheet(book.wb)
