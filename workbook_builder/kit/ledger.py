@@ -23,7 +23,7 @@ other's through the context.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -47,6 +47,7 @@ from .ledger_games import games_table
 from .ledger_lists import (
     MONTHLY,
     PLAYERS,
+    Roster,
     list_table,
     monthly_table,
     name_latest,
@@ -55,7 +56,7 @@ from .ledger_lists import (
     two_player_roster,
 )
 from .ledger_rule import LedgerBook, LedgerRule, P, v
-from .seats import GamesRefs, chain_sheet
+from .seats import CHAIN_SHEET, GamesRefs, chain_sheet
 
 LIST = Text("レーティング表", "Rating list")
 RULE_NOTES = (
@@ -75,6 +76,10 @@ RATING_LIST = {"Pos": "Pos", "Name": "Name", "Rating": "Rating", "Label": "Label
                "Games": "Games", "ThisMonth": "ThisMonth"}
 MONTH_LIST = {"Pos": "MPos", "Name": "Name", "Rating": "MRating", "Change": "MBefore",
               "Games": "MGames"}
+
+
+Inputs = Mapping[str, Sequence[Mapping[str, object]]]
+"""The typed rows of each input table, by its key."""
 
 
 def ledger_settings(rule: LedgerRule[P], preset: P) -> list[Setting]:
@@ -120,8 +125,13 @@ class Book:
         ws: Worksheet = self.wb.create_sheet(title(self.spec.lang))
         return ws
 
+    def at(self, title: Text) -> Worksheet:
+        """The sheet :meth:`sheet` made with ``title``."""
+        ws: Worksheet = self.wb[title(self.spec.lang)]
+        return ws
+
     def write(self, ws: Worksheet, table: Table,
-              inputs: Mapping[str, Sequence[Mapping[str, object]]],
+              inputs: Inputs,
               flag: str | None = None) -> None:
         """``table`` on ``ws``, filled with its rows of ``inputs`` (by the table's key)."""
         self.tables[table.key] = table
@@ -133,7 +143,7 @@ class Book:
         """Cached values of formula cells ``ws`` holds outside its tables."""
         self.cached.setdefault(ws.title, {}).update(cells)
 
-    def finish(self, inputs: Mapping[str, Sequence[Mapping[str, object]]],
+    def finish(self, inputs: Inputs,
                preset: object) -> Built:
         """Every sheet set up for print, the tables evaluated together, the cached values."""
         for ws in self.wb.worksheets:
@@ -155,7 +165,7 @@ def formula_cells(table: Table, values: Sequence[Mapping[str, object]]) -> dict[
 
 
 def evaluate_tables(tables: Mapping[str, Table],
-                    inputs: Mapping[str, Sequence[Mapping[str, object]]],
+                    inputs: Inputs,
                     preset: object, lang: str) -> dict[str, list[dict[str, object]]]:
     """Every table's values; Games reads Players' starts, Players reads the Games chain,
     and every other table (a list) reads Players and Games."""
@@ -177,9 +187,70 @@ def evaluate_tables(tables: Mapping[str, Table],
     return values
 
 
+def write_log(ledger: ClubLedger, book: Book, rule: LedgerBook[Any], preset: Any,
+              tables: Inputs) -> None:
+    """The Games and Players sheets and the name of the latest month counted."""
+    games_ws, players_ws = book.at(GAMES_TITLE), book.at(PLAYERS)
+    games = ledger.games_table(book, rule, preset)
+    refs = GamesRefs(games, games_ws.title)
+    players = players_table(book.spec.players, ledger.roster(book, rule, preset, refs), refs)
+    watch = (games, players)
+    book.write(games_ws, games, tables, flag="Status")
+    book.keep(games_ws, ledger.dress_games(book, games_ws, games, watch))
+    book.names.append(name_latest(games_ws, games))
+    book.write(players_ws, players, tables, flag="Status")
+    book.keep(players_ws, ledger.dress_players(book, players_ws, players, watch))
+
+
+def write_chain(ledger: ClubLedger, book: Book, rule: LedgerBook[Any], preset: Any,
+                tables: Inputs) -> None:
+    """The hidden chain: each counted game's ids, last first."""
+    refs = GamesRefs(book.tables["Games"], book.at(GAMES_TITLE).title)
+    book.write(book.wb[CHAIN_SHEET], rule.seats.chain_table(refs), tables)
+
+
+def write_lists(ledger: ClubLedger, book: Book, rule: LedgerBook[Any], preset: Any,
+                tables: Inputs) -> None:
+    """The rating list and, for a monthly rule, the month chooser and its list."""
+    assert isinstance(rule, LedgerRule), rule
+    rating_ws = book.at(LIST)
+    lang, players = book.spec.lang, book.spec.players
+    listing = rating_listing(RATING_LIST, rule)
+    book.write(rating_ws, list_table("List", LIST, players, listing), tables)
+    watch = (book.tables["Games"], book.tables["Players"])
+    book.keep(rating_ws, title_cell(rating_ws, f"{LIST(lang)} ・ {book.title}", lang, watch))
+    rating_ws.freeze_panes = "A3"
+    if not rule.monthly:
+        return
+    monthly_ws = book.at(MONTHLY)
+    chooser = monthly_table(lang, GamesRefs(book.tables["Games"], book.at(GAMES_TITLE).title))
+    book.write(monthly_ws, chooser, tables)
+    book.write(monthly_ws, list_table("MonthList", MONTHLY, players,
+                                      rating_listing(MONTH_LIST, rule), header_row=6), tables)
+    hide_shared_helpers(monthly_ws, chooser)
+    book.keep(monthly_ws, title_cell(monthly_ws, f"{MONTHLY(lang)} ・ {book.title}", lang,
+                                     watch))
+    monthly_ws.freeze_panes = "A8"
+
+
+def write_rule_settings(ledger: ClubLedger, book: Book, rule: LedgerBook[Any], preset: Any,
+                        tables: Inputs) -> None:
+    """The default start, the monthly switch, the rule's constants and tables, the notes."""
+    assert isinstance(rule, LedgerRule), rule
+    lang, settings_ws = book.spec.lang, book.at(SETTINGS_TITLE)
+    settings = ledger_settings(rule, preset)
+    book.names += write_settings(settings_ws, f"{SETTINGS_TITLE(lang)} ・ {book.title}",
+                                 settings, lang, RULE_NOTES)
+    top = FIRST_ROW + len(settings) + len(RULE_NOTES) + 2
+    table_names, settings_cached = rule.settings_tables(settings_ws, top, preset, lang)
+    book.names += table_names
+    book.keep(settings_ws, settings_cached)
+
+
 class ClubLedger(SheetType[Any]):
-    """A club's ledger; ``rules`` maps each preset to its rule's declarations, and
-    :meth:`write` lays out the sheets (here the two-player ledger's)."""
+    """A club's ledger; ``rules`` maps each preset to its rule's declarations. The sheets
+    (:meth:`sheets`), the Games and Players tables, their dressing and the :attr:`writers`
+    are the two-player ledger's here; a ledger over other seats declares its own."""
 
     howto = LEDGER
     title: ClassVar[Text] = Text("クラブ台帳", "Club ledger")
@@ -187,6 +258,9 @@ class ClubLedger(SheetType[Any]):
     rules: ClassVar[Mapping[str, LedgerBook[Any]]]
     input_tables: ClassVar[tuple[str, ...]] = ("Games", "Players", "Monthly")
     start_field = "start"
+    writers: ClassVar[tuple[SheetWriter, ...]] = (write_log, write_chain, write_lists,
+                                                  write_rule_settings)
+    """What writes the sheets, in turn: every name and cell in a fixed order."""
 
     def constant_fields(self, preset: str) -> tuple[str, ...]:
         return self.rules[preset].constant_fields(self.presets[preset])
@@ -235,7 +309,7 @@ class ClubLedger(SheetType[Any]):
         return self.populate_tables(wb, spec, preset, {"Games": inputs})
 
     def populate_tables(self, wb: Workbook, spec: Spec, preset: Any,
-                        tables: Mapping[str, Sequence[Mapping[str, object]]]) -> Built:
+                        tables: Inputs) -> Built:
         rule = self.rules[spec.preset]
         size = rule.seats.rows
         book = Book(wb, spec, sheet_title(spec, self.default_title(spec.lang)),
@@ -243,69 +317,42 @@ class ClubLedger(SheetType[Any]):
         self.write(book, rule, preset, tables)
         return book.finish(tables, preset)
 
-    def write(self, book: Book, rule: LedgerBook[Any], preset: Any,
-              tables: Mapping[str, Sequence[Mapping[str, object]]]) -> None:
-        """The two-player ledger's sheets: Games, the lists, Players, Settings, the chain."""
+    def write(self, book: Book, rule: LedgerBook[Any], preset: Any, tables: Inputs) -> None:
+        """The sheets in tab order (the hidden chain last), then each :attr:`writers`'."""
+        for title in self.sheets(rule):
+            book.sheet(title)
+        chain_sheet(book.wb)
+        for writer in self.writers:
+            writer(self, book, rule, preset, tables)
+
+    def sheets(self, rule: LedgerBook[Any]) -> tuple[Text, ...]:
+        """Games, the lists, Players, Settings."""
         assert isinstance(rule, LedgerRule), rule
+        return (GAMES_TITLE, LIST, *([MONTHLY] if rule.monthly else []), PLAYERS,
+                SETTINGS_TITLE)
+
+    def games_table(self, book: Book, rule: LedgerBook[Any], preset: Any) -> Table:
+        assert isinstance(rule, LedgerRule), rule
+        return games_table(book.rows, book.spec.lang, rule, preset)
+
+    def roster(self, book: Book, rule: LedgerBook[Any], preset: Any, refs: GamesRefs) -> Roster:
+        assert isinstance(rule, LedgerRule), rule
+        return two_player_roster(rule, preset, refs, book.spec.lang)
+
+    def dress_games(self, book: Book, ws: Worksheet, table: Table,
+                    watch: Sequence[Table]) -> dict[str, object]:
+        """The title, legend and header of the Games sheet; the title's cached value."""
+        return decorate_games(ws, table, book.spec.lang, book.title, "Status", "D", watch=watch)
+
+    def dress_players(self, book: Book, ws: Worksheet, table: Table,
+                      watch: Sequence[Table]) -> dict[str, object]:
         lang = book.spec.lang
-        games = book.sheet(GAMES_TITLE)
-        rating_list = book.sheet(LIST)
-        monthly = book.sheet(MONTHLY) if rule.monthly else None
-        players, settings_ws, chain = book.sheet(PLAYERS), book.sheet(SETTINGS_TITLE), \
-            chain_sheet(book.wb)
-        write_log(book, (games, players, chain), rule, preset, tables)
-        write_lists(book, (games, rating_list, monthly), rule, tables)
-        settings = ledger_settings(rule, preset)
-        book.names += write_settings(settings_ws, f"{SETTINGS_TITLE(lang)} ・ {book.title}",
-                                     settings, lang, RULE_NOTES)
-        top = FIRST_ROW + len(settings) + len(RULE_NOTES) + 2
-        table_names, settings_cached = rule.settings_tables(settings_ws, top, preset, lang)
-        book.names += table_names
-        book.keep(settings_ws, settings_cached)
+        return decorate_games(ws, table, lang, f"{PLAYERS(lang)} ・ {book.title}", "Status", "B",
+                              watch=watch)
 
 
-def write_log(book: Book, sheets: tuple[Worksheet, Worksheet, Worksheet], rule: LedgerRule[P],
-              preset: P, tables: Mapping[str, Sequence[Mapping[str, object]]]) -> None:
-    """The Games and Players sheets, the name of the latest month counted, the chain."""
-    games_ws, players_ws, chain_ws = sheets
-    lang, title = book.spec.lang, book.title
-    games = games_table(book.rows, lang, rule, preset)
-    refs = GamesRefs(games, games_ws.title)
-    players = players_table(book.spec.players, two_player_roster(rule, preset, refs, lang),
-                            refs)
-    watch = (games, players)
-    book.write(games_ws, games, tables, flag="Status")
-    book.keep(games_ws, decorate_games(games_ws, games, lang, title, "Status", "D",
-                                       watch=watch))
-    book.names.append(name_latest(games_ws, games))
-    book.write(players_ws, players, tables, flag="Status")
-    book.keep(players_ws, decorate_games(players_ws, players, lang,
-                                         f"{PLAYERS(lang)} ・ {title}", "Status", "B",
-                                         watch=watch))
-    book.write(chain_ws, rule.seats.chain_table(refs), tables)
-
-
-def write_lists(book: Book, sheets: tuple[Worksheet, Worksheet, Worksheet | None],
-                rule: LedgerRule[Any], tables: Mapping[str, Sequence[Mapping[str, object]]]
-                ) -> None:
-    """The rating list and, for a monthly rule, the month chooser and its list."""
-    games_ws, rating_ws, monthly_ws = sheets
-    lang, players = book.spec.lang, book.spec.players
-    listing = rating_listing(RATING_LIST, rule)
-    book.write(rating_ws, list_table("List", LIST, players, listing), tables)
-    watch = (book.tables["Games"], book.tables["Players"])
-    book.keep(rating_ws, title_cell(rating_ws, f"{LIST(lang)} ・ {book.title}", lang, watch))
-    rating_ws.freeze_panes = "A3"
-    if monthly_ws is None:
-        return
-    chooser = monthly_table(lang, GamesRefs(book.tables["Games"], games_ws.title))
-    book.write(monthly_ws, chooser, tables)
-    book.write(monthly_ws, list_table("MonthList", MONTHLY, players,
-                                      rating_listing(MONTH_LIST, rule), header_row=6), tables)
-    hide_shared_helpers(monthly_ws, chooser)
-    book.keep(monthly_ws, title_cell(monthly_ws, f"{MONTHLY(lang)} ・ {book.title}", lang,
-                                     watch))
-    monthly_ws.freeze_panes = "A8"
+SheetWriter = Callable[[ClubLedger, Book, LedgerBook[Any], Any, Inputs], None]
+"""Writes part of a ledger on the sheets :meth:`ClubLedger.sheets` made."""
 
 
 def hide_shared_helpers(ws: Worksheet, chooser: Table) -> None:

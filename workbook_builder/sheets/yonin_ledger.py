@@ -66,6 +66,7 @@ from .. import formulas as fx
 from ..formulas import ledger as fl
 from ..kit import catalog as kc
 from ..kit import inputs as kinds
+from ..kit import ledger as kl
 from ..kit import ledger_games as lg
 from ..kit import ledger_lists as ll
 from ..kit import phone
@@ -79,9 +80,9 @@ from ..kit.cells import (
 )
 from ..kit.frame import title_cell, title_row
 from ..kit.howto import LEDGER
-from ..kit.ledger import Book, ClubLedger
+from ..kit.ledger import Book, ClubLedger, Inputs
 from ..kit.ledger_rule import LedgerBook, v
-from ..kit.seats import GamesRefs, chain_sheet
+from ..kit.seats import GamesRefs
 from ..labels import GAMES_TITLE, OVERWRITTEN, SETTINGS_TITLE, Text
 from ..layout import Column, Formula, NameInfo, Row, Setting, Table
 from ..spec import Spec
@@ -731,6 +732,27 @@ def example_tables(lang: str) -> dict[str, list[dict[str, object]]]:
     return {"Games": log, "Players": people}
 
 
+def write_rate_table(ledger: ClubLedger, book: Book, rule: LedgerBook[Any], preset: Any,
+                     tables: Inputs) -> None:
+    """The federation's rate table, the month it counts named above it."""
+    lang, ws = book.spec.lang, book.at(RATE_TABLE)
+    table = ll.list_table("RateTable", RATE_TABLE, book.spec.players, rate_listing(lang))
+    book.write(ws, table, tables)
+    watch = (book.tables["Games"], book.tables["Players"])
+    book.keep(ws, title_cell(ws, f"{book.title} ・ {RATE_TABLE(lang)}", lang, watch))
+    book.names += dress_rate_table(ws, table, lang)
+
+
+def write_settings(ledger: ClubLedger, book: Book, rule: LedgerBook[Any], preset: Any,
+                   tables: Inputs) -> None:
+    """The personal sheet's Settings, with the ledger's starts and notes."""
+    lang = book.spec.lang
+    book.names += yn.write_settings_sheet(book.at(SETTINGS_TITLE), preset, lang,
+                                          f"{SETTINGS_TITLE(lang)} ・ {book.title}",
+                                          ledger_settings(preset, lang),
+                                          (*yn.RULE_NOTES, *LEDGER_NOTES))
+
+
 class YoninLedgerSheet(ClubLedger):
     """Workbook type ``system = "yonin_ledger"``: the club's four-player ledger."""
 
@@ -743,6 +765,7 @@ class YoninLedgerSheet(ClubLedger):
     howto = (LEDGER[0], yn.FOUR_ROWS_STEP, LEDGER[2])
     posted = FederationPost()
     """How ``publish`` lists and posts it (:class:`FederationPost`)."""
+    writers = (kl.write_log, write_rate_table, write_settings, kl.write_chain)
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_tables(lang)["Games"]
@@ -750,35 +773,25 @@ class YoninLedgerSheet(ClubLedger):
     def example_tables(self, spec: Spec) -> dict[str, list[dict[str, object]]]:
         return example_tables(spec.lang)
 
-    def write(self, book: Book, rule: LedgerBook[Any], preset: Any,
-              tables: Mapping[str, Sequence[Mapping[str, object]]]) -> None:
-        """Games, Players, the rate table, Settings and the chain."""
-        lang, title = book.spec.lang, book.title
-        games_t = games_table(book.rows, lang, preset)
-        players_t = ll.players_table(book.spec.players, roster(book.spec.players, lang, preset),
-                                     GamesRefs(games_t, GAMES_TITLE(lang)))
-        list_t = ll.list_table("RateTable", RATE_TABLE, book.spec.players, rate_listing(lang))
-        games_ws, players_ws = book.sheet(GAMES_TITLE), book.sheet(PLAYERS)
-        list_ws, settings_ws = book.sheet(RATE_TABLE), book.sheet(SETTINGS_TITLE)
-        chain_ws = chain_sheet(book.wb)
+    def sheets(self, rule: LedgerBook[Any]) -> tuple[Text, ...]:
+        return (GAMES_TITLE, PLAYERS, RATE_TABLE, SETTINGS_TITLE)
 
-        watch = (games_t, players_t)
-        book.write(games_ws, games_t, tables, flag="Status")
-        book.names.append(ll.name_latest(games_ws, games_t))
-        book.keep(games_ws, yn.dress_seats(games_ws, games_t, lang,
-                                           f"{title} ・ {GAMES_TITLE(lang)}", watch,
-                                           first_row_only=("Date",)))
-        book.write(players_ws, players_t, tables, flag="Status")
-        book.keep(players_ws, dress_players(players_ws, players_t, lang, title, watch))
-        book.write(list_ws, list_t, tables)
-        book.keep(list_ws, title_cell(list_ws, f"{title} ・ {RATE_TABLE(lang)}", lang, watch))
-        book.names += dress_rate_table(list_ws, list_t, lang)
-        book.names += yn.write_settings_sheet(settings_ws, preset, lang,
-                                              f"{SETTINGS_TITLE(lang)} ・ {title}",
-                                              ledger_settings(preset, lang),
-                                              (*yn.RULE_NOTES, *LEDGER_NOTES))
-        book.write(chain_ws, rule.seats.chain_table(GamesRefs(games_t, games_ws.title)),
-                   tables)
+    def games_table(self, book: Book, rule: LedgerBook[Any], preset: Any) -> Table:
+        return games_table(book.rows, book.spec.lang, preset)
+
+    def roster(self, book: Book, rule: LedgerBook[Any], preset: Any, refs: GamesRefs
+               ) -> ll.Roster:
+        return roster(book.spec.players, book.spec.lang, preset)
+
+    def dress_games(self, book: Book, ws: Worksheet, table: Table,
+                    watch: Sequence[Table]) -> dict[str, object]:
+        lang = book.spec.lang
+        return yn.dress_seats(ws, table, lang, f"{book.title} ・ {GAMES_TITLE(lang)}", watch,
+                              first_row_only=("Date",))
+
+    def dress_players(self, book: Book, ws: Worksheet, table: Table,
+                      watch: Sequence[Table]) -> dict[str, object]:
+        return dress_players(ws, table, book.spec.lang, book.title, watch)
 
 
 # ---- looks ------------------------------------------------------------------------------
