@@ -113,6 +113,10 @@ class Book:
     """The ledger's title, which every sheet's heading repeats."""
     rows: int
     """Games sheet rows: the template's, made whole games."""
+    rule: LedgerBook[Any]
+    preset: Any
+    inputs: Inputs
+    """The typed rows of each input table."""
     names: list[NameInfo] = dataclasses.field(default_factory=list)
     tables: dict[str, Table] = dataclasses.field(default_factory=dict)
     shown: dict[str, list[str]] = dataclasses.field(default_factory=dict)
@@ -130,25 +134,32 @@ class Book:
         ws: Worksheet = self.wb[title(self.spec.lang)]
         return ws
 
-    def write(self, ws: Worksheet, table: Table,
-              inputs: Inputs,
-              flag: str | None = None) -> None:
-        """``table`` on ``ws``, filled with its rows of ``inputs`` (by the table's key)."""
+    @property
+    def refs(self) -> GamesRefs:
+        """The Games table written, for formulas on other sheets."""
+        return GamesRefs(self.tables["Games"], self.at(GAMES_TITLE).title)
+
+    @property
+    def watch(self) -> tuple[Table, Table]:
+        """The tables whose Status a list's title watches."""
+        return self.tables["Games"], self.tables["Players"]
+
+    def write(self, ws: Worksheet, table: Table, flag: str | None = None) -> None:
+        """``table`` on ``ws``, filled with its typed rows."""
         self.tables[table.key] = table
         self.shown.setdefault(ws.title, []).append(table.key)
-        self.names += write_table(ws, table, self.spec.lang, inputs.get(table.key, ()),
+        self.names += write_table(ws, table, self.spec.lang, self.inputs.get(table.key, ()),
                                   flag=flag)
 
     def keep(self, ws: Worksheet, cells: Mapping[str, object]) -> None:
         """Cached values of formula cells ``ws`` holds outside its tables."""
         self.cached.setdefault(ws.title, {}).update(cells)
 
-    def finish(self, inputs: Inputs,
-               preset: object) -> Built:
+    def finish(self) -> Built:
         """Every sheet set up for print, the tables evaluated together, the cached values."""
         for ws in self.wb.worksheets:
             page_setup(ws)
-        values = evaluate_tables(self.tables, inputs, preset, self.spec.lang)
+        values = evaluate_tables(self.tables, self.inputs, self.preset, self.spec.lang)
         out: dict[str, dict[str, object]] = {}
         for ws in self.wb.worksheets:
             cells = dict(self.cached.get(ws.title, {}))
@@ -187,56 +198,54 @@ def evaluate_tables(tables: Mapping[str, Table],
     return values
 
 
-def write_log(ledger: ClubLedger, book: Book, rule: LedgerBook[Any], preset: Any,
-              tables: Inputs) -> None:
+def write_log(ledger: ClubLedger, book: Book) -> None:
     """The Games and Players sheets and the name of the latest month counted."""
     games_ws, players_ws = book.at(GAMES_TITLE), book.at(PLAYERS)
-    games = ledger.games_table(book, rule, preset)
+    games = ledger.games_table(book)
     refs = GamesRefs(games, games_ws.title)
-    players = players_table(book.spec.players, ledger.roster(book, rule, preset, refs), refs)
+    players = players_table(book.spec.players, ledger.roster(book, refs), refs)
     watch = (games, players)
-    book.write(games_ws, games, tables, flag="Status")
+    book.write(games_ws, games, flag="Status")
     book.keep(games_ws, ledger.dress_games(book, games_ws, games, watch))
     book.names.append(name_latest(games_ws, games))
-    book.write(players_ws, players, tables, flag="Status")
+    book.write(players_ws, players, flag="Status")
     book.keep(players_ws, ledger.dress_players(book, players_ws, players, watch))
 
 
-def write_chain(ledger: ClubLedger, book: Book, rule: LedgerBook[Any], preset: Any,
-                tables: Inputs) -> None:
+def write_chain(ledger: ClubLedger, book: Book) -> None:
     """The hidden chain: each counted game's ids, last first."""
-    refs = GamesRefs(book.tables["Games"], book.at(GAMES_TITLE).title)
-    book.write(book.wb[CHAIN_SHEET], rule.seats.chain_table(refs), tables)
+    book.write(book.wb[CHAIN_SHEET], book.rule.seats.chain_table(book.refs))
 
 
-def write_lists(ledger: ClubLedger, book: Book, rule: LedgerBook[Any], preset: Any,
-                tables: Inputs) -> None:
+def two_player(book: Book) -> LedgerRule[Any]:
+    """The two-player rule the writers below lay out."""
+    assert isinstance(book.rule, LedgerRule), book.rule
+    return book.rule
+
+
+def write_lists(ledger: ClubLedger, book: Book) -> None:
     """The rating list and, for a monthly rule, the month chooser and its list."""
-    assert isinstance(rule, LedgerRule), rule
-    rating_ws = book.at(LIST)
+    rule, rating_ws = two_player(book), book.at(LIST)
     lang, players = book.spec.lang, book.spec.players
-    listing = rating_listing(RATING_LIST, rule)
-    book.write(rating_ws, list_table("List", LIST, players, listing), tables)
-    watch = (book.tables["Games"], book.tables["Players"])
-    book.keep(rating_ws, title_cell(rating_ws, f"{LIST(lang)} ・ {book.title}", lang, watch))
+    book.write(rating_ws, list_table("List", LIST, players, rating_listing(RATING_LIST, rule)))
+    book.keep(rating_ws, title_cell(rating_ws, f"{LIST(lang)} ・ {book.title}", lang,
+                                    book.watch))
     rating_ws.freeze_panes = "A3"
     if not rule.monthly:
         return
-    monthly_ws = book.at(MONTHLY)
-    chooser = monthly_table(lang, GamesRefs(book.tables["Games"], book.at(GAMES_TITLE).title))
-    book.write(monthly_ws, chooser, tables)
+    monthly_ws, chooser = book.at(MONTHLY), monthly_table(lang, book.refs)
+    book.write(monthly_ws, chooser)
     book.write(monthly_ws, list_table("MonthList", MONTHLY, players,
-                                      rating_listing(MONTH_LIST, rule), header_row=6), tables)
+                                      rating_listing(MONTH_LIST, rule), header_row=6))
     hide_shared_helpers(monthly_ws, chooser)
     book.keep(monthly_ws, title_cell(monthly_ws, f"{MONTHLY(lang)} ・ {book.title}", lang,
-                                     watch))
+                                     book.watch))
     monthly_ws.freeze_panes = "A8"
 
 
-def write_rule_settings(ledger: ClubLedger, book: Book, rule: LedgerBook[Any], preset: Any,
-                        tables: Inputs) -> None:
+def write_rule_settings(ledger: ClubLedger, book: Book) -> None:
     """The default start, the monthly switch, the rule's constants and tables, the notes."""
-    assert isinstance(rule, LedgerRule), rule
+    rule, preset = two_player(book), book.preset
     lang, settings_ws = book.spec.lang, book.at(SETTINGS_TITLE)
     settings = ledger_settings(rule, preset)
     book.names += write_settings(settings_ws, f"{SETTINGS_TITLE(lang)} ・ {book.title}",
@@ -313,17 +322,17 @@ class ClubLedger(SheetType[Any]):
         rule = self.rules[spec.preset]
         size = rule.seats.rows
         book = Book(wb, spec, sheet_title(spec, self.default_title(spec.lang)),
-                    -(-spec.rows // size) * size)
-        self.write(book, rule, preset, tables)
-        return book.finish(tables, preset)
+                    -(-spec.rows // size) * size, rule, preset, tables)
+        self.write(book)
+        return book.finish()
 
-    def write(self, book: Book, rule: LedgerBook[Any], preset: Any, tables: Inputs) -> None:
+    def write(self, book: Book) -> None:
         """The sheets in tab order (the hidden chain last), then each :attr:`writers`'."""
-        for title in self.sheets(rule):
+        for title in self.sheets(book.rule):
             book.sheet(title)
         chain_sheet(book.wb)
         for writer in self.writers:
-            writer(self, book, rule, preset, tables)
+            writer(self, book)
 
     def sheets(self, rule: LedgerBook[Any]) -> tuple[Text, ...]:
         """Games, the lists, Players, Settings."""
@@ -331,13 +340,11 @@ class ClubLedger(SheetType[Any]):
         return (GAMES_TITLE, LIST, *([MONTHLY] if rule.monthly else []), PLAYERS,
                 SETTINGS_TITLE)
 
-    def games_table(self, book: Book, rule: LedgerBook[Any], preset: Any) -> Table:
-        assert isinstance(rule, LedgerRule), rule
-        return games_table(book.rows, book.spec.lang, rule, preset)
+    def games_table(self, book: Book) -> Table:
+        return games_table(book.rows, book.spec.lang, two_player(book), book.preset)
 
-    def roster(self, book: Book, rule: LedgerBook[Any], preset: Any, refs: GamesRefs) -> Roster:
-        assert isinstance(rule, LedgerRule), rule
-        return two_player_roster(rule, preset, refs, book.spec.lang)
+    def roster(self, book: Book, refs: GamesRefs) -> Roster:
+        return two_player_roster(two_player(book), book.preset, refs, book.spec.lang)
 
     def dress_games(self, book: Book, ws: Worksheet, table: Table,
                     watch: Sequence[Table]) -> dict[str, object]:
@@ -351,7 +358,7 @@ class ClubLedger(SheetType[Any]):
                               watch=watch)
 
 
-SheetWriter = Callable[[ClubLedger, Book, LedgerBook[Any], Any, Inputs], None]
+SheetWriter = Callable[[ClubLedger, Book], None]
 """Writes part of a ledger on the sheets :meth:`ClubLedger.sheets` made."""
 
 

@@ -80,7 +80,7 @@ from ..kit.cells import (
 )
 from ..kit.frame import title_cell, title_row
 from ..kit.howto import LEDGER
-from ..kit.ledger import Book, ClubLedger, Inputs
+from ..kit.ledger import Book, ClubLedger
 from ..kit.ledger_rule import LedgerBook, v
 from ..kit.seats import GamesRefs
 from ..labels import GAMES_TITLE, OVERWRITTEN, SETTINGS_TITLE, Text
@@ -732,24 +732,21 @@ def example_tables(lang: str) -> dict[str, list[dict[str, object]]]:
     return {"Games": log, "Players": people}
 
 
-def write_rate_table(ledger: ClubLedger, book: Book, rule: LedgerBook[Any], preset: Any,
-                     tables: Inputs) -> None:
+def write_rate_table(ledger: ClubLedger, book: Book) -> None:
     """The federation's rate table, the month it counts named above it."""
     lang, ws = book.spec.lang, book.at(RATE_TABLE)
     table = ll.list_table("RateTable", RATE_TABLE, book.spec.players, rate_listing(lang))
-    book.write(ws, table, tables)
-    watch = (book.tables["Games"], book.tables["Players"])
-    book.keep(ws, title_cell(ws, f"{book.title} ・ {RATE_TABLE(lang)}", lang, watch))
+    book.write(ws, table)
+    book.keep(ws, title_cell(ws, f"{book.title} ・ {RATE_TABLE(lang)}", lang, book.watch))
     book.names += dress_rate_table(ws, table, lang)
 
 
-def write_settings(ledger: ClubLedger, book: Book, rule: LedgerBook[Any], preset: Any,
-                   tables: Inputs) -> None:
+def write_settings(ledger: ClubLedger, book: Book) -> None:
     """The personal sheet's Settings, with the ledger's starts and notes."""
     lang = book.spec.lang
-    book.names += yn.write_settings_sheet(book.at(SETTINGS_TITLE), preset, lang,
+    book.names += yn.write_settings_sheet(book.at(SETTINGS_TITLE), book.preset, lang,
                                           f"{SETTINGS_TITLE(lang)} ・ {book.title}",
-                                          ledger_settings(preset, lang),
+                                          ledger_settings(book.preset, lang),
                                           (*yn.RULE_NOTES, *LEDGER_NOTES))
 
 
@@ -776,12 +773,11 @@ class YoninLedgerSheet(ClubLedger):
     def sheets(self, rule: LedgerBook[Any]) -> tuple[Text, ...]:
         return (GAMES_TITLE, PLAYERS, RATE_TABLE, SETTINGS_TITLE)
 
-    def games_table(self, book: Book, rule: LedgerBook[Any], preset: Any) -> Table:
-        return games_table(book.rows, book.spec.lang, preset)
+    def games_table(self, book: Book) -> Table:
+        return games_table(book.rows, book.spec.lang, book.preset)
 
-    def roster(self, book: Book, rule: LedgerBook[Any], preset: Any, refs: GamesRefs
-               ) -> ll.Roster:
-        return roster(book.spec.players, book.spec.lang, preset)
+    def roster(self, book: Book, refs: GamesRefs) -> ll.Roster:
+        return roster(book.spec.players, book.spec.lang, book.preset)
 
     def dress_games(self, book: Book, ws: Worksheet, table: Table,
                     watch: Sequence[Table]) -> dict[str, object]:
@@ -791,7 +787,15 @@ class YoninLedgerSheet(ClubLedger):
 
     def dress_players(self, book: Book, ws: Worksheet, table: Table,
                       watch: Sequence[Table]) -> dict[str, object]:
-        return dress_players(ws, table, book.spec.lang, book.title, watch)
+        lang, title = book.spec.lang, book.title
+        cached = title_row(ws, table, lang, f"{title} ・ {PLAYERS(lang)}", "Status", watch)
+        ws.row_dimensions[table.header_row].height = 34
+        yn.hint_row(ws, table, lang)
+        ws.freeze_panes = f"B{table.first_row}"
+        styles.style_note(ws.cell(table.last_row + 2, 1, PLAYERS_NOTE(lang)), lang)
+        styles.style_note(ws.cell(table.last_row + 3, 1, OVERWRITTEN(lang)), lang,
+                          color="C00000")
+        return cached
 
 
 # ---- looks ------------------------------------------------------------------------------
@@ -803,17 +807,6 @@ RATE_TABLE_NOTES = (
     Text("月間 = 上の月 (日付のある最後の対局の月) の対局数。",
          "Month: games in the month above (that of the latest dated game)."),
 )
-
-
-def dress_players(ws: Worksheet, table: Table, lang: str, title: str,
-                  watch: Sequence[Table]) -> dict[str, object]:
-    cached = title_row(ws, table, lang, f"{title} ・ {PLAYERS(lang)}", "Status", watch)
-    ws.row_dimensions[table.header_row].height = 34
-    yn.hint_row(ws, table, lang)
-    ws.freeze_panes = f"B{table.first_row}"
-    styles.style_note(ws.cell(table.last_row + 2, 1, PLAYERS_NOTE(lang)), lang)
-    styles.style_note(ws.cell(table.last_row + 3, 1, OVERWRITTEN(lang)), lang, color="C00000")
-    return cached
 
 
 def dress_rate_table(ws: Worksheet, table: Table, lang: str) -> list[NameInfo]:
