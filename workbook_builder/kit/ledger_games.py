@@ -202,7 +202,7 @@ def check_cases(rule: LedgerRule[P], preset: P, lang: str) -> tuple[st.Case, ...
     unknown_b, start_b = side_cases("B")
     return (
         st.empty(keys),
-        st.Case(lambda r: f"NOT({rule.settings_ok(preset)})", lambda c: False, MSG["settings"]),
+        st.settings_unusable(lambda r: rule.settings_ok(preset)),
         unknown_a, unknown_b,
         st.Case(lambda r: f"AND({r['IdA']}>0,{r['IdA']}={r['IdB']})",
                 lambda c: c["IdA"] != 0 and c["IdA"] == c["IdB"], MSG["same"]),

@@ -340,12 +340,11 @@ def period_messages(**own: Text) -> dict[str, Text]:
 def period_status(inputs: Sequence[str], settings_ok: str, checked: Sequence[str],
                   far: st.Case, required: Sequence[str]) -> tuple[st.Case, ...]:
     """The Status cases of a rule rated by period, first case first: "" (fine, empty or in
-    progress) or the problem: Settings unusable (``settings_ok`` is not TRUE; the preset is
-    checked when built, so only a person editing Settings trips it), a ``checked`` input
-    refused, the opponent too ``far`` off, a game not complete."""
+    progress) or the problem: Settings unusable (``settings_ok`` is not TRUE), a ``checked``
+    input refused, the opponent too ``far`` off, a game not complete."""
     return (
         st.empty(inputs),
-        st.Case(lambda r: f"NOT({settings_ok})", lambda c: False, st.SETTINGS),
+        st.settings_unusable(lambda r: settings_ok),
         *(st.bad(key) for key in checked),
         far,
         st.complete(required),

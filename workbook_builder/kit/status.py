@@ -266,14 +266,19 @@ def counts(c: Cells, keys: Sequence[str]) -> bool:
     return c["Status"] == "" and c.numbers(*keys)
 
 
-def settings_bad(names: Sequence[str], message: Text) -> Case:
-    """A Settings value that is not a number (typed over on the sheet).
+def settings_unusable(ok: Callable[[Row], str]) -> Case:
+    """Settings unusable: ``ok`` (a formula, TRUE when the rule can read them) is not TRUE.
 
-    The builder writes the preset's numbers, so the engine never sees a bad setting:
-    only a person editing Settings can make this case hold.
+    The builder writes the preset, checked, so the engine never sees bad Settings: only a
+    person editing Settings can make this case hold.
     """
+    return Case(lambda r: f"NOT({ok(r)})", lambda c: False, SETTINGS)
+
+
+def settings_bad(names: Sequence[str]) -> Case:
+    """A Settings value that is not a number (typed over on the sheet)."""
     tests = ",".join(f"ISNUMBER({name})" for name in names)
-    return Case(lambda r: f"NOT(AND({tests}))", lambda c: False, message)
+    return settings_unusable(lambda r: f"AND({tests})")
 
 
 def complete(keys: Sequence[str]) -> Case:

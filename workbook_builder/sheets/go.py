@@ -690,7 +690,7 @@ def lead_points(r: Row) -> str:
 
 STATUS = (
     st.empty(INPUT_KEYS),
-    st.Case(lambda r: f"NOT({settings_ok()})", lambda c: False, MSG["settings"]),
+    st.settings_unusable(lambda r: settings_ok()),
     st.bad_via("OppRank", lambda r: f"AND(NOT(ISBLANK({r['OppRank']})),{r['OppIdx']}=0)"),
     st.bad("Handicap"),
     st.bad_via("GameType", lambda r: f"{r['Kind']}=0"),

@@ -96,7 +96,7 @@ REQUIRED = ("OppRating", "Result", "TurnDiff")
 
 STATUS = (
     st.empty(INPUT_KEYS),
-    st.settings_bad((START, WEIGHT), MSG["settings"]),
+    st.settings_bad((START, WEIGHT)),
     *(st.bad(key) for key in ("OppRating", "Result", "TurnDiff", "Date")),
     st.complete(REQUIRED),
     st.unfinished(MSG["incomplete"]),

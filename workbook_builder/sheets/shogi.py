@@ -91,8 +91,7 @@ def status_column(sheet: ShogiSheet[S], lang: str, preset: S,
     keys = sheet.input_keys
     cases = (
         st.empty(keys),
-        st.Case(lambda r: f"NOT({sheet.settings_ok(r, preset)})", lambda c: False,
-                st.SETTINGS),
+        st.settings_unusable(lambda r: sheet.settings_ok(r, preset)),
         *(st.bad(column.key) for column in checked),
         st.complete(REQUIRED),
         st.unfinished(st.INCOMPLETE),

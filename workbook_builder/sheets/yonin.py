@@ -620,7 +620,7 @@ def status_cases(preset: YoninPreset, inputs: Sequence[str] = INPUT_KEYS
     return (
         MOVED_CASE,
         st.Case(lambda r: f"{typed_formula(r, inputs)}=0", lambda c: nothing_typed(c, inputs)),
-        st.Case(lambda r: f"NOT({settings_ok(preset)})", lambda c: False, MSG["settings"]),
+        st.settings_unusable(lambda r: settings_ok(preset)),
         *(row_check_case(s) for s in range(SEATS)),
         st.Case(lambda r: f"{r.table.letter('Filled')}{block(r)[0]}=0",
                 lambda c: c["Filled"] == 0, MSG["incomplete"]),
