@@ -31,10 +31,12 @@ def chart_point(r: Row, value: str) -> str:
 
 
 def counted_column(key: str, label: Text, kind: ValueType, width: float, formula: Formula,
-                   value: Value, **extra: Any) -> Column:
-    """A column that shows ``formula`` (the engine's ``value``) on the lead row and on a
-    counted row, and stays blank on a skipped one."""
-    return Column(key, label, "computed", kind, width, lead=formula, lead_value=value,
+                   value: Value, lead: Formula | None = None, lead_value: Value | None = None,
+                   **extra: Any) -> Column:
+    """A column that shows ``formula`` (the engine's ``value``) on a counted row and stays
+    blank on a skipped one; the lead row shows ``lead`` (``lead_value``), else the same."""
+    return Column(key, label, "computed", kind, width, lead=lead or formula,
+                  lead_value=value if lead_value is None else lead_value,
                   formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})", formula(r), '""'),
                   value=lambda c: value(c) if counted(c) else "", **extra)
 

@@ -32,6 +32,7 @@ from ..kit import inputs as kinds
 from ..kit import status as st
 from ..kit.base import extend
 from ..kit.cells import Cells, excel_number
+from ..kit.chain import counted_column
 from ..kit.ledger_rule import LedgerRule, number, other, result
 from ..kit.settings_table import Computed, SettingsTable, SettingsTables, TableField
 from ..labels import Text
@@ -152,24 +153,20 @@ def lead_rank(c: Cells) -> object:
 
 def game_no_column() -> Column:
     """The counted game's number among all the player's games; 自分: the games before."""
-    return Column("GameNo", Text("通算\n局数", "Game\nno."), "computed", "integer", 5.5,
-                  width_en=6, number_format="0",
-                  lead=lambda r: GAMES_BEFORE, lead_value=lambda c: c.preset.games_before,
-                  formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
-                                           f"{GAMES_BEFORE}+{r['Count']}", '""'),
-                  value=lambda c: sg.shown_if_counted(
-                      c, lambda: c.preset.games_before + c["Count"]))
+    return counted_column("GameNo", Text("通算\n局数", "Game\nno."), "integer", 5.5,
+                          lambda r: f"{GAMES_BEFORE}+{r['Count']}",
+                          lambda c: c.preset.games_before + c["Count"],
+                          lambda r: GAMES_BEFORE, lambda c: c.preset.games_before,
+                          width_en=6, number_format="0")
 
 
 def rank_column(labels: tuple[str, ...]) -> Column:
     """The rank of the rating after each counted game; 自分: the starting rating's."""
-    return Column("Rank", Text("段級", "Rank"), "computed", "text", 6.5, width_en=7,
-                  allowed=labels, lead=lambda r: rank_formula(r["Running"]),
-                  lead_value=lead_rank,
-                  formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})",
-                                           rank_text(r["Running"]), '""'),
-                  value=lambda c: sg.shown_if_counted(
-                      c, lambda: club24_rank(number(c, "Running"), c.preset)))
+    return counted_column("Rank", Text("段級", "Rank"), "text", 6.5,
+                          lambda r: rank_text(r["Running"]),
+                          lambda c: club24_rank(number(c, "Running"), c.preset),
+                          lambda r: rank_formula(r["Running"]), lead_rank,
+                          width_en=7, allowed=labels)
 
 
 CLUB24_NOTES = (

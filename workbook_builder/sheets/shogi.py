@@ -65,11 +65,6 @@ def before(c: Cells) -> float:
     return value
 
 
-def shown_if_counted(c: Cells, value: Callable[[], object]) -> object:
-    """``IF(ISNUMBER(Change), value, "")``: cells that follow a counted game."""
-    return value() if c.number("Change") is not None else ""
-
-
 # --- Columns both shogi sheets have ---------------------------------------------------------
 
 
