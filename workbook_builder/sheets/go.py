@@ -87,7 +87,7 @@ from ..kit import ledger_rule
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES
 from ..kit.cells import Cells, excel_number, numeric, whole
-from ..kit.chain import chart_columns, count_column, counted, counted_column, running_column
+from ..kit.chain import change_column, chart_columns, count_column, counted_column, running_column
 from ..kit.inputs import Check
 from ..kit.ledger_games import MSG as LEDGER_MSG
 from ..kit.ledger_games import same_cell
@@ -648,13 +648,10 @@ def counted_formula(r: Row, lang: str) -> str:
         (f"{r['Type']}=\"unrated\"", fx.text(REASON["unrated"](lang))),
         (f"OR({r['Type']}=\"provisional\",{vs_bc(r)})", fx.text(REASON["provisional"](lang))),
     ], fx.text(REASON["rated"](lang)))
-    rated = fx.if_(f"{r['IsRated']}=1", r["Rated"], reason)
-    return fx.if_(f"ISNUMBER({r['Change']})", rated, '""')
+    return fx.if_(f"{r['IsRated']}=1", r["Rated"], reason)
 
 
 def counted_value(c: Cells) -> object:
-    if not counted(c):
-        return ""
     if c["IsRated"] == 1:
         return c["Rated"]
     kind = c["Type"]
@@ -761,19 +758,17 @@ def outcome_columns(lang: str) -> tuple[Column, ...]:
                                         multiplier_text(r["Rated"]), '""'),
                value=lambda c: multiplier(whole(c["Rated"]), c.preset)
                if c["IsRated"] == 1 else ""),
-        Column("Change", Text("増減", "Change"), "computed", "number", 7.5,
-               number_format="+0.0;-0.0;0", formula=change_formula, value=change_value),
+        change_column(change_formula, change_value, 7.5, "+0.0;-0.0;0"),
         counted_column("Points", Text("ポイント", "Points"), "number", 8.5,
                        lambda r: r["Running"], lambda c: c["Running"], number_format="0.0"),
         counted_column("Rank", Text("段級位", "Rank"), "text", 5.5,
                        lambda r: f"INDEX({RANK_CODE},{r['RankIdx']})",
                        lambda c: code_at(c["RankIdx"], c.preset), width_en=6),
         counted_column("Label", Text("表示", "Label"), "text", 9.5, *CHAIN.rule(LABEL)),
-        Column("Counted", Text("レート\n何局目", "Rated\ngame #"), "computed", "text", 6.5,
-               width_en=8, number_format="0", lead=lambda r: r["Rated"],
-               allowed=tuple(t(lang) for t in REASON.values()),
-               formula=lambda r: counted_formula(r, lang), value=counted_value,
-               lead_value=lambda c: c["Rated"]),
+        counted_column("Counted", Text("レート\n何局目", "Rated\ngame #"), "text", 6.5,
+                       lambda r: counted_formula(r, lang), counted_value,
+                       lambda r: r["Rated"], lambda c: c["Rated"], width_en=8,
+                       number_format="0", allowed=tuple(t(lang) for t in REASON.values())),
     )
 
 
