@@ -417,10 +417,10 @@ class Roster:
 
     ``rating`` (read from the Games column ``new`` after the player's last counted game,
     else the ``start`` column, on a ``usable`` row), ``games`` and ``month`` (counted
-    games, all and in the latest month) and the hidden ``position`` (by ``order``) bring
-    their heading, type and width; ``last`` heads the hidden last game row. Sheet order:
-    inputs, rating, shown, games, month, status, starts, last, since, hidden, position,
-    tail, built.
+    games, all and in the latest month) bring their heading, type and width; ``last``
+    heads the hidden last game row of ``seats``' chain. Sheet order: inputs, rating,
+    shown, games, month, status, starts, last, since, hidden (with the list's
+    :func:`position_column`), built.
     """
 
     inputs: tuple[Column, ...]
@@ -429,16 +429,13 @@ class Roster:
     rating: Column
     games: Column
     month: Column
-    position: Column
     last: Text
-    shown: tuple[Column, ...] = ()
-    hidden: tuple[Column, ...] = ()
-    tail: tuple[Column, ...] = ()
-    new: str = "New"
-    start: str = "StartUsed"
-    order: str = "Rating"
-    usable: Test = RATED
-    seats: Seats = SEATS
+    shown: tuple[Column, ...]
+    hidden: tuple[Column, ...]
+    new: str
+    start: str
+    usable: Test
+    seats: Seats
 
 
 def players_table(rows: int, roster: Roster, g: GamesRefs) -> Table:
@@ -455,9 +452,7 @@ def players_table(rows: int, roster: Roster, g: GamesRefs) -> Table:
                                                    value=rating[1]),
                *roster.shown, games, month, roster.status, *roster.starts,
                last_column(g, roster.last, seats, width=width), since_column(g, width),
-               *roster.hidden, position_column(roster.position.key, roster.position.label,
-                                               roster.order, width),
-               *roster.tail, st.built_column(fixed=True))
+               *roster.hidden, st.built_column(fixed=True))
     return Table("Players", PLAYERS, columns, rows, fixed_rows=True)
 
 
@@ -480,11 +475,12 @@ def two_player_roster(rule: LedgerRule[P], preset: P, g: GamesRefs, lang: str) -
         computed("Rating", rule.rating_name, rule.rating_format, rule.side_widths[0]),
         computed("Games", Text("対局数", "Games")),
         computed("ThisMonth", Text("今月", "This\nmonth")),
-        Column("Pos", Text("計算用 順位", "List place"), "helper", "integer", 7),
         Text("計算用 最後の対局", "Last game row"),
         shown=(*([label] if rule.rank_labels else []), *now_columns(rule, g, shown=True)),
-        hidden=tuple(now_columns(rule, g, shown=False)),
-        tail=tuple(monthly_columns(g)) if rule.monthly else (), order=rule.order_key)
+        hidden=(*now_columns(rule, g, shown=False),
+                position_column("Pos", Text("計算用 順位", "List place"), rule.order_key),
+                *(monthly_columns(g) if rule.monthly else ())),
+        new="New", start="StartUsed", usable=RATED, seats=SEATS)
 
 
 # --- The lists ----------------------------------------------------------------------------
@@ -539,21 +535,17 @@ class Shown:
     hidden: bool = False
 
 
-PLACE = Text("順位", "Place")
-
-
 @dataclass(frozen=True)
 class Listing:
-    """What a list shows, in sheet order after its Place: :class:`Shown` Players columns
-    and columns of its own. Place ranks the Players ``order`` column, which one of the
-    shown columns must show; ``pos`` names the Players position column."""
+    """What a list shows, in sheet order: its ``place`` (heading and width), then
+    :class:`Shown` Players columns and columns of its own. The place ranks the Players
+    ``order`` column, which one of the shown columns must show; ``pos`` names the
+    Players position column."""
 
     pos: str
     order: str
+    place: Column
     columns: tuple[Shown | Column, ...]
-    place: Text = PLACE
-    place_width: float = 6
-    place_width_en: float | None = None
 
 
 def placed_column(pos: str, shown: Shown) -> Column:
@@ -573,11 +565,10 @@ def list_table(key: str, title: Text, rows: int, listing: Listing, header_row: i
     pos, order = listing.pos, listing.order
     own = next(c.key for c in listing.columns
                if isinstance(c, Shown) and (c.source or c.key) == order)
-    place = Column("Place", listing.place, "computed", "integer", listing.place_width,
-                   width_en=listing.place_width_en, formula=lambda r: fx.if_(
-                       f"ISNUMBER({r[own]})",
-                       lx.list_rank(r[own], f"Players_{order}", "Players_Name"), '""'),
-                   value=lambda c: place_value(c, pos, order, own))
+    place = dataclasses.replace(
+        listing.place, value=lambda c: place_value(c, pos, order, own),
+        formula=lambda r: fx.if_(f"ISNUMBER({r[own]})",
+                                 lx.list_rank(r[own], f"Players_{order}", "Players_Name"), '""'))
     columns = (place, *(placed_column(pos, c) if isinstance(c, Shown) else c
                         for c in listing.columns))
     return Table(key, title, columns, rows, header_row=header_row, lead_row=header_row + 1)
@@ -619,7 +610,8 @@ def rating_listing(source: Mapping[str, str], rule: LedgerRule[Any]) -> Listing:
     if order != source["Rating"]:
         columns.append(dataclasses.replace(shown("Order", Text("計算用 順序", "Order"),
                                                  hidden=True), source=order))
-    return Listing(pos, order, tuple(columns))
+    return Listing(pos, order, Column("Place", Text("順位", "Place"), "computed", "integer", 6),
+                   tuple(columns))
 
 
 def monthly_table(lang: str, g: GamesRefs) -> Table:

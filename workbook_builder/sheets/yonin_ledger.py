@@ -503,10 +503,10 @@ def roster(count: int, lang: str, preset: YoninPreset) -> ll.Roster:
         Column("Games", Text("対局数", "Games"), "computed", "integer", 5.5, width_en=7),
         Column("Month", Text("月間\n対局数", "Month\ngames"), "computed", "integer", 6,
                width_en=7),
-        Column("Position", Text("計算用 表の順", "List position"), "helper", "integer", 8),
-        Text("計算用 最後の対局の行", "Last game row"),
-        shown=(rank,), new="NewRate", start="StartRate", order="Rate", usable=USABLE,
-        seats=CHAIN)
+        Text("計算用 最後の対局の行", "Last game row"), shown=(rank,),
+        hidden=(ll.position_column("Position", Text("計算用 表の順", "List position"), "Rate",
+                                   CHAIN.helper_width),),
+        new="NewRate", start="StartRate", usable=USABLE, seats=CHAIN)
 
 
 def start_formula(r: Row) -> str:
@@ -603,7 +603,8 @@ def line_value(c: Cells) -> str:
 
 def rate_listing(lang: str) -> ll.Listing:
     """The federation's columns by rate; the month shown heads the Month column."""
-    return ll.Listing("Position", "Rate", (
+    place = Column("Place", Text("順位", "#"), "computed", "integer", 4.5, width_en=4.5)
+    return ll.Listing("Position", "Rate", place, (
         ll.Shown("Name", Text("名前", "Name"), "text", 10, 11),
         ll.Shown("Rate", Text("レート", "Rate"), "number", 7),
         ll.Shown("Rank", Text("段級", "Rank"), "text", 5.5, 7),
@@ -616,7 +617,7 @@ def rate_listing(lang: str) -> ll.Listing:
                formula=lambda r: fx.if_(f'{r["Name"]}=""', '""', yn.rate_table_line_text(
                    r["Name"], r["Rank"], r["Official"], r["Rate"], r["Month"],
                    GAP[lang])), value=line_value),
-    ), place=Text("順位", "#"), place_width=4.5, place_width_en=4.5)
+    ))
 
 
 # ---- the rate table as the federation posts it (``publish``) ---------------------------
