@@ -19,7 +19,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from .. import formulas as fx
 from ..formulas import ledger as lx
 from ..labels import Text
-from ..layout import Column, Formula, NameInfo, Row, Table, ValueType, helper
+from ..layout import Column, Formula, NameInfo, Role, Row, Table, ValueType, helper
 from ..settings import START
 from ..table import define_name
 from . import inputs as kinds
@@ -518,59 +518,38 @@ def place_value(c: Cells, pos: str, source: str, own: str) -> object:
 
 
 @dataclass(frozen=True)
-class Shown:
-    """A list column: the Players ``source`` column (None: ``key``) of the player whose
-    position is this place; ``hidden`` makes it a helper."""
-
-    key: str
-    label: Text
-    kind: ValueType
-    width: float
-    width_en: float | None = None
-    number_format: str = "General"
-    source: str | None = None
-    lead: Formula | None = None
-    """What the list's lead row shows above the column, with its ``lead_value``."""
-    lead_value: object = None
-    hidden: bool = False
-
-
-@dataclass(frozen=True)
 class Listing:
-    """What a list shows, in sheet order: its ``place`` (heading and width), then
-    :class:`Shown` Players columns and columns of its own. The place ranks the Players
-    ``order`` column, which one of the shown columns must show; ``pos`` names the
-    Players position column."""
+    """What a list shows, in sheet order: its ``place`` (heading and width), then its
+    ``columns``. A column ``shown`` maps to a Players column shows that column of the
+    player whose ``pos`` (the Players position column) is this place; the others are
+    the list's own. The place ranks the Players ``order`` column, which a shown column
+    must show."""
 
     pos: str
     order: str
     place: Column
-    columns: tuple[Shown | Column, ...]
+    columns: tuple[Column, ...]
+    shown: Mapping[str, str]
 
 
-def placed_column(pos: str, shown: Shown) -> Column:
-    """The Players column ``shown`` declares, of the player whose ``pos`` is this place."""
-    source = shown.source or shown.key
-    return Column(shown.key, shown.label, "helper" if shown.hidden else "computed",
-                  shown.kind, shown.width, width_en=shown.width_en,
-                  number_format=shown.number_format, hidden=shown.hidden,
-                  lead=shown.lead, lead_value=shown.lead_value,
-                  formula=lambda r: lx.at_position(r.k, f"Players_{pos}", f"Players_{source}"),
-                  value=shown_value(pos, source))
+def placed_column(pos: str, column: Column, source: str) -> Column:
+    """``column`` showing the Players ``source`` of the player whose ``pos`` is this place."""
+    return dataclasses.replace(
+        column, value=shown_value(pos, source),
+        formula=lambda r: lx.at_position(r.k, f"Players_{pos}", f"Players_{source}"))
 
 
 def list_table(key: str, title: Text, rows: int, listing: Listing, header_row: int = 2
                ) -> Table:
     """A list in rating order: place k shows the player whose Players position is k."""
     pos, order = listing.pos, listing.order
-    own = next(c.key for c in listing.columns
-               if isinstance(c, Shown) and (c.source or c.key) == order)
+    own = next(c.key for c in listing.columns if listing.shown.get(c.key) == order)
     place = dataclasses.replace(
         listing.place, value=lambda c: place_value(c, pos, order, own),
         formula=lambda r: fx.if_(f"ISNUMBER({r[own]})",
                                  lx.list_rank(r[own], f"Players_{order}", "Players_Name"), '""'))
-    columns = (place, *(placed_column(pos, c) if isinstance(c, Shown) else c
-                        for c in listing.columns))
+    columns = (place, *(placed_column(pos, c, listing.shown[c.key]) if c.key in listing.shown
+                        else c for c in listing.columns))
     return Table(key, title, columns, rows, header_row=header_row, lead_row=header_row + 1)
 
 
@@ -581,17 +560,17 @@ def rating_listing(source: Mapping[str, str], rule: LedgerRule[Any]) -> Listing:
     does not: the month's end keeps only the rating."""
     pos, live = source["Pos"], source["Rating"] == "Rating"
     order = rule.order_key if live else source["Rating"]
+    sources = {**source, "Order": order}
 
     def shown(k: str, label: Text, kind: ValueType = "number", fmt: str = rule.rating_format,
-              width: float = rule.side_widths[0], hidden: bool = False) -> Shown:
-        return Shown(k, label, kind, width, number_format=fmt, source=source.get(k, k),
-                     hidden=hidden)
+              width: float = rule.side_widths[0], role: Role = "computed") -> Column:
+        return Column(k, label, role, kind, width, number_format=fmt)
 
     def change(c: Cells) -> object:
         before = shown_value(pos, source["Change"])(c)
         return "" if before == "" else numeric(c["Rating"]) - numeric(before)
 
-    columns: list[Shown | Column] = [
+    columns = [
         shown("Name", Text("名前", "Name"), "text", "General", 12),
         shown("Rating", rule.rating_name),
         *(shown(key, label, "number", fmt, 5.5) for key, label, fmt in rule.listed if live),
@@ -608,10 +587,10 @@ def rating_listing(source: Mapping[str, str], rule: LedgerRule[Any]) -> Listing:
     if "ThisMonth" in source:
         columns.append(shown("ThisMonth", Text("今月", "This\nmonth"), "integer", "0", 6))
     if order != source["Rating"]:
-        columns.append(dataclasses.replace(shown("Order", Text("計算用 順序", "Order"),
-                                                 hidden=True), source=order))
+        columns.append(shown("Order", Text("計算用 順序", "Order"), role="helper"))
     return Listing(pos, order, Column("Place", Text("順位", "Place"), "computed", "integer", 6),
-                   tuple(columns))
+                   tuple(columns), {c.key: sources.get(c.key, c.key) for c in columns
+                                    if c.key != "Change"})
 
 
 def monthly_table(lang: str, g: GamesRefs) -> Table:

@@ -605,19 +605,21 @@ def rate_listing(lang: str) -> ll.Listing:
     """The federation's columns by rate; the month shown heads the Month column."""
     place = Column("Place", Text("順位", "#"), "computed", "integer", 4.5, width_en=4.5)
     return ll.Listing("Position", "Rate", place, (
-        ll.Shown("Name", Text("名前", "Name"), "text", 10, 11),
-        ll.Shown("Rate", Text("レート", "Rate"), "number", 7),
-        ll.Shown("Rank", Text("段級", "Rank"), "text", 5.5, 7),
-        ll.Shown("Official", Text("公認", "Official"), "text", 5.5, 8, source="OfficialLabel"),
-        ll.Shown("Month", Text("月間", "Month"), "integer", 6.5, 7, lead=lambda r: fx.if_(
-            f"{ll.LATEST}>0", fl.month_date(ll.LATEST), '""'), lead_value=latest_date),
-        ll.Shown("Games", Text("対局数", "Games"), "integer", 5.5, 7),
+        Column("Name", Text("名前", "Name"), "computed", "text", 10, width_en=11),
+        Column("Rate", Text("レート", "Rate"), "computed", "number", 7),
+        Column("Rank", Text("段級", "Rank"), "computed", "text", 5.5, width_en=7),
+        Column("Official", Text("公認", "Official"), "computed", "text", 5.5, width_en=8),
+        Column("Month", Text("月間", "Month"), "computed", "integer", 6.5, width_en=7,
+               lead=lambda r: fx.if_(f"{ll.LATEST}>0", fl.month_date(ll.LATEST), '""'),
+               lead_value=latest_date),
+        Column("Games", Text("対局数", "Games"), "computed", "integer", 5.5, width_en=7),
         Column("Line", Text("表記 (連盟のレート表の形)", "Line (the federation's notation)"),
                "computed", "text", 24, width_en=24,
                formula=lambda r: fx.if_(f'{r["Name"]}=""', '""', yn.rate_table_line_text(
                    r["Name"], r["Rank"], r["Official"], r["Rate"], r["Month"],
                    GAP[lang])), value=line_value),
-    ))
+    ), {**{key: key for key in ("Name", "Rate", "Rank", "Month", "Games")},
+        "Official": "OfficialLabel"})
 
 
 # ---- the rate table as the federation posts it (``publish``) ---------------------------
