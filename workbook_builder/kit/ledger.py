@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar
 
 from openpyxl import Workbook
@@ -47,6 +48,7 @@ from .ledger_games import games_table
 from .ledger_lists import (
     MONTHLY,
     PLAYERS,
+    Listing,
     Roster,
     list_table,
     monthly_table,
@@ -111,6 +113,8 @@ class Book:
     spec: Spec
     title: str
     """The ledger's title, which every sheet's heading repeats."""
+    heading: str
+    """How a sheet's heading joins the sheet's name and the ledger's title."""
     rows: int
     """Games sheet rows: the template's, made whole games."""
     rule: LedgerBook[Any]
@@ -125,12 +129,12 @@ class Book:
     """Sheet title → the cached values of its formula cells outside the tables (a title
     cell, the Settings tables)."""
 
-    def sheet(self, title: Text) -> Worksheet:
-        ws: Worksheet = self.wb.create_sheet(title(self.spec.lang))
-        return ws
+    def headline(self, sheet: Text) -> str:
+        """The heading of ``sheet``: its name and the ledger's title, in :attr:`heading`."""
+        return self.heading.format(sheet=sheet(self.spec.lang), title=self.title)
 
     def at(self, title: Text) -> Worksheet:
-        """The sheet :meth:`sheet` made with ``title``."""
+        """The sheet named ``title``."""
         ws: Worksheet = self.wb[title(self.spec.lang)]
         return ws
 
@@ -198,68 +202,92 @@ def evaluate_tables(tables: Mapping[str, Table],
     return values
 
 
-def write_log(ledger: ClubLedger, book: Book) -> None:
-    """The Games and Players sheets and the name of the latest month counted."""
-    games_ws, players_ws = book.at(GAMES_TITLE), book.at(PLAYERS)
-    games = ledger.games_table(book)
-    refs = GamesRefs(games, games_ws.title)
-    players = players_table(book.spec.players, ledger.roster(book, refs), refs)
-    watch = (games, players)
+Dress = Callable[[Book, Worksheet, Table], dict[str, object]]
+"""Dresses a sheet's table (heading, legend, notes); returns the heading's cached value."""
+SheetWriter = Callable[[Book], None]
+"""Writes part of a ledger on the sheets its :class:`Layout` made."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What a ledger lays out where: its ``sheets`` in tab order (the hidden chain goes
+    last), the ``games`` table and the Players of ``roster``, each dressed, then the
+    ``writers`` of the other sheets in turn: every name and cell in a fixed order."""
+
+    sheets: tuple[Text, ...]
+    games: Table
+    roster: Roster
+    dress_games: Dress
+    dress_players: Dress
+    writers: tuple[SheetWriter, ...]
+
+
+def write_log(book: Book, layout: Layout) -> None:
+    """The Games and Players sheets, dressed, and the name of the latest month counted."""
+    games_ws, players_ws, games = book.at(GAMES_TITLE), book.at(PLAYERS), layout.games
+    players = players_table(book.spec.players, layout.roster, GamesRefs(games, games_ws.title))
+    book.tables.update(Games=games, Players=players)  # the Games heading watches both
     book.write(games_ws, games, flag="Status")
-    book.keep(games_ws, ledger.dress_games(book, games_ws, games, watch))
+    book.keep(games_ws, layout.dress_games(book, games_ws, games))
     book.names.append(name_latest(games_ws, games))
     book.write(players_ws, players, flag="Status")
-    book.keep(players_ws, ledger.dress_players(book, players_ws, players, watch))
+    book.keep(players_ws, layout.dress_players(book, players_ws, players))
 
 
-def write_chain(ledger: ClubLedger, book: Book) -> None:
+def write_chain(book: Book) -> None:
     """The hidden chain: each counted game's ids, last first."""
     book.write(book.wb[CHAIN_SHEET], book.rule.seats.chain_table(book.refs))
 
 
-def two_player(book: Book) -> LedgerRule[Any]:
-    """The two-player rule the writers below lay out."""
-    assert isinstance(book.rule, LedgerRule), book.rule
-    return book.rule
+def write_list(book: Book, key: str, sheet: Text, listing: Listing, header_row: int = 2
+               ) -> Table:
+    """``listing`` on ``sheet``, under a heading that watches the Games and Players."""
+    ws = book.at(sheet)
+    table = list_table(key, sheet, book.spec.players, listing, header_row)
+    book.write(ws, table)
+    book.keep(ws, title_cell(ws, book.headline(sheet), book.spec.lang, book.watch))
+    return table
 
 
-def write_lists(ledger: ClubLedger, book: Book) -> None:
+def write_lists(rule: LedgerRule[Any], book: Book) -> None:
     """The rating list and, for a monthly rule, the month chooser and its list."""
-    rule, rating_ws = two_player(book), book.at(LIST)
-    lang, players = book.spec.lang, book.spec.players
-    book.write(rating_ws, list_table("List", LIST, players, rating_listing(RATING_LIST, rule)))
-    book.keep(rating_ws, title_cell(rating_ws, f"{LIST(lang)} ・ {book.title}", lang,
-                                    book.watch))
-    rating_ws.freeze_panes = "A3"
+    write_list(book, "List", LIST, rating_listing(RATING_LIST, rule))
+    book.at(LIST).freeze_panes = "A3"
     if not rule.monthly:
         return
-    monthly_ws, chooser = book.at(MONTHLY), monthly_table(lang, book.refs)
+    monthly_ws, chooser = book.at(MONTHLY), monthly_table(book.spec.lang, book.refs)
     book.write(monthly_ws, chooser)
-    book.write(monthly_ws, list_table("MonthList", MONTHLY, players,
-                                      rating_listing(MONTH_LIST, rule), header_row=6))
+    write_list(book, "MonthList", MONTHLY, rating_listing(MONTH_LIST, rule), header_row=6)
     hide_shared_helpers(monthly_ws, chooser)
-    book.keep(monthly_ws, title_cell(monthly_ws, f"{MONTHLY(lang)} ・ {book.title}", lang,
-                                     book.watch))
     monthly_ws.freeze_panes = "A8"
 
 
-def write_rule_settings(ledger: ClubLedger, book: Book) -> None:
+def write_rule_settings(rule: LedgerRule[Any], book: Book) -> None:
     """The default start, the monthly switch, the rule's constants and tables, the notes."""
-    rule, preset = two_player(book), book.preset
-    lang, settings_ws = book.spec.lang, book.at(SETTINGS_TITLE)
+    lang, settings_ws, preset = book.spec.lang, book.at(SETTINGS_TITLE), book.preset
     settings = ledger_settings(rule, preset)
-    book.names += write_settings(settings_ws, f"{SETTINGS_TITLE(lang)} ・ {book.title}",
-                                 settings, lang, RULE_NOTES)
+    book.names += write_settings(settings_ws, book.headline(SETTINGS_TITLE), settings, lang,
+                                 RULE_NOTES)
     top = FIRST_ROW + len(settings) + len(RULE_NOTES) + 2
     table_names, settings_cached = rule.settings_tables(settings_ws, top, preset, lang)
     book.names += table_names
     book.keep(settings_ws, settings_cached)
 
 
+def dress_games(book: Book, ws: Worksheet, table: Table) -> dict[str, object]:
+    """The two-player Games sheet's heading (the ledger's title alone), legend and header."""
+    return decorate_games(ws, table, book.spec.lang, book.title, "Status", "D", book.watch)
+
+
+def dress_players(book: Book, ws: Worksheet, table: Table) -> dict[str, object]:
+    return decorate_games(ws, table, book.spec.lang, book.headline(PLAYERS), "Status", "B",
+                          book.watch)
+
+
 class ClubLedger(SheetType[Any]):
-    """A club's ledger; ``rules`` maps each preset to its rule's declarations. The sheets
-    (:meth:`sheets`), the Games and Players tables, their dressing and the :attr:`writers`
-    are the two-player ledger's here; a ledger over other seats declares its own."""
+    """A club's ledger; ``rules`` maps each preset to its rule's declarations. The
+    :meth:`layout` is the two-player ledger's here; a ledger over other seats declares
+    its own."""
 
     howto = LEDGER
     title: ClassVar[Text] = Text("クラブ台帳", "Club ledger")
@@ -267,9 +295,8 @@ class ClubLedger(SheetType[Any]):
     rules: ClassVar[Mapping[str, LedgerBook[Any]]]
     input_tables: ClassVar[tuple[str, ...]] = ("Games", "Players", "Monthly")
     start_field = "start"
-    writers: ClassVar[tuple[SheetWriter, ...]] = (write_log, write_chain, write_lists,
-                                                  write_rule_settings)
-    """What writes the sheets, in turn: every name and cell in a fixed order."""
+    heading: ClassVar[str] = "{sheet} ・ {title}"
+    """How a sheet's heading joins the sheet's name and the ledger's title."""
 
     def constant_fields(self, preset: str) -> tuple[str, ...]:
         return self.rules[preset].constant_fields(self.presets[preset])
@@ -321,45 +348,34 @@ class ClubLedger(SheetType[Any]):
                         tables: Inputs) -> Built:
         rule = self.rules[spec.preset]
         size = rule.seats.rows
-        book = Book(wb, spec, sheet_title(spec, self.default_title(spec.lang)),
+        book = Book(wb, spec, sheet_title(spec, self.default_title(spec.lang)), self.heading,
                     -(-spec.rows // size) * size, rule, preset, tables)
         self.write(book)
         return book.finish()
 
     def write(self, book: Book) -> None:
-        """The sheets in tab order (the hidden chain last), then each :attr:`writers`'."""
-        for title in self.sheets(book.rule):
-            book.sheet(title)
+        """The sheets of the :meth:`layout` in tab order, the hidden chain, the Games and
+        Players, then each of its writers."""
+        layout = self.layout(book)
+        for title in layout.sheets:
+            book.wb.create_sheet(title(book.spec.lang))
         chain_sheet(book.wb)
-        for writer in self.writers:
-            writer(self, book)
+        write_log(book, layout)
+        for writer in layout.writers:
+            writer(book)
 
-    def sheets(self, rule: LedgerBook[Any]) -> tuple[Text, ...]:
-        """Games, the lists, Players, Settings."""
+    def layout(self, book: Book) -> Layout:
+        """Games, the lists, Players, Settings: the two-player rule's tables."""
+        rule, lang = book.rule, book.spec.lang
         assert isinstance(rule, LedgerRule), rule
-        return (GAMES_TITLE, LIST, *([MONTHLY] if rule.monthly else []), PLAYERS,
-                SETTINGS_TITLE)
-
-    def games_table(self, book: Book) -> Table:
-        return games_table(book.rows, book.spec.lang, two_player(book), book.preset)
-
-    def roster(self, book: Book, refs: GamesRefs) -> Roster:
-        return two_player_roster(two_player(book), book.preset, refs, book.spec.lang)
-
-    def dress_games(self, book: Book, ws: Worksheet, table: Table,
-                    watch: Sequence[Table]) -> dict[str, object]:
-        """The title, legend and header of the Games sheet; the title's cached value."""
-        return decorate_games(ws, table, book.spec.lang, book.title, "Status", "D", watch=watch)
-
-    def dress_players(self, book: Book, ws: Worksheet, table: Table,
-                      watch: Sequence[Table]) -> dict[str, object]:
-        lang = book.spec.lang
-        return decorate_games(ws, table, lang, f"{PLAYERS(lang)} ・ {book.title}", "Status", "B",
-                              watch=watch)
-
-
-SheetWriter = Callable[[ClubLedger, Book], None]
-"""Writes part of a ledger on the sheets :meth:`ClubLedger.sheets` made."""
+        games = games_table(book.rows, lang, rule, book.preset)
+        refs = GamesRefs(games, GAMES_TITLE(lang))
+        return Layout(
+            sheets=(GAMES_TITLE, LIST, *([MONTHLY] if rule.monthly else []), PLAYERS,
+                    SETTINGS_TITLE),
+            games=games, roster=two_player_roster(rule, book.preset, refs, lang),
+            dress_games=dress_games, dress_players=dress_players,
+            writers=(write_chain, partial(write_lists, rule), partial(write_rule_settings, rule)))
 
 
 def hide_shared_helpers(ws: Worksheet, chooser: Table) -> None:

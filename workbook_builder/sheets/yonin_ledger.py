@@ -78,11 +78,10 @@ from ..kit.cells import (
     excel_number,
     whole,
 )
-from ..kit.frame import title_cell, title_row
+from ..kit.frame import title_row
 from ..kit.howto import LEDGER
 from ..kit.ledger import Book, ClubLedger
 from ..kit.ledger_rule import LedgerBook, v
-from ..kit.seats import GamesRefs
 from ..labels import GAMES_TITLE, OVERWRITTEN, SETTINGS_TITLE, Text
 from ..layout import Column, Formula, NameInfo, Row, Setting, Table
 from ..spec import Spec
@@ -735,16 +734,7 @@ def example_tables(lang: str) -> dict[str, list[dict[str, object]]]:
     return {"Games": log, "Players": people}
 
 
-def write_rate_table(ledger: ClubLedger, book: Book) -> None:
-    """The federation's rate table, the month it counts named above it."""
-    lang, ws = book.spec.lang, book.at(RATE_TABLE)
-    table = ll.list_table("RateTable", RATE_TABLE, book.spec.players, rate_listing(lang))
-    book.write(ws, table)
-    book.keep(ws, title_cell(ws, f"{book.title} ・ {RATE_TABLE(lang)}", lang, book.watch))
-    book.names += dress_rate_table(ws, table, lang)
-
-
-def write_settings(ledger: ClubLedger, book: Book) -> None:
+def write_settings(book: Book) -> None:
     """The personal sheet's Settings, with the ledger's starts and notes."""
     lang = book.spec.lang
     book.names += yn.write_settings_sheet(book.at(SETTINGS_TITLE), book.preset, lang,
@@ -765,7 +755,7 @@ class YoninLedgerSheet(ClubLedger):
     howto = (LEDGER[0], yn.FOUR_ROWS_STEP, LEDGER[2])
     posted = FederationPost()
     """How ``publish`` lists and posts it (:class:`FederationPost`)."""
-    writers = (kl.write_log, write_rate_table, write_settings, kl.write_chain)
+    heading = "{title} ・ {sheet}"
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         return example_tables(lang)["Games"]
@@ -773,32 +763,33 @@ class YoninLedgerSheet(ClubLedger):
     def example_tables(self, spec: Spec) -> dict[str, list[dict[str, object]]]:
         return example_tables(spec.lang)
 
-    def sheets(self, rule: LedgerBook[Any]) -> tuple[Text, ...]:
-        return (GAMES_TITLE, PLAYERS, RATE_TABLE, SETTINGS_TITLE)
-
-    def games_table(self, book: Book) -> Table:
-        return games_table(book.rows, book.spec.lang, book.preset)
-
-    def roster(self, book: Book, refs: GamesRefs) -> ll.Roster:
-        return roster(book.spec.players, book.spec.lang, book.preset)
-
-    def dress_games(self, book: Book, ws: Worksheet, table: Table,
-                    watch: Sequence[Table]) -> dict[str, object]:
+    def layout(self, book: Book) -> kl.Layout:
+        """Games, Players, the rate table, Settings; the chain written last."""
         lang = book.spec.lang
-        return yn.dress_seats(ws, table, lang, f"{book.title} ・ {GAMES_TITLE(lang)}", watch,
-                              first_row_only=("Date",))
+        return kl.Layout(
+            sheets=(GAMES_TITLE, PLAYERS, RATE_TABLE, SETTINGS_TITLE),
+            games=games_table(book.rows, lang, book.preset),
+            roster=roster(book.spec.players, lang, book.preset),
+            dress_games=dress_games, dress_players=dress_players,
+            writers=(write_rate_table, write_settings, kl.write_chain))
 
-    def dress_players(self, book: Book, ws: Worksheet, table: Table,
-                      watch: Sequence[Table]) -> dict[str, object]:
-        lang, title = book.spec.lang, book.title
-        cached = title_row(ws, table, lang, f"{title} ・ {PLAYERS(lang)}", "Status", watch)
-        ws.row_dimensions[table.header_row].height = 34
-        yn.hint_row(ws, table, lang)
-        ws.freeze_panes = f"B{table.first_row}"
-        styles.style_note(ws.cell(table.last_row + 2, 1, PLAYERS_NOTE(lang)), lang)
-        styles.style_note(ws.cell(table.last_row + 3, 1, OVERWRITTEN(lang)), lang,
-                          color="C00000")
-        return cached
+
+def dress_games(book: Book, ws: Worksheet, table: Table) -> dict[str, object]:
+    """The heading and the seats (:func:`.yonin.dress_seats`), the date on a first row."""
+    return yn.dress_seats(ws, table, book.spec.lang, book.headline(GAMES_TITLE), book.watch,
+                          first_row_only=("Date",))
+
+
+def dress_players(book: Book, ws: Worksheet, table: Table) -> dict[str, object]:
+    """The heading, the hint row, the notes under the table."""
+    lang = book.spec.lang
+    cached = title_row(ws, table, lang, book.headline(PLAYERS), "Status", book.watch)
+    ws.row_dimensions[table.header_row].height = 34
+    yn.hint_row(ws, table, lang)
+    ws.freeze_panes = f"B{table.first_row}"
+    styles.style_note(ws.cell(table.last_row + 2, 1, PLAYERS_NOTE(lang)), lang)
+    styles.style_note(ws.cell(table.last_row + 3, 1, OVERWRITTEN(lang)), lang, color="C00000")
+    return cached
 
 
 # ---- looks ------------------------------------------------------------------------------
@@ -812,8 +803,11 @@ RATE_TABLE_NOTES = (
 )
 
 
-def dress_rate_table(ws: Worksheet, table: Table, lang: str) -> list[NameInfo]:
-    """The month shown above the Month column (named), the notes."""
+def write_rate_table(book: Book) -> None:
+    """The federation's rate table, the month it counts above its Month column (named),
+    the notes."""
+    lang, ws = book.spec.lang, book.at(RATE_TABLE)
+    table = kl.write_list(book, "RateTable", RATE_TABLE, rate_listing(lang))
     ws.row_dimensions[table.header_row].height = 34
     ws.freeze_panes = f"C{table.first_row}"
     month = ws.cell(table.lead_row, table.index("Month"))
@@ -828,8 +822,8 @@ def dress_rate_table(ws: Worksheet, table: Table, lang: str) -> list[NameInfo]:
         styles.style_note(ws.cell(table.last_row + 2 + i, 1, note(lang)), lang)
     ref = f"${table.letter('Month')}${table.lead_row}"
     define_name(ws, SHOWN_MONTH, ref)
-    return [NameInfo(SHOWN_MONTH, ws.title, ref, "computed", "date",
-                     label=Text("対象月", "Month shown")(lang))]
+    book.names.append(NameInfo(SHOWN_MONTH, ws.title, ref, "computed", "date",
+                               label=Text("対象月", "Month shown")(lang)))
 
 
 LEDGER_NOTES = (
