@@ -520,16 +520,16 @@ def place_value(c: Cells, pos: str, source: str, own: str) -> object:
 @dataclass(frozen=True)
 class Listing:
     """What a list shows, in sheet order: its ``place`` (heading and width), then its
-    ``columns``. A column ``shown`` maps to a Players column shows that column of the
-    player whose ``pos`` (the Players position column) is this place; the others are
-    the list's own. The place ranks the Players ``order`` column, which a shown column
-    must show."""
+    ``columns``. A column with no formula of its own shows the Players column of its key
+    (or the one ``sources`` maps it to) of the player whose ``pos`` (the Players
+    position column) is this place. The place ranks the Players ``order`` column, which
+    a shown column must show."""
 
     pos: str
     order: str
     place: Column
     columns: tuple[Column, ...]
-    shown: Mapping[str, str]
+    sources: Mapping[str, str]
 
 
 def placed_column(pos: str, column: Column, source: str) -> Column:
@@ -543,13 +543,15 @@ def list_table(key: str, title: Text, rows: int, listing: Listing, header_row: i
                ) -> Table:
     """A list in rating order: place k shows the player whose Players position is k."""
     pos, order = listing.pos, listing.order
-    own = next(c.key for c in listing.columns if listing.shown.get(c.key) == order)
+    shown = {c.key: listing.sources.get(c.key, c.key) for c in listing.columns
+             if c.formula is None}
+    own = next(key for key, source in shown.items() if source == order)
     place = dataclasses.replace(
         listing.place, value=lambda c: place_value(c, pos, order, own),
         formula=lambda r: fx.if_(f"ISNUMBER({r[own]})",
                                  lx.list_rank(r[own], f"Players_{order}", "Players_Name"), '""'))
-    columns = (place, *(placed_column(pos, c, listing.shown[c.key]) if c.key in listing.shown
-                        else c for c in listing.columns))
+    columns = (place, *(placed_column(pos, c, shown[c.key]) if c.key in shown else c
+                        for c in listing.columns))
     return Table(key, title, columns, rows, header_row=header_row, lead_row=header_row + 1)
 
 
@@ -560,7 +562,6 @@ def rating_listing(source: Mapping[str, str], rule: LedgerRule[Any]) -> Listing:
     does not: the month's end keeps only the rating."""
     pos, live = source["Pos"], source["Rating"] == "Rating"
     order = rule.order_key if live else source["Rating"]
-    sources = {**source, "Order": order}
 
     def shown(k: str, label: Text, kind: ValueType = "number", fmt: str = rule.rating_format,
               width: float = rule.side_widths[0], role: Role = "computed") -> Column:
@@ -589,8 +590,7 @@ def rating_listing(source: Mapping[str, str], rule: LedgerRule[Any]) -> Listing:
     if order != source["Rating"]:
         columns.append(shown("Order", Text("計算用 順序", "Order"), role="helper"))
     return Listing(pos, order, Column("Place", Text("順位", "Place"), "computed", "integer", 6),
-                   tuple(columns), {c.key: sources.get(c.key, c.key) for c in columns
-                                    if c.key != "Change"})
+                   tuple(columns), {**source, "Order": order})
 
 
 def monthly_table(lang: str, g: GamesRefs) -> Table:

@@ -617,8 +617,7 @@ def rate_listing(lang: str) -> ll.Listing:
                formula=lambda r: fx.if_(f'{r["Name"]}=""', '""', yn.rate_table_line_text(
                    r["Name"], r["Rank"], r["Official"], r["Rate"], r["Month"],
                    GAP[lang])), value=line_value),
-    ), {**{key: key for key in ("Name", "Rate", "Rank", "Month", "Games")},
-        "Official": "OfficialLabel"})
+    ), {"Official": "OfficialLabel"})
 
 
 # ---- the rate table as the federation posts it (``publish``) ---------------------------
