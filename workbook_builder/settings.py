@@ -6,7 +6,7 @@ row follows; the value cells are the only unlocked cells on the sheet.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from openpyxl.styles import Alignment
@@ -91,10 +91,44 @@ def zero_or_more(prompt: Text, whole: bool = False) -> Validation:
                       prompt, Text("0以上の数値", "A number, 0 or more"))
 
 
-def above_zero(prompt: Text) -> Validation:
-    """A number above 0 (Elo's K, its scale)."""
-    return Validation("decimal", "greaterThan", "0", None, prompt,
-                      Text("0より大きい数値", "A number above 0"))
+Refused = tuple[str, Callable[[float], bool], str]
+"""A template constant the Settings cells would refuse: (field, refused, message key)."""
+
+
+@dataclass(frozen=True)
+class Positive:
+    """A number constant that must be above 0 (``zero_ok``: 0 or more), declared once:
+    its Settings row, the check that says Settings are usable and the template value
+    refused all state that one rule."""
+
+    key: str
+    field: str
+    label: Text
+    note: Text
+    prompt: Text
+    """The cell's input message."""
+    zero_ok: bool = False
+
+    @property
+    def name(self) -> str:
+        return setting_name(self.key)
+
+    @property
+    def ok(self) -> str:
+        """TRUE when the Settings cell holds a number within the rule."""
+        return f"IF(ISNUMBER({self.name}),{self.name}>{'=' if self.zero_ok else ''}0,FALSE)"
+
+    @property
+    def refused(self) -> Refused:
+        if self.zero_ok:
+            return (self.field, lambda x: x < 0, "template.zero_or_more")
+        return (self.field, lambda x: x <= 0, "template.above_zero")
+
+    def setting(self, value: float) -> Setting:
+        rule = zero_or_more(self.prompt) if self.zero_ok else Validation(
+            "decimal", "greaterThan", "0", None, self.prompt,
+            Text("0より大きい数値", "A number above 0"))
+        return scalar(self.key, self.field, self.label, self.note, value, rule)
 
 
 def write_settings(ws: Worksheet, title: str, settings: Sequence[Setting], lang: str,

@@ -28,7 +28,7 @@ from ..errors import TemplateError
 from ..labels import Text
 from ..layout import Column, Formula, Row, Setting, Table, Validation, ValueType, validation
 from ..messages import say
-from ..settings import START, scalar, setting_name
+from ..settings import START, Refused, scalar, setting_name
 from ..spec import Spec
 from . import inputs as kinds
 from . import status as st
@@ -250,9 +250,6 @@ def example_periods(keys: tuple[str, ...],
              **({"Period": label} if i == 0 else {})}
             for label, day, games in periods for i, game in enumerate(games)]
 
-
-Refused = tuple[str, Callable[[float], bool], str]
-"""A template constant the Settings cells would refuse: (field, refused, message key)."""
 
 PERIODS_REFUSED: Refused = ("periods", lambda x: x not in (0, 1), "template.periods")
 

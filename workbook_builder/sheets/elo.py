@@ -54,10 +54,17 @@ from ..kit.ledger_rule import LedgerRule, other, result
 from ..kit.periods import carried, carry, helper, number
 from ..labels import Text
 from ..layout import Column, Row, Setting
-from ..settings import START, above_zero, scalar, setting_name, start_setting
+from ..settings import START, Positive, start_setting
 
-K = setting_name("K")
-SCALE = setting_name("Scale")
+K_SETTING = Positive(
+    "K", "k", Text("K (係数)", "K factor"),
+    Text("1局の重み: 32・24・16・12・8 など", "Weight of a game: 32, 24, 16, 12, 8 …"),
+    Text("0より大きい数値 (例: 32)", "A number above 0 (e.g. 32)"))
+SCALE_SETTING = Positive(
+    "Scale", "scale", Text("レート差の尺度", "Rating scale"),
+    Text("この差で期待値が 10:1 (ふつう400)", "Gap where the odds are 10:1 (400)"),
+    Text("ふつう400", "Usually 400"))
+K, SCALE = K_SETTING.name, SCALE_SETTING.name
 MAX_EXPONENT = 300
 """A gap beyond 300 × scale would overflow 10^(gap/scale): such a row is flagged."""
 
@@ -127,7 +134,7 @@ SHEET_FIELDS = ("start", "k", "periods", "scale")
 """The constants the sheet shows on Settings (K bands and the linear curve it does not)."""
 
 
-SETTINGS_OK = (f"AND(ISNUMBER({START}),{kc.POSITIVE.test(K)},{kc.POSITIVE.test(SCALE)},"
+SETTINGS_OK = (f"AND(ISNUMBER({START}),{K_SETTING.ok},{SCALE_SETTING.ok},"
                f"{fx.is_one_of(kp.PERIODS, (1, 0))})")
 """TRUE when every Settings value is usable (K and scale positive, mode 1 or 0)."""
 
@@ -224,14 +231,9 @@ def period_columns() -> tuple[Column, ...]:
 def settings_for(preset: EloSheetPreset) -> list[Setting]:
     return [
         start_setting(kp.START_NOTE, preset.start),
-        scalar("K", "k", Text("K (係数)", "K factor"),
-               Text("1局の重み: 32・24・16・12・8 など", "Weight of a game: 32, 24, 16, 12, 8 …"),
-               preset.k,
-               above_zero(Text("0より大きい数値 (例: 32)", "A number above 0 (e.g. 32)"))),
+        K_SETTING.setting(preset.k),
         kp.periods_setting(preset.periods),
-        scalar("Scale", "scale", Text("レート差の尺度", "Rating scale"),
-               Text("この差で期待値が 10:1 (ふつう400)", "Gap where the odds are 10:1 (400)"),
-               preset.scale, above_zero(Text("ふつう400", "Usually 400"))),
+        SCALE_SETTING.setting(preset.scale),
     ]
 
 
@@ -281,8 +283,7 @@ class EloSheet(kp.PeriodSheet[EloSheetPreset]):
     The same screen has no room for "Rating" whole, so the rating is headed Rtg in 5."""
     notes = RULE_NOTES
     shown_fields = SHEET_FIELDS
-    refused = (kp.PERIODS_REFUSED, ("k", lambda x: x <= 0, "template.above_zero"),
-               ("scale", lambda x: x <= 0, "template.above_zero"))
+    refused = (kp.PERIODS_REFUSED, K_SETTING.refused, SCALE_SETTING.refused)
     examples = staticmethod(example_games)
     inputs = staticmethod(input_columns)
     computed = staticmethod(computed_columns)
@@ -317,7 +318,7 @@ class EloRule(LedgerRule[EloPreset]):
         return round_half_away(my + delta) - my
 
     def settings_ok(self, preset: EloPreset) -> str:
-        return f"AND(ISNUMBER({START}),{kc.POSITIVE.test(K)},{kc.POSITIVE.test(SCALE)})"
+        return f"AND(ISNUMBER({START}),{K_SETTING.ok},{SCALE_SETTING.ok})"
 
 
 LEDGER_PRESETS = {"elo": (EloRule(), EloPreset())}

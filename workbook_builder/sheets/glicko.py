@@ -74,7 +74,7 @@ from ..kit.periods import carried, carry, helper, number
 from ..kit.step import RATING, Chain, Side, Step, on_seat, seat_steps
 from ..labels import Text
 from ..layout import Column, Formula, Row, Setting, Validation, validation
-from ..settings import START, above_zero, scalar, setting_name, start_setting, zero_or_more
+from ..settings import START, Positive, start_setting
 
 # --- the rule as formula text ----------------------------------------------------------------
 # Each builder returns formula text without the leading ``=``, mirroring the engine's
@@ -85,9 +85,18 @@ from ..settings import START, above_zero, scalar, setting_name, start_setting, z
 
 Q_TEXT = "(LN(10)/400)"
 """The paper's q = ln 10 / 400."""
-RD = setting_name("RD")
-MAX_RD = setting_name("MaxRD")
-C = setting_name("C")
+RD_PROMPT = Text("0より大きい数値 (ふつう350以下)", "A number above 0 (350 or less)")
+RD_SETTING = Positive("RD", "rd", Text("開始RD", "Starting RD"),
+                      Text("レート表の自分のRD (なければ350)",
+                           "Your RD on the club's rating list (none yet: 350)"), RD_PROMPT)
+MAX_RD_SETTING = Positive(
+    "MaxRD", "start_rd", Text("最大RD", "Largest RD"),
+    Text("RD はこれ以上増えない (ふつう350)", "An RD never grows past this (350)"), RD_PROMPT)
+C_SETTING = Positive("C", "c", Text("RD の増え方 c", "RD growth c"),
+                     Text("1期間ごとに RD² が c² 増える (34.6: 50 が100期間で350に)",
+                          "Each period adds c² to RD² (34.6: 50 grows to 350 in 100 periods)"),
+                     Text("0以上の数値 (ふつう34.6)", "0 or more (34.6)"), zero_ok=True)
+RD, MAX_RD, C = RD_SETTING.name, MAX_RD_SETTING.name, C_SETTING.name
 
 
 def g_text(rd: str) -> str:
@@ -259,10 +268,8 @@ class GlickoSheetPreset(GlickoPreset):
 
 
 SHEET_FIELDS = ("start", "rd", "start_rd", "c", "periods")
-C_OK = f"IF(ISNUMBER({C}),{C}>=0,FALSE)"
-"""TRUE when Settings' c is a number, 0 or more."""
 SETTINGS_OK = (f"AND(ISNUMBER({START}),{fx.is_one_of(kp.PERIODS, (1, 0))},"
-               f"{kc.POSITIVE.test(RD)},{kc.POSITIVE.test(MAX_RD)},{C_OK},"
+               f"{RD_SETTING.ok},{MAX_RD_SETTING.ok},{C_SETTING.ok},"
                f"IF(COUNT({RD},{MAX_RD})=2,{RD}<={MAX_RD},FALSE))")
 """TRUE when every Settings value is usable (RDs above 0, the starting RD at most the
 largest, c at least 0, mode 1 or 0)."""
@@ -411,26 +418,12 @@ def period_columns() -> tuple[Column, ...]:
     )
 
 
-def rd_setting(key: str, field: str, label: Text, note: Text, value: float) -> Setting:
-    return scalar(key, field, label, note, value,
-                  above_zero(Text("0より大きい数値 (ふつう350以下)",
-                                  "A number above 0 (350 or less)")))
-
-
 def settings_for(preset: GlickoSheetPreset) -> list[Setting]:
     return [
         start_setting(kp.START_NOTE, preset.start),
-        rd_setting("RD", "rd", Text("開始RD", "Starting RD"),
-                   Text("レート表の自分のRD (なければ350)",
-                        "Your RD on the club's rating list (none yet: 350)"),
-                   preset.rd),
-        rd_setting("MaxRD", "start_rd", Text("最大RD", "Largest RD"),
-                   Text("RD はこれ以上増えない (ふつう350)", "An RD never grows past this (350)"),
-                   preset.start_rd),
-        scalar("C", "c", Text("RD の増え方 c", "RD growth c"),
-               Text("1期間ごとに RD² が c² 増える (34.6: 50 が100期間で350に)",
-                    "Each period adds c² to RD² (34.6: 50 grows to 350 in 100 periods)"),
-               preset.c, zero_or_more(Text("0以上の数値 (ふつう34.6)", "0 or more (34.6)"))),
+        RD_SETTING.setting(preset.rd),
+        MAX_RD_SETTING.setting(preset.start_rd),
+        C_SETTING.setting(preset.c),
         kp.periods_setting(preset.periods),
     ]
 
@@ -484,9 +477,8 @@ class GlickoSheet(kp.PeriodSheet[GlickoSheetPreset]):
     past LibreOffice's 390 px."""
     notes = RULE_NOTES
     shown_fields = SHEET_FIELDS
-    refused = (kp.PERIODS_REFUSED, ("rd", lambda x: x <= 0, "template.above_zero"),
-               ("start_rd", lambda x: x <= 0, "template.above_zero"),
-               ("c", lambda x: x < 0, "template.zero_or_more"))
+    refused = (kp.PERIODS_REFUSED, RD_SETTING.refused, MAX_RD_SETTING.refused,
+               C_SETTING.refused)
     examples = staticmethod(example_games)
     inputs = staticmethod(input_columns)
     computed = staticmethod(computed_columns)
@@ -592,7 +584,7 @@ class GlickoRule(LedgerRule[GlickoLedgerPreset]):
                 if s.key in ("MaxRD", "C")]
 
     def settings_ok(self, preset: GlickoLedgerPreset) -> str:
-        return f"AND(ISNUMBER({START}),{kc.POSITIVE.test(MAX_RD)},{C_OK})"
+        return f"AND(ISNUMBER({START}),{MAX_RD_SETTING.ok},{C_SETTING.ok})"
 
     def monthly_mode(self, preset: GlickoLedgerPreset) -> bool:
         return preset.monthly
