@@ -47,7 +47,7 @@ from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import periods as kp
 from ..kit import status as st
-from ..kit.base import EXAMPLE_NAMES, extend
+from ..kit.base import EXAMPLE_NAMES
 from ..kit.cells import Cells, Value
 from ..kit.chain import change_column, counted
 from ..kit.ledger_rule import LedgerRule, other, result
@@ -303,8 +303,7 @@ class EloRule(LedgerRule[EloPreset]):
     scores = (1, 0.5, 0)
 
     def settings(self, preset: EloPreset) -> list[Setting]:
-        personal = extend(preset, EloSheetPreset)
-        return [s for s in settings_for(personal) if s.key in ("K", "Scale")]
+        return [K_SETTING.setting(preset.k), SCALE_SETTING.setting(preset.scale)]
 
     def change_formula(self, r: Row, side: str) -> str:
         my, opp = r[f"Rating{side}"], r[f"Rating{other(side)}"]

@@ -65,7 +65,7 @@ from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import periods as kp
 from ..kit import status as st
-from ..kit.base import EXAMPLE_NAMES, extend
+from ..kit.base import EXAMPLE_NAMES
 from ..kit.cells import Cells, Value, excel_number, numeric
 from ..kit.chain import change_column
 from ..kit.ledger_games import seat_helpers, table_of
@@ -580,8 +580,7 @@ class GlickoRule(LedgerRule[GlickoLedgerPreset]):
     """The rating list shows each player's RD now beside the rating: how sure it is."""
 
     def settings(self, preset: GlickoLedgerPreset) -> list[Setting]:
-        return [s for s in settings_for(extend(preset, GlickoSheetPreset))
-                if s.key in ("MaxRD", "C")]
+        return [MAX_RD_SETTING.setting(preset.start_rd), C_SETTING.setting(preset.c)]
 
     def settings_ok(self, preset: GlickoLedgerPreset) -> str:
         return f"AND(ISNUMBER({START}),{MAX_RD_SETTING.ok},{C_SETTING.ok})"
