@@ -348,6 +348,9 @@ def test_a_constant_that_does_not_fit_is_reported_once(tmp_path) -> None:
 
 @pytest.mark.parametrize(("template", "name", "value", "reason"), [
     ("ledger_elo_ja", "Settings_K", -5, "constants.k = -5.0: must be greater than 0"),
+    # the ledger's Settings cells refuse what the personal sheet's do (RULES.md §7: c ≥ 0)
+    ("ledger_glicko_ja", "Settings_C", -1, "constants.c = -1.0: must be 0 or more"),
+    ("ledger_glicko_ja", "Settings_MaxRD", 0, "constants.start_rd = 0.0: must be greater than 0"),
     # 三段 is code 1d on the server's ladder: "3段" could be either, so the rule refuses it
     ("go_ja", "Settings_StartRank", "3段", "preset.default_rank: '3段' is not a Go rank "
                                           "(codes like 1d+, 3k, BC; labels like 三段★, 1級)"),

@@ -13,9 +13,12 @@ from openpyxl.styles import Alignment
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import styles
+from .errors import TemplateError
 from .labels import SETTINGS_HEADER, Text
 from .layout import NameInfo, Setting, Validation, ValueType, number_check
 from .layout import validation as v
+from .messages import say
+from .spec import Spec
 from .table import add_validation, define_name
 
 SETTINGS_KEY = "Settings"
@@ -93,6 +96,15 @@ def zero_or_more(prompt: Text, whole: bool = False) -> Validation:
 
 Refused = tuple[str, Callable[[float], bool], str]
 """A template constant the Settings cells would refuse: (field, refused, message key)."""
+
+
+def refuse(refused: Iterable[Refused], spec: Spec) -> None:
+    """Refuse a template constant the Settings cells would refuse, naming it and its value."""
+    where = f"{spec.source}: " if spec.source else ""
+    for name, bad, reason in refused:
+        if name in spec.constants and bad(spec.constants[name]):
+            raise TemplateError(say("template.bad", where=where, name=f"constants.{name}",
+                                    value=spec.constants[name], reason=say(reason)))
 
 
 @dataclass(frozen=True)

@@ -31,12 +31,10 @@ from typing import Any, ClassVar
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..errors import TemplateError
 from ..labels import GAMES_TITLE, SETTINGS_TITLE, Text
 from ..layout import NameInfo, Setting, Table
 from ..logdata import GameLog
-from ..messages import say
-from ..settings import FIRST_ROW, write_settings
+from ..settings import FIRST_ROW, refuse, write_settings
 from ..spec import Spec
 from ..table import has_lead_formula, write_table
 from .base import Built, SheetType, with_constants
@@ -302,17 +300,12 @@ class ClubLedger(SheetType[Any]):
         return self.rules[preset].constant_fields(self.presets[preset])
 
     def preset_for(self, spec: Spec) -> Any:
-        """The preset with the template's constants: a switch is 0 or 1, K and the scale
-        are above 0 (as the Settings cells check)."""
+        """The preset with the template's constants: a switch is 0 or 1, and the rule's
+        declared constants are refused as its Settings cells refuse them."""
         base = self.presets[spec.preset]
-        where = f"{spec.source}: " if spec.source else ""
-        for key, value in spec.constants.items():
-            if isinstance(getattr(base, key.partition(".")[0]), bool) and value not in (0, 1):
-                raise TemplateError(say("template.bad", where=where, name=f"constants.{key}",
-                                        value=value, reason=say("template.switch")))
-            if key in ("k", "scale") and value <= 0:
-                raise TemplateError(say("template.bad", where=where, name=f"constants.{key}",
-                                        value=value, reason=say("template.above_zero")))
+        switches = [(key, lambda x: x not in (0, 1), "template.switch") for key in spec.constants
+                    if isinstance(getattr(base, key.partition(".")[0]), bool)]
+        refuse([*switches, *self.rules[spec.preset].refused], spec)
         return with_constants(base, spec.constants)
 
     def editable(self, spec: Spec) -> tuple[frozenset[str], ...]:

@@ -26,7 +26,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from .. import formulas as fx
 from ..labels import Text
 from ..layout import Column, NameInfo, Row, Setting, ValueType, validation
-from ..settings import START, setting_name
+from ..settings import START, Refused, setting_name
 from . import status as st
 from .cells import Cells
 from .seats import SeatKey, Seats
@@ -101,6 +101,9 @@ class LedgerBook(ABC, Generic[Q]):
     editable_tables: ClassVar[tuple[frozenset[str], ...]] = ()
     """Settings tables a club may edit, as their column keys (``repair`` carries them);
     by default those of :attr:`tables`."""
+    refused: ClassVar[tuple[Refused, ...]] = ()
+    """Template constants its Settings cells refuse: each
+    :class:`~workbook_builder.settings.Positive`'s ``refused``."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -24,11 +24,9 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from .. import formulas as fx
 from .. import styles
-from ..errors import TemplateError
 from ..labels import Text
 from ..layout import Column, Formula, Row, Setting, Table, Validation, ValueType, validation
-from ..messages import say
-from ..settings import START, Refused, scalar, setting_name
+from ..settings import START, Refused, refuse, scalar, setting_name
 from ..spec import Spec
 from . import inputs as kinds
 from . import status as st
@@ -293,13 +291,8 @@ class PeriodSheet(PersonalSheet[P]):
 
     def preset_for(self, spec: Spec) -> P:
         """The named preset with the template's constants, checked like the Settings cells."""
-        values = spec.constants
-        where = f"{spec.source}: " if spec.source else ""
-        for name, bad, reason in self.refused:
-            if name in values and bad(values[name]):
-                raise TemplateError(say("template.bad", where=where, name=f"constants.{name}",
-                                        value=values[name], reason=say(reason)))
-        preset: P = with_constants(self.presets[spec.preset], values)
+        refuse(self.refused, spec)
+        preset: P = with_constants(self.presets[spec.preset], spec.constants)
         return preset
 
     def dress_games(self, ws: Worksheet, table: Table, lang: str,

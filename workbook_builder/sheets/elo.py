@@ -301,6 +301,7 @@ class EloRule(LedgerRule[EloPreset]):
     engine = "elo"
     example_starts = (1600, 1500, 1500, 1450, 1400)
     scores = (1, 0.5, 0)
+    refused = (K_SETTING.refused, SCALE_SETTING.refused)
 
     def settings(self, preset: EloPreset) -> list[Setting]:
         return [K_SETTING.setting(preset.k), SCALE_SETTING.setting(preset.scale)]

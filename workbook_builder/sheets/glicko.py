@@ -567,6 +567,7 @@ class GlickoRule(LedgerRule[GlickoLedgerPreset]):
     engine = "glicko"
     example_starts = (1700, None, 1500, 1650, 1300)
     scores = (1, 0.5, 0)
+    refused = (MAX_RD_SETTING.refused, C_SETTING.refused)
     monthly = True
     rating_format = "0"
     change_format = "+0;-0;0"
