@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from openpyxl.styles import Alignment
 from openpyxl.worksheet.worksheet import Worksheet
 
+from . import formulas as fx
 from . import styles
 from .errors import TemplateError
 from .labels import SETTINGS_HEADER, Text
@@ -128,7 +129,7 @@ class Positive:
     @property
     def ok(self) -> str:
         """TRUE when the Settings cell holds a number within the rule."""
-        return f"IF(ISNUMBER({self.name}),{self.name}>{'=' if self.zero_ok else ''}0,FALSE)"
+        return fx.is_number_above(self.name, or_equal=self.zero_ok)
 
     @property
     def refused(self) -> Refused:

@@ -47,6 +47,12 @@ def is_whole_at_least(ref: str, minimum: int) -> str:
     return f"IF(ISNUMBER({ref}),AND({ref}>={minimum},{ref}=INT({ref})),FALSE)"
 
 
+def is_number_above(ref: str, least: str = "0", or_equal: bool = False) -> str:
+    """TRUE when ``ref`` holds a number above ``least`` (``or_equal``: or equal to it);
+    FALSE for text or a blank, never an error."""
+    return f"IF(ISNUMBER({ref}),{ref}>{'=' if or_equal else ''}{least},FALSE)"
+
+
 def bad_if_filled(ref: str, valid: str) -> str:
     """TRUE when ``ref`` holds something and ``valid`` (a test of it) is FALSE."""
     return f"AND(NOT(ISBLANK({ref})),NOT({valid}))"

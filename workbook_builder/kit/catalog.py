@@ -128,7 +128,7 @@ RESULT = choice_kind((1, 0), Text("1 勝ち\n0 負け", "1 win\n0 loss"),
 SCORE = choice_kind((1, 0.5, 0), Text("1 / 0.5 / 0", "1 / 0.5 / 0"),
                     Text("1・0.5・0 のどれか", "1, 0.5 or 0"))
 
-POSITIVE = Check(lambda r: f"IF(ISNUMBER({r}),{r}>0,FALSE)",
+POSITIVE = Check(fx.is_number_above,
                  lambda x: (n := excel_number(x)) is not None and n > 0)
 """A number above 0 (Elo's K, a rating deviation)."""
 
