@@ -237,8 +237,6 @@ ROW_CASES: tuple[st.Case, ...] = (
 """The RowCheck column: the row's first problem, "" when fine or blank."""
 
 
-# ---- Games: the game's Status -----------------------------------------------------------
-
 # ---- Games: the chain and a rated game's values -----------------------------------------
 
 BLOCK = 100
@@ -353,10 +351,10 @@ def game_helpers(base: Mapping[str, Column], lang: str) -> tuple[Column, ...]:
         *lg.counted_ids(CHAIN, CHAIN.counted_id, RATED, lead=False),
         *lg.previous_columns(CHAIN), *lg.count_columns(CHAIN, RATED),
         lg.month_so_far("LastMonth", Text("計算用 最新の月", "Latest month"), None,
-                     lambda c: True, width=8),
+                        lambda c: True, width=8),
         yn.once_per_game(helper("Month", Text("計算用 月", "Month key"), "integer",
-                        lambda r: yn.when_rated(r, fl.month_key(r["Date"])),
-                        lambda c: lg.month_of(c["Date"]) if c["Rated"] == 1 else "")),
+                                lambda r: yn.when_rated(r, fl.month_key(r["Date"])),
+                                lambda c: lg.month_of(c["Date"]) if c["Rated"] == 1 else "")),
     )
 
 
