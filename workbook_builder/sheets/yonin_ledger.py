@@ -1,51 +1,15 @@
 """The four-player shogi club ledger (四人将棋 対局台帳, RULES.md §5, seed 003).
 
-One workbook for the whole club: every game in one log, each player's rate carried from
-their previous counted game (the chain), and the federation's rate table (レート表).
+Every game of the club in one log, four rows a game (a seat a row), each player's rate
+carried from their previous counted game (:mod:`workbook_builder.kit.seats`), and the
+federation's rate table (レート表). A game follows the personal sheet's rules
+(:mod:`.yonin`); a name not on the Players sheet, a faulty Players row, one player twice
+in a game or a date off the game's first row flag it too, and every chain passes over it.
 
-Sheets:
-
-* 対局 / Games: one game is four rows, one per seat. The secretary types ``Player``
-  (picked from the Players sheet), ``Place`` 1-4, ``KnockedBy`` (seat 1-4 of who mated
-  them, blank for the winner, T for a resignation or time-out) and, on the game's first
-  row, its ``Date``. Computed: ``Rate`` before the game (the chain), the four points,
-  ``NewRate`` (floored by the player's official rank), ``Rank``, the tournament
-  ``Score``/``Win`` and ``Status``. Hidden helpers: ``RowCheck``, ``Id`` (the player's
-  row on the Players sheet, 0 = not listed), ``Filled``,
-  ``Rated``, ``Knocker``, ``Foul``, ``KoGiven`` (as the personal sheet), ``CountedId``
-  (the id on a counted game, else 0), ``PrevRow`` (sheet row of the player's previous
-  counted game, 0 = none), ``Month`` (the counted game's month key) and ``Built``
-  (:func:`~workbook_builder.kit.status.built_column`).
-* 名簿 / Players: ``Name``, ``Start`` (blank = the Settings start of a member or a
-  non-member), ``Official`` rank (dropdown, blank = none), ``Member`` (blank = member),
-  and what only the federation's rate table posted in the group chat needs (``publish``
-  writes it; no formula reads them): ``Mark`` (準 for an associate member, or the
-  member's number), ``Rest`` (休: on leave, shown as (休) for the month's games) and
-  ``MonthBefore`` (games already played in the ledger's first month before its first
-  game, for a club that moves its table into the ledger mid-month).
-  Computed: current ``Rate``, ``Rank``, counted ``Games``, ``Month`` (games in the
-  latest month) and ``Status``.
-* レート表 / Rate table: the federation's table in rate order (ties keep the Players
-  order), with the one-line notation of the seed (``Aさん(二級):R1761(6)``).
-* 設定 / Settings: the personal four-player sheet's constants and tables.
-
-``rows`` of the template counts SHEET rows of the Games table (four per game), as on the
-personal four-player sheet: ``audit`` and ``repair`` read a log back row by row and
-rebuild it with at least that many rows, so a game count there would be read as rows.
-
-"Latest month" is the month of the latest dated counted game in the log, not today's:
-``TODAY()`` is volatile, so the file's cached values would depend on the day it is built
-or previewed. A game's date is optional; an undated game counts for the rate and the
-total, not for a month.
-
-Game rules: the personal sheet's (its columns, Status cases and
-:func:`~.yonin.seat_values`, reused here), plus a name not on the Players sheet, a
-player whose Players row is faulty, the same player twice in one game, or a date
-anywhere but the game's first row (a repeat of it is fine) flag the game at once; a
-flagged game is skipped and every chain passes over it. Each computed column states its
-formula and, beside it, its engine value (:mod:`workbook_builder.kit.cells`); the
-tables read each other's values through the evaluation context, as the two-player
-ledger's do (:func:`~workbook_builder.kit.ledger.evaluate_tables`).
+``rows`` counts sheet rows (four a game), as on the personal sheet: ``audit`` and
+``repair`` read a log back row by row. "Latest month" is that of the latest dated counted
+game, not today's: ``TODAY()`` is volatile, so the cached values would depend on the day
+the file is built.
 """
 
 from __future__ import annotations
@@ -71,13 +35,7 @@ from ..kit import ledger_games as lg
 from ..kit import ledger_lists as ll
 from ..kit import phone
 from ..kit import status as st
-from ..kit.cells import (
-    Cells,
-    Evaluation,
-    Value,
-    excel_number,
-    whole,
-)
+from ..kit.cells import Cells, Value, excel_number, whole
 from ..kit.frame import title_row
 from ..kit.howto import LEDGER
 from ..kit.ledger import Book, ClubLedger
@@ -92,7 +50,8 @@ from .yonin import helper
 PLAYERS = Text("名簿", "Players")
 RATE_TABLE = Text("レート表", "Rate table")
 SEATS = yn.SEATS
-CHAIN = yn.YoninRule.seats
+RULE = yn.YoninRule()
+CHAIN = RULE.seats
 """The ledger's chain with one seat a row, four rows a game (:mod:`workbook_builder.kit.seats`)."""
 GAME_INPUTS = ("Player", "Place", "KnockedBy", "Date")
 """Games input columns, in sheet order (contiguous C:F)."""
@@ -159,11 +118,6 @@ def all_messages(lang: str) -> tuple[str, ...]:
 # ---- where things are -------------------------------------------------------------------
 
 
-def players(c: Cells) -> Evaluation:
-    """The Players table's values (the evaluation context's)."""
-    return lg.table_of(c, "Players")
-
-
 def of_player(name: str, r: Row) -> str:
     """The Players column ``name`` of this row's player (id > 0)."""
     return f"INDEX(Players_{name},{r['Id']})"
@@ -173,7 +127,7 @@ def player_of(c: Cells, key: str, seat_k: int | None = None) -> object:
     """:func:`of_player`'s value: the Players ``key`` of this row's (or row ``seat_k``'s)
     player."""
     pid = c["Id"] if seat_k is None else c.at(seat_k, "Id")
-    return players(c).value(whole(pid), key)
+    return lg.table_of(c, "Players").value(whole(pid), key)
 
 
 # ---- Games: a row's check ---------------------------------------------------------------
@@ -574,12 +528,6 @@ def latest_date(c: Cells) -> object:
     return lg.month_start(month) if month > 0 else ""
 
 
-def rate_line(name: object, rank: object, official: object, rate: object, month: object,
-              lang: str) -> str:
-    """:func:`.yonin.rate_table_line_text` in Python."""
-    return f"{rate_text(name, rank, official, rate, lang)}({st.text_of(month)})"
-
-
 def rate_text(name: object, rank: object, official: object, rate: object, lang: str) -> str:
     """``Bさん(三級)/四級:R1410``: the rank in brackets until it is official."""
     rank, official = str(rank), str(official)
@@ -593,9 +541,11 @@ def rate_text(name: object, rank: object, official: object, rate: object, lang: 
 
 
 def line_value(c: Cells) -> str:
+    """:func:`.yonin.rate_table_line_text` in Python."""
     if c["Name"] == "":
         return ""
-    return rate_line(c["Name"], c["Rank"], c["Official"], c["Rate"], c["Month"], c.lang)
+    rate = rate_text(c["Name"], c["Rank"], c["Official"], c["Rate"], c.lang)
+    return f"{rate}({st.text_of(c['Month'])})"
 
 
 def rate_listing(lang: str) -> ll.Listing:
@@ -714,19 +664,16 @@ def example_tables(lang: str) -> dict[str, list[dict[str, object]]]:
         {"Name": e}, {"Name": guest, "Member": yn.NON_MEMBER(lang)}]
     day = dt.datetime(2024, 5, 26)
 
-    def game(date: dt.datetime, *seats: tuple[str, int, object]) -> list[dict[str, object]]:
-        rows: list[dict[str, object]] = [{"Player": n, "Place": p, "KnockedBy": k}
-                                         for n, p, k in seats]
-        rows[0]["Date"] = date
-        return [{k: v for k, v in row.items() if v is not None} for row in rows]
+    def game(days: int, *seats: tuple[str, int, object]) -> list[dict[str, object]]:
+        names, places, knockers = zip(*seats, strict=True)
+        return RULE.log_game((names, places, knockers), day + dt.timedelta(days=days))[1]
 
     log = [
-        *game(day, (a, 1, None), (b, 2, 1), (c, 3, 2), (d, 4, 1)),
-        *game(day, (a, 1, None), (b, 2, 1), (c, 3, TROUBLE), (d, 4, 1)),
-        *game(day + dt.timedelta(days=3), (e, 2, 3), (guest, 4, TROUBLE), (c, 1, None),
-              (a, 3, 3)),
-        *game(day + dt.timedelta(days=6), (a, 1, None), ("Tanaka" if lang == "en" else "田中さん",
-                                                          2, 1), (d, 3, 1), (e, 4, 1)),
+        *game(0, (a, 1, None), (b, 2, 1), (c, 3, 2), (d, 4, 1)),
+        *game(0, (a, 1, None), (b, 2, 1), (c, 3, TROUBLE), (d, 4, 1)),
+        *game(3, (e, 2, 3), (guest, 4, TROUBLE), (c, 1, None), (a, 3, 3)),
+        *game(6, (a, 1, None), ("Tanaka" if lang == "en" else "田中さん", 2, 1), (d, 3, 1),
+              (e, 4, 1)),
     ]
     return {"Games": log, "Players": people}
 
@@ -745,7 +692,7 @@ class YoninLedgerSheet(ClubLedger):
 
     system = "yonin_ledger"
     presets: ClassVar[Mapping[str, Any]] = {"default": yn.YoninSheetPreset()}
-    rules: ClassVar[Mapping[str, LedgerBook[Any]]] = {"default": yn.YoninRule()}
+    rules: ClassVar[Mapping[str, LedgerBook[Any]]] = {"default": RULE}
     input_tables = ("Games", "Players")
     start_field = "start_member"
     title = Text("四人将棋 対局台帳", "Four-player shogi club ledger")
