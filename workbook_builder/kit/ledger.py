@@ -1,23 +1,11 @@
 """The club ledger layout: every game of a club in one log, a live rating list, monthly lists.
 
-One workbook renders any :class:`~.ledger_rule.LedgerRule`. Sheets:
-
-- 名簿 / Players: name, declared rank or starting rating (Club 24: games before), and
-  computed: the current rating, games, this month's games, a status marker.
-- 対局 / Games: date, player A, player B, A's result, the rule's extras, a note;
-  computed: both ratings the game is played at, both changes, both new ratings, Status.
-- レーティング表 / Rating list: the players in rating order (ties by Players order).
-- 月例リスト / Monthly list (rules with :attr:`~.ledger_rule.LedgerRule.monthly`): the
-  list published after a chosen month.
-- 設定 / Settings: the rule's constants and tables, and the mode.
-
-- _chain (hidden): the counted ids, last game first (:mod:`.seats`).
-
-Chain (:mod:`.seats`): a game row finds each player's previous counted game with one
-lookup that stops at it and reads the rating the player left it with, so editing a
-past game recomputes everything after it, and typing a new game only that game. Each
-table's cached values come from its columns' ``value`` functions; the tables read each
-other's through the context.
+One workbook renders any :class:`~.ledger_rule.LedgerRule` (its sheets:
+:meth:`ClubLedger.layout`). Chain (:mod:`.seats`): a game row finds each player's
+previous counted game with one lookup that stops at it and reads the rating the player
+left it with, so editing a past game recomputes everything after it, and typing a new
+game only that game. Each table's cached values come from its columns' ``value``
+functions; the tables read each other's through the context.
 """
 
 from __future__ import annotations
@@ -72,8 +60,7 @@ RULE_NOTES = (
     Text("⚠ の行と入力途中の行は計算に入りません。",
          "Rows marked ⚠ and unfinished rows are not counted."),
 )
-RATING_LIST = {"Pos": "Pos", "Name": "Name", "Rating": "Rating", "Label": "Label",
-               "Games": "Games", "ThisMonth": "ThisMonth"}
+RATING_LIST = {key: key for key in ("Pos", "Name", "Rating", "Label", "Games", "ThisMonth")}
 MONTH_LIST = {"Pos": "MPos", "Name": "Name", "Rating": "MRating", "Change": "MBefore",
               "Games": "MGames"}
 

@@ -1,16 +1,10 @@
 """What a rating system declares to be kept in a club ledger (:mod:`.ledger`).
 
-Every ledger's rule is a :class:`LedgerBook`: the seats a game takes (two on one row, or
-one a row over four rows), the game log's shape and the Settings tables. A two-player
-rule is a :class:`LedgerRule`: it brings its Settings constants and tables, the extra
-input columns its games need (Tokin's handicap, MOSAIC's turn difference, each with its
-check and message), the change of each side of a counted game (formula and engine
-value, side by side), and optionally declared ranks, games played before the ledger, a
-rank label and the monthly list mode. The layout renders any such declaration.
-
-A rule whose players carry more than a rating from game to game (Go: the rank, the rated
-games, the games in a row not rated) declares each as a :class:`Carried`; its game
-helpers compute the value after the game, and the chain hands it to the next game.
+Every ledger's rule is a :class:`LedgerBook`: a game's seats, the game log's shape and
+the Settings tables. A two-player rule is a :class:`LedgerRule`, whose declarations
+(each side's change as formula and engine value side by side, the extra inputs, ranks,
+the monthly mode) the layout renders; a value its players carry from game to game
+besides the rating (Go's rank) is a :class:`Carried`.
 """
 
 from __future__ import annotations

@@ -91,18 +91,6 @@ SHOWN_MONTH = "RateTable_LatestMonth"
 """The first day of the latest month with a dated counted game ("" if none)."""
 
 
-def msg(key: str, lang: str, seat: int | None = None, name: str = "") -> str:
-    if key not in MSG:
-        return yn.msg(key, lang, seat)
-    return MSG[key](lang).format(n=seat, name=name)
-
-
-def quoted(key: str, lang: str, seat: int, name_ref: str) -> str:
-    """A marker quoting the typed name: ``"…「" & C5 & "」…"``."""
-    before, after = MSG[key](lang).format(n=seat, name="\0").split("\0")
-    return f"{fx.text(before)}&{name_ref}&{fx.text(after)}"
-
-
 PERSONAL_MSG = ("settings", "incomplete", "places", "place", "knocked", "winner", "missing",
                 "self", "out")
 """The personal sheet's markers the ledger shows too (its rate/rank/member ones are on the
@@ -141,14 +129,17 @@ class SeatMarker(st.Case):
     quoting: bool = False
 
     def shown(self, r: Row, lang: str) -> str:
+        """The marker, quoting the typed name as ``"…「" & C5 & "」…"``."""
         seat = yn.block(r)[1]
+        text = MSG[self.key(seat)](lang)
         if self.quoting:
-            return quoted(self.key(seat), lang, seat, r["Player"])
-        return fx.text(msg(self.key(seat), lang, seat))
+            before, after = text.format(n=seat, name="\0").split("\0")
+            return f"{fx.text(before)}&{r['Player']}&{fx.text(after)}"
+        return fx.text(text.format(n=seat, name=""))
 
     def value(self, c: Cells) -> str:
         seat = yn.seat_of(c)
-        return msg(self.key(seat), c.lang, seat, st.text_of(c["Player"]))
+        return MSG[self.key(seat)](c.lang).format(n=seat, name=st.text_of(c["Player"]))
 
 
 def date_test(r: Row) -> str:
@@ -788,11 +779,5 @@ START_NOTES = {
 def ledger_settings(preset: yn.YoninSheetPreset, lang: str) -> list[Setting]:
     """The personal sheet's settings; the starts are the Players sheet's defaults, and CPU
     levels are typed there as a start rate (800, 600, 200), so their settings go."""
-    out = []
-    for setting in yn.settings_for(preset, lang):
-        if setting.key.startswith("StartCpu"):
-            continue
-        if setting.key in START_NOTES:
-            setting = dataclasses.replace(setting, note=START_NOTES[setting.key])
-        out.append(setting)
-    return out
+    return [dataclasses.replace(s, note=START_NOTES[s.key]) if s.key in START_NOTES else s
+            for s in yn.settings_for(preset, lang) if not s.key.startswith("StartCpu")]
