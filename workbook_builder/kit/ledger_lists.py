@@ -418,9 +418,8 @@ class Roster:
     ``rating`` (read from the Games column ``new`` after the player's last counted game,
     else the ``start`` column, on a ``usable`` row), ``games`` and ``month`` (counted
     games, all and in the latest month) bring their heading, type and width; ``last``
-    heads the hidden last game row of ``seats``' chain. Sheet order: inputs, rating,
-    shown, games, month, status, starts, last, since, hidden (with the list's
-    :func:`position_column`), built.
+    heads the hidden last game row of ``seats``' chain; ``hidden`` holds the list's
+    :func:`position_column`.
     """
 
     inputs: tuple[Column, ...]

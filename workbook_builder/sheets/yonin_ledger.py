@@ -252,9 +252,18 @@ def game_inputs(base: Mapping[str, Column]) -> tuple[Column, ...]:
     )
 
 
+LEDGER_FORMULAS: Mapping[str, Formula] = {
+    "UpsetPt": lambda r: yn.upset_formula(r, f"{of_player('NonMember', r)}=0"),
+    "NewRate": lambda r: yn.new_rate_formula(r, of_player("Floor", r)),
+}
+"""The personal sheet's formulas that read a typed member flag or floor: the Players'."""
+
+
 def rated_column(base: Mapping[str, Column], key: str) -> Column:
     """The personal sheet's column ``key``, its value the engine's on the ledger's seats."""
-    return dataclasses.replace(base[key], value=rated(key))
+    column = dataclasses.replace(base[key], value=rated(key))
+    formula = LEDGER_FORMULAS.get(key)
+    return column if formula is None else dataclasses.replace(column, formula=formula)
 
 
 def redone(base: Mapping[str, Column], key: str, formula: Formula, value: Value) -> Column:
@@ -270,13 +279,8 @@ def game_results(base: Mapping[str, Column], lang: str, preset: YoninPreset
     return (
         Column("Rate", Text("対局前\nレート", "Rate\nbefore"), "computed", "number", 7,
                formula=rate_formula, value=rate_value),
-        rated_column(base, "PlacePt"), rated_column(base, "KoPt"),
-        redone(base, "UpsetPt", lambda r: yn.upset_formula(r, f"{of_player('NonMember', r)}=0"),
-               rated("UpsetPt")),
-        rated_column(base, "TroublePt"),
-        redone(base, "NewRate", lambda r: yn.new_rate_formula(r, of_player("Floor", r)),
-               rated("NewRate")),
-        rated_column(base, "Rank"), rated_column(base, "Score"), rated_column(base, "Win"),
+        *(rated_column(base, key) for key in ("PlacePt", "KoPt", "UpsetPt", "TroublePt",
+                                              "NewRate", "Rank", "Score", "Win")),
         yn.once_per_game(st.status_column(cases, lang, 26, all_messages(lang), width_en=34)),
     )
 
