@@ -252,18 +252,12 @@ def game_inputs(base: Mapping[str, Column]) -> tuple[Column, ...]:
     )
 
 
-LEDGER_FORMULAS: Mapping[str, Formula] = {
-    "UpsetPt": lambda r: yn.upset_formula(r, f"{of_player('NonMember', r)}=0"),
-    "NewRate": lambda r: yn.new_rate_formula(r, of_player("Floor", r)),
-}
-"""The personal sheet's formulas that read a typed member flag or floor: the Players'."""
-
-
 def rated_column(base: Mapping[str, Column], key: str) -> Column:
-    """The personal sheet's column ``key``, its value the engine's on the ledger's seats."""
-    column = dataclasses.replace(base[key], value=rated(key))
-    formula = LEDGER_FORMULAS.get(key)
-    return column if formula is None else dataclasses.replace(column, formula=formula)
+    """The personal sheet's column ``key``, its value the engine's on the ledger's seats
+    and, where it reads a typed member flag or floor, its formula the Players sheet's."""
+    formula = {"UpsetPt": lambda r: yn.upset_formula(r, f"{of_player('NonMember', r)}=0"),
+               "NewRate": lambda r: yn.new_rate_formula(r, of_player("Floor", r))}.get(key)
+    return dataclasses.replace(base[key], formula=formula or base[key].formula, value=rated(key))
 
 
 def redone(base: Mapping[str, Column], key: str, formula: Formula, value: Value) -> Column:
