@@ -1,35 +1,8 @@
-"""The four-player shogi (四人将棋) game sheet (RULES.md §5, seed 003): a club's rate table.
+"""The four-player shogi (四人将棋) rate table (RULES.md §5, seed 003): the personal sheet.
 
-One game is a block of four rows, one per seat (sheet 対局 / Games)::
-
-    A 局 Game   B 席 Seat   C 名前 Player   D 対局前レート Rate   E 順位 Place
-    F 撃破者 Out by (seat 1-4 of who mated them, blank for the winner, T for a
-      resignation or time-out)   G 公認段級 Official rank (dropdown, blank = none)
-    H 会員 Member (blank = member)   I 順位pt   J 撃破pt   K 下克上pt   L トラブルpt
-    M 新レート New rate   N 段級 Rank   O 大会得点 Score (rule A or B, on Settings)
-    P 勝敗 Win (102式 or 単勝式, on Settings)   Q 状態 Status
-
-Row 3 under the header tells what to type. Hidden helpers: R RowCheck (the first bad
-value of the row), S Filled and T Rated (per game, computed in the seat-1 row and
-referenced by the other three), U Knocker (the seat credited with mating this one: a
-time-out with two left counts as mated by the 1st place; 0 for the winner and for a
-foul), V Foul (a resignation or time-out with three or more left), W KoGiven (the
-撃破pt this seat's knocker earns).
-
-Game rules (each column states its formula and, beside it, its engine value; the values
-of a game's four rows come from one :func:`rating_rules.yonin.rate_game` call):
-- nothing typed in a game: nothing shown;
-- a bad value anywhere (text as a rate, place 5, a knocker "X", a rank not in the
-  list) flags all four rows "⚠ 席n: …", even while the game is being typed;
-- rates or places missing: 入力途中 / incomplete (no ⚠: nothing typed is wrong), shown
-  by the game itself, so while it is being typed too: no formula looks at the games
-  below it;
-- places not 1, 2, 3, 4 once each, a knocked-out winner, a self-knock, a knocker who
-  was already out: "⚠ …" on all four rows, naming the seat; a non-winner with no
-  knocker is flagged the same way;
-- only a complete, possible game shows points, new rates, ranks and scores, computed
-  with :func:`rating_rules.yonin.rate_game` from the typed rates (no chain: the club's
-  rate table is typed, so a rejected game changes nothing else).
+A game is four rows, one per seat; each column states its formula and, beside it, the
+engine value it must equal (one :func:`rating_rules.yonin.rate_game` call per game). No
+chain: the club's rate table is typed, so a flagged game changes nothing else.
 
 The rule's formula builders stand at the top; the four-player ledger
 (:mod:`.yonin_ledger`) reads them, and this sheet's seat checks and game Status, from here.
@@ -85,10 +58,8 @@ from ..settings import (
 # ---- the rule as formula text -----------------------------------------------------------
 # Each builder mirrors one function of :mod:`rating_rules.yonin` operation for operation
 # (same comparisons, same order of additions), so Excel, LibreOffice and the engine give
-# the same result. Arguments are cell references, defined names or literal numbers; the
-# tables default to the Settings names this sheet defines (:data:`SETTINGS`), read the
-# way the engine reads them: the knockout bands ascending by their gap bound, the rank
-# table highest first.
+# the same result. The tables are read by their Settings names, as the engine reads them:
+# the knockout bands ascending by their gap bound, the rank table highest first.
 
 PLACE_PT = "Settings_PlacePt"
 KNOCK_SAME_KO, KNOCK_SAME_UP = "Settings_KnockSameKo", "Settings_KnockSameUp"
@@ -102,15 +73,6 @@ RANK_ALIAS = "Settings_RankAlias"
 SCORE_A, SCORE_B, SCORE_KNOCKOUT = "Settings_ScoreA", "Settings_ScoreB", "Settings_ScoreKnockout"
 SCORE_102, SCORE_TANSHO = "Settings_Score102", "Settings_ScoreTansho"
 SCORE_RULE, WIN_RULE = "Settings_ScoreRule", "Settings_WinRule"
-
-SETTINGS = {
-    "placement_pt": PLACE_PT, "knock_same_or_higher": (KNOCK_SAME_KO, KNOCK_SAME_UP),
-    "knock_bands": (KNOCK_BELOW, KNOCK_KO, KNOCK_UP), "knock_top": (KNOCK_TOP_KO, KNOCK_TOP_UP),
-    "trouble_offender": TROUBLE_OFFENDER, "trouble_pot": TROUBLE_POT, "rate_floor": RATE_FLOOR,
-    "ranks": (RANK_LABEL, RANK_MIN), "score_a": SCORE_A, "score_b": SCORE_B,
-    "score_knockout": SCORE_KNOCKOUT, "score_102": SCORE_102, "score_tansho": SCORE_TANSHO,
-}
-"""Preset field → the Settings name(s) holding it."""
 
 TANSHO_WORDS = ("単勝", "tansho")
 """What the 102/単勝 rule cell may say for 単勝式 (the 102 rule is 102, number or text)."""
@@ -134,10 +96,7 @@ def ko_pt_text(knocker: str, victim: str) -> str:
 
 
 def upset_pt_text(victim: str, knocker: str) -> str:
-    """下克上pt (≤ 0) of being mated (``YONIN_UPSET_PT``).
-
-    As :func:`rating_rules.yonin.upset_pt`: the same table as :func:`ko_pt_text`, other column.
-    """
+    """下克上pt (≤ 0) of being mated (``YONIN_UPSET_PT``): :func:`rating_rules.yonin.upset_pt`."""
     return _knock(knocker, victim, KNOCK_SAME_UP, KNOCK_UP, KNOCK_TOP_UP)
 
 
@@ -178,10 +137,7 @@ def is_rank(label: str) -> str:
 
 
 def rank_minimum_text(label: str) -> str:
-    """Minimum rate of a rank label or alias (exact text; 0 when it is not listed).
-
-    As :func:`rating_rules.yonin.rank_minimum` for the labels of the table.
-    """
+    """Minimum rate of a rank label or alias (exact text; 0 when it is not listed)."""
     return _rank_column(label, RANK_MIN, "0")
 
 
@@ -208,11 +164,8 @@ def floor_value_text(official: str) -> str:
 
 
 def floor_of_text(value: str) -> str:
-    """YONIN_UPDATE's ``floor`` argument: blank, a minimum rate, or a rank label or alias.
-
-    As the engine's ``_floor_value``: the general floor, or the number or the rank's
-    minimum when higher.
-    """
+    """YONIN_UPDATE's ``floor`` argument (blank, a minimum rate, a rank label or alias) as
+    the lowest result allowed, as the engine's ``_floor_value``."""
     return f"IF(ISNUMBER({value}),MAX({value},{RATE_FLOOR}),{floor_value_text(value)})"
 
 
@@ -253,24 +206,19 @@ def tournament_score_text(place: str, knockouts: str, rule: str = SCORE_RULE) ->
     return f"{by_place}+{SCORE_KNOCKOUT}*{knockouts}"
 
 
-def is_tansho(rule: str = WIN_RULE, words: Sequence[str] = TANSHO_WORDS) -> str:
-    """TRUE when the 102/単勝 rule cell says 単勝 (one of ``words``)."""
-    return any_of(rule, words)
-
-
 def win_score_text(place: str, rule: str = WIN_RULE, words: Sequence[str] = TANSHO_WORDS) -> str:
     """102式 (1 win, 0.5 draw, 0 loss) or 単勝式 result of a place, by ``rule``.
 
     As :func:`rating_rules.yonin.tournament_score` with rule "102" or "単勝".
     """
-    return (f"IF({is_tansho(rule, words)},INDEX({SCORE_TANSHO},{place}),"
+    return (f"IF({any_of(rule, words)},INDEX({SCORE_TANSHO},{place}),"
             f"INDEX({SCORE_102},{place}))")
 
 
 def is_rule_ok(score_rule: str = SCORE_RULE, win_rule: str = WIN_RULE) -> str:
     """TRUE when the rule cells hold A/B and 102/単勝."""
     return (f"AND(OR({score_rule}=\"A\",{score_rule}=\"B\"),"
-            f"OR({win_rule}=102,{win_rule}=\"102\",{is_tansho(win_rule)}))")
+            f"OR({win_rule}=102,{win_rule}=\"102\",{any_of(win_rule, TANSHO_WORDS)}))")
 
 
 SCORE_WORDS_102 = ("102", "102式")
@@ -285,7 +233,7 @@ def catalog_score_text(place: str, knockouts: str, rule: str) -> str:
     """
     is_102 = ",".join([f"{rule}=102", *(f'{rule}="{w}"' for w in SCORE_WORDS_102)])
     win = win_score_text(place, rule, SCORE_WORDS_TANSHO)
-    return (f"IF(OR({is_102},{is_tansho(rule, SCORE_WORDS_TANSHO)}),{win},"
+    return (f"IF(OR({is_102},{any_of(rule, SCORE_WORDS_TANSHO)}),{win},"
             f"{tournament_score_text(place, knockouts, rule)})")
 
 
@@ -311,7 +259,6 @@ MEMBER = Text("会員", "member")
 NON_MEMBER = Text("非会員", "non-member")
 MEMBER_WORDS = (*MEMBER, *NON_MEMBER)
 """Accepted in the Member column in either language (pasted tables, shared test inputs)."""
-WIN_RULES = {"ja": ("102", "単勝"), "en": ("102", "tansho")}
 
 RANK_EN = {"五段": "5 dan", "四段": "4 dan", "三段": "3 dan", "二段": "2 dan", "初段": "1 dan",
            "一級": "1 kyu", "二級": "2 kyu", "三級": "3 kyu", "四級": "4 kyu", "五級": "5 kyu",
@@ -424,10 +371,8 @@ def count_equal(r: Row, key: str, value: str) -> str:
 
 def first_seat(r: Row, key: str, value: str) -> str:
     """The first seat (1-4) whose ``key`` equals ``value`` (MATCH(…,0), cell by cell)."""
-    formula = "NA()"
-    for seat, cell in reversed(list(enumerate(seat_cells(r, key), 1))):
-        formula = f"IF({cell}={value},{seat},{formula})"
-    return formula
+    cells = enumerate(seat_cells(r, key), 1)
+    return fx.first_match([(f"{cell}={value}", str(seat)) for seat, cell in cells], "NA()")
 
 
 def game_of(c: Cells) -> int:
@@ -493,9 +438,8 @@ def is_trouble(value: object) -> bool:
     return kc.text_in(value, (TROUBLE,))
 
 
-SEAT_NUMBERS = (1.0, 2.0, 3.0, 4.0)
 PLACE = kinds.one_of((1, 2, 3, 4))
-KNOCKED = kinds.Check(knocked_ok, lambda x: excel_number(x) in SEAT_NUMBERS or is_trouble(x))
+KNOCKED = kinds.Check(knocked_ok, lambda x: PLACE.accepts(x) or is_trouble(x))
 MEMBER_WORD = kinds.Check(lambda ref: any_of(ref, MEMBER_WORDS),
                           lambda x: kc.text_in(x, MEMBER_WORDS))
 
@@ -527,15 +471,6 @@ SETTING_NUMBERS = (PLACE_PT, KNOCK_SAME_KO, KNOCK_SAME_UP, KNOCK_BELOW, KNOCK_KO
 def settings_ok(preset: YoninPreset) -> str:
     count = (4 + 2 + 3 * len(preset.knock_bands) + 2 + 3 + len(preset.ranks) + 4 * 4 + 1)
     return f"AND(COUNT({','.join(SETTING_NUMBERS)})={count},{is_rule_ok()})"
-
-
-def typed_formula(r: Row, keys: Sequence[str] = INPUT_KEYS) -> str:
-    """How many input cells (``keys``) of the game hold something."""
-    return f"COUNTA({game_list(r, *keys)})"
-
-
-def nothing_typed(c: Cells, keys: Sequence[str] = INPUT_KEYS) -> bool:
-    return all(value is None for key in keys for value in seats(c, key))
 
 
 def places_formula(r: Row) -> str:
@@ -619,7 +554,8 @@ def status_cases(preset: YoninPreset, inputs: Sequence[str] = INPUT_KEYS
     columns typed at the table (the ledger's)."""
     return (
         MOVED_CASE,
-        st.Case(lambda r: f"{typed_formula(r, inputs)}=0", lambda c: nothing_typed(c, inputs)),
+        st.Case(lambda r: f"COUNTA({game_list(r, *inputs)})=0",
+                lambda c: all(x is None for key in inputs for x in seats(c, key))),
         st.settings_unusable(lambda r: settings_ok(preset)),
         *(row_check_case(s) for s in range(SEATS)),
         st.Case(lambda r: f"{r.table.letter('Filled')}{block(r)[0]}=0",
@@ -652,14 +588,6 @@ def filled(key: str = "Rate", names: bool = False) -> tuple[Formula, Value]:
                         for p, k in zip(places, knocked, strict=True)) else 1
 
     return formula, value
-
-
-def rated_formula(r: Row) -> str:
-    return f'IF(AND({r["Status"]}="",{r["Filled"]}=2),1,0)'
-
-
-def rated_value(c: Cells) -> int:
-    return 1 if c["Status"] == "" and c["Filled"] == 2 else 0
 
 
 def when_rated(r: Row, formula: str) -> str:
@@ -736,11 +664,6 @@ def ko_given_formula(r: Row) -> str:
 def others(r: Row) -> list[int]:
     _, seat = block(r)
     return [s for s in range(SEATS) if s != seat - 1]
-
-
-def typed_member(r: Row) -> str:
-    """The row's player is a member, as typed on the row."""
-    return f"NOT({any_of(r['Member'], NON_MEMBER)})"
 
 
 def upset_formula(r: Row, member: str) -> str:
@@ -842,7 +765,8 @@ def result_columns(lang: str, preset: YoninPreset) -> tuple[Column, ...]:
         Column("KoPt", Text("撃破\npt", "KO\npt"), "computed", "number", 5,
                formula=ko_pt_formula, value=rated("KoPt")),
         Column("UpsetPt", Text("下克上\npt", "Upset\npt"), "computed", "number", 6,
-               formula=lambda r: upset_formula(r, typed_member(r)), value=rated("UpsetPt")),
+               formula=lambda r: upset_formula(r, f"NOT({any_of(r['Member'], NON_MEMBER)})"),
+               value=rated("UpsetPt")),
         Column("TroublePt", Text("トラブル\npt", "Trouble\npt"), "computed", "number",
                8, width_en=8, formula=trouble_formula, value=rated("TroublePt")),
         Column("NewRate", Text("新\nレート", "New\nrate"), "computed", "number", 7.5,
@@ -872,7 +796,8 @@ def helper_columns(lang: str) -> tuple[Column, ...]:
         once_per_game(helper("Filled", Text("計算用 入力済み", "Filled"), "integer",
                              *filled())),
         once_per_game(helper("Rated", Text("計算用 計算する", "Rated"), "integer",
-                             rated_formula, rated_value)),
+                             lambda r: f'IF(AND({r["Status"]}="",{r["Filled"]}=2),1,0)',
+                             lambda c: int(c["Status"] == "" and c["Filled"] == 2))),
         helper("Knocker", Text("計算用 撃破者", "Knocker"), "integer", knocker_formula,
                rated("Knocker")),
         helper("Foul", Text("計算用 反則", "Foul"), "integer", foul_formula, rated("Foul")),
@@ -938,7 +863,6 @@ YONIN_CONSTANTS = (
 
 def settings_for(preset: YoninSheetPreset, lang: str) -> list[Setting]:
     """The single values; the tables follow below them (:data:`TABLES`)."""
-    win = WIN_RULES[lang]
     return [
         scalar("ScoreRule", "score_rule", Text("大会得点のルール", "Score rule"),
                Text("A: 2/1/0/−1、B: 3/1/0/0 (どちらも撃破1つにつき+1)",
@@ -949,7 +873,8 @@ def settings_for(preset: YoninSheetPreset, lang: str) -> list[Setting]:
                Text("102: 1位勝ち 2位引分け (0.5)、単勝: 1位だけ勝ち",
                     "102: 1st wins, 2nd draws (0.5); tansho: only 1st wins"), preset.win_rule,
                v("list", Text("102 か 単勝", "102 or tansho"),
-                 Text("一覧から選ぶ", "Pick from the list"), None, f'"{win[0]},{win[1]}"')),
+                 Text("一覧から選ぶ", "Pick from the list"), None,
+                 Text('"102,単勝"', '"102,tansho"')(lang))),
         *constant_settings(preset, YONIN_CONSTANTS, label_prompts=True),
         *(constant_setting(f"StartCpu{i}", Text(f"開始 CPU{i}", f"Start: CPU level {i}"),
                            Text(f"CPUレベル{i}のレート", f"Rate of CPU level {i}"), value,
@@ -1249,10 +1174,6 @@ def engine_rule(value: Any) -> Any:
     return "102" if excel_number(value) == 102 else value
 
 
-def rest(place: str) -> str:
-    return f"4-{place}"
-
-
 CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
     kc.plain_entry("YONIN_KO_PT",
                    (KNOCKER, VICTIM), ko_pt_text, engine.ko_pt),
@@ -1275,7 +1196,7 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
                  v["rate"], v["placement"], [x for x in v["victim_rates"] if x is not None],
                  v["knocked_by_rate"], v["trouble_pt"] or 0, v["floor"])},
              (kc.Cross("victim_rates",
-                       lambda r: f"COUNT({r['victim_rates']})>{rest(r['placement'])}",
+                       lambda r: f"COUNT({r['victim_rates']})>4-{r['placement']}",
                        lambda v: sum(x is not None for x in v["victim_rates"])
                        <= 4 - v["placement"], TOO_MANY),
               kc.Cross("knocked_by_rate",
@@ -1296,7 +1217,7 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
                  v["placement"], v["knockouts"] or 0, engine_rule(v["rule"]))},
              (kc.Cross("knockouts",
                        lambda r: (f"AND(ISNUMBER({r['knockouts']}),"
-                                  f"{r['knockouts']}>{rest(r['placement'])})"),
+                                  f"{r['knockouts']}>4-{r['placement']})"),
                        lambda v: v["knockouts"] is None or v["knockouts"] <= 4 - v["placement"],
                        TOO_MANY),)),
 )
@@ -1370,15 +1291,10 @@ def check_log_game(places: Sequence[object], knocked: Sequence[object]) -> None:
                                      place=f"{numbers[s]:g}", out=out))
 
 
-def rank_text(rank: str, games: int, lang: str) -> str:
-    """A rank of ``rate``'s list as the sheets show it (:func:`rank_word`)."""
-    return rank_word(rank, lang)
-
-
 LOG_GAME_CHECKS = {"yonin": (check_log_game,)}
 """What the CSV reader checks of a four-player game (:func:`workbook_builder.gamelog.declared`)."""
-RANK_TEXTS = {"yonin": rank_text}
-"""How ``rate``'s list shows a four-player rank."""
+RANK_TEXTS = {"yonin": lambda rank, games, lang: rank_word(rank, lang)}
+"""How ``rate``'s list shows a four-player rank, as the sheets do (:func:`rank_word`)."""
 
 
 # ---- the club ledger --------------------------------------------------------------------
