@@ -364,11 +364,6 @@ def game_list(r: Row, *keys: str) -> str:
     return ",".join(cell for key in keys for cell in seat_cells(r, key))
 
 
-def count_equal(r: Row, key: str, value: str) -> str:
-    """How many of the game's four ``key`` cells equal ``value`` (COUNTIF, cell by cell)."""
-    return "(" + "+".join(f"({cell}={value})" for cell in seat_cells(r, key)) + ")"
-
-
 def first_seat(r: Row, key: str, value: str) -> str:
     """The first seat (1-4) whose ``key`` equals ``value`` (MATCH(…,0), cell by cell)."""
     cells = enumerate(seat_cells(r, key), 1)
@@ -474,8 +469,9 @@ def settings_ok(preset: YoninPreset) -> str:
 
 
 def places_formula(r: Row) -> str:
-    ones, twos, threes = (count_equal(r, "Place", str(n)) for n in (1, 2, 3))
-    return f"NOT(AND({ones}=1,{twos}=1,{threes}=1))"
+    """Places 1, 2 and 3 not once each (COUNTIF, cell by cell)."""
+    counts = ("+".join(f"({cell}={n})" for cell in seat_cells(r, "Place")) for n in (1, 2, 3))
+    return f"NOT(AND({','.join(f'({count})=1' for count in counts)}))"
 
 
 def places_wrong(places: Sequence[float]) -> bool:
@@ -544,16 +540,12 @@ def game_moved(r: Row) -> str:
     return f"IFERROR(SUM({game_range(r, 'Built')})<>{SEATS},TRUE)"
 
 
-MOVED_CASE = st.Case(game_moved, lambda c: False, MOVED, name="Msg_Moved")
-"""The first case of a game's Status after the kit's own (see :func:`game_moved`)."""
-
-
 def status_cases(preset: YoninPreset, inputs: Sequence[str] = INPUT_KEYS
                  ) -> tuple[st.Case, ...]:
     """The game's Status, first case first, computed in its seat-1 row; ``inputs``: the
     columns typed at the table (the ledger's)."""
     return (
-        MOVED_CASE,
+        st.Case(game_moved, lambda c: False, MOVED, name="Msg_Moved"),
         st.Case(lambda r: f"COUNTA({game_list(r, *inputs)})=0",
                 lambda c: all(x is None for key in inputs for x in seats(c, key))),
         st.settings_unusable(lambda r: settings_ok(preset)),
@@ -615,7 +607,7 @@ def rate_typed(c: Cells, floors: Sequence[float | None], members: Sequence[bool]
     seat's floor and member flag (typed on the row, or the ledger's Players sheet)."""
     return seat_values(numbers(seats(c, "Rate")), [int(p) for p in numbers(seats(c, "Place"))],
                        [knocker_of(k) for k in seats(c, "KnockedBy")], floors, members,
-                       c.preset.score_rule, c.preset.win_rule, c.preset, c.lang)
+                       c.preset, c.lang)
 
 
 Rating = Callable[[Cells], list[dict[str, object]]]
@@ -942,15 +934,12 @@ RANKS = SettingsTable((
                                   rank_labels(preset, "ja" if lang == "en" else "en"),
                                   strict=True),
     item=lambda row, lang: (row[2] if lang == "en" else row[0], row[1]))
-"""The ranks, highest first (minimums falling), with the other language's label (the
-catalog's: the other way to write it); a rank's label is its Japanese one, the alias on
-an English sheet."""
+"""The ranks, highest first, each with its label in the other language (accepted too)."""
 PLACE_TABLE = {f.key: f.fills for f in PLACE_POINTS.fields if f.fills}
 """The points-by-place columns' preset fields."""
 TABLES = SettingsTables((PLACE_POINTS, KNOCKS, RANKS),
                         widths=tuple((letter, 8.5) for letter in "CDEF"))
-"""The Settings tables a club may edit, for the sheet and the ledger; the ``Gap`` and
-``Place`` headings are fixed."""
+"""The Settings tables a club may edit, for the sheet and the ledger."""
 
 
 RULE_NOTES = (
@@ -973,31 +962,23 @@ RULE_NOTES = (
 # ---- the engine's values of a rated game ------------------------------------------------
 
 def seat_values(rates: Sequence[float], places: Sequence[int], knocked: Sequence[int | str | None],
-                floors: Sequence[float | str | None], members: Sequence[bool], score_rule: str,
-                win_rule: str, preset: YoninPreset, lang: str) -> list[dict[str, object]]:
-    """The computed cells of a rated game's four rows, from :func:`rate_game`.
-
-    Shared by this sheet and the four-player ledger: Knocker is the seat credited with
-    the mate (a time-out with two left counts as mated by 1st place), Foul a trouble
-    exit with three or more left, KoGiven the 撃破pt that knocker earns.
-    """
+                floors: Sequence[float | str | None], members: Sequence[bool],
+                preset: YoninSheetPreset, lang: str) -> list[dict[str, object]]:
+    """The computed cells of a rated game's four rows, from :func:`rate_game`, for this
+    sheet and the four-player ledger (Knocker, Foul, KoGiven as :func:`helper_columns`)."""
     outcome = rate_game(rates, places, knocked, floors, members, preset)
-    knockers = []
-    for p, k in zip(places, knocked, strict=True):
-        if isinstance(k, int):
-            knockers.append(k)
-        elif k == TROUBLE and p == 2:
-            knockers.append(places.index(1) + 1)
-        else:
-            knockers.append(0)
+    knockers = [
+        k if isinstance(k, int) else places.index(1) + 1 if k == TROUBLE and p == 2 else 0
+        for p, k in zip(places, knocked, strict=True)
+    ]
     return [dict(
         Knocker=knockers[s], Foul=int(knocked[s] == TROUBLE and places[s] >= 3),
         KoGiven=ko_pt(rates[knockers[s] - 1], rates[s], preset) if knockers[s] else 0,
         PlacePt=o.placement_pt, KoPt=o.knockout_pt, UpsetPt=o.upset_pt,
         TroublePt=o.trouble_pt, NewRate=o.rate,
         Rank=rank_word(o.rank, lang),
-        Score=tournament_score(places[s], knockers.count(s + 1), score_rule, preset),
-        Win=tournament_score(places[s], 0, win_rule, preset))
+        Score=tournament_score(places[s], knockers.count(s + 1), preset.score_rule, preset),
+        Win=tournament_score(places[s], 0, preset.win_rule, preset))
         for s, o in enumerate(outcome)]
 
 
@@ -1263,13 +1244,8 @@ CATALOG_NOT_NATIVE = {
 # --- the game log (CSV): a game refused as the ledger's Status refuses it -------------------
 
 def check_log_game(places: Sequence[object], knocked: Sequence[object]) -> None:
-    """Refuse a logged four-player game the ledger's Status flags, for the same reason.
-
-    The tests and their order are the ledger's own: each seat's place (:data:`PLACE`)
-    and knocker (:data:`KNOCKED`), then the places 1-4 once each, then
-    :data:`SEAT_RULES` (a knocked-out winner, a knocker missing, a player knocking
-    themselves out, a knocker already out), so ``import``, ``rate`` and the ledger
-    accept and refuse the same games."""
+    """Refuse a logged four-player game the ledger's Status flags, with the same tests in
+    the same order, so ``import``, ``rate`` and the ledger accept the same games."""
     from ..gamelog import Field
 
     for seat, (place, knocker) in enumerate(zip(places, knocked, strict=True), 1):
