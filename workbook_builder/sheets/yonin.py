@@ -87,11 +87,7 @@ def _knock(knocker: str, victim: str, same: str, bands: str, top: str) -> str:
 
 
 def ko_pt_text(knocker: str, victim: str) -> str:
-    """撃破pt of mating a player (``YONIN_KO_PT``), as :func:`rating_rules.yonin.ko_pt`.
-
-    Knocker rated at or above the victim: the same-or-higher pt; otherwise the first
-    band whose bound exceeds the gap victim − knocker, or the top pt past the last band.
-    """
+    """撃破pt of mating a player (``YONIN_KO_PT``), as :func:`rating_rules.yonin.ko_pt`."""
     return _knock(knocker, victim, KNOCK_SAME_KO, KNOCK_KO, KNOCK_TOP_KO)
 
 
@@ -136,11 +132,6 @@ def is_rank(label: str) -> str:
     return f"OR({_rank_hit(label, RANK_LABEL)},{_rank_hit(label, RANK_ALIAS)})"
 
 
-def rank_minimum_text(label: str) -> str:
-    """Minimum rate of a rank label or alias (exact text; 0 when it is not listed)."""
-    return _rank_column(label, RANK_MIN, "0")
-
-
 def rank_label_of_text(label: str) -> str:
     """The rank table's label (in the sheet's language) of a label or alias; "" if none."""
     return _rank_column(label, RANK_LABEL, '""')
@@ -155,12 +146,10 @@ def _rank_column(label: str, column: str, otherwise: str) -> str:
 
 
 def floor_value_text(official: str) -> str:
-    """The lowest result allowed: the general floor, or an official rank's minimum if higher.
-
-    ``official`` is blank (no official rank) or a label of the rank table.
-    """
-    return (f"IF(ISBLANK({official}),{RATE_FLOOR},"
-            f"MAX({rank_minimum_text(official)},{RATE_FLOOR}))")
+    """The lowest result allowed: the general floor, or the minimum of ``official`` (blank,
+    or a label or alias of the rank table) if higher."""
+    minimum = _rank_column(official, RANK_MIN, "0")
+    return f"IF(ISBLANK({official}),{RATE_FLOOR},MAX({minimum},{RATE_FLOOR}))"
 
 
 def floor_of_text(value: str) -> str:
@@ -197,20 +186,15 @@ def rank_label_text(rate: str) -> str:
 
 
 def tournament_score_text(place: str, knockouts: str, rule: str = SCORE_RULE) -> str:
-    """Tournament points of one game (``YONIN_SCORE``) under rule A or B of ``rule``.
-
-    As :func:`rating_rules.yonin.tournament_score`: points by place + points per knockout;
-    ``rule`` holds "A" or "B" (anything but "B" reads as A; the sheet checks it).
-    """
+    """Tournament points of one game (``YONIN_SCORE``) under rule A or B of ``rule`` (anything
+    but "B" reads as A), as :func:`rating_rules.yonin.tournament_score`."""
     by_place = f"IF({rule}=\"B\",INDEX({SCORE_B},{place}),INDEX({SCORE_A},{place}))"
     return f"{by_place}+{SCORE_KNOCKOUT}*{knockouts}"
 
 
 def win_score_text(place: str, rule: str = WIN_RULE, words: Sequence[str] = TANSHO_WORDS) -> str:
-    """102式 (1 win, 0.5 draw, 0 loss) or 単勝式 result of a place, by ``rule``.
-
-    As :func:`rating_rules.yonin.tournament_score` with rule "102" or "単勝".
-    """
+    """102式 (1 win, 0.5 draw, 0 loss) or 単勝式 result of a place, by ``rule``, as
+    :func:`rating_rules.yonin.tournament_score` with rule "102" or "単勝"."""
     return (f"IF({any_of(rule, words)},INDEX({SCORE_TANSHO},{place}),"
             f"INDEX({SCORE_102},{place}))")
 
@@ -227,10 +211,8 @@ SCORE_WORDS_TANSHO = ("単勝", "単勝式", "tansho")
 
 
 def catalog_score_text(place: str, knockouts: str, rule: str) -> str:
-    """YONIN_SCORE in one cell: rule A (also blank) or B, or 102式 / 単勝式 by any spelling.
-
-    As :func:`rating_rules.yonin.tournament_score`; a 102 typed as a number counts too.
-    """
+    """YONIN_SCORE in one cell: rule A (also blank) or B, or 102式 / 単勝式 by any spelling
+    (a 102 typed as a number too), as :func:`rating_rules.yonin.tournament_score`."""
     is_102 = ",".join([f"{rule}=102", *(f'{rule}="{w}"' for w in SCORE_WORDS_102)])
     win = win_score_text(place, rule, SCORE_WORDS_TANSHO)
     return (f"IF(OR({is_102},{any_of(rule, SCORE_WORDS_TANSHO)}),{win},"
@@ -423,18 +405,17 @@ def any_of(ref: str, words: Sequence[str]) -> str:
     return f"OR({','.join(f'{ref}={fx.text(w)}' for w in words)})"
 
 
-def knocked_ok(ref: str) -> str:
-    """Out by holds a seat 1-4 or T (any case)."""
-    return f'IF(ISNUMBER({ref}),OR({ref}=1,{ref}=2,{ref}=3,{ref}=4),{ref}="{TROUBLE}")'
-
-
 def is_trouble(value: object) -> bool:
     """T (any case): a resignation or time-out."""
     return kc.text_in(value, (TROUBLE,))
 
 
 PLACE = kinds.one_of((1, 2, 3, 4))
-KNOCKED = kinds.Check(knocked_ok, lambda x: PLACE.accepts(x) or is_trouble(x))
+KNOCKED = kinds.Check(
+    lambda ref: f'IF(ISNUMBER({ref}),OR({ref}=1,{ref}=2,{ref}=3,{ref}=4),{ref}="{TROUBLE}")',
+    lambda x: PLACE.accepts(x) or is_trouble(x),
+)
+"""Out by: a seat 1-4 or T (any case)."""
 MEMBER_WORD = kinds.Check(lambda ref: any_of(ref, MEMBER_WORDS),
                           lambda x: kc.text_in(x, MEMBER_WORDS))
 
@@ -1074,7 +1055,13 @@ def dress_seats(ws: Worksheet, table: Table, lang: str, title: str, watch: Seque
                 ws.cell(top + s, col).alignment = Alignment(horizontal="center")
             for col in grey if s else ():
                 ws.cell(top + s, col).fill = LATER_ROWS_FILL
-    underline_games(ws, table)
+    last_visible = max(i for i, c in enumerate(table.columns, 1) if not c.hidden)
+    thick = Side(style="medium", color="305496")
+    for top in range(table.first_row, table.last_row + 1, SEATS):
+        for col in range(1, last_visible + 1):
+            cell = ws.cell(top + SEATS - 1, col)
+            b = cell.border
+            cell.border = Border(left=b.left, right=b.right, top=b.top, bottom=thick)
     overwrite_note(ws, table, lang)
     return cached
 
@@ -1086,17 +1073,6 @@ def hint_row(ws: Worksheet, table: Table, lang: str) -> None:
         if not column.hidden:
             cell.font = styles.font(lang, size=9, color="595959")
             cell.alignment = Alignment(horizontal="center", shrink_to_fit=True)
-
-
-def underline_games(ws: Worksheet, table: Table) -> None:
-    """A line under each game's last seat, across the visible columns."""
-    last_visible = max(i for i, c in enumerate(table.columns, 1) if not c.hidden)
-    thick = Side(style="medium", color="305496")
-    for top in range(table.first_row, table.last_row + 1, SEATS):
-        for col in range(1, last_visible + 1):
-            cell = ws.cell(top + SEATS - 1, col)
-            b = cell.border
-            cell.border = Border(left=b.left, right=b.right, top=b.top, bottom=thick)
 
 
 # --- the catalog's entries: YONIN_KO_PT … YONIN_SCORE (YONIN_GAME has none) ----------------
