@@ -102,11 +102,8 @@ not parse ``9E+99``; LibreOffice, Gnumeric and Excel read both (and may save ``9
 
 
 def worst_upset_pt_text(victim: str, remaining: Sequence[tuple[str, str]]) -> str:
-    """The worst 下克上pt of a foul: ``remaining`` is (rate, still-in condition) per other seat.
-
-    The engine takes ``min(upset_pt_text(victim, r) for r in remaining players)``; a seat
-    whose condition is FALSE is left out (:data:`NEVER_LEAST` never wins the MIN).
-    """
+    """The worst 下克上pt of a foul against the players still in: ``remaining`` is (rate,
+    still-in condition) per other seat; a seat out gives :data:`NEVER_LEAST` to the MIN."""
     terms = ",".join(f"IF({cond},{upset_pt_text(victim, rate)},{NEVER_LEAST})"
                      for rate, cond in remaining)
     return f"MIN({terms})"
@@ -118,12 +115,9 @@ def placement_pt_text(place: str) -> str:
 
 
 def _rank_hit(label: str, names: str) -> str:
-    """TRUE when ``label`` is one of ``names`` as exact text (case too, no wildcards).
-
-    The case-blind :func:`~workbook_builder.formulas.exact_match` finds the row,
-    EXACT confirms the case: portable, where EXACT over a range inside SUMPRODUCT gives
-    #VALUE! in Gnumeric.
-    """
+    """TRUE when ``label`` is one of ``names`` as exact text (case too, no wildcards): the
+    case-blind :func:`~workbook_builder.formulas.exact_match` finds the row, EXACT confirms
+    the case (EXACT over a range inside SUMPRODUCT gives #VALUE! in Gnumeric)."""
     return f"IFERROR(EXACT(INDEX({names},{fx.exact_match(label, names)}),{label}),FALSE)"
 
 
@@ -161,12 +155,9 @@ def floor_of_text(value: str) -> str:
 def rate_update_text(rate: str, place: str, victims: Sequence[str] = (),
                      knocked_by: str | None = None, trouble: str = "0",
                      floor: str = RATE_FLOOR) -> str:
-    """One player's new rate (``YONIN_UPDATE``), as :func:`rating_rules.yonin.rate_update`.
-
-    rate + 順位pt + Σ 撃破pt over ``victims`` (blank cells skipped) + 下克上pt against
-    ``knocked_by`` (blank for the winner) + ``trouble``, raised to ``floor``: the lowest
-    result as an expression (:func:`floor_of_text` of a typed argument, say).
-    """
+    """One player's new rate (``YONIN_UPDATE``), as :func:`rating_rules.yonin.rate_update`:
+    blank ``victims`` are skipped, a blank ``knocked_by`` is the winner's, and ``floor`` is
+    the lowest result as an expression (:func:`floor_of_text` of a typed argument, say)."""
     total = f"{rate}+{placement_pt_text(place)}+{trouble}"
     for victim in victims:
         total += f"+IF(ISNUMBER({victim}),{ko_pt_text(rate, victim)},0)"
@@ -176,11 +167,9 @@ def rate_update_text(rate: str, place: str, victims: Sequence[str] = (),
 
 
 def rank_label_text(rate: str) -> str:
-    """Rank label (段級位) of a rate (``YONIN_RANK``), as :func:`rating_rules.yonin.rank_label`.
-
-    The table is highest first: the label is the first whose minimum the rate reaches,
-    i.e. one past the count of minimums above the rate; the last label covers anything lower.
-    """
+    """Rank label (段級位) of a rate (``YONIN_RANK``), as :func:`rating_rules.yonin.rank_label`:
+    one past the count of minimums above the rate (the table is highest first), at most the
+    last label."""
     return (f"INDEX({RANK_LABEL},MIN(SUMPRODUCT(({RANK_MIN}>{rate})*1)+1,"
             f"ROWS({RANK_LABEL})))")
 
@@ -221,13 +210,9 @@ def catalog_score_text(place: str, knockouts: str, rule: str) -> str:
 
 def rate_table_line_text(name: str, rank: str, official: str, rate: str, month: str,
                          gap: str = "") -> str:
-    """One line of the federation's rate table (seed 003): ``Bさん(三級)/四級:R1410(12)``.
-
-    The rank by rate in parentheses, then ``/`` and the official rank when it differs
-    (an official rank equal to the rate's stands alone, without parentheses), the rate
-    after ``R`` and the month's game count in parentheses. ``official`` is "" for none;
-    ``gap`` is put between the name and the ranks (a space for English labels).
-    """
+    """One line of the federation's rate table (seed 003): ``Bさん(三級)/四級:R1410(12)``;
+    an official rank equal to the rate's stands alone (``四級:``), "" is none. ``gap``
+    goes between the name and the ranks (a space for English labels)."""
     ranks = (f'IF({official}="","("&{rank}&")",IF({official}={rank},{official},'
              f'"("&{rank}&")/"&{official}))')
     sep = f'&"{gap}"' if gap else ""
@@ -1039,10 +1024,9 @@ LATER_ROWS_FILL = PatternFill("solid", fgColor="F2F2F2")
 
 def dress_seats(ws: Worksheet, table: Table, lang: str, title: str, watch: Sequence[Table],
                 first_row_only: Sequence[str] = ()) -> dict[str, object]:
-    """Title, legend, the hint row, the game number on its first row and a line under
-    each game; the title's cached value (its banner watches ``watch``). The columns
-    ``first_row_only`` are grey below a game's first row. No merged cells: a merged block
-    stops a sort of the rows and a paste across it."""
+    """Title, legend, hint row and a line under each game; the title's cached value (its
+    banner watches ``watch``). ``first_row_only`` columns are grey below a game's first
+    row. No merged cells: a merged block stops a sort of the rows and a paste across it."""
     cached = title_row(ws, table, lang, title, "Status", watch)
     ws.row_dimensions[table.header_row].height = 48
     hint_row(ws, table, lang)
