@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import zip_longest
 from typing import Any, TypeVar
 
 from openpyxl.styles import Alignment
@@ -30,24 +31,6 @@ from ..table import add_validation, define_name
 T = TypeVar("T")
 Typed = tuple[float | str, ...]
 """A typed row of an edited table: a number or a name per editable column."""
-
-
-@dataclass(frozen=True)
-class TableColumn:
-    """One column of a Settings table; a column with a validation is typed (white)."""
-
-    label: Text
-    values: Sequence[object]
-    key: str = ""
-    """Defined name ``Settings_<key>`` of the column; "" = no name."""
-    type: ValueType = "number"
-    validation: Validation | None = None
-    """None = computed (blue, locked); a typed column's blank cells are computed too."""
-    role: Role = "setting"
-    each_cell: bool = False
-    """One validation per typed cell, row by row, instead of one for the column."""
-    bold: bool = False
-    left: bool = False
 
 
 @dataclass(frozen=True)
@@ -152,27 +135,9 @@ class SettingsTable:
         """The keys a club's edits are read from and ``repair`` carries."""
         return frozenset(f.key for f in self.fields if f.named and (f.typed or f.kept))
 
-    def kinds(self) -> dict[str, str]:
-        """Key → ``text`` or ``number`` of the :attr:`editable` columns, as
-        :func:`typed_rows` reads them."""
-        editable = self.editable
-        return {f.key: "text" if f.kind == "text" else "number"
-                for f in self.fields if f.key in editable}
-
     def numbers(self) -> tuple[str, ...]:
         """The typed number columns' keys."""
         return tuple(f.key for f in self.fields if f.typed and f.kind != "text")
-
-    def columns(self, values: Mapping[str, Sequence[object]]) -> list[TableColumn]:
-        """The columns to write, each with its values by key; a column a :class:`Span`
-        names is not named whole."""
-        spanned = {s.key for s in self.spans}
-        return [TableColumn(f.label, values[f.key],
-                            f.key if f.named and f.key not in spanned else "", f.kind,
-                            self.check(f) if f.typed else None,
-                            self.role if f.typed else "computed" if f.computed else "setting",
-                            each_cell=self.each_cell, bold=f.bold, left=f.left)
-                for f in self.fields]
 
     def named(self, prefix: str) -> tuple[tuple[str, Text], ...]:
         """The catalog's columns: (``prefix`` + key, "" for an unnamed one; header)."""
@@ -192,20 +157,53 @@ class SettingsTable:
 
     def write(self, ws: Worksheet, top: int, preset: Any,
               lang: str) -> tuple[list[NameInfo], dict[str, object], int]:
-        """The table from row ``top``: its names, its formulas' cached values, its last row."""
+        """Heading at ``top``, the header below it, then the rows: the table's names, its
+        formulas' cached values and its last row."""
         rows = [list(row) for row in (self.rows(preset, lang) if self.rows
                                       else getattr(preset, self.fills))]
-        first, cached = top + 2, {}
+        first, last, cached = top + 2, top + 1 + len(rows), {}
         for k, row in enumerate(rows):
             for c, value in enumerate(row):
                 if isinstance(value, Computed):
                     cached[f"{get_column_letter(c + 1)}{first + k}"] = value.value
                     row[c] = value.formula(first + k)
-        infos, last = write_settings_table(
-            ws, top, self.heading, self.columns({f.key: [row[c] for row in rows]
-                                                 for c, f in enumerate(self.fields)}),
-            lang, self.heading_size)
+        title = ws.cell(top, 1, self.heading(lang))
+        title.font = styles.font(lang, bold=True, size=self.heading_size, color="305496")
+        title.protection = styles.LOCKED
+        checks = [self.check(f) if f.typed else None for f in self.fields]
+        for c, f in enumerate(self.fields, 1):
+            styles.style_header(ws.cell(top + 1, c, f.label(lang)), lang)
+        for r, row in enumerate(rows, first):
+            for c, (f, check) in enumerate(zip(self.fields, checks, strict=True), 1):
+                cell = ws.cell(r, c, row[c - 1])
+                if check is not None and row[c - 1] is not None:
+                    styles.style_input(cell, lang)
+                else:
+                    styles.style_computed(cell, lang, bold=f.bold)
+                if f.left:
+                    cell.alignment = Alignment(horizontal="left")
+                if check is not None and self.each_cell and row[c - 1] is not None:
+                    add_validation(ws, check, cell.coordinate, lang)
+        infos = self.name_columns(ws, first, rows, checks, lang)
         return infos + self.name_spans(ws, range(first, last + 1), lang), cached, last
+
+    def name_columns(self, ws: Worksheet, first: int, rows: Sequence[Sequence[object]],
+                     checks: Sequence[Validation | None], lang: str) -> list[NameInfo]:
+        """Name each column but those a :class:`Span` names, and check the typed cells of
+        a column checked as a whole; the names."""
+        spanned, infos = {s.key for s in self.spans}, []
+        for c, (f, check) in enumerate(zip(self.fields, checks, strict=True), 1):
+            letter = get_column_letter(c)
+            ref = f"${letter}${first}:${letter}${first + len(rows) - 1}"
+            if f.named and f.key and f.key not in spanned:
+                define_name(ws, setting_name(f.key), ref)
+                role = self.role if f.typed else "computed" if f.computed else "setting"
+                infos.append(NameInfo(setting_name(f.key), ws.title, ref, role, f.kind,
+                                      label=f.label(lang)))
+            typed = typed_runs(letter, first, [row[c - 1] for row in rows])
+            if check is not None and not self.each_cell and typed:
+                add_validation(ws, check, typed, lang)
+        return infos
 
     def name_spans(self, ws: Worksheet, rows: range, lang: str) -> list[NameInfo]:
         """Define the :attr:`spans` over the table's ``rows``; their names."""
@@ -238,7 +236,8 @@ class SettingsTable:
         rows = [tuple(whole_in_table(x, shown[f.key]) if f.kind == "integer"
                       else x if f.kind == "text" else float(x)
                       for f, x in zip(editable, row, strict=True))
-                for row in typed_rows(tables, self.kinds(), shown)]
+                for row in typed_rows(tables, {f.key: "text" if f.kind == "text" else "number"
+                                               for f in editable}, shown)]
         if self.size and len(rows) != self.size:
             raise ValueError(say("table.size", name=shown[editable[0].key],
                                  count=len(rows), size=self.size))
@@ -323,42 +322,6 @@ class SettingsTables:
         return edited
 
 
-def write_settings_table(ws: Worksheet, top: int, heading: Text, columns: Sequence[TableColumn],
-                         lang: str, heading_size: int = 14) -> tuple[list[NameInfo], int]:
-    """Heading at ``top``, the header below it, then the rows; the names and the last row."""
-    title = ws.cell(top, 1, heading(lang))
-    title.font = styles.font(lang, bold=True, size=heading_size, color="305496")
-    title.protection = styles.LOCKED
-    for c, column in enumerate(columns, 1):
-        styles.style_header(ws.cell(top + 1, c, column.label(lang)), lang)
-    first = top + 2
-    last = first + max(len(c.values) for c in columns) - 1
-    for r in range(first, last + 1):
-        for c, column in enumerate(columns, 1):
-            value = column.values[r - first] if r - first < len(column.values) else None
-            cell = ws.cell(r, c, value)  # type: ignore[call-overload]  # a table value
-            if column.validation is not None and value is not None:
-                styles.style_input(cell, lang)
-            else:
-                styles.style_computed(cell, lang, bold=column.bold)
-            if column.left:
-                cell.alignment = Alignment(horizontal="left")
-            if column.validation is not None and column.each_cell and value is not None:
-                add_validation(ws, column.validation, cell.coordinate, lang)
-    infos = []
-    for c, column in enumerate(columns, 1):
-        letter = get_column_letter(c)
-        ref = f"${letter}${first}:${letter}${last}"
-        if column.key:
-            define_name(ws, setting_name(column.key), ref)
-            infos.append(NameInfo(setting_name(column.key), ws.title, ref, column.role,
-                                  column.type, label=column.label(lang)))
-        typed = typed_runs(letter, first, column.values)
-        if column.validation is not None and not column.each_cell and typed:
-            add_validation(ws, column.validation, typed, lang)
-    return infos, last
-
-
 def typed_runs(letter: str, first: int, values: Sequence[object]) -> str:
     """The sqref of the typed (non-blank) cells of a column, one range per unbroken run:
     a validation over a blank, computed cell is one on a locked cell, which a checker
@@ -385,8 +348,7 @@ def typed_rows(tables: Mapping[str, Sequence[object]], columns: Mapping[str, str
     raises ValueError naming the column (as ``shown``), the row and the value.
     """
     keys = list(columns)
-    height = max(len(tables.get(key, ())) for key in keys)
-    rows = [tuple(_at(tables, key, i) for key in keys) for i in range(height)]
+    rows = list(zip_longest(*(tables.get(key, ()) for key in keys)))
     while rows and all(value in (None, "") for value in rows[-1]):
         rows.pop()
     if not rows:
@@ -433,8 +395,3 @@ def ordered(values: Sequence[float], name: str, rising: bool) -> None:
 
 def _blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
-
-
-def _at(tables: Mapping[str, Sequence[object]], key: str, i: int) -> object:
-    column = tables.get(key, ())
-    return column[i] if i < len(column) else None
