@@ -215,23 +215,14 @@ def bad(key: str, fill: Fill | None = None) -> Case:
         value = c[key]
         return value is not None and not c.column(key).check.accepts(value)
 
-    return _case_with_column_message(key, test, holds, fill)
+    return _ColumnCase(test, holds, column=key, fill=fill)
 
 
 def bad_via(key: str, test: Callable[[Row], str]) -> Case:
     """Like :func:`bad`, with the sheet's test given: a helper column already reads the
     typed value (``OppIdx=0`` for an unknown rank), so the formula need not repeat the
     check. The value side is still the column's check; a blank cell is never bad."""
-    def holds(c: Cells) -> bool:
-        value = c[key]
-        return value is not None and not c.column(key).check.accepts(value)
-
-    return _case_with_column_message(key, test, holds)
-
-
-def _case_with_column_message(key: str, test: Callable[[Row], str],
-                              holds: Callable[[Cells], bool], fill: Fill | None = None) -> Case:
-    return _ColumnCase(test, holds, column=key, fill=fill)
+    return dataclasses.replace(bad(key), test=test)
 
 
 @dataclass(frozen=True)
@@ -242,16 +233,14 @@ class _ColumnCase(Case):
     fill: Fill | None = None
 
     def shown(self, r: Row, lang: str) -> str:
-        message = r.table.column(self.column).message
-        assert message is not None, f"{self.column} declares no message"
-        return fx.text(self._filled(message(lang), r.k))
+        return fx.text(self._filled(r.table.column(self.column), lang, r.k))
 
     def value(self, c: Cells) -> str:
-        message = c.column(self.column).message
-        assert message is not None, f"{self.column} declares no message"
-        return self._filled(message(c.lang), c.k)
+        return self._filled(c.column(self.column), c.lang, c.k)
 
-    def _filled(self, text: str, k: int) -> str:
+    def _filled(self, column: Column, lang: str, k: int) -> str:
+        assert column.message is not None, f"{self.column} declares no message"
+        text = column.message(lang)
         return text if self.fill is None else text.format(**self.fill(k))
 
 

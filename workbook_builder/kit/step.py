@@ -80,30 +80,23 @@ class Chain:
     def column_of(self, key: str) -> str:
         return self.names.get(key, key)
 
-    def row_column(self, key: str) -> str:
-        return self.on_row.get(key, key)
+    def side(self, at: Callable[[str], T], prev: Callable[[str], T], counts: Callable[[], T],
+             preset: Any = None) -> Side[T]:
+        """The row's side, read with ``at`` and ``prev`` (a :class:`Row`'s or :class:`Cells`')."""
+        def before(key: str) -> T:
+            return at(self.on_row[key]) if key in self.on_row else prev(self.column_of(key))
+
+        def mine(key: str) -> T:
+            return at(self.on_row.get(key, key))
+
+        return Side(mine, before, lambda key: at(self.column_of(key)),
+                    lambda key: at(self.opponent[key]), mine, mine, mine, counts, True, preset)
 
     def refs(self, r: Row) -> Side[str]:
-        def before(key: str) -> str:
-            return r[self.on_row[key]] if key in self.on_row else r.prev(self.column_of(key))
-
-        def mine(key: str) -> str:
-            return r[self.row_column(key)]
-
-        return Side(mine, before, lambda key: r[self.column_of(key)],
-                    lambda key: r[self.opponent[key]], mine, mine, mine,
-                    lambda: f"ISNUMBER({r['Change']})", True)
+        return self.side(r.__getitem__, r.prev, lambda: f"ISNUMBER({r['Change']})")
 
     def values(self, c: Cells) -> Side[object]:
-        def before(key: str) -> object:
-            return c[self.on_row[key]] if key in self.on_row else c.prev(self.column_of(key))
-
-        def mine(key: str) -> object:
-            return c[self.row_column(key)]
-
-        return Side(mine, before, lambda key: c[self.column_of(key)],
-                    lambda key: c[self.opponent[key]], mine, mine, mine, lambda: counted(c),
-                    True, c.preset)
+        return self.side(c.__getitem__, c.prev, lambda: counted(c), c.preset)
 
     def rule(self, step: Step) -> tuple[Formula, Value]:
         """``step`` on every row."""
