@@ -133,17 +133,13 @@ POSITIVE = Check(fx.is_number_above,
 """A number above 0 (Elo's K, a rating deviation)."""
 
 
-def positive_validation(prompt: Text) -> Callable[[str], Validation]:
-    """The drop-down rule of numbers above 0, with ``prompt``."""
-    return validation_rule("decimal", prompt, Text("0より大きい数", "A number above 0"),
-                           "greaterThan", "0")
-
-
 def positive_kind(hint: Text, prompt: Text, blank_ok: bool = False) -> Kind:
     """A number above 0 (:data:`POSITIVE`); a blank is the default where ``blank_ok``."""
     reason = (Text("空欄か0より大きい数", "blank or a number above 0") if blank_ok
               else Text("0より大きい数", "a number above 0"))
-    return Kind(POSITIVE, reason, hint, "number", positive_validation(prompt), blank_ok=blank_ok)
+    above = Text("0より大きい数", "A number above 0")
+    rule = validation_rule("decimal", prompt, above, "greaterThan", "0")
+    return Kind(POSITIVE, reason, hint, "number", rule, blank_ok=blank_ok)
 
 
 # --- entries -------------------------------------------------------------------------------
@@ -213,7 +209,7 @@ class Entry:
     def about(self) -> Text:
         """The worksheet function's own words (``udfs``, where they are written once),
         then :attr:`note`."""
-        words = described(self.name)
+        words = _functions()[self.name]
         if self.note is None:
             return words
         return Text(words.ja + self.note.ja, f"{words.en} {self.note.en}".rstrip())
@@ -225,25 +221,15 @@ class Entry:
 
 @functools.cache
 def _functions() -> dict[str, Text]:
+    """Worksheet function → what it gives, in Japanese and English (``udfs``)."""
     from udfs import catalog  # here, not at the top: xlwings takes 0.3 s to import
 
     return {entry.name: Text(entry.ja, entry.summary) for entry in catalog()}
 
 
-def described(name: str) -> Text:
-    """What the worksheet function ``name`` gives, in Japanese and English (``udfs``)."""
-    return _functions()[name]
-
-
 def result(formula: Callable[[Refs, str], str], number_format: str = "General",
            type: ValueType = "number", wide: bool = False) -> tuple[Step, ...]:
     return (Step(OUT, Text("結果", "Result"), formula, number_format, type, wide),)
-
-
-def excel_value(value: Any) -> Any:
-    """A typed value as the engine gets it from Excel: numbers as floats, blanks None."""
-    n = excel_number(value)
-    return n if n is not None else value
 
 
 MY = Arg("my_rating", Text("自分のレート", "my rating"), number_kind(), 2000)
@@ -289,8 +275,6 @@ SCORES = Kind(
     validation_rule("list", Text("勝ち 1、引分 0.5、負け 0", "1 win, 0.5 draw, 0 loss"),
        Text("1・0.5・0 のどれか", "1, 0.5 or 0"), None, '"1,0.5,0"'), allowed=(1, 0.5, 0))
 
-SAME_ROWS = Text("相手と同じ行に1つずつ", "one per opponent, on the same rows")
-
 
 def period_args(start: float, opponents: tuple[float, ...], scores: tuple[float, ...],
                 cells: int) -> tuple[Arg, Arg, Arg]:
@@ -309,7 +293,7 @@ def same_rows(arg: str) -> Cross:
                  lambda r: f"SUMPRODUCT((({r['opp_ratings']}=\"\")<>({r[arg]}=\"\"))*1)>0",
                  lambda v: all((o is None) == (x is None)
                                for o, x in zip(v["opp_ratings"], v[arg], strict=True)),
-                 SAME_ROWS)
+                 Text("相手と同じ行に1つずつ", "one per opponent, on the same rows"))
 
 
 def or_blank(ref: str, default: str) -> str:

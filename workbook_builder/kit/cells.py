@@ -35,6 +35,13 @@ def excel_number(value: object) -> float | None:
     return None
 
 
+def excel_value(value: Any) -> Any:
+    """A typed value as a formula reading its cell gets it: a number (a date's serial
+    number) as a float, anything else as it is."""
+    n = excel_number(value)
+    return n if n is not None else value
+
+
 def whole(value: object) -> int:
     """A helper value the formulas keep a whole number (an id, a sheet row), as an int."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):

@@ -6,11 +6,9 @@ label all games form one period. A label typed again after another period starts
 period. Labels compare like spreadsheet text (case does not matter). A ``Periods``
 setting of 0 makes every counted game a period of its own.
 
-Hidden helpers: Key (the row's period), LastKey (period of the last counted game), New
-(this game opens a period) and NextNew (the next counted game opens a period, computed
-bottom-up: the one formula that reads the row below, so a row knows it closes a period).
-A counted row is one whose Change is a number. Each rule rated by period keeps these and
-adds what it sums over a period.
+A row knows it closes a period from NextNew, the one helper that reads the row below
+(computed bottom-up). A counted row is one whose Change is a number. Each rule rated by
+period keeps these helpers and adds what it sums over a period.
 """
 
 from __future__ import annotations
@@ -30,8 +28,8 @@ from ..settings import START, Refused, refuse, scalar, setting_name
 from ..spec import Spec
 from . import inputs as kinds
 from . import status as st
-from .base import P, with_constants
-from .cells import Cells, Value, excel_number
+from .base import P
+from .cells import Cells, Value, excel_number, excel_value
 from .chain import NA, count_column, counted
 from .personal import PersonalSheet
 
@@ -76,20 +74,6 @@ def next_new_value(c: Cells) -> bool:
     return bool(c.next("New") if below_counted else c.next("NextNew"))
 
 
-def chart_formula(r: Row, key: str) -> str:
-    """This row's rating (close) point when a rating settles on it, else NA() (left out
-    of the chart). The row looks at itself and the next row only, never the whole log."""
-    return fx.if_(settles_test(r), r[key], "NA()")
-
-
-def chart_value(key: str) -> Value:
-    """Row ``key`` where a rating settles, else #N/A."""
-    def value(c: Cells) -> object:
-        return c[key] if settles(c) else NA
-
-    return value
-
-
 def carry(r: Row, key: str, value: str, by: str | None = None) -> str:
     """``value`` on a counted row, else the row above's ``key`` (skipped rows change nothing).
 
@@ -112,16 +96,10 @@ def same_period(a: object, b: object) -> bool:
     return a == b
 
 
-def cell_value(value: object) -> object:
-    """A typed value as a formula reading the cell gets it (a date is its serial number)."""
-    found = excel_number(value)
-    return found if found is not None else value
-
-
 def key_value(c: Cells) -> object:
     """The row's period: its label, or the row above's when blank."""
     label = c["Period"]
-    return c.prev("Key") if label is None else cell_value(label)
+    return c.prev("Key") if label is None else excel_value(label)
 
 
 def helper(key: str, label: Text, kind: ValueType, formula: Formula, value: Value,
@@ -143,8 +121,10 @@ def period_column() -> Column:
                       "period's first game: rows below belong to it until the next label"), None))
 
 
-def key_columns() -> tuple[Column, ...]:
-    """Key, LastKey and New: which period a row is in, and whether it opens one."""
+def opening_columns() -> tuple[Column, ...]:
+    """The chain's first helpers: which period a row is in (Key, LastKey), whether it
+    opens one (New), and the rating the game is scored at (Base: the last close when it
+    opens a period, else the open period's start)."""
     return (
         helper("Key", Text("計算用 期間", "Period key"), "text",
                lambda r: fx.if_(fx.is_blank(r["Period"]), r.prev("Key"), r["Period"]),
@@ -155,6 +135,9 @@ def key_columns() -> tuple[Column, ...]:
         helper("New", Text("計算用 新しい期間", "Opens a period"), "text",
                lambda r: f"OR({PERIODS}<>1,{r['Key']}<>{r.prev('LastKey')})",
                lambda c: not c.preset.periods or not same_period(c["Key"], c.prev("LastKey"))),
+        helper("Base", Text("計算用 対局時レート", "Rating played at"), "number",
+               lambda r: fx.if_(r["New"], r.prev("Close"), r.prev("Start")),
+               lambda c: c.prev("Close") if c["New"] else c.prev("Start")),
     )
 
 
@@ -200,29 +183,20 @@ def close_column(formula: Formula, value: Value, by: str | None = None) -> Colum
                   lambda r: START, start_value)
 
 
-def opening_columns() -> tuple[Column, ...]:
-    """The chain's first helpers: the row's period (:func:`key_columns`) and the rating
-    the game is played at (:func:`base_column`)."""
-    return (*key_columns(), base_column())
-
-
-def base_column() -> Column:
-    """Base: the rating a game is scored at (the last close when it opens a period, else
-    the open period's start)."""
-    return helper("Base", Text("計算用 対局時レート", "Rating played at"), "number",
-                  lambda r: fx.if_(r["New"], r.prev("Close"), r.prev("Start")),
-                  lambda c: c.prev("Close") if c["New"] else c.prev("Start"))
-
-
 def settled_chart_columns() -> tuple[Column, ...]:
-    """Games counted, and the chart's points: the settled ratings (``Close``) only."""
+    """Games counted, and the chart's points: a settled rating (``Close``) where one
+    settles, else NA() (left out of the chart). A row reads itself and the next only."""
+    def point(key: str) -> tuple[Formula, Value]:
+        return (
+            lambda r: fx.if_(settles_test(r), r[key], "NA()"),
+            lambda c: c[key] if settles(c) else NA,
+        )
+
     return (
         count_column(Text("計算用 対局数", "Games counted")),
-        helper("ChartX", Text("グラフ用 対局", "Chart game"), "integer",
-               lambda r: chart_formula(r, "Count"), chart_value("Count"),
+        helper("ChartX", Text("グラフ用 対局", "Chart game"), "integer", *point("Count"),
                lambda r: "0", 0, after_late=True),
-        helper("ChartY", Text("グラフ用 レート", "Chart rating"), "number",
-               lambda r: chart_formula(r, "Close"), chart_value("Close"),
+        helper("ChartY", Text("グラフ用 レート", "Chart rating"), "number", *point("Close"),
                lambda r: r["Close"], lambda c: c["Close"], after_late=True),
     )
 
@@ -292,8 +266,7 @@ class PeriodSheet(PersonalSheet[P]):
     def preset_for(self, spec: Spec) -> P:
         """The named preset with the template's constants, checked like the Settings cells."""
         refuse(self.refused, spec)
-        preset: P = with_constants(self.presets[spec.preset], spec.constants)
-        return preset
+        return super().preset_for(spec)
 
     def dress_games(self, ws: Worksheet, table: Table, lang: str,
                     title: str) -> dict[str, object]:

@@ -40,7 +40,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 from .. import formulas as fx
 from .. import styles
 from ..kit.base import Built, SheetType
-from ..kit.catalog import OUT, Arg, Cross, Entry, Refs, excel_value
+from ..kit.catalog import OUT, Arg, Cross, Entry, Refs
+from ..kit.cells import excel_value
 from ..kit.frame import page_setup, sheet_title
 from ..labels import LEGEND_COMPUTED, LEGEND_INPUT, OVERWRITTEN, Text
 from ..layout import NameInfo, Validation
