@@ -81,14 +81,6 @@ def count_column(label: Text, width: float = 8) -> Column:
                   lead_value=0)
 
 
-def _chart_x(c: Cells) -> object:
-    return c["Count"] if counted(c) else NA
-
-
-def _chart_y(c: Cells) -> object:
-    return c["Running"] if counted(c) else NA
-
-
 def chart_columns(y_label: Text, x_width: float = 8) -> tuple[Column, Column]:
     """ChartX (game number) and ChartY (the running value after it), for the chart; the
     lead row is game 0, the start."""
@@ -96,11 +88,11 @@ def chart_columns(y_label: Text, x_width: float = 8) -> tuple[Column, Column]:
         Column("ChartX", Text("グラフ用 対局", "Chart game"), "helper", "integer", x_width,
                lead_in_name=True, lead=lambda r: "0",
                formula=lambda r: chart_point(r, r["Count"]),
-               value=_chart_x, lead_value=0),
+               value=lambda c: c["Count"] if counted(c) else NA, lead_value=0),
         Column("ChartY", y_label, "helper", "number", 8, lead_in_name=True,
-               lead=lambda r: r["Running"],
+               lead=lambda r: r["Running"], lead_value=lambda c: c["Running"],
                formula=lambda r: chart_point(r, r["Running"]),
-               value=_chart_y, lead_value=lambda c: c["Running"]),
+               value=lambda c: c["Running"] if counted(c) else NA),
     )
 
 

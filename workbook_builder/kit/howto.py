@@ -33,7 +33,6 @@ HOWTO_TITLE = Text("使い方", "How to")
 WIDTH = 36
 """Column A, in width units: 336 px in LibreOffice and 257 px in Excel at 100 %, so
 the steps wrap inside an upright phone's 390 px beside the row numbers."""
-"""Column A's width in characters: one phone screen held upright."""
 
 FIX = Text(
     "⚠ や間違い: 白いセルを直すか消すだけでよい (青いセルには入力しない)。行を動かした・"
