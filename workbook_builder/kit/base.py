@@ -122,11 +122,8 @@ class SheetType(ABC, Generic[P]):
 
     def populate_tables(self, wb: Workbook, spec: Spec, preset: P,
                         tables: Mapping[str, Sequence[Mapping[str, object]]]) -> Built:
-        """Like :meth:`populate`, with inputs for every table by its key (``Games``, ``Players``).
-
-        Personal sheets have one input table, so the default hands ``Games`` on;
-        ledgers, which also have a Players table, override this.
-        """
+        """Like :meth:`populate`, with inputs for every table by its key (``Games``, and a
+        ledger's ``Players``): by default the ``Games`` rows alone."""
         return self.populate(wb, spec, preset, tables.get("Games", ()))
 
 

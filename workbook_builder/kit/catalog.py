@@ -1,10 +1,6 @@
 """The formula catalog's declarations: a worksheet function as a native formula.
 
-An :class:`Entry` is one function of :func:`udfs.catalog`: its arguments (with the worked
-example typed into the catalog), its formula cells (:class:`Step`, built by the rating
-sheets' own builders) and the engine call that gives their values. An argument's
-:class:`Kind` says how a typed value is checked, as a formula for the sheet and in Python
-for the cached values. A rule's module declares its entries with these (``CATALOG_ENTRIES``);
+A rule's module declares its entries (``CATALOG_ENTRIES``) with these;
 :mod:`workbook_builder.sheets.catalog_entries` collects them for the catalog, the LAMBDA
 names and the command line.
 """

@@ -1,14 +1,9 @@
 """The 使い方 / How to sheet: three steps and a line on mistakes, in the workbook's language.
 
-Placed as the last visible tab (before the hidden helper sheets): the Games sheet stays
-first and active, so a phone opens the file where the next game is typed, and the
-how-to is one tab away for whoever looks. The steps are declared once per kind of
-workbook, as its sheet type's ``howto`` (:data:`PERSONAL` for a two-player personal
-sheet, :data:`LEDGER` for a club ledger), and filled in from what the builder made:
-sheet titles from the workbook, the cells to type in from the input names and their
-headings (:class:`~workbook_builder.layout.NameInfo`), so a renamed sheet or a moved column
-changes the text with it. Plain text, no formulas: audit and repair treat it like any
-other sheet the builder writes (an earlier version's file without it gets it on repair).
+The last visible tab: the Games sheet stays first and active, so a phone opens the file
+where the next game is typed. The steps (a sheet type's ``howto``) are filled in from
+what the builder made, sheet titles and the input names' headings, so a renamed sheet
+or a moved column changes the text with it.
 
 In the text a sheet is quoted 「…」 (ja) or “…” (en), and a cell or column is its letter
 (and row) then its heading in brackets, ``B4 [開始レート]``; the tests read them back.

@@ -1,13 +1,8 @@
 """The personal sheet: one player's own game log, rendered for any rating system.
 
-Sheets, in order: 対局 / Games (the table a person types into), グラフ / Chart (the
-rating history, unless the system has none), any reference sheets the system adds (a
-quick table), 設定 / Settings (every constant as a named cell, then the system's named
-tables); reference sheets that are views of the Settings tables may come after Settings
-instead. A system states its columns, settings and notes, and may dress its Games sheet
-and lay out its Settings its own way (the four-player sheet: four rows a game, no
-chart); this layout owns the frame, so every sheet gets the same protection, validation,
-names, chart and cached values.
+A system states its columns, settings and notes, and may dress its Games sheet and lay
+out its Settings its own way; this layout owns the frame, so every sheet gets the same
+protection, validation, names, chart and cached values.
 """
 
 from __future__ import annotations
@@ -102,12 +97,8 @@ class PersonalSheet(SheetType[P]):
 
     def settings_sheet(self, ws: Worksheet, title: str, preset: P,
                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-        """The whole Settings sheet; names and cached values.
-
-        By default the constants as named cells with the notes under them, then the
-        system's :meth:`settings_tables`. A system whose Settings has a look of its own
-        (other widths, its notes under its tables) overrides this.
-        """
+        """The whole Settings sheet (the constants, their notes, then the system's
+        :meth:`settings_tables`); names and cached values."""
         names = write_settings(ws, title, self.settings(preset), lang, self.notes)
         table_names, cached = self.settings_tables(ws, ws.max_row + 2, preset, lang)
         return names + table_names, cached

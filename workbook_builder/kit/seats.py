@@ -1,12 +1,7 @@
 """The chain of a club ledger: each seat of a game row finds its player's previous game.
 
 A ledger keeps every game of a club in one log, so a game row reads each player's rating
-from *their* previous counted game, whichever seat they sat in there. Per seat ``s`` a
-game row has the player's id ``Id<s>`` (their Players row, 0 when unknown), the counted
-id ``C<s>`` (the id on a counted row, 0 elsewhere) and ``Prev<s>``, the sheet row of the
-player's previous counted game (0: none, the start). The seats of a game are the
-parameter: two columns of one row in the two-player ledger, or one seat a row over four
-rows in the four-player one (where a game reads only the games above its first row).
+from *their* previous counted game, whichever seat they sat in there (:class:`Seats`).
 
 A spreadsheet recalculates what a typed cell makes dirty, by reference, and an exact
 ``MATCH`` stops at its first hit. So the hidden sheet ``_chain`` keeps the counted ids
