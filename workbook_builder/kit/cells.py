@@ -109,20 +109,16 @@ class Evaluation:
 
     def run(self) -> list[dict[str, object]]:
         """Every formula cell's value, as one dict per row from the lead row down."""
-        early = [c for c in self.table.columns
-                 if c.role != "input" and not c.late and not c.after_late]
-        late = [c for c in self.table.columns if c.role != "input" and c.late]
-        for k in range(len(self.rows)):
-            for column in early:
-                if k > 0 or column.lead_value is not None:
-                    self.value(k, column.key)
-        for k in reversed(range(len(self.rows))):
-            for column in late:
-                if k > 0 or column.lead_value is not None:
-                    self.value(k, column.key)
-        for column in self.table.columns:
-            if column.after_late and column.role != "input":
-                for k in range(len(self.rows)):
+        computed = [c for c in self.table.columns if c.role != "input"]
+        rows = range(len(self.rows))
+        passes = [
+            (rows, [c for c in computed if not c.late and not c.after_late]),
+            (reversed(rows), [c for c in computed if c.late]),
+            *((rows, [c]) for c in computed if c.after_late),
+        ]
+        for order, columns in passes:
+            for k in order:
+                for column in columns:
                     if k > 0 or column.lead_value is not None:
                         self.value(k, column.key)
         return self.rows
@@ -186,10 +182,6 @@ class Cells:
     def evaluation(self) -> Evaluation:
         """The whole table's values, for helpers shared by several columns."""
         return self._ev
-
-    @property
-    def is_last(self) -> bool:
-        return self.k == self._ev.table.rows
 
     def last_above(self, keys: tuple[str, ...], value: object) -> int:
         return self._ev.last_above(self.k, keys, value)

@@ -66,10 +66,9 @@ def change_column(formula: Formula, value: Value, width: float = 6.5,
 def rating_column(lead: Formula, lead_value: Value, number_format: str = "General") -> Column:
     """The rating after each counted game, blank on a skipped row; the lead row shows the
     start (``lead``, its engine value ``lead_value``)."""
-    return Column("Rating", Text("レート", "Rating"), "computed", "number", 7.5,
-                  number_format=number_format, lead=lead, lead_value=lead_value,
-                  formula=lambda r: fx.if_(f"ISNUMBER({r['Change']})", r["Running"], '""'),
-                  value=lambda c: c["Running"] if counted(c) else "")
+    return counted_column("Rating", Text("レート", "Rating"), "number", 7.5,
+                          lambda r: r["Running"], lambda c: c["Running"], lead, lead_value,
+                          number_format=number_format)
 
 
 def count_column(label: Text, width: float = 8) -> Column:

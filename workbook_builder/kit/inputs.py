@@ -31,12 +31,9 @@ NUMBER = Check(lambda ref: f"ISNUMBER({ref})", lambda x: excel_number(x) is not 
 """Any number (a date is a number too, as in Excel)."""
 
 
-def _is_date(value: object) -> bool:
-    number = excel_number(value)
-    return number is not None and dates.is_usable_serial(number)
-
-
-DATE = Check(dates.serial_test, _is_date)
+DATE = Check(
+    dates.serial_test, lambda x: (n := excel_number(x)) is not None and dates.is_usable_serial(n)
+)
 """A date: a number (Excel stores a date as one) in the range every spreadsheet program
 holds (:mod:`~workbook_builder.dates`): 12345678 typed as a date (year ~35,800) is a ⚠ on
 its own row, never a month of a list."""

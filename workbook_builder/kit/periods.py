@@ -68,7 +68,7 @@ def next_new_formula(r: Row) -> str:
 
 def next_new_value(c: Cells) -> bool:
     """What :func:`next_new_formula` shows; reads the row below, so it is ``late``."""
-    if c.is_last:
+    if c.k == c.table.rows:
         return True
     below_counted = excel_number(c.next("Change")) is not None
     return bool(c.next("New") if below_counted else c.next("NextNew"))
@@ -145,16 +145,6 @@ def next_new_column() -> Column:
     """NextNew: whether the next counted game opens a period (so this row settles one)."""
     return helper("NextNew", Text("計算用 次が新しい期間", "Next opens a period"), "text",
                   next_new_formula, next_new_value, late=True)
-
-
-def mark_period_ends(ws: Worksheet, table: Table) -> None:
-    """By period, the computed cells of a row that settles a period: bold on darker blue."""
-    keys = [c.key for c in table.columns if c.role == "computed"]
-    first, last = table.letter(keys[0]), table.letter(keys[-1])
-    ws.conditional_formatting.add(
-        f"{first}{table.first_row}:{last}{table.last_row}",
-        styles.formula_rule(f"AND({PERIODS}=1,ISNUMBER(${table.letter('Rating')}"
-                            f"{table.first_row}))", font=Font(bold=True), fill=SETTLED_FILL))
 
 
 def start_value(c: Cells) -> float:
@@ -270,7 +260,14 @@ class PeriodSheet(PersonalSheet[P]):
 
     def dress_games(self, ws: Worksheet, table: Table, lang: str,
                     title: str) -> dict[str, object]:
-        mark_period_ends(ws, table)
+        """By period, the computed cells of a row that settles a period: bold on darker
+        blue."""
+        keys = [c.key for c in table.columns if c.role == "computed"]
+        first, last = table.letter(keys[0]), table.letter(keys[-1])
+        ws.conditional_formatting.add(
+            f"{first}{table.first_row}:{last}{table.last_row}",
+            styles.formula_rule(f"AND({PERIODS}=1,ISNUMBER(${table.letter('Rating')}"
+                                f"{table.first_row}))", font=Font(bold=True), fill=SETTLED_FILL))
         return super().dress_games(ws, table, lang, title)
 
 
