@@ -24,8 +24,8 @@ from ..spec import Spec
 from .settings_table import SettingsTables
 
 P = TypeVar("P")
-T = TypeVar("T")
 """A workbook type's preset: the frozen dataclass of its rule's constants."""
+T = TypeVar("T")
 
 
 EXAMPLE_NAMES = {"ja": ("田中", "鈴木", "佐藤", "高橋", "伊藤", "山本", "中村", "小林", "加藤"),

@@ -32,8 +32,7 @@ PHONE_WIDTHS: phone.Widths = {
 }
 """Widths (ja, en) a phone shows of the Games columns the kit declares (:mod:`.phone`);
 a system adds its own columns' in :attr:`PersonalSheet.phone_widths`. A period fits
-2024-05, the label its prompt suggests: at 4 units a phone showed 2024, and the next
-month's 2024-06 read the same."""
+2024-05, the label its prompt suggests (at 4 units a phone cut it to 2024)."""
 
 
 class PersonalSheet(SheetType[P]):

@@ -280,22 +280,18 @@ class Seats:
         return self._rows(games, player, self.keys(games.table))
 
     def _rows(self, games: Evaluation, player: int, keys: tuple[str, ...]) -> Sequence[int]:
+        """The sheet rows where ``player`` stands in ``keys``, from an index of every id
+        built in one pass over the log and kept in the evaluation's context."""
         index = games.context.get(f"seats.{keys}")
         if not isinstance(index, dict):
-            index = self._played(games, keys)
-            games.context[f"seats.{keys}"] = index
+            index = games.context[f"seats.{keys}"] = dict[object, list[int]]()
+            for k in range(1, games.table.rows + 1):
+                row = games.table.lead_row + k
+                for key in keys:
+                    counted = games.value(k, key)
+                    if counted:
+                        rows = index.setdefault(counted, [])
+                        if not rows or rows[-1] != row:
+                            rows.append(row)
         found: Sequence[int] = index.get(player, ())
         return found
-
-    def _played(self, games: Evaluation, keys: tuple[str, ...]) -> dict[object, list[int]]:
-        """Id in ``keys`` → the sheet rows where it stands (one pass over the log)."""
-        index: dict[object, list[int]] = {}
-        for k in range(1, games.table.rows + 1):
-            row = games.table.lead_row + k
-            for key in keys:
-                counted = games.value(k, key)
-                if counted:
-                    rows = index.setdefault(counted, [])
-                    if not rows or rows[-1] != row:
-                        rows.append(row)
-        return index

@@ -1,12 +1,9 @@
 """Named tables under the Settings constants, each bound to the preset field it fills.
 
-A rule declares a table once (:class:`SettingsTable`): its columns, the preset field
-its rows fill and how a row is written. The kit writes it (heading, header row, one
-name per column, the checks of its typed cells), caches its formulas' values and reads
-a club's edits back into the preset, so the personal sheet, the club ledger, ``repair``
-and the catalog's Tables sheet all work from the one declaration. The Games formulas
-read such a table column by column through ``Settings_<key>``, so a club edits a rank
-ladder or a handicap list in one place.
+A rule declares a table once (:class:`SettingsTable`); the personal sheet, the club
+ledger, ``repair`` and the catalog's Tables sheet all work from that declaration. The
+Games formulas read such a table column by column through ``Settings_<key>``, so a club
+edits a rank ladder or a handicap list in one place.
 """
 
 from __future__ import annotations

@@ -75,10 +75,7 @@ def status_formula(cases: Sequence[Case], r: Row, lang: str) -> str:
 
 
 def status_value(cases: Sequence[Case], c: Cells) -> str:
-    for case in cases:
-        if case.holds(c):
-            return case.value(c)
-    return ""
+    return next((case.value(c) for case in cases if case.holds(c)), "")
 
 
 LABEL = Text("状態", "Status")
@@ -159,9 +156,8 @@ def status_column(cases: Sequence[Case], lang: str, width: float = 22,
                  name="Msg_Unbuilt")
 
     def formula(r: Row) -> str:
-        if not r.table.has("Built"):
-            return status_formula(cases, r, lang)
-        return status_formula((built, placement_case(r.table), *cases), r, lang)
+        placed = (built, placement_case(r.table)) if r.table.has("Built") else ()
+        return status_formula((*placed, *cases), r, lang)
 
     return Column("Status", LABEL, "computed", "text", width, formula=formula,
                   value=lambda c: status_value(cases, c),
