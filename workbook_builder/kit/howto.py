@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Protocol
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment
@@ -22,6 +21,7 @@ from .. import styles
 from ..desk_url import desk_url
 from ..labels import Text
 from ..layout import NameInfo
+from ..metadata import MetaName
 from .frame import page_setup
 
 HOWTO_TITLE = Text("使い方", "How to")
@@ -73,20 +73,9 @@ START = re.compile(r"Settings_(Rank|Start\w*|RD)")
 """The settings a player fills in first: a declared rank, starting ratings and RD."""
 
 
-class Named(Protocol):
-    """What the steps read of a name: a :class:`~workbook_builder.layout.NameInfo` the
-    builder made, or a name a file's ``_meta`` records (its heading as the file had it)."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def sheet(self) -> str | None: ...
-    @property
-    def range(self) -> str | None: ...
-    @property
-    def role(self) -> str | None: ...
-    @property
-    def label(self) -> str | None: ...
+Named = NameInfo | MetaName
+"""A name as the steps read it: one the builder made, or one a file's ``_meta`` records
+(its heading as the file had it)."""
 
 
 def add_howto(wb: Workbook, steps: Sequence[Text], lang: str, title: str,
