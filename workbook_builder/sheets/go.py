@@ -1,54 +1,11 @@
-"""The Go dan/kyu points sheet (RULES.md §4, seed 001): one player's own game log.
+"""The Go dan/kyu points rule (RULES.md §4, seed 001): the personal sheet, the club
+ledger's binding and the catalog's worksheet functions.
 
-Layout (sheet 対局 / Games), columns used at the board first:
-
-    A 相手 Opponent   B 相手段級 Opp. rank   C 正規の手合 Regular handicap (hint)
-    D 手合 Handicap (rank difference, blank = regular)   E 種類 Type   F 勝敗 Result
-    G 倍率 Multiplier   H 増減 Change   I ポイント Points   J 段級位 Rank
-    K 表示 Label (Japanese, 仮 while provisional)   L レート局数 Rated game #
-    M 状態 Status   N 日付 Date
-
-Row 3 ("自分"/"Me") shows the start: the declared rank from Settings, its start points
-(or the points typed on Settings) and the rated games played before this sheet. Hidden
-helpers carry the player's state from row to row: rank index, points, rated games,
-games in a row that were not rated (for the +50 bonus rule), plus the chart points.
-
-Row rules (each computed column states its formula and its engine value side by side):
-- a row is a game once it is complete: a rated or vs-provisional game needs the
-  opponent's rank and the result; a forfeit win/loss or an unrated game needs only
-  its type (a typed result must agree with the forfeit);
-- blank type = rated; blank handicap = the regular one (shown in C as a hint), a
-  typed handicap is the rank difference it stands for (0–9 in half steps);
-- a game row shows change, points, rank (after the border-zone check), label with 仮
-  until ``provisional_games`` rated games, and either its rated-game number or why
-  it did not count; skipped rows (blank, half-filled, flagged) change nothing;
-- a flagged row shows "⚠ …"; a half-filled row shows 入力途中 (incomplete), no ⚠.
-
-The rule's pieces (the inputs with their checks, Settings and tables) are module-level
-declarations, and each step of a game (the exchange, the change, the rank after the
-border zone, 仮) is declared once over "me" and the opponent (:mod:`workbook_builder.kit.step`): the
-club ledger at the end of this module binds the same steps to both seats of its rows.
-
-The formula builders stand at the top: each returns formula text (no leading ``=``) from
-cell references and the ``Settings_*`` names this sheet defines, and mirrors one engine
-function. Ranks are handled by *index* into the Settings rank table (1 = 10d … 53 = 17k,
-then BC), because a rank index is what a row carries from game to game;
-:func:`rank_index_text` turns a typed code into one. The Settings names they read:
-
-- ``Settings_Ladder_No/_Code/_Up/_Down``: the points ladder (10d … 17k), with the
-  promotion ("above") and demotion ("below") figures; 10d has no promotion figure;
-- ``Settings_Ranks_Code/_Label/_Value``: the same ranks plus BC, with the Japanese
-  label and the value in rank units (1d = 1, 1k = 0, "+" adds 0.5, BC = −17);
-- ``Settings_Exchange_Residual/_Favoured/_Other``: exchange by residual difference;
-- ``Settings_Multiplier_UpTo/_Percent`` and ``Settings_EstablishedPercent``;
-- scalar constants ``Settings_RegularPoints``, ``Settings_MaxGap``,
-  ``Settings_MaxHandicap``, ``Settings_ForfeitPoints``, ``Settings_ProvisionalWinPoints``,
-  ``Settings_NoBonusFrom``, ``Settings_EvenKomi``, ``Settings_HalfKomi``,
-  ``Settings_ReverseKomi``.
-
-Sheet-level restriction: the player starts on the ladder (17k or stronger) and never
-falls into BC (the engine's 17k does not demote), so the BC rules for "me" (no points,
-leaving after 5 wins) never apply here; the opponent may be BC.
+Each step of a game (the exchange, the change, the rank after the border zone, 仮) is
+declared once over "me" and the opponent (:mod:`workbook_builder.kit.step`) and bound
+both to the sheet's chain and to the two seats of a ledger row. Ranks travel by *index*
+into the Settings rank table (1 = 10d … 53 = 17k, then BC). "Me" starts on the ladder
+and 17k never demotes, so the BC rules for "me" never apply; an opponent may be BC.
 """
 
 from __future__ import annotations
@@ -122,9 +79,7 @@ from ..settings import (
 )
 from ..table import define_name
 
-# --- the rule as formula text ------------------------------------------------------------------
-# Each builder returns formula text (no leading ``=``) from cell references and the
-# ``Settings_*`` names this sheet defines, and mirrors one engine function.
+# --- the rule as formula text, each builder mirroring one engine function ---------------------
 
 LADDER_NO = "Settings_Ladder_No"
 LADDER_CODE = "Settings_Ladder_Code"
@@ -177,11 +132,7 @@ def rank_label_text(index: str, provisional: str = "FALSE") -> str:
 
 
 def start_points_text(index: str) -> str:
-    """Start points of the ladder rank at ``index`` (:func:`rating_rules.go.start_points`).
-
-    The middle of its band; the top rank (no promotion figure) starts half the next
-    band's width above its demotion figure.
-    """
+    """Start points of the ladder rank at ``index`` (:func:`rating_rules.go.start_points`)."""
     up, down = f"INDEX({LADDER_UP},{index})", f"INDEX({LADDER_DOWN},{index})"
     up2, down2 = f"INDEX({LADDER_UP},{index}+1)", f"INDEX({LADDER_DOWN},{index}+1)"
     return f"IF(ISNUMBER({up}),({up}+{down})/2,{down}+({up2}-{down2})/2)"
@@ -249,14 +200,9 @@ def joined(pieces: Sequence[Piece]) -> str:
 
 def handicap_for_difference_text(rank_diff: str, lang: str = "ja",
                                  komi: tuple[float, float, float] | None = None) -> str:
-    """The regular handicap's wording for a rank difference (either sign).
-
-    Mirrors :func:`rating_rules.go.regular_handicap` (capped at
-    ``Settings_MaxHandicap``): 0 → even game, black gives the full komi; an odd number
-    of half steps → the weaker gives the half komi; even → the stronger gives reverse
-    komi; two stones from 1.5 ranks on. ``komi`` (even, half, reverse) writes fixed
-    komi words instead of reading the Settings komi (a formula for any workbook).
-    """
+    """The regular handicap's wording for a rank difference (either sign), as
+    :func:`rating_rules.go.regular_handicap`; ``komi`` (even, half, reverse) writes fixed
+    komi words instead of reading the Settings komi (a formula for any workbook)."""
     w = {key: words(lang) for key, words in HANDICAP_WORDS.items()}
     steps = f"ROUND(MIN(ABS({rank_diff}),{MAX_HANDICAP})*2,0)"
     stones = f"INT(({steps}+1)/2)"
@@ -299,13 +245,8 @@ def multiplier_text(game_no: str) -> str:
 
 
 def rated_change_text(rank_diff: str, handicap: str, won: str) -> str:
-    """Unscaled signed change of a rated game for the side with ``rank_diff``; "" if unrated.
-
-    Mirrors the engine's ``_rated_change``: ``handicap`` is a cell holding the rank
-    difference the played handicap stands for (blank = the regular one); the residual
-    ``|diff| − handicap`` picks the exchange; off the regular handicap, players more
-    than ``Settings_MaxGap`` apart, or of equal rank, are unrated.
-    """
+    """Unscaled signed change of a rated game for the side with ``rank_diff``; "" if unrated
+    (:func:`rating_rules.go.rated_change`); ``handicap`` is blank for the regular one."""
     gap = f"ABS({rank_diff})"
     h = f"IF(ISBLANK({handicap}),MIN({gap},{MAX_HANDICAP}),{handicap})"
     r = f"({gap}-{h})"
@@ -327,13 +268,8 @@ def bc_barred_text(my_value: str) -> str:
 
 def delta_text(my_value: str, opp_is_bc: str, won: str, game_no: str, rated_change: str,
                game_type: str, prev_two_unrated: str = "FALSE") -> str:
-    """GO_DELTA: signed points change for "me" (:func:`rating_rules.go.go_delta`).
-
-    ``game_type`` is an expression giving the engine's type text (rated, forfeit,
-    provisional, unrated); ``rated_change`` is :func:`rated_change_text` (or a cell
-    holding it), used only for a rated game against a ladder opponent. "me" is on the
-    ladder (a BC player has no points).
-    """
+    """GO_DELTA: signed points change for "me", on the ladder (:func:`rating_rules.go.go_delta`);
+    ``rated_change`` is :func:`rated_change_text` or a cell holding it."""
     bonus = (f"IF(AND({won}=1,NOT({prev_two_unrated}),"
              f"NOT(AND({opp_is_bc},{bc_barred_text(my_value)}))),{PROV_WIN},0)")
     rated = f"IF(ISNUMBER({rated_change}),{rated_change}*{percent_text(game_no)}/100,0)"
@@ -344,13 +280,10 @@ def delta_text(my_value: str, opp_is_bc: str, won: str, game_no: str, rated_chan
 
 def delta_codes_text(my_rank: str, opp_rank: str, won: str, game_no: str, exchange: str,
                      game_type: str) -> str:
-    """GO_DELTA from two rank codes (:func:`rating_rules.go.go_delta`).
+    """GO_DELTA from two rank codes; unlike :func:`delta_text`, "me" may be BC (0).
 
-    ``exchange`` is a cell holding :func:`rated_change_text` (as one cell the formula runs
-    to some 6,200 characters), ``game_no`` my game number (an expression may stand for
-    "established", e.g. one past the last multiplier step), ``game_type`` the type text
-    (blank reads as rated). Unlike :func:`delta_text`, "me" may be BC: no points, 0.
-    """
+    ``exchange`` is a cell holding :func:`rated_change_text`: inline, the formula would
+    run to some 6,200 characters."""
     my_value = rank_value_text(f"MATCH({my_rank},{RANK_CODE},0)")
     delta = delta_text(my_value, f"{opp_rank}=\"BC\"", won, game_no, exchange, game_type)
     return f"IF({my_rank}=\"BC\",0,{delta})"
@@ -362,6 +295,7 @@ START_RANK = setting_name("StartRank")
 START_POINTS = setting_name("StartPoints")
 RATED_BEFORE = setting_name("RatedBefore")
 PROV_GAMES = setting_name("ProvisionalGames")
+START_MATCH = f"MATCH({START_RANK},{LADDER_CODE},0)"
 
 TYPES = (Text("通常", "rated"), Text("不戦勝", "forfeit win"), Text("不戦敗", "forfeit loss"),
          Text("対仮・BC", "vs provisional"), Text("非レート", "unrated"))
@@ -475,9 +409,6 @@ def settings_ok() -> str:
 
 
 # --- the step of a game, declared once for the sheet's chain and the ledger's seats ----------
-# "me" carries a rank index (``Rank``), points (``Rating``), rated games (``Rated``) and
-# games in a row not rated (``Streak``); :mod:`workbook_builder.kit.step` binds each step
-# to this sheet's chain (:data:`CHAIN`) and to both seats of a ledger's row.
 
 CHAIN = Chain({"Rank": "RankIdx", RATING: "Running"}, {"Rank": "OppIdx"})
 """Where this sheet keeps what "me" carries, and reads the typed opponent's rank."""
@@ -588,11 +519,6 @@ def is_complete(c: Cells) -> bool:
     return c["Kind"] in (2, 3, 5) or (opp_rank(c) is not None and c.number("Result") is not None)
 
 
-def vs_bc(r: Row) -> str:
-    """TRUE against a BC opponent (off the ladder: the bonus rule applies)."""
-    return opp_is_bc_text(CHAIN.refs(r))
-
-
 def forfeit_formula(r: Row) -> str:
     """A typed result that contradicts a forfeit win or loss."""
     kind = r["Kind"]
@@ -643,10 +569,11 @@ def change_value(c: Cells) -> object:
 
 def counted_formula(r: Row, lang: str) -> str:
     """The rated-game number, or why the game did not count as rated."""
+    vs_bc = opp_is_bc_text(CHAIN.refs(r))
     reason = fx.first_match([
         (f"{r['Type']}=\"forfeit\"", fx.text(REASON["forfeit"](lang))),
         (f"{r['Type']}=\"unrated\"", fx.text(REASON["unrated"](lang))),
-        (f"OR({r['Type']}=\"provisional\",{vs_bc(r)})", fx.text(REASON["provisional"](lang))),
+        (f"OR({r['Type']}=\"provisional\",{vs_bc})", fx.text(REASON["provisional"](lang))),
     ], fx.text(REASON["rated"](lang)))
     return fx.if_(f"{r['IsRated']}=1", r["Rated"], reason)
 
@@ -667,11 +594,6 @@ def provisional_formula(rated: str) -> str:
 
 def is_provisional(rated: int, preset: GoPreset) -> bool:
     return rated < preset.provisional_games
-
-
-def lead_rank_idx() -> str:
-    m = f"MATCH({START_RANK},{LADDER_CODE},0)"
-    return f"IF(ISNUMBER({m}),{m},1)"
 
 
 def lead_points_value(c: Cells) -> float:
@@ -825,7 +747,8 @@ def state_columns() -> tuple[Column, ...]:
                formula=streak_formula, value=streak_value, lead_value=0),
         running_column(Text("計算用 ポイント", "Running points"), lead_points, lead_points_value),
         Column("RankIdx", Text("計算用 段級位", "Rank index"), "helper", "integer", 6,
-               lead_in_name=True, lead=lambda r: lead_rank_idx(),
+               lead_in_name=True,
+               lead=lambda r: fx.if_(f"ISNUMBER({START_MATCH})", START_MATCH, "1"),
                formula=next_rank_formula, value=next_rank_value,
                lead_value=lambda c: ladder(c.preset).index(start_rank(c.preset)) + 1),
         count_column(Text("計算用 対局数", "Games counted"), width=6),
@@ -944,14 +867,9 @@ def rank_rows(preset: GoPreset) -> list[tuple[str, str, float, float | None, flo
     return [*out, ("BC", rank_label("BC"), GoRank("BC").value, None, None)]
 
 
-TABLE_CHECK = Validation("decimal", "greaterThanOrEqual", "0", None,
-                         Text("0以上の数値", "A number, 0 or more"),
-                         Text("0以上の数値", "A number, 0 or more"))
-
-
 def table_check(field: TableField) -> Validation:
     """A Go table's typed cell: a number, 0 or more."""
-    return TABLE_CHECK
+    return zero_or_more(Text("0以上の数値", "A number, 0 or more"))
 
 
 RANKS = SettingsTable((
@@ -1115,8 +1033,7 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
     phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {
         "OppRank": (3.5, 4.5), "Handicap": (3.5, 4), "GameType": (4.5, 4.5),
         "Points": (7.5, 7.5)}
-    """The points fit 25050.0 in the bold 自分 row (at 7 units LibreOffice showed ###);
-    the game type fits 不戦勝 (at 3, 不戦勝 and 不戦敗 both showed 不戦)."""
+    """The points fit 25050.0 in the bold 自分 row; the game type fits 不戦勝."""
     chart = (Text("ポイントの推移", "Points history"), Text("ポイント", "points"))
     reference_after_settings = True
     tables = TABLES
@@ -1154,10 +1071,7 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
                 handicap_ws.title: write_handicap_view(handicap_ws, preset, lang)}
 
 
-# --- the club ledger -------------------------------------------------------------------------
-# The ledger reuses this sheet's inputs, checks, Settings and tables, and binds the same
-# steps to each seat. Members start on the ladder (10d–17k), so nobody is BC (17k never
-# demotes into BC).
+# --- the club ledger: this sheet's inputs, Settings and steps, bound to each seat ------------
 
 @dataclass(frozen=True)
 class GoLedgerPreset(GoPreset):
@@ -1434,14 +1348,10 @@ def catalog_engine(v: Mapping[str, Any], lang: str) -> dict[str, object]:
                              game_type=(v["game_type"] or "rated"))}
 
 
-def rank_arg(name: str, label: Text, example: str) -> kc.Arg:
-    return kc.Arg(name, label, RANK_KIND, example)
-
-
 CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
     kc.Entry("GO_DELTA",
-             (rank_arg("my_rank", Text("自分の段級位", "my rank"), "1d"),
-              rank_arg("opp_rank", Text("相手の段級位", "opp. rank"), "1k"),
+             (kc.Arg("my_rank", Text("自分の段級位", "my rank"), RANK_KIND, "1d"),
+              kc.Arg("opp_rank", Text("相手の段級位", "opp. rank"), RANK_KIND, "1k"),
               kc.RES, kc.Arg("game_no", Text("何局目", "game no."),
                              kc.optional_whole(Text("空欄=101局目以降", "blank = established")),
                              30),
@@ -1459,8 +1369,8 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
              note=Text("段位差・交換点・増減の3つの式で。",
                        "Here in three cells: rank difference, exchange, change.")),
     kc.Entry("GO_HANDICAP",
-             (rank_arg("my_rank", Text("自分の段級位", "my rank"), "1d"),
-              rank_arg("opp_rank", Text("相手の段級位", "opp. rank"), "2k")),
+             (kc.Arg("my_rank", Text("自分の段級位", "my rank"), RANK_KIND, "1d"),
+              kc.Arg("opp_rank", Text("相手の段級位", "opp. rank"), RANK_KIND, "2k")),
              kc.result(lambda r, lang: handicap_text(r["my_rank"], r["opp_rank"], lang,
                                                      CATALOG_KOMI), type="text", wide=True),
              lambda v, lang: {kc.OUT: regular_handicap(v["my_rank"], v["opp_rank"], lang)},
@@ -1468,12 +1378,12 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
                        "The English workbook writes it in English (the worksheet function "
                        "in Japanese).")),
     kc.plain_entry("GO_NEXT_RANK",
-                   (rank_arg("rank", Text("対局前の段級位", "rank before"), "1k"),
+                   (kc.Arg("rank", Text("対局前の段級位", "rank before"), RANK_KIND, "1k"),
                     kc.Arg("points", Text("対局後のポイント", "points after"), kc.number_kind(),
                            25701)),
                    next_rank_code_text, next_rank, type="text"),
     kc.plain_entry("GO_RANK_LABEL",
-                   (rank_arg("rank", Text("段級位コード", "rank code"), "1d"),),
+                   (kc.Arg("rank", Text("段級位コード", "rank code"), RANK_KIND, "1d"),),
                    lambda rank: rank_label_text(rank_index_text(rank, RANK_CODE)),
                    rank_label, type="text"),
 )
@@ -1495,9 +1405,8 @@ CATALOG_TABLES = (
                  extra=(("Go_Ladder_Code", 1),),
                  shorter=("Go_Ladder_No", "Go_Ladder_Up", "Go_Ladder_Down", "Go_Ladder_Code")),
 )
-"""The catalog's Tables sheet: the tables these formulas read by name (BC, the last rank, is
-not on the points ladder: the Ladder names stop a row short). The ranks table puts the
-rank columns first, as the catalog has always laid it out, under Settings' headers."""
+"""The catalog's Tables sheet: the tables these formulas read by name (the Ladder names
+stop a row short of BC)."""
 CATALOG_RENAMES = {
     **{setting_name(c.key): kc.lit(getattr(GO, c.field))
        for c in (*POINTS, *PROVISIONAL_AND_KOMI)},
@@ -1519,14 +1428,8 @@ class TypeNames:
 
 def read_log_fields(cell: Callable[[str], str]) -> tuple[object, ...]:
     """A logged game's result, handicap and type (``cell``: a column's text by key), read
-    as the Go ledger reads its cells.
-
-    The type is one of the ledger's own words in either language (:data:`TYPES`: 通常,
-    不戦勝 forfeit win, 不戦敗, 対仮・BC, 非レート) or the engine's (rated, forfeit,
-    provisional, unrated); the result is typed for a forfeit too, as the ledger counts a
-    row only with its result, and one that contradicts a forfeit win or loss is refused
-    as the ledger's ⚠ does. The handicap is a rank difference 0-9 in half steps, the
-    ledger's check."""
+    as the Go ledger reads its cells: a type of :data:`TYPES` or the engine's, a result
+    even for a forfeit (and agreeing with it)."""
     from ..gamelog import Field, parse_number, parse_result
 
     typed, result_text = cell("game_type"), cell("result")
