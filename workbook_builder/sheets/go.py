@@ -962,9 +962,8 @@ def settings_guard(formula: str, lang: str) -> str:
 def write_handicap_view(ws: Worksheet, preset: GoPreset, lang: str) -> dict[str, object]:
     """Regular handicap by rank difference, then the exchange by residual."""
     styles.style_title(ws.cell(1, 1, HANDICAP_TITLE(lang)), lang)
-    ws.column_dimensions["A"].width = 10
-    ws.column_dimensions["B"].width = 30 if lang == "en" else 26
-    ws.column_dimensions["C"].width = 12
+    for column, width in zip("ABC", (10, 30 if lang == "en" else 26, 12), strict=True):
+        ws.column_dimensions[column].width = width
     for i, h in enumerate((Text("段位差", "Rank diff."), Text("正規の手合", "Regular handicap")),
                           1):
         styles.style_header(ws.cell(2, i, h(lang)), lang)
@@ -978,7 +977,8 @@ def write_handicap_view(ws: Worksheet, preset: GoPreset, lang: str) -> dict[str,
         cell = ws.cell(r, 2, "=" + settings_guard(handicap_for_difference_text(f"A{r}", lang),
                                                   lang))
         styles.style_computed(cell, lang)
-        cached[f"B{r}"] = regular_handicap("1d", _rank_at(1 - d, preset), lang, preset)
+        opponent = next(c for c in rank_codes(preset) if GoRank(c).value == 1 - d)
+        cached[f"B{r}"] = regular_handicap("1d", opponent, lang, preset)
     top = steps + 5
     for i, f in enumerate(EXCHANGES.fields, 1):
         styles.style_header(ws.cell(top, i, f.label(lang)), lang)
@@ -994,11 +994,6 @@ def write_handicap_view(ws: Worksheet, preset: GoPreset, lang: str) -> dict[str,
     styles.style_note(note, lang)
     ws.freeze_panes = "A3"
     return cached
-
-
-def _rank_at(value: float, preset: GoPreset) -> str:
-    """The code whose value in rank units is ``value`` (the handicap table's opponent)."""
-    return next(c for c in rank_codes(preset) if GoRank(c).value == value)
 
 
 # --- the sheet type -------------------------------------------------------------------------
@@ -1193,13 +1188,6 @@ def write_rank_starts(ws: Worksheet, top: int, preset: GoPreset,
     return names, cached
 
 
-def log_type(game: tuple[object, ...]) -> object:
-    """The type column for a logged game type (a forfeit says who won), None = rated."""
-    kind = game[4] if len(game) > 4 else None
-    index = {"forfeit": 1 if game[2] == 1 else 2, "provisional": 3, "unrated": 4}
-    return None if kind not in index else TYPES[index[str(kind)]].ja
-
-
 class GoRule(LedgerRule[GoLedgerPreset]):
     engine = "go"
     example_starts = (None, None, 24000, None, None)
@@ -1293,8 +1281,12 @@ class GoRule(LedgerRule[GoLedgerPreset]):
                           is_provisional(whole(c["RatedNow"]), c.preset))
 
     def log_inputs(self, game: tuple[object, ...]) -> dict[str, object]:
+        """The handicap and the type column (a forfeit says who won; blank = rated)."""
         handicap = game[3] if len(game) > 3 else None
-        return {"Handicap": handicap, "GameType": log_type(game)}
+        kind = game[4] if len(game) > 4 else None
+        index = {"forfeit": 1 if game[2] == 1 else 2, "provisional": 3, "unrated": 4}
+        game_type = None if kind not in index else TYPES[index[str(kind)]].ja
+        return {"Handicap": handicap, "GameType": game_type}
 
 
 LEDGER_PRESETS = {"go": (GoRule(), GoLedgerPreset())}
