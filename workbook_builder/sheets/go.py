@@ -375,14 +375,11 @@ def handicap_check(preset: GoPreset = GO) -> Check:
     return Check(handicap_ok, accepts)
 
 
-def _types_array() -> str:
-    """Both languages' type labels: a type typed or pasted in either language is read."""
-    return "{" + ",".join(fx.text(t(lang)) for lang in ("ja", "en") for t in TYPES) + "}"
-
-
 def type_number_formula(ref: str) -> str:
-    """1–5 by :data:`TYPES` (blank = 1, rated; either language); 0 for anything else."""
-    m = fx.exact_match(ref, _types_array())  # not INDEX on a constant: #REF! in Gnumeric
+    """1–5 by :data:`TYPES` (blank = 1, rated; typed or pasted in either language); 0 for
+    anything else."""
+    labels = "{" + ",".join(fx.text(t(lang)) for lang in ("ja", "en") for t in TYPES) + "}"
+    m = fx.exact_match(ref, labels)  # not INDEX on a constant: #REF! in Gnumeric
     return f"IF(ISBLANK({ref}),1,IF(ISNUMBER({m}),MOD({m}-1,{len(TYPES)})+1,0))"
 
 
@@ -998,24 +995,6 @@ def write_handicap_view(ws: Worksheet, preset: GoPreset, lang: str) -> dict[str,
 
 # --- the sheet type -------------------------------------------------------------------------
 
-def example_games(lang: str) -> list[dict[str, object]]:
-    """Rated games at regular and other handicaps, a forfeit, a bonus, a flagged row."""
-    a, b, c, d, e, f, g = EXAMPLE_NAMES[lang][:7]
-    day = dt.date(2024, 5, 26)
-    t = {k: TYPES[i](lang) for i, k in enumerate(("rated", "fwin", "floss", "prov", "unr"))}
-    return [
-        {"Opponent": a, "OppRank": "1k", "Result": 1, "Date": day},
-        {"Opponent": b, "OppRank": "1d", "Result": 0, "Date": day},
-        {"Opponent": c, "OppRank": "2k", "Handicap": 0, "Result": 1, "Date": day},
-        {"Opponent": d, "OppRank": "3k", "GameType": t["prov"], "Result": 1,
-         "Date": day + dt.timedelta(days=1)},
-        {"Opponent": e, "GameType": t["fwin"], "Date": day + dt.timedelta(days=1)},
-        {"Opponent": f, "OppRank": "1k+", "Handicap": 0.7, "Result": 1,
-         "Date": day + dt.timedelta(days=2)},
-        {"Opponent": g, "OppRank": "1d+", "Date": day + dt.timedelta(days=3)},
-    ]
-
-
 class GoSheet(PersonalSheet[GoSheetPreset]):
     """Workbook type ``system = "go"``."""
 
@@ -1039,7 +1018,21 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
         return tuple(s.preset_field for s in rule_settings(rule) if s.type != "choice")
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
-        return example_games(lang)
+        """Rated games at regular and other handicaps, a forfeit, a bonus, a flagged row."""
+        a, b, c, d, e, f, g = EXAMPLE_NAMES[lang][:7]
+        day = dt.date(2024, 5, 26)
+        t = {k: TYPES[i](lang) for i, k in enumerate(("rated", "fwin", "floss", "prov", "unr"))}
+        return [
+            {"Opponent": a, "OppRank": "1k", "Result": 1, "Date": day},
+            {"Opponent": b, "OppRank": "1d", "Result": 0, "Date": day},
+            {"Opponent": c, "OppRank": "2k", "Handicap": 0, "Result": 1, "Date": day},
+            {"Opponent": d, "OppRank": "3k", "GameType": t["prov"], "Result": 1,
+             "Date": day + dt.timedelta(days=1)},
+            {"Opponent": e, "GameType": t["fwin"], "Date": day + dt.timedelta(days=1)},
+            {"Opponent": f, "OppRank": "1k+", "Handicap": 0.7, "Result": 1,
+             "Date": day + dt.timedelta(days=2)},
+            {"Opponent": g, "OppRank": "1d+", "Date": day + dt.timedelta(days=3)},
+        ]
 
     def table(self, rows: int, lang: str, preset: GoSheetPreset) -> Table:
         return self.phone_view(games_table(rows, lang, preset))
@@ -1295,14 +1288,13 @@ LEDGER_PRESETS = {"go": (GoRule(), GoLedgerPreset())}
 
 # --- the catalog's entries: GO_DELTA, GO_HANDICAP, GO_NEXT_RANK, GO_RANK_LABEL -----------
 
-CATALOG_CODES = tuple(row[0] for row in rank_rows(GO))
 CATALOG_KOMI = (GO.even_komi, GO.half_komi, GO.reverse_komi)
 RANK_KIND = kc.Kind(
     rank_check(),
     Text("段級位コード (1d+, 3k, BC)", "a rank code (1d+, 3k, BC)"),
     Text("コード\n1d+, 3k", "code\n1d+, 3k"), "choice",
     kc.validation_rule("list", Text("段級位コード (10d〜17k, BC)", "Rank code (10d to 17k, BC)"),
-                       kc.PICK_ERROR, None, "Go_Ranks_Code"), allowed=CATALOG_CODES)
+                       kc.PICK_ERROR, None, "Go_Ranks_Code"), allowed=tuple(rank_codes(GO)))
 HANDICAP_DIFF_KIND = kc.Kind(
     handicap_check(),
     Text("空欄か 0〜9 (0.5刻み)", "blank or 0 to 9 in 0.5 steps"),
