@@ -891,14 +891,12 @@ EXCHANGES = SettingsTable((
     TableField("Exchange_Other", Text("不利な側が勝つ", "Other wins")),
 ), table_check, heading=Text("手合が正規でないときの交換点", "Exchange off the regular handicap"),
     fills="exchange_table")
-"""The exchange off the regular handicap (the handicap sheet and the catalog's Tables sheet
-show the same headers)."""
+"""The handicap sheet and the catalog's Tables sheet show the same headers."""
 MULTIPLIERS = SettingsTable((
     TableField("Multiplier_UpTo", Text("何局目まで", "Up to game"), "integer"),
     TableField("Multiplier_Percent", Text("倍率 %", "Percent")),
 ), table_check, heading=Text("局数による倍率", "Multiplier by game number"),
     fills="multiplier_percent")
-"""The multiplier by game number."""
 
 
 RULE_NOTES = (
@@ -920,8 +918,7 @@ RULE_NOTES = (
 
 
 TABLES = SettingsTables((RANKS, EXCHANGES, MULTIPLIERS), notes=RULE_NOTES, freeze="A3")
-"""Go's Settings tables and the rule's notes under them; the rule checks the ladder (no
-overlap between ranks)."""
+"""The rule checks the ladder's figures: no overlap between ranks."""
 
 
 # --- generated table sheets -----------------------------------------------------------------
@@ -1097,7 +1094,6 @@ MULTIPLIER_SHOWN = Step(
                      '""'),
     lambda s: multiplier(whole(s.before("Rated")) + 1, s.preset)
     if s.this("IsRated") == 1 else "")
-"""The multiplier of a rated game."""
 
 
 def ledger_game_helpers() -> tuple[Column, ...]:
