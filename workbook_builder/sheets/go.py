@@ -278,17 +278,6 @@ def delta_text(my_value: str, opp_is_bc: str, won: str, game_no: str, rated_chan
             f"IF(OR({game_type}=\"provisional\",{opp_is_bc}),{bonus},{rated})))")
 
 
-def delta_codes_text(my_rank: str, opp_rank: str, won: str, game_no: str, exchange: str,
-                     game_type: str) -> str:
-    """GO_DELTA from two rank codes; unlike :func:`delta_text`, "me" may be BC (0).
-
-    ``exchange`` is a cell holding :func:`rated_change_text`: inline, the formula would
-    run to some 6,200 characters."""
-    my_value = rank_value_text(f"MATCH({my_rank},{RANK_CODE},0)")
-    delta = delta_text(my_value, f"{opp_rank}=\"BC\"", won, game_no, exchange, game_type)
-    return f"IF({my_rank}=\"BC\",0,{delta})"
-
-
 LADDER_TITLE = Text("昇段・降段表", "Promotion table")
 HANDICAP_TITLE = Text("手合割表", "Handicap table")
 START_RANK = setting_name("StartRank")
@@ -1313,9 +1302,14 @@ TYPE_KIND = kc.Kind(
 
 
 def catalog_delta(r: kc.Refs, lang: str) -> str:
+    """GO_DELTA from two rank codes; unlike :func:`delta_text`, "me" may be BC (0).
+
+    The exchange is its own cell: inline, the formula would run to some 6,200 characters."""
+    my_value = rank_value_text(f"MATCH({r['my_rank']},{RANK_CODE},0)")
     game_no = kc.or_blank(r["game_no"], "MAX(Go_Multiplier_UpTo)+1")
-    return delta_codes_text(r["my_rank"], r["opp_rank"], r["result"], game_no, r["exchange"],
-                            r["game_type"])
+    delta = delta_text(my_value, f"{r['opp_rank']}=\"BC\"", r["result"], game_no,
+                       r["exchange"], r["game_type"])
+    return f"IF({r['my_rank']}=\"BC\",0,{delta})"
 
 
 def catalog_engine(v: Mapping[str, Any], lang: str) -> dict[str, object]:
