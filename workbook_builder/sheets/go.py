@@ -808,7 +808,6 @@ POINTS = (
                   "Win vs a provisional or BC player (loss 0); none after 2 unrated games"),
              "provisional_win_points"),
 )
-"""The rule's points: exchange, gaps, multiplier, forfeits and the bonus."""
 PROVISIONAL_AND_KOMI = (
     Constant("ProvisionalGames", Text("仮が取れる局数", "Provisional games"),
              Text("レート対局がこの数になるまで 仮 を表示", "仮 shows until this many rated games"),
@@ -820,7 +819,6 @@ PROVISIONAL_AND_KOMI = (
     Constant("ReverseKomi", Text("逆コミ", "Reverse komi"),
              Text("置石のとき上手が出す", "Stronger gives with stones"), "reverse_komi"),
 )
-"""When 仮 ends, and the komi the handicap wording shows."""
 
 
 def go_settings(preset: GoPreset, constants: Sequence[Constant]) -> list[Setting]:
@@ -1241,8 +1239,8 @@ class GoRule(LedgerRule[GoLedgerPreset]):
                    formula=lambda r: fx.if_(
                        f"AND(ISNUMBER({r['Rating']}),ISNUMBER({r['RankNow']}))",
                        f"{r['Rating']}-{r['RankNow']}*1000000", '""'),
-                   value=lambda c: "" if c.number("Rating") is None or c.number("RankNow")
-                   is None else c.num("Rating") - whole(c["RankNow"]) * 1000000),
+                   value=lambda c: c.num("Rating") - whole(c["RankNow"]) * 1000000
+                   if c.numbers("Rating", "RankNow") else ""),
         )
 
     def rank_starts(self, preset: GoLedgerPreset) -> tuple[tuple[str, float], ...]:
@@ -1253,7 +1251,7 @@ class GoRule(LedgerRule[GoLedgerPreset]):
         return rank_label_formula(r, fx.if_(f"ISNUMBER({r['RankNow']})", label, '""'))
 
     def label_value(self, c: Cells) -> object:
-        if c.number("Rating") is None or c.number("RankNow") is None:
+        if not c.numbers("Rating", "RankNow"):
             return ""
         return rank_label(code_at(c["RankNow"], c.preset),
                           is_provisional(whole(c["RatedNow"]), c.preset))
