@@ -103,14 +103,11 @@ NO_BONUS_FROM = "Settings_NoBonusFrom"
 EVEN_KOMI = "Settings_EvenKomi"
 HALF_KOMI = "Settings_HalfKomi"
 REVERSE_KOMI = "Settings_ReverseKomi"
-PROVISIONAL_MARK = "仮"
 
 
 def rank_index_text(ref: str, codes: str = RANK_CODE) -> str:
-    """Index of the rank code in ``ref`` in ``codes`` (any case), 0 when blank or unknown.
-
-    The second comparison keeps MATCH's wildcards from accepting ``1*`` or ``?k``.
-    """
+    """Index of the rank code in ``ref`` in ``codes`` (any case), 0 when blank or unknown;
+    the second comparison keeps MATCH's wildcards from accepting ``1*`` or ``?k``."""
     m = f"MATCH({ref},{codes},0)"
     return f"IF(ISBLANK({ref}),0,IF(ISNUMBER({m}),IF(INDEX({codes},{m})={ref},{m},0),0))"
 
@@ -127,8 +124,7 @@ def rank_difference_text(my_index: str, opp_index: str) -> str:
 
 def rank_label_text(index: str, provisional: str = "FALSE") -> str:
     """Japanese label, plus 仮 while ``provisional`` holds (:func:`rating_rules.go.rank_label`)."""
-    mark = fx.text(PROVISIONAL_MARK)
-    return f"INDEX({RANK_LABEL},{index})&IF({provisional},{mark},\"\")"
+    return f"INDEX({RANK_LABEL},{index})&IF({provisional},{fx.text('仮')},\"\")"
 
 
 def start_points_text(index: str) -> str:
@@ -141,14 +137,11 @@ def start_points_text(index: str) -> str:
 def next_rank_text(index: str, points: str) -> str:
     """Ladder index after the border-zone check (:func:`rating_rules.go.next_rank`).
 
-    The engine repeats "promote while above the promotion figure, else demote while
-    below the demotion figure". Because a rank's demotion figure never exceeds the
-    promotion figure of the rank below (the engine checks this), the moves all go one
-    way, so the settled rank is found directly: going up, the nearest rank at or above
-    the current one whose promotion figure is not exceeded (10d stops it); otherwise,
-    going down, the nearest rank at or below whose demotion figure is reached (17k
-    stops it: nobody falls into BC). ``SUMPRODUCT(LARGE(array, 1))`` is the largest
-    entry in every engine; Gnumeric does not evaluate ``SUMPRODUCT(MAX(array))``.
+    A rank's demotion figure never exceeds the promotion figure of the rank below (the
+    engine checks this), so the engine's repeated moves all go one way and the settled
+    rank is found directly: up to the nearest rank whose promotion figure is not exceeded
+    (10d stops it), else down to the nearest whose demotion figure is reached (17k stops
+    it). ``SUMPRODUCT(LARGE(array, 1))``: Gnumeric does not evaluate ``SUMPRODUCT(MAX())``.
     """
     n = f"ROWS({LADDER_NO})"
     up = (f"MAX(1,SUMPRODUCT(LARGE(({LADDER_NO}<={index})*({LADDER_UP}>={points})"
@@ -231,10 +224,8 @@ def handicap_text(my_rank: str, opp_rank: str, lang: str = "ja",
 
 
 def percent_text(game_no: str) -> str:
-    """Multiplier percent by the player's own game number (the engine's ``_percent``).
-
-    ``Settings_Multiplier_UpTo`` lists the steps' last game numbers in ascending order.
-    """
+    """Multiplier percent by the player's own game number (the engine's ``_percent``);
+    ``Settings_Multiplier_UpTo`` lists the steps' last game numbers in ascending order."""
     step = f"COUNTIF({MULT_UPTO},\"<\"&{game_no})+1"
     return f"IF({step}>ROWS({MULT_UPTO}),{ESTABLISHED},INDEX({MULT_PERCENT},{step}))"
 
@@ -272,7 +263,7 @@ def delta_text(my_value: str, opp_is_bc: str, won: str, game_no: str, rated_chan
     ``rated_change`` is :func:`rated_change_text` or a cell holding it."""
     bonus = (f"IF(AND({won}=1,NOT({prev_two_unrated}),"
              f"NOT(AND({opp_is_bc},{bc_barred_text(my_value)}))),{PROV_WIN},0)")
-    rated = f"IF(ISNUMBER({rated_change}),{rated_change}*{percent_text(game_no)}/100,0)"
+    rated = f"IF(ISNUMBER({rated_change}),{rated_change}*{multiplier_text(game_no)},0)"
     return (f"IF({game_type}=\"unrated\",0,IF({game_type}=\"forfeit\","
             f"IF({won}=1,{FORFEIT},-{FORFEIT}),"
             f"IF(OR({game_type}=\"provisional\",{opp_is_bc}),{bonus},{rated})))")
