@@ -1134,27 +1134,6 @@ def rank_start_value(c: Cells) -> object:
                  if same_cell(code, wanted)), "")
 
 
-def write_rank_starts(ws: Worksheet, top: int, preset: GoPreset,
-                      lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-    """Start points beside the ladder (column G), and the names the Players ranks read."""
-    codes = ladder(preset)
-    first, last = top + 2, top + 1 + len(codes)
-    styles.style_header(ws.cell(top + 1, 7, Text("開始点", "Start points")(lang)), lang)
-    ws.column_dimensions["G"].width = 10
-    cached: dict[str, object] = {}
-    for k, code in enumerate(codes, 1):
-        styles.style_computed(ws.cell(first + k - 1, 7, "=" + settings_guard(
-            start_points_text(str(k)), lang)), lang, "0")
-        cached[f"G{first + k - 1}"] = start_points(code, preset)
-    names = []
-    for name, letter, role, kind in ((ledger_rule.RANK_LABEL, "B", "setting", "text"),
-                                     (ledger_rule.RANK_RATING, "G", "helper", "number")):
-        ref = f"${letter}${first}:${letter}${last}"
-        define_name(ws, name, ref)
-        names.append(NameInfo(name, ws.title, ref, role, kind))  # type: ignore[arg-type]
-    return names, cached
-
-
 class GoRule(LedgerRule[GoLedgerPreset]):
     engine = "go"
     example_starts = (None, None, 24000, None, None)
@@ -1191,9 +1170,24 @@ class GoRule(LedgerRule[GoLedgerPreset]):
 
     def settings_tables(self, ws: Worksheet, top: int, preset: GoLedgerPreset,
                         lang: str) -> tuple[list[NameInfo], dict[str, object]]:
-        """The tables, and the start points beside the ladder that Players' ranks read."""
+        """The tables, and the start points beside the ladder (column G) that Players' ranks
+        read, with their names."""
         names, _ = super().settings_tables(ws, top, preset, lang)
-        starts, cached = write_rank_starts(ws, top, preset, lang)
+        codes = ladder(preset)
+        first, last = top + 2, top + 1 + len(codes)
+        styles.style_header(ws.cell(top + 1, 7, Text("開始点", "Start points")(lang)), lang)
+        ws.column_dimensions["G"].width = 10
+        cached: dict[str, object] = {}
+        for k, code in enumerate(codes, 1):
+            styles.style_computed(ws.cell(first + k - 1, 7, "=" + settings_guard(
+                start_points_text(str(k)), lang)), lang, "0")
+            cached[f"G{first + k - 1}"] = start_points(code, preset)
+        starts: list[NameInfo] = []
+        for name, letter, role, kind in ((ledger_rule.RANK_LABEL, "B", "setting", "text"),
+                                         (ledger_rule.RANK_RATING, "G", "helper", "number")):
+            ref = f"${letter}${first}:${letter}${last}"
+            define_name(ws, name, ref)
+            starts.append(NameInfo(name, ws.title, ref, role, kind))  # type: ignore[arg-type]
         return names + starts, cached
 
     def extras(self, preset: GoLedgerPreset, lang: str) -> tuple[Column, ...]:
