@@ -733,21 +733,6 @@ def state_columns() -> tuple[Column, ...]:
     )
 
 
-def games_table(rows: int, lang: str, preset: GoPreset = GO) -> Table:
-    """The Games table: input, computed and hidden helper columns."""
-    columns = (
-        kinds.opponent_column(), opp_rank_column(preset), regular_column(lang),
-        handicap_column(preset), game_type_column(lang), kinds.result_column(),
-        *outcome_columns(lang),
-        st.status_column(STATUS, lang, width_en=26,
-                         allowed=st.shown(MSG.values(), lang)),
-        kinds.date_column(),
-        *reading_columns(),
-        *state_columns(),
-    )
-    return Table.games(columns, rows)
-
-
 # --- Settings -------------------------------------------------------------------------------
 
 LADDER_SPAN = GoRank("1d").value - GoRank("17k").value
@@ -1010,7 +995,18 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
         ]
 
     def table(self, rows: int, lang: str, preset: GoSheetPreset) -> Table:
-        return self.phone_view(games_table(rows, lang, preset))
+        """The Games table: input, computed and hidden helper columns, phone columns first."""
+        columns = (
+            kinds.opponent_column(), opp_rank_column(preset), regular_column(lang),
+            handicap_column(preset), game_type_column(lang), kinds.result_column(),
+            *outcome_columns(lang),
+            st.status_column(STATUS, lang, width_en=26,
+                             allowed=st.shown(MSG.values(), lang)),
+            kinds.date_column(),
+            *reading_columns(),
+            *state_columns(),
+        )
+        return self.phone_view(Table.games(columns, rows))
 
     def settings_sheet(self, ws: Worksheet, title: str, preset: GoSheetPreset,
                        lang: str) -> tuple[list[NameInfo], dict[str, object]]:
