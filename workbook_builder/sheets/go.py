@@ -376,13 +376,10 @@ def type_number(value: object) -> int:
 
 GAME_TYPE = Check(lambda ref: f"{type_number_formula(ref)}>0", lambda v: type_number(v) > 0)
 """A game type from the list, in either language (blank = rated)."""
-
-
-def settings_ok() -> str:
-    """TRUE when the player's Settings (start rank, start points, games before) are usable."""
-    rank = rank_index_text(START_RANK, LADDER_CODE)
-    return (f"AND({rank}>0,{fx.is_whole_at_least(RATED_BEFORE, 0)},"
-            f"OR(ISBLANK({START_POINTS}),ISNUMBER({START_POINTS})))")
+SETTINGS_OK = (f"AND({rank_index_text(START_RANK, LADDER_CODE)}>0,"
+               f"{fx.is_whole_at_least(RATED_BEFORE, 0)},"
+               f"OR(ISBLANK({START_POINTS}),ISNUMBER({START_POINTS})))")
+"""TRUE when the player's Settings (start rank, start points, games before) are usable."""
 
 
 # --- the step of a game, declared once for the sheet's chain and the ledger's seats ----------
@@ -586,7 +583,7 @@ def lead_points(r: Row) -> str:
 
 STATUS = (
     st.empty(INPUT_KEYS),
-    st.settings_unusable(lambda r: settings_ok()),
+    st.settings_unusable(lambda r: SETTINGS_OK),
     st.bad_via("OppRank", lambda r: f"AND(NOT(ISBLANK({r['OppRank']})),{r['OppIdx']}=0)"),
     st.bad("Handicap"),
     st.bad_via("GameType", lambda r: f"{r['Kind']}=0"),
