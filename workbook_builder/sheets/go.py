@@ -1035,14 +1035,6 @@ class GoLedgerPreset(GoPreset):
     """Points of a player with neither a declared rank nor points: the default rank's."""
 
 
-GO_CARRIED = (
-    Carried("Rank", Text("段級位", "rank"), "RankStart"),
-    Carried("Rated", Text("レート局数", "Rated games"), "PriorUsed", shown=True),
-    Carried("Streak", Text("非レート連続", "unrated streak")),
-)
-"""Rank index, rated games (for the multiplier and 仮), games in a row not rated (+50)."""
-
-
 def seat_type_text(s: Side[str]) -> str:
     """The engine's game type for a seat: an established player's rated game against a
     provisional one pays the bonus instead (as :func:`rating_rules.go.replay_go`)."""
@@ -1147,7 +1139,12 @@ class GoRule(LedgerRule[GoLedgerPreset]):
     phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {
         "PlayerA": (5, 4.5), "PlayerB": (5, 4.5), "Result": (3.5, 4),
         "Handicap": (3.5, 4), "GameType": (3, 3.5), "NewA": (7, 7), "NewB": (7, 7)}
-    carried = GO_CARRIED
+    carried = (
+        Carried("Rank", Text("段級位", "rank"), "RankStart"),
+        Carried("Rated", Text("レート局数", "Rated games"), "PriorUsed", shown=True),
+        Carried("Streak", Text("非レート連続", "unrated streak")),
+    )
+    """Rank index, rated games (for the multiplier and 仮), games in a row not rated (+50)."""
     order_key = "Order"
 
     def settings(self, preset: GoLedgerPreset) -> list[Setting]:
