@@ -223,16 +223,11 @@ def handicap_text(my_rank: str, opp_rank: str, lang: str = "ja",
     return handicap_for_difference_text(f"({diff})", lang, komi)
 
 
-def percent_text(game_no: str) -> str:
-    """Multiplier percent by the player's own game number (the engine's ``_percent``);
-    ``Settings_Multiplier_UpTo`` lists the steps' last game numbers in ascending order."""
-    step = f"COUNTIF({MULT_UPTO},\"<\"&{game_no})+1"
-    return f"IF({step}>ROWS({MULT_UPTO}),{ESTABLISHED},INDEX({MULT_PERCENT},{step}))"
-
-
 def multiplier_text(game_no: str) -> str:
-    """Factor on a rated game's exchange (:func:`rating_rules.go.multiplier`)."""
-    return f"{percent_text(game_no)}/100"
+    """Factor on a rated game's exchange by the player's own game number
+    (:func:`rating_rules.go.multiplier`); ``Settings_Multiplier_UpTo`` rises step by step."""
+    step = f"COUNTIF({MULT_UPTO},\"<\"&{game_no})+1"
+    return f"IF({step}>ROWS({MULT_UPTO}),{ESTABLISHED},INDEX({MULT_PERCENT},{step}))/100"
 
 
 def rated_change_text(rank_diff: str, handicap: str, won: str) -> str:
@@ -252,17 +247,13 @@ def rated_change_text(rank_diff: str, handicap: str, won: str) -> str:
     return f"IF({unrated},\"\",IF({r}=0,{regular},{pair}))"
 
 
-def bc_barred_text(my_value: str) -> str:
-    """TRUE when a player of this rank value gets no bonus for beating BC (9k+ and above)."""
-    return f"{my_value}>={rank_value_text(f'MATCH({NO_BONUS_FROM},{RANK_CODE},0)')}"
-
-
 def delta_text(my_value: str, opp_is_bc: str, won: str, game_no: str, rated_change: str,
                game_type: str, prev_two_unrated: str = "FALSE") -> str:
     """GO_DELTA: signed points change for "me", on the ladder (:func:`rating_rules.go.go_delta`);
     ``rated_change`` is :func:`rated_change_text` or a cell holding it."""
+    barred = f"{my_value}>={rank_value_text(f'MATCH({NO_BONUS_FROM},{RANK_CODE},0)')}"
     bonus = (f"IF(AND({won}=1,NOT({prev_two_unrated}),"
-             f"NOT(AND({opp_is_bc},{bc_barred_text(my_value)}))),{PROV_WIN},0)")
+             f"NOT(AND({opp_is_bc},{barred}))),{PROV_WIN},0)")
     rated = f"IF(ISNUMBER({rated_change}),{rated_change}*{multiplier_text(game_no)},0)"
     return (f"IF({game_type}=\"unrated\",0,IF({game_type}=\"forfeit\","
             f"IF({won}=1,{FORFEIT},-{FORFEIT}),"
