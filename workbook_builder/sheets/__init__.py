@@ -1,12 +1,8 @@
 """What each rating system declares for the kit's layouts, and the registry templates name.
 
-A module per system (``mosaic.py``, ``elo.py`` …) declares its personal sheet as a
-:class:`~workbook_builder.kit.personal.PersonalSheet` (columns with formula and engine
-value side by side, Settings, notes), after it what the system brings to the club
-ledger (a :class:`~workbook_builder.kit.ledger_rule.LedgerRule`), and last its worksheet
-functions as native formulas for the catalog (``CATALOG_ENTRIES``, gathered by
-:mod:`.catalog_entries`). :data:`SHEET_TYPES` maps a template's ``system`` to its workbook
-type. CONTRIBUTING.md walks through adding a system.
+A module per system declares its personal sheet, what it brings to the club ledger and
+its worksheet functions for the catalog; :data:`SHEET_TYPES` maps a template's
+``system`` to its workbook type. CONTRIBUTING.md walks through adding a system.
 """
 
 from __future__ import annotations

@@ -1,25 +1,9 @@
 """The formula catalog (issue #4): every worksheet function as a native formula to copy.
 
-Phones cannot run add-ins, and many clubs already keep their own spreadsheet. This
-workbook shows, for each function of :func:`udfs.catalog` that can be a native formula,
-a live example (white input cells, the blue result) and the formula as text to copy.
-The entries are the systems' own (each module's ``CATALOG_ENTRIES``, gathered by
-:mod:`.catalog_entries`), their formulas from the builders the rating sheets use, called
-with the example's cells:
-
-- the copyable text is written for row 2 of a table whose columns hold the arguments
-  in order from column A, the layout of the example block itself (so a player pastes
-  it into row 2 of such a table and fills down, or changes ``A2``, ``B2`` …);
-- the blue result cell holds exactly that formula with the example's row, guarded by
-  the block's check cell: a bad example input shows "⚠ <argument>: …", never an error;
-- a Settings constant the builders would read by name is written as the rule's
-  default number (nobody's own workbook has ``Settings_GapWeight``); a table (the
-  Tokin handicap table, the Go ladder …) stays a name, defined on the Tables sheet,
-  which a player copies into their workbook along with its names.
-
-GO_DELTA takes three cells (rank difference, exchange, change): as one cell it is some
-6,200 characters with each rank reference 46 times. YONIN_GAME is listed without a
-formula (see :data:`NOT_NATIVE`). Cached values are the engine's (:mod:`rating_rules`).
+Each system's ``CATALOG_ENTRIES`` (gathered by :mod:`.catalog_entries`) becomes a block
+with a live example and its formula as text, written for row 2 of a table of its
+arguments from column A; the README's "Formulas for your own spreadsheet" says how to
+use it. Cached values are the engine's (:mod:`rating_rules`).
 """
 
 from __future__ import annotations

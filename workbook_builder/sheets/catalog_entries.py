@@ -1,12 +1,8 @@
-"""The formula catalog's contents, collected from each system's declaration module.
+"""The formula catalog's contents, gathered in registry order from each system's module.
 
-A system's module ``sheets/<system>.py`` declares its ``CATALOG_ENTRIES`` (a worksheet
-function as a native formula, :mod:`workbook_builder.kit.catalog`), the ``CATALOG_TABLES``
-those formulas read by name, the ``CATALOG_RENAMES`` that turn the Settings names its
-builders read into numbers and table names, and ``CATALOG_NOT_NATIVE`` for a function
-without a native formula. This module gathers them in registry order: :data:`ENTRIES`,
-:data:`RULE_TABLES`, :data:`NOT_NATIVE`, and :func:`portable`, which rewrites a
-sheet's formula for a workbook without a Settings sheet.
+A module declares ``CATALOG_ENTRIES`` (:mod:`workbook_builder.kit.catalog`),
+``CATALOG_TABLES``, ``CATALOG_RENAMES`` and ``CATALOG_NOT_NATIVE``; :func:`portable`
+rewrites a sheet's formula for a workbook without a Settings sheet.
 """
 
 from __future__ import annotations

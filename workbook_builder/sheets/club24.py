@@ -1,20 +1,8 @@
-"""The Shogi Club 24 rating sheet (RULES.md §2, seed 002): one player's games.
+"""The Shogi Club 24 rating sheet (RULES.md §2), its ledger rule and functions.
 
-Layout (sheet 対局 / Games), the columns used at the table first:
-
-    A 相手 Opponent   B 相手レート Opp. rating   C 勝敗 Result (1/0)   D 通算局数 Game no.
-    E 増減 Change   F レート Rating   G 段級 Rank   H 状態 Status   I 日付 Date
-
-Row 3 (自分 / Me) holds the starting rating (typed on Settings, or the declared rank's
-nominal rating), its rank, and the games played before this sheet. A counted game's
-number is those games plus the games counted so far, so the initial formula (divide by
-N + 1) covers exactly the player's first 24 games. There is no handicap column: the
-club's formula has none. The rank label follows the rank table on Settings, each
-boundary halfway between two nominal ratings (初段 = 1550–1699).
-
-The row rules, the starting rating and the chart are the Tokin sheet's, shared in
-:mod:`.shogi` (:class:`~workbook_builder.sheets.shogi.ShogiSheet`). Club 24's formula
-builders stand at the top, each mirroring the engine's function operation for operation.
+A counted game's number is the games played before the sheet plus those counted so far,
+so the initial formula (divide by N + 1) covers exactly the player's first 24 games.
+What the Tokin and Club 24 sheets share is in :mod:`.shogi`.
 """
 
 from __future__ import annotations

@@ -1,34 +1,8 @@
-"""The Elo personal rating sheet (RULES.md §3, seed 002): one player's own game log.
+"""The Elo personal rating sheet (RULES.md §3, seed 002), its ledger rule and functions.
 
-Layout (sheet 対局 / Games), the columns used at the table first:
-
-    A 相手 Opponent   B 相手レート Opp. rating   C 勝敗 Score (1/0.5/0)   D 期間 Period
-    E 期待値 Expected   F 相手期待値 Opp. expected   G 増減 Change   H 期間内 So far
-    I レート Rating   J 状態 Status   K 日付 Date
-
-Settings choose the mode: per game (the default, the engine's ``replay_elo`` without
-periods) or per rating period. Per game, every counted row shows its new rating
-``ROUND(old + K×(W−We))``. Per period, every game of a period is scored against the
-rating at the period's start, 期間内 / So far shows the running unrounded value
-``start + ΣK(W−We)``, and レート / Rating appears only on the period's last counted
-row: ``ROUND(start + ΣK(W−We))``, and that row's computed cells turn bold on a
-darker blue.
-
-A period is a run of consecutive games with the same Period label. A blank label
-means "same as the row above", so a label is typed on a period's first game only;
-before any label all games form one period. A label typed again after another period
-starts a new period. Labels compare like spreadsheet text (case does not matter).
-
-Row rules (each computed column states its formula and, beside it, its engine value):
-a row counts when opponent rating and score are present and valid and nothing else in
-the row is wrong; a flagged row shows "⚠ …" in Status and is skipped; a half-filled
-row shows 入力途中 (incomplete, no ⚠) and, once the opponent's rating is typed, its
-expected score. Hidden helper columns
-carry the chain: Key (the row's period), LastKey (period of the last counted game), New
-(this game opens a period), Base (rating the game is scored against), Start / Sum (the
-open period's start and ΣK(W−We)), Close (rating if the period closed here), NextNew
-(the next counted game opens a period, computed bottom-up), Count and the
-chart's points (computed last, from the top).
+Per game (the default, the engine's ``replay_elo`` without periods) or per rating
+period, a run of games with the same Period label (README, "Elo"): the period chain is
+:mod:`workbook_builder.kit.periods`, shared with the other rules rated by period.
 """
 
 from __future__ import annotations

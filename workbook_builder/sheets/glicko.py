@@ -1,43 +1,10 @@
-"""The Glicko personal rating sheet (Glickman 1995, issue #30): one player's log, rating and RD.
+"""The Glicko personal rating sheet (Glickman 1995, RULES.md §7), its ledger rule and functions.
 
-Layout (sheet 対局 / Games), the columns used at the table first:
-
-    A 相手 Opponent   B 相手レート Opp. rating   C 相手RD Opp. RD   D 勝敗 Score
-    E 期間 Period   F 期待値 Expected   G 増減 Change   H 期間内 So far
-    I レート Rating   J RD   K 状態 Status   L 日付 Date
-
-The opponent's rating and RD are typed as the club's rating list shows them, and my
-starting rating and RD on Settings likewise. The list shows each RD at the end of its
-month (the ledger's レート表 / Rating list, ``rate``), while a game of the next month is
-rated with RDs already grown by c (the paper's step 1, as the ledger rates it): so the
-sheet grows every typed RD by one period, ``min(sqrt(RD² + c²), largest RD)`` (対局時の
-相手RD), and a game typed from the latest list gives the ledger's new rating.
-
-Settings choose the mode, as on the Elo sheet (:mod:`.elo`, whose period chain
-this sheet shares, :mod:`workbook_builder.kit.periods`): per game (the default, the
-engine's ``replay_glicko`` without periods: every game is a period of its own) or per
-rating period (a run of games with the same Period label, every game of it scored
-against the rating and RD at its start).
-
-A period's rating and RD come from two running sums over its games, each game's
-``g²E(1−E)`` and ``g(s−E)`` (the engine's ``glicko_game``), closed as the engine's
-``glicko_close`` does: 期間内 / So far shows the rating if the period closed at this
-game; レート / Rating and RD appear on the period's last counted game (every game when
-rating per game); 増減 / Change is how much this game moved the period's rating.
-
-My RD at the start of a period is ``min(sqrt(RD² + c²), largest RD)`` of the last
-period's (of Settings' for the first): one period of growth per period label
-**[assumed]**, as labels need not be months. The ledger and ``rate`` count calendar
-months, a month nobody played too.
-
-No RD is above the largest RD on Settings (the paper's 350): an opponent RD above it is
-a ⚠ (the engine refuses it too), a starting RD above it makes Settings unusable.
-
-Row rules: a row counts when the opponent's rating, RD and the score are present and
-valid and nothing else in the row is wrong; a flagged row shows "⚠ …" and is skipped; a
-half-filled row shows 入力途中 (no ⚠) and, once the opponent's rating and RD are typed,
-its expected score. An opponent more than 120,000 points away is flagged (the engine
-overflows only further out, at about 123,000/g): the sheet's one stricter bound.
+Opponents' and my starting RDs are typed as the club's rating list shows them, at the end
+of a month; the sheet grows each by one period before rating, as the ledger does (README,
+"Glicko"). Per game or by period as on the Elo sheet (:mod:`workbook_builder.kit.periods`).
+My RD grows by one period per period label **[assumed]**, as labels need not be months;
+the ledger and ``rate`` count calendar months, a month nobody played too.
 """
 
 from __future__ import annotations

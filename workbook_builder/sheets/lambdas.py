@@ -1,23 +1,9 @@
 """The LAMBDA edition: the worksheet functions as named LAMBDA functions (Excel 365).
 
-Each function of the formula catalog becomes a defined name, ``TOKIN_DELTA`` =
-``LAMBDA(my_rating, opp_rating, result, [handicap], …)``, with the parameters and optional
-parameters of :mod:`udfs`. The body is the catalog's own formulas (:mod:`.catalog_entries`,
-built by the sheets' builders) with each argument a parameter, wrapped in ``LET``:
-
-- an optional parameter is bound to ``""`` when omitted, so leaving it out, a blank cell
-  and a cell showing ``""`` all mean "blank", as in :mod:`udfs`; every ``ISBLANK`` test of
-  a parameter becomes ``=""`` for that reason (no value is ISBLANK, only an empty cell);
-- the catalog's check cell becomes the variable ``check_``: a bad argument returns its
-  "⚠ argument: …" message, never an error code;
-- GO_DELTA's three catalog cells are variables of one LET, so it is one function here.
-
-A row argument read cell by cell (YONIN_UPDATE's victim_rates) refuses a longer range
-instead of ignoring its extra cells. The file stores the Excel 365 form: ``_xlfn.`` on
-LAMBDA, LET and ISOMITTED, ``_xlpm.`` on every parameter and variable, ``_xlop.`` on an
-optional parameter where it is declared; the cells that call a name are dynamic-array
-formulas (:func:`workbook_builder.package.finalize`). The rule tables stay names on the
-Tables sheet, as in the catalog.
+Each catalog entry (:mod:`.catalog_entries`) becomes a defined name whose body is the
+catalog's formulas with the arguments as parameters, wrapped in ``LET``, the check cell
+a variable. The README's "The functions by name in Excel 365" says how it is used and
+how it differs from the worksheet functions.
 """
 
 from __future__ import annotations

@@ -1,16 +1,9 @@
 """A club's two-player ledger: every game in one log, a live rating list, monthly lists.
 
 One workbook type, ``system = "ledger"``; the template's ``preset`` picks the rule. The
-layout is the kit's club ledger (:mod:`workbook_builder.kit.ledger`); what each rule
-brings is declared beside its personal sheet, with the presets it offers the ledger as
-``LEDGER_PRESETS`` (``MosaicRule`` in :mod:`.mosaic`, ``tokin`` and ``tokin_league`` in
-:mod:`.tokin`, ``go`` in :mod:`.go` …). :data:`RULES` collects them by preset name.
-
-Tokin monthly mode **[assumed details]**: a month is the calendar month of the game's
-date, so a counted game needs a date, and a date in an earlier month than a counted game
-above it is flagged (the log must run in month order); "this month" on the lists is the
-latest month with a counted game, not today's date (TODAY() would change the file every
-day and cannot be a cached value).
+layout is the kit's club ledger (:mod:`workbook_builder.kit.ledger`); each rule module
+declares its ``LEDGER_PRESETS`` beside its personal sheet. The monthly mode's
+assumptions are the README's ("Club ledgers").
 """
 
 from __future__ import annotations

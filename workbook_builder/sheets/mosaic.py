@@ -1,26 +1,8 @@
-"""The MOSAIC rating sheet (RULES.md §6, seed 004): one player's own game log.
+"""The MOSAIC rating sheet (RULES.md §6, seed 004), its ledger rule and functions.
 
-Layout (sheet 対局 / Games), columns ordered for a phone held upright, the columns
-used at the table first:
-
-    A 相手 Opponent   B 相手レート Opp. rating   C 先手 First   D 勝敗 Result (1/0)
-    E 手番差 Turn diff.   F 増減 Change   G レート Rating   H 状態 Status   I 日付 Date
-
-Row 3 is the blog's "自分" row: the starting rating from Settings in column G. Each
-game row shows the rating after the game in G, so column G reads top to bottom as the
-rating history. Hidden helpers: J Running (rating after the row, carried across
-skipped rows), K Count (games counted so far), L/M chart points.
-
-Row rules (each computed column states its formula and its engine value side by side):
-- a row counts when opponent rating, result and turn difference are all present and
-  valid and nothing else in the row is wrong; it then shows change and new rating;
-- a skipped row (empty, half-filled, or flagged) leaves the rating unchanged, so the
-  next counted row carries on from the last counted one;
-- a flagged row shows "⚠ …" in Status: a bad value in any cell. A half-filled row
-  shows 入力途中 (incomplete, not counted), no ⚠: judged from the row alone, so a game
-  being typed shows it until its last cell (no formula reads the rows below);
-- First move shows as soon as the opponent's rating is a number, because it is
-  needed before the game.
+Row 3 is the blog's 自分 row, the starting rating; each game row shows the rating after
+it, so the Rating column reads top to bottom as the history. The row rules are the
+README's ("A row with a mistake shows ⚠ …").
 """
 
 from __future__ import annotations

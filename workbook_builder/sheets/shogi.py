@@ -1,10 +1,6 @@
-"""What the two shogi 16±4% sheets share (Tokin Network, :mod:`.tokin`; Shogi Club 24,
-:mod:`.club24`): the declared rank and start, the row rules (those of the MOSAIC sheet),
-the Change, Rating and Status columns, the chart and the Settings tables' checks.
-
-Row 3 (自分 / Me) holds the starting rating: the one typed on Settings, or when that is
-blank the declared rank's (a dropdown on Settings) from the rank table there. Each
-computed column states its formula and its engine value side by side.
+"""What the two shogi 16±4% sheets share (:mod:`.tokin`, :mod:`.club24`): the declared
+rank and start, the row rules (the MOSAIC sheet's), the Change, Rating and Status
+columns, the chart and the Settings tables' checks.
 """
 
 from __future__ import annotations

@@ -1,27 +1,10 @@
-"""The Tokin Network "16 ± 4%" rating sheet (RULES.md §1, seed 000): one player's games.
+"""The Tokin Network "16 ± 4%" rating sheet (RULES.md §1, seed 000), its ledger rule and
+functions.
 
-Layout (sheet 対局 / Games), the columns used at the table first:
-
-    A 相手 Opponent   B 相手レート Opp. rating   C 推奨手合 Suggested   D 手合 Handicap
-    E 勝敗 Result (1/0)   F 増減 Change   G レート Rating   H 状態 Status   I 日付 Date
-
-Row 3 (自分 / Me) holds the starting rating: the one typed on Settings, or when that is
-blank the declared rank's (a dropdown on Settings) from the starting table there; the
-"league" preset brings the amateur-league table. Suggested shows the handicap the
-current gap calls for as soon as the opponent's rating is typed; a blank Handicap is
-平手. Hidden helpers as on the MOSAIC sheet: Running, Count and the chart points.
-
-Per-game mode only: the rating moves after every game. The monthly rating-list mode
-(every game of a month uses the last list) belongs to a club's ledger.
-
-The quick table (早見表) sheet is generated from :func:`rating_rules.shogi.quick_table`,
-never typed, and shows the handicap table from Settings below it.
-
-What the Tokin and Club 24 sheets share (:class:`~.shogi.ShogiSheet`, the row rules, the
-chart and the Settings tables' checks) is in :mod:`.shogi`. Tokin's formula builders
-stand at the top, each mirroring one function of :mod:`rating_rules.shogi` operation for
-operation (same order, same rounding), so Excel, LibreOffice and the engine give the
-same binary result; the constants default to the Settings names the sheet defines.
+Per game only: the monthly rating-list mode belongs to a club's ledger. The quick table
+(早見表) is generated from :func:`rating_rules.shogi.quick_table`. What the Tokin and
+Club 24 sheets share is in :mod:`.shogi`; each formula builder mirrors a function of
+:mod:`rating_rules.shogi` operation for operation, so spreadsheets and the engine agree.
 """
 
 from __future__ import annotations
