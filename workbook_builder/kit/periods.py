@@ -224,8 +224,6 @@ class PeriodSheet(PersonalSheet[P]):
         "入力は「対局」シートで。グラフは確定したレートだけ (期間ごとなら期間の最後)。",
         "Type games on the Games sheet; the chart shows settled ratings only.")
     start_field = "start"
-    shown_fields: ClassVar[tuple[str, ...]]
-    """The preset fields Settings shows (a template may set these only)."""
     refused: ClassVar[tuple[Refused, ...]] = (PERIODS_REFUSED,)
     examples: ClassVar[staticmethod[[str], list[dict[str, object]]]]
     """The example games, by language (:meth:`example_inputs`)."""
@@ -251,7 +249,8 @@ class PeriodSheet(PersonalSheet[P]):
         return self.settings_of(preset)
 
     def constant_fields(self, preset: str) -> tuple[str, ...]:
-        return self.shown_fields
+        """The preset fields Settings shows: a template may set these only."""
+        return tuple(s.preset_field for s in self.settings_of(self.presets[preset]))
 
     def preset_for(self, spec: Spec) -> P:
         """The named preset with the template's constants, checked like the Settings cells."""

@@ -98,13 +98,9 @@ TABLES = SettingsTables((RANKS,), accept=sg.rank_listed(RANKS.fills))
 
 
 @dataclass(frozen=True)
-class Club24SheetPreset(Club24Preset):
+class Club24SheetPreset(sg.DeclaredStart, Club24Preset):
     """The Club 24 rule plus what one player's sheet adds (all on Settings)."""
 
-    rank: str = sg.DEFAULT_RANK
-    """The declared rank the starting rating comes from (its nominal rating)."""
-    start: float | None = None
-    """A starting rating typed instead (a player who has one); None = the rank's."""
     games_before: int = 0
     """Games played before this sheet: the initial formula covers the first 24 in all."""
 

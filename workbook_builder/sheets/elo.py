@@ -104,10 +104,6 @@ class EloSheetPreset(EloPreset):
     """Rate by rating periods (True) or after every game (False, the engine's default)."""
 
 
-SHEET_FIELDS = ("start", "k", "periods", "scale")
-"""The constants the sheet shows on Settings (K bands and the linear curve it does not)."""
-
-
 SETTINGS_OK = (f"AND(ISNUMBER({START}),{K_SETTING.ok},{SCALE_SETTING.ok},"
                f"{fx.is_one_of(kp.PERIODS, (1, 0))})")
 """TRUE when every Settings value is usable (K and scale positive, mode 1 or 0)."""
@@ -256,7 +252,6 @@ class EloSheet(kp.PeriodSheet[EloSheetPreset]):
     at 5.5 and 5, the date's 5 units (12/28) pushed Status's ⚠ past LibreOffice's 390 px.
     The same screen has no room for "Rating" whole, so the rating is headed Rtg in 5."""
     notes = RULE_NOTES
-    shown_fields = SHEET_FIELDS
     refused = (kp.PERIODS_REFUSED, K_SETTING.refused, SCALE_SETTING.refused)
     examples = staticmethod(example_games)
     inputs = staticmethod(input_columns)

@@ -234,7 +234,6 @@ class GlickoSheetPreset(GlickoPreset):
                                    most=self.start_rd)
 
 
-SHEET_FIELDS = ("start", "rd", "start_rd", "c", "periods")
 SETTINGS_OK = (f"AND(ISNUMBER({START}),{fx.is_one_of(kp.PERIODS, (1, 0))},"
                f"{RD_SETTING.ok},{MAX_RD_SETTING.ok},{C_SETTING.ok},"
                f"IF(COUNT({RD},{MAX_RD})=2,{RD}<={MAX_RD},FALSE))")
@@ -443,7 +442,6 @@ class GlickoSheet(kp.PeriodSheet[GlickoSheetPreset]):
     """As on the Elo sheet, the rating is headed Rtg: "Rating" whole would push Status's ⚠
     past LibreOffice's 390 px."""
     notes = RULE_NOTES
-    shown_fields = SHEET_FIELDS
     refused = (kp.PERIODS_REFUSED, RD_SETTING.refused, MAX_RD_SETTING.refused,
                C_SETTING.refused)
     examples = staticmethod(example_games)

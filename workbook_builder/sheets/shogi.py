@@ -9,7 +9,7 @@ import dataclasses
 import datetime as dt
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from .. import formulas as fx
 from ..kit import chain
@@ -31,16 +31,15 @@ REQUIRED = ("OppRating", "Result")
 """A row is complete (and counts, when nothing is wrong) once these hold numbers."""
 
 
-class DeclaredStart(Protocol):
-    """What the shogi sheets read of a preset: a declared rank, or a start typed instead."""
+@dataclasses.dataclass(frozen=True)
+class DeclaredStart:
+    """What a shogi sheet's preset adds to its rule: a declared rank, or a start typed
+    instead (both on Settings)."""
 
-    @property
-    def rank(self) -> str:
-        """A label of the rank table."""
-
-    @property
-    def start(self) -> float | None:
-        """None: the declared rank's rating."""
+    rank: str = DEFAULT_RANK
+    """The declared rank the starting rating comes from (a label of the rank table)."""
+    start: float | None = None
+    """A starting rating typed instead (a player who has one); None = the rank's."""
 
 
 S = TypeVar("S", bound=DeclaredStart)

@@ -93,13 +93,8 @@ def handicap_text(my: str, opp: str) -> str:
 
 
 @dataclass(frozen=True)
-class TokinSheetPreset(shogi.TokinPreset):
-    """The Tokin rule plus what one player's sheet adds (both on Settings)."""
-
-    rank: str = sg.DEFAULT_RANK
-    """The declared rank the starting rating comes from (a label of ``start_table``)."""
-    start: float | None = None
-    """A starting rating typed instead (a player who has one); None = the rank's."""
+class TokinSheetPreset(sg.DeclaredStart, shogi.TokinPreset):
+    """The Tokin rule plus what one player's sheet adds (the rank is one of ``start_table``)."""
 
 
 TOKIN_CONSTANTS = (
