@@ -19,6 +19,7 @@ from openpyxl import Workbook
 from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
+from openpyxl.utils.cell import absolute_coordinate
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .. import formulas as fx
@@ -71,18 +72,14 @@ def columns(entry: Entry) -> dict[str, tuple[int, int]]:
 def refs(entry: Entry, row: int) -> Refs:
     """References of ``entry``'s arguments and steps with its input row at ``row``."""
     refs_, cells = {}, {}
+    down = {a.name: a.cells for a in entry.args if a.cells > 1 and a.down}
     for key, (col, width) in columns(entry).items():
-        arg = next((a for a in entry.args if a.name == key), None)
-        letter = get_column_letter(col)
-        if arg is not None and arg.cells > 1 and arg.down:
-            cells[key] = [f"{letter}{row + i}" for i in range(arg.cells)]
-            refs_[key] = f"{letter}{row}:{letter}{row + arg.cells - 1}"
-        elif width > 1:
-            cells[key] = [f"{get_column_letter(col + i)}{row}" for i in range(width)]
-            refs_[key] = f"{letter}{row}:{get_column_letter(col + width - 1)}{row}"
+        if key in down:
+            cells[key] = [f"{get_column_letter(col)}{row + i}" for i in range(down[key])]
         else:
-            cells[key] = [f"{letter}{row}"]
-            refs_[key] = f"{letter}{row}"
+            cells[key] = [f"{get_column_letter(col + i)}{row}" for i in range(width)]
+        first, last = cells[key][0], cells[key][-1]
+        refs_[key] = first if first == last else f"{first}:{last}"
     return Refs(refs_, cells)
 
 
@@ -90,11 +87,6 @@ def step_formulas(entry: Entry, row: int, lang: str) -> dict[str, str]:
     """Step key → formula text for an input row: the copyable one for row 2."""
     r = refs(entry, row)
     return {step.key: portable(step.formula(r, lang), entry) for step in entry.steps}
-
-
-def copy_texts(entry: Entry, lang: str) -> dict[str, str]:
-    """Step key → the copyable formula (with its ``=``), written for row 2."""
-    return {k: "=" + f for k, f in step_formulas(entry, GENERIC_ROW, lang).items()}
 
 
 def checks(entry: Entry, lang: str) -> list[tuple[Arg | Cross, str]]:
@@ -106,10 +98,6 @@ def checks(entry: Entry, lang: str) -> list[tuple[Arg | Cross, str]]:
     for cross in entry.cross:
         out.append((cross, f"⚠ {cross.arg}: {cross.reason(lang)}"))
     return out
-
-
-def check_formula(entry: Entry, row: int, lang: str) -> str:
-    return check_of(entry, refs(entry, row), lang)
 
 
 def check_of(entry: Entry, r: Refs, lang: str,
@@ -138,28 +126,18 @@ def typed_values(entry: Entry, typed: Mapping[str, object]) -> dict[str, object]
 def evaluate(entry: Entry, typed: Mapping[str, object], lang: str) -> dict[str, object]:
     """What the check cell and every step show for these typed inputs (engine values)."""
     values = typed_values(entry, typed)
-    message = ""
+    engine_values = {k: [excel_value(x) for x in v] if isinstance(v, list) else excel_value(v)
+                     for k, v in values.items()}
+    blank = {step.key: "" for step in entry.steps}
     for rule, text in checks(entry, lang):
-        if isinstance(rule, Arg):
-            good = rule.kind.ok(values[rule.name])
-        else:
-            good = rule.ok({k: _engine_value(v) for k, v in values.items()})
-        if not good:
-            message = text
-            break
-    if message:
-        return {"check": message, **{step.key: "" for step in entry.steps}}
+        if not (rule.kind.ok(values[rule.name]) if isinstance(rule, Arg)
+                else rule.ok(engine_values)):
+            return {"check": text, **blank}
     try:
-        shown = entry.engine({k: _engine_value(v) for k, v in values.items()}, lang)
+        shown = entry.engine(engine_values, lang)
     except ValueError:  # a value the checks let through but the engine refuses: no value
-        return {"check": "", **{step.key: "" for step in entry.steps}}
+        return {"check": "", **blank}
     return {"check": "", **{step.key: shown[step.key] for step in entry.steps}}
-
-
-def _engine_value(value: Any) -> Any:
-    if isinstance(value, list):
-        return [excel_value(v) for v in value]
-    return excel_value(value)
 
 
 def example_values(entry: Entry) -> dict[str, object]:
@@ -271,13 +249,9 @@ def write_entry(ws: Worksheet, top: int, entry: Entry, signature: str, typed: Ma
     wrapped(ws, top + 1, entry.about(lang), lang)
     wrapped(ws, top + 2, entry.about(OTHER[lang]), OTHER[lang], size=9, color="7F7F7F")
     header, row = top + 3, top + 4
-    depth = max(a.cells if a.down else 1 for a in entry.args)
-    for arg in entry.args:
-        write_input(ws, entry, arg, header, row, depth, typed.get(arg.name), lang, out)
-    ws.row_dimensions[header].height = 40
+    depth = write_inputs(ws, entry, header, typed, lang, out)
     for i in range(depth):
         ws.row_dimensions[row + i].height = 18
-    ws.row_dimensions[row + depth].height = 24
     check_ref = f"A{row + depth + 1}"
     values = evaluate(entry, typed, lang)
     formulas = step_formulas(entry, row, lang)
@@ -295,7 +269,7 @@ def write_entry(ws: Worksheet, top: int, entry: Entry, signature: str, typed: Ma
         computed_cell(ws, cell.coordinate, name_of(entry, step.key), step.type, values[step.key],
                   step.label(lang), (), out)
 
-    check = ws.cell(row + depth + 1, 1, "=" + check_formula(entry, row, lang))
+    check = ws.cell(row + depth + 1, 1, "=" + check_of(entry, refs(entry, row), lang))
     styles.style_computed(check, lang, color=CHECK_COLOR)
     check.font = styles.font(lang, size=10, color=CHECK_COLOR, bold=True)
     check.alignment = Alignment(shrink_to_fit=True)
@@ -305,6 +279,18 @@ def write_entry(ws: Worksheet, top: int, entry: Entry, signature: str, typed: Ma
     computed_cell(ws, check_ref, name_of(entry, "check"), "text", values["check"],
               Text("入力の確認", "input check")(lang), messages, out)
     return _write_copies(ws, check.row + 1, entry, lang) + 1
+
+
+def write_inputs(ws: Worksheet, entry: Entry, header: int, typed: Mapping[str, object],
+                 lang: str, out: Written) -> int:
+    """The arguments' headers in row ``header``, their example cells and hints below;
+    returns how many rows the example cells take."""
+    depth = max(a.cells if a.down else 1 for a in entry.args)
+    for arg in entry.args:
+        write_input(ws, entry, arg, header, header + 1, depth, typed.get(arg.name), lang, out)
+    ws.row_dimensions[header].height = 40
+    ws.row_dimensions[header + 1 + depth].height = 24
+    return depth
 
 
 def spread(ws: Worksheet, header: int, row: int, col: int, last: int) -> None:
@@ -354,8 +340,8 @@ def write_input(ws: Worksheet, entry: Entry, arg: Arg, header: int, row: int, de
         add_validation(ws, Validation(v.kind, v.operator, v.formula1, v.formula2, prompt,
                                       v.error), ref, lang)
     name = name_of(entry, arg.name)
-    define_name(ws, name, _absolute(ref))
-    out.names.append(NameInfo(name, ws.title, _absolute(ref), "input", arg.kind.type,
+    define_name(ws, name, absolute_coordinate(ref))
+    out.names.append(NameInfo(name, ws.title, absolute_coordinate(ref), "input", arg.kind.type,
                               arg.kind.allowed, arg.kind.minimum, arg.label(lang)))
 
 
@@ -366,14 +352,14 @@ def computed_cell(ws: Worksheet, coord: str, name: str, kind: Any, value: object
         f"NOT(_xlfn.ISFORMULA({coord}))", stopIfTrue=True,
         fill=styles.OVERWRITTEN_FILL, font=Font(bold=True, color="FFFFFF")))
     out.cached[coord] = value
-    define_name(ws, name, _absolute(coord))
-    out.names.append(NameInfo(name, ws.title, _absolute(coord), "computed", kind, allowed,
+    define_name(ws, name, absolute_coordinate(coord))
+    out.names.append(NameInfo(name, ws.title, absolute_coordinate(coord), "computed", kind, allowed,
                               label=label))
 
 
 def _write_copies(ws: Worksheet, row: int, entry: Entry, lang: str) -> int:
     """The tables a formula needs, then each formula as text for row 2; the next free row."""
-    texts = copy_texts(entry, lang)
+    texts = {k: "=" + f for k, f in step_formulas(entry, GENERIC_ROW, lang).items()}
     used = sorted(n for n in TABLE_NAMES if any(re.search(rf"\b{n}\b", t) for t in texts.values()))
     if used:
         needs = Text("表が必要: ", "Needs the Tables sheet: ")(lang) + ", ".join(used)
@@ -385,7 +371,7 @@ def _write_copies(ws: Worksheet, row: int, entry: Entry, lang: str) -> int:
         label = Text(f"▼ {target} に貼る式 ({step.label.ja})",
                      f"▼ formula for {target} ({step.label.en})")(lang)
         text = write_copy(ws, row, label, texts[step.key], lang)
-        define_name(ws, f"{name_of(entry, step.key)}_copy", _absolute(text.coordinate))
+        define_name(ws, f"{name_of(entry, step.key)}_copy", absolute_coordinate(text.coordinate))
         row += 2
     return row
 
@@ -412,10 +398,6 @@ def _heading(arg: Arg, lang: str) -> str:
 def _breakable(name: str) -> str:
     """A long argument name may wrap after its underscores (a zero-width space)."""
     return name.replace("_", "_\u200b") if len(name) > 11 else name
-
-
-def _absolute(ref: str) -> str:
-    return ":".join(re.sub(r"([A-Z]+)(\d+)", r"$\1$\2", part) for part in ref.split(":"))
 
 
 def write_not_native(ws: Worksheet, top: int, name: str, signature: str, reason: Text,

@@ -57,11 +57,9 @@ def expected_text(my: str, opp: str, scale: str = SCALE) -> str:
     return f"1/(1+10^(({opp}-{my})/{scale}))"
 
 
-def linear_expected_text(my: str, opp: str, slope: str = "0.00125") -> str:
-    """16±4% expected score ``0.5 + slope×(my−opp)`` held within 0..1.
-
-    As :func:`rating_rules.elo.linear_expected`; the slope is the preset's (no Settings
-    name: the Elo sheet does not use this curve).
+def linear_expected_text(my: str, opp: str, slope: str) -> str:
+    """16±4% expected score ``0.5 + slope×(my−opp)`` held within 0..1, as
+    :func:`rating_rules.elo.linear_expected` (no Settings name: the sheet has no such curve).
     """
     return f"MIN(1,MAX(0,0.5+{slope}*({my}-{opp})))"
 

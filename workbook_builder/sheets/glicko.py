@@ -276,12 +276,7 @@ STATUS = (*_CASES[:_AFTER_RD], RD_ABOVE_LARGEST, *_CASES[_AFTER_RD:])
 
 
 COUNTS = "Counts"
-"""The helper that says a row counts: the Change is computed from the chain it carries."""
-
-
-def counts_test(r: Row) -> str:
-    """TRUE on a row that counts (the chain below is carried over any other row)."""
-    return r["Counts"]
+"""The helper that is TRUE on a row that counts: the chain is carried over any other."""
 
 
 def expected_formula(r: Row) -> str:
@@ -315,7 +310,7 @@ def chained(key: str, step: Step) -> tuple[Formula, Value]:
 
 def change_formula(r: Row) -> str:
     """How much this game moved the period's rating (per game: the change)."""
-    return fx.if_(counts_test(r), CHANGE.formula(CHAIN.refs(r)), '""')
+    return fx.if_(r[COUNTS], CHANGE.formula(CHAIN.refs(r)), '""')
 
 
 def change_value(c: Cells) -> object:
@@ -348,7 +343,7 @@ def computed_columns(lang: str) -> tuple[Column, ...]:
         Column("Expected", Text("期待値", "Expected"), "computed", "number", 6.5, width_en=8.5,
                number_format="0.000", formula=expected_formula, value=expected_value),
         change_column(change_formula, change_value),
-        kp.in_period_column(lambda r: fx.if_(f"AND({counts_test(r)},{kp.PERIODS}=1)",
+        kp.in_period_column(lambda r: fx.if_(f"AND({r[COUNTS]},{kp.PERIODS}=1)",
                                              r["Close"], '""'),
                             lambda c: c["Close"] if c["Counts"] and c.preset.periods else ""),
         kp.rating_column("0"),
@@ -598,7 +593,6 @@ LEDGER_PRESETS = {"glicko": (GlickoRule(), GlickoLedgerPreset())}
 
 LARGEST_RD = GLICKO.start_rd
 """The functions' largest RD, the paper's 350: the engine refuses a larger one."""
-RD_CHECK = rd_check(LARGEST_RD)
 
 
 def rd_validation(prompt: Text) -> Callable[[str], Validation]:
@@ -608,7 +602,8 @@ def rd_validation(prompt: Text) -> Callable[[str], Validation]:
                               "between", "0.000001", f"{LARGEST_RD:g}")
 
 
-RD_KIND = kc.Kind(RD_CHECK, Text("0より大きく350以下の数", "a number above 0, at most 350"),
+RD_KIND = kc.Kind(rd_check(LARGEST_RD),
+                  Text("0より大きく350以下の数", "a number above 0, at most 350"),
                   Text("0より大きく350以下", "above 0, at most 350"), "number",
                   rd_validation(Text("期首の RD (レートの不確かさ、0より大きく350以下)",
                                      "RD at the start of the period (above 0, at most 350)")))

@@ -45,7 +45,7 @@ from .catalog import (
     typed_inputs,
     wrapped,
     write_copy,
-    write_input,
+    write_inputs,
 )
 from .catalog_entries import ENTRIES, portable
 
@@ -156,13 +156,9 @@ def write_function(ws: Worksheet, top: int, entry: Entry, signature: str, stored
     function_title(ws, top, signature, lang)
     wrapped(ws, top + 1, entry.about(lang), lang)
     header, row = top + 2, top + 3
-    depth = max(a.cells if a.down else 1 for a in entry.args)
-    for arg in entry.args:
-        write_input(ws, entry, arg, header, row, depth, typed.get(arg.name), lang, out)
+    depth = write_inputs(ws, entry, header, typed, lang, out)
     col = 1 + sum(1 if a.down else a.cells for a in entry.args)
     header_cell(ws, header, col, entry.result.label(lang), lang)
-    ws.row_dimensions[header].height = 40
-    ws.row_dimensions[row + depth].height = 24
     coord = f"{get_column_letter(col)}{row}"
     call = ",".join(refs(entry, row)[a.name] for a in entry.args)
     cell = ws.cell(row, col)
