@@ -43,17 +43,13 @@ MAX_EXPONENT = 300
 """A gap beyond 300 × scale would overflow 10^(gap/scale): such a row is flagged."""
 
 # --- the rule as formula text ----------------------------------------------------------------
-# Each builder returns formula text without the leading ``=``; arguments are cell
-# references, defined names (``Settings_K``) or literal numbers. The operations run in
-# the engine's order, so a spreadsheet and the engine give the same binary result and
-# round the same way.
+# Each builder returns formula text without the leading ``=``, in the engine's order of
+# operations, so a spreadsheet and the engine give the same binary result.
 
 
 def expected_text(my: str, opp: str, scale: str = SCALE) -> str:
-    """Expected score ``1/(1+10^((opp−my)/scale))``, like :func:`rating_rules.elo.elo_expected`.
-
-    The opponent's expected score is the same formula with the two ratings swapped.
-    """
+    """Expected score ``1/(1+10^((opp−my)/scale))``, like :func:`rating_rules.elo.elo_expected`
+    (the opponent's: the two ratings swapped)."""
     return f"1/(1+10^(({opp}-{my})/{scale}))"
 
 

@@ -35,11 +35,8 @@ WEIGHT = setting_name("GapWeight")
 
 
 def delta_text(my: str, opp: str, result: str, turn: str, weight: str = WEIGHT) -> str:
-    """MOSAIC change for "me" (RULES.md §6): win ``t − w·(my − opp)``, loss ``−(t + w·(my − opp))``.
-
-    The operations run in the engine's order (gap first), so Excel, LibreOffice and
-    :func:`rating_rules.mosaic.mosaic_delta` give the same binary result.
-    """
+    """MOSAIC change for "me" (RULES.md §6): win ``t − w·(my − opp)``, loss ``−(t + w·(my − opp))``,
+    as :func:`rating_rules.mosaic.mosaic_delta` (gap first)."""
     gap = f"{weight}*({my}-{opp})"
     return f"IF({result}=1,{turn}-{gap},-({turn}+{gap}))"
 
@@ -50,10 +47,8 @@ def update_text(my: str, opp: str, result: str, turn: str, weight: str = WEIGHT)
 
 
 def lower_first_text(my: str, opp: str, me: str, other: str, tie: str) -> str:
-    """Who moves first when the lower rating starts: ``me``, ``other`` or ``tie`` (text).
-
-    Mirrors :func:`rating_rules.mosaic.first_player`.
-    """
+    """Who moves first, as :func:`rating_rules.mosaic.first_player`: ``me``, ``other`` or
+    ``tie`` (text)."""
     return (f"IF({my}<{opp},{fx.text(me)},IF({my}>{opp},{fx.text(other)},"
             f"{fx.text(tie)}))")
 

@@ -290,11 +290,9 @@ def write_quick_table(ws: Worksheet, preset: shogi.TokinPreset, lang: str) -> di
     reading Settings, so they follow a local edit. Returns the cached values.
     """
     cached: dict[str, object] = {}
-    ws.column_dimensions["A"].width = 15
-    for letter in "BCDE":
-        ws.column_dimensions[letter].width = 9
-    ws.column_dimensions["C"].width = 10  # also the handicap table's Adjustment
-    ws.column_dimensions["B"].width = 12  # also the handicap table's gaps (100〜199点)
+    # B and C are wider for the handicap table's gaps (100〜199点) and Adjustment
+    for letter, width in zip("ABCDE", (15, 12, 10, 9, 9), strict=True):
+        ws.column_dimensions[letter].width = width
     styles.style_title(ws.cell(1, 1, Text("レーティング点数計算表 (早見表)",
                                           "Rating quick table")(lang)), lang)
     same = ",".join(f"{setting_name(c.key)}={fx.number(getattr(preset, c.field))}"
@@ -371,11 +369,6 @@ TOKIN_LEDGER = extend(shogi.TOKIN, TokinLedgerPreset)
 TOKIN_LEAGUE_LEDGER = extend(shogi.LEAGUE, TokinLedgerPreset)
 
 
-def personal_tokin(preset: TokinLedgerPreset) -> TokinSheetPreset:
-    """The personal Tokin sheet's preset with the ledger's constants (for its Settings)."""
-    return extend(preset, TokinSheetPreset)
-
-
 class TokinRule(LedgerRule[TokinLedgerPreset]):
     engine = "tokin"
     example_starts = (1700, None, 1500, None, 1300)
@@ -384,7 +377,7 @@ class TokinRule(LedgerRule[TokinLedgerPreset]):
     phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {"Handicap": (3.5, 4.5)}
 
     def settings(self, preset: TokinLedgerPreset) -> list[Setting]:
-        return [s for s in TokinSheet().settings(personal_tokin(preset))
+        return [s for s in TokinSheet().settings(extend(preset, TokinSheetPreset))
                 if s.key not in ("Rank", "Start")]
 
     tables = TABLES
