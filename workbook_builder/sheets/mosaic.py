@@ -117,26 +117,6 @@ def turn_column() -> Column:
                   check=kinds.whole_at_least(0), message=MSG["turn"])
 
 
-def games_columns(lang: str) -> tuple[Column, ...]:
-    """The Games columns: input, computed and hidden helper columns."""
-    return (
-        kinds.opponent_column(),
-        kinds.opp_rating_column(Text("相手の今のレート。対局前に入れると先手がわかります",
-                                     "Opponent's current rating; type it before the game "
-                                     "to see who moves first")),
-        Column("First", Text("先手", "First"), "computed", "text", 10.5, width_en=14,
-               formula=lambda r: first_formula(r, lang), value=first_value,
-               allowed=tuple(t(lang) for t in FIRST.values())),
-        kinds.result_column(),
-        turn_column(),
-        change_column(change_formula, change_value),
-        rating_column(lambda r: START, lambda c: c.preset.start, "0.0"),
-        st.status_column(STATUS, lang, allowed=st.shown(MSG.values(), lang)),
-        kinds.date_column(),
-        *history_columns(lambda r: START, lambda c: float(c.preset.start)),
-    )
-
-
 def settings_for(preset: MosaicPreset) -> list[Setting]:
     return [
         start_setting(Text("新しく参加した人のレート (ブログでは100)",
@@ -162,22 +142,6 @@ RULE_NOTES = (
 )
 
 
-def example_games(lang: str) -> list[dict[str, object]]:
-    """Four counted games, one flagged row and one game in progress."""
-    a, b, c, d, e, f = EXAMPLE_NAMES[lang][:6]
-    day = dt.date(2024, 5, 26)
-    return [
-        {"Opponent": a, "OppRating": 100, "Result": 1, "TurnDiff": 5, "Date": day},
-        {"Opponent": b, "OppRating": 112.5, "Result": 0, "TurnDiff": 3, "Date": day},
-        {"Opponent": c, "OppRating": 96, "Result": 2, "TurnDiff": 4, "Date": day},
-        {"Opponent": d, "OppRating": 96, "Result": 1, "TurnDiff": 2,
-         "Date": day + dt.timedelta(days=7)},
-        {"Opponent": e, "OppRating": 120, "Result": 1, "TurnDiff": 8,
-         "Date": day + dt.timedelta(days=7)},
-        {"Opponent": f, "OppRating": 90, "Date": day + dt.timedelta(days=14)},
-    ]
-
-
 class MosaicSheet(PersonalSheet[MosaicPreset]):
     """Workbook type ``system = "mosaic"``."""
 
@@ -193,10 +157,37 @@ class MosaicSheet(PersonalSheet[MosaicPreset]):
     notes = RULE_NOTES
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
-        return example_games(lang)
+        """Four counted games, one flagged row and one game in progress."""
+        a, b, c, d, e, f = EXAMPLE_NAMES[lang][:6]
+        day = dt.date(2024, 5, 26)
+        return [
+            {"Opponent": a, "OppRating": 100, "Result": 1, "TurnDiff": 5, "Date": day},
+            {"Opponent": b, "OppRating": 112.5, "Result": 0, "TurnDiff": 3, "Date": day},
+            {"Opponent": c, "OppRating": 96, "Result": 2, "TurnDiff": 4, "Date": day},
+            {"Opponent": d, "OppRating": 96, "Result": 1, "TurnDiff": 2,
+             "Date": day + dt.timedelta(days=7)},
+            {"Opponent": e, "OppRating": 120, "Result": 1, "TurnDiff": 8,
+             "Date": day + dt.timedelta(days=7)},
+            {"Opponent": f, "OppRating": 90, "Date": day + dt.timedelta(days=14)},
+        ]
 
     def columns(self, lang: str, preset: MosaicPreset) -> tuple[Column, ...]:
-        return games_columns(lang)
+        return (
+            kinds.opponent_column(),
+            kinds.opp_rating_column(Text("相手の今のレート。対局前に入れると先手がわかります",
+                                         "Opponent's current rating; type it before the game "
+                                         "to see who moves first")),
+            Column("First", Text("先手", "First"), "computed", "text", 10.5, width_en=14,
+                   formula=lambda r: first_formula(r, lang), value=first_value,
+                   allowed=tuple(t(lang) for t in FIRST.values())),
+            kinds.result_column(),
+            turn_column(),
+            change_column(change_formula, change_value),
+            rating_column(lambda r: START, lambda c: c.preset.start, "0.0"),
+            st.status_column(STATUS, lang, allowed=st.shown(MSG.values(), lang)),
+            kinds.date_column(),
+            *history_columns(lambda r: START, lambda c: float(c.preset.start)),
+        )
 
     def settings(self, preset: MosaicPreset) -> list[Setting]:
         return settings_for(preset)
