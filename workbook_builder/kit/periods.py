@@ -14,8 +14,9 @@ period keeps these helpers and adds what it sums over a period.
 from __future__ import annotations
 
 import datetime as dt
+from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from openpyxl.styles import Font, PatternFill
 from openpyxl.worksheet.worksheet import Worksheet
@@ -225,19 +226,18 @@ class PeriodSheet(PersonalSheet[P]):
         "Type games on the Games sheet; the chart shows settled ratings only.")
     start_field = "start"
     refused: ClassVar[tuple[Refused, ...]] = (PERIODS_REFUSED,)
-    examples: ClassVar[staticmethod[[str], list[dict[str, object]]]]
-    """The example games, by language (:meth:`example_inputs`)."""
-    inputs: ClassVar[staticmethod[[], tuple[Column, ...]]]
-    """The columns typed at the table, left to right (the date comes after what is read)."""
-    computed: ClassVar[staticmethod[[str], tuple[Column, ...]]]
-    """What a person reads, by language."""
-    chain: ClassVar[staticmethod[[], tuple[Column, ...]]]
-    """The rule's hidden period chain."""
-    settings_of: ClassVar[staticmethod[[Any], list[Setting]]]
-    """The Settings rows of a preset."""
 
-    def example_inputs(self, lang: str) -> list[dict[str, object]]:
-        return self.examples(lang)
+    @abstractmethod
+    def inputs(self) -> tuple[Column, ...]:
+        """The columns typed at the table, left to right (the date comes after what is read)."""
+
+    @abstractmethod
+    def computed(self, lang: str) -> tuple[Column, ...]:
+        """What a person reads, by language."""
+
+    @abstractmethod
+    def chain(self) -> tuple[Column, ...]:
+        """The rule's hidden period chain."""
 
     def columns(self, lang: str, preset: P) -> tuple[Column, ...]:
         """What a person types and reads, the date, the rule's hidden chain, then the games
@@ -245,12 +245,9 @@ class PeriodSheet(PersonalSheet[P]):
         return (*self.inputs(), *self.computed(lang), kinds.date_column(), *self.chain(),
                 *settled_chart_columns())
 
-    def settings(self, preset: P) -> list[Setting]:
-        return self.settings_of(preset)
-
     def constant_fields(self, preset: str) -> tuple[str, ...]:
         """The preset fields Settings shows: a template may set these only."""
-        return tuple(s.preset_field for s in self.settings_of(self.presets[preset]))
+        return tuple(s.preset_field for s in self.settings(self.presets[preset]))
 
     def preset_for(self, spec: Spec) -> P:
         """The named preset with the template's constants, checked like the Settings cells."""

@@ -147,60 +147,6 @@ def period_sum(c: Cells) -> float:
     return before + number(c["Change"])
 
 
-def input_columns() -> tuple[Column, ...]:
-    """Opponent, opponent's rating, score and period: typed at the table, left to right."""
-    return (
-        kinds.opponent_column(),
-        kinds.opp_rating_column(Text("相手の今のレート。入れると期待値がわかります",
-                                     "Opponent's current rating; shows the expected score")),
-        kinds.score_column(),
-        kp.period_column(),
-    )
-
-
-def computed_columns(lang: str) -> tuple[Column, ...]:
-    """What a person reads: expected scores, change, in-period and settled rating, status."""
-    return (
-        Column("Expected", Text("期待値", "Expected"), "computed", "number", 6.5, width_en=8.5,
-               number_format="0.000", formula=lambda r: expected_formula(r, mine=True),
-               value=expected_value(mine=True)),
-        Column("OppExpected", Text("相手\n期待値", "Opp.\nexpected"), "computed", "number", 6.5,
-               width_en=8.5, number_format="0.000",
-               formula=lambda r: expected_formula(r, mine=False),
-               value=expected_value(mine=False)),
-        change_column(change_formula, change_value),
-        kp.in_period_column(lambda r: fx.if_(f"AND({kp.counted_test(r)},{kp.PERIODS}=1)",
-                                             f"{r['Start']}+{r['Sum']}", '""'),
-                            lambda c: (number(c["Start"]) + number(c["Sum"])
-                                       if counted(c) and c.preset.periods else "")),
-        kp.rating_column(),
-        kp.status_column(STATUS, MSG, lang),
-    )
-
-
-def period_columns() -> tuple[Column, ...]:
-    """The period chain: which period a row is in, what it is scored against, the close."""
-    return (
-        *kp.opening_columns(),
-        kp.start_column(),
-        helper("Sum", Text("計算用 期間内の増減計", "Period sum"), "number",
-               lambda r: carry(r, "Sum", f"IF({r['New']},0,{r.prev('Sum')})+{r['Change']}"),
-               carried("Sum", period_sum), lambda r: "0", 0),
-        kp.close_column(lambda r: rounded_text(r["Start"], r["Sum"]),
-                        lambda c: float(round_half_away(number(c["Start"]) + number(c["Sum"])))),
-        kp.next_new_column(),
-    )
-
-
-def settings_for(preset: EloSheetPreset) -> list[Setting]:
-    return [
-        start_setting(kp.START_NOTE, preset.start),
-        K_SETTING.setting(preset.k),
-        kp.periods_setting(preset.periods),
-        SCALE_SETTING.setting(preset.scale),
-    ]
-
-
 RULE_NOTES = (
     Text("ルール (イロレーティング)", "Rules (Elo rating)"),
     Text("期待値 We = 1 / (1 + 10^((相手 − 自分) / 尺度))、相手の期待値 = 1 − We",
@@ -221,17 +167,6 @@ RULE_NOTES = (
 )
 
 
-def example_games(lang: str) -> list[dict[str, object]]:
-    """Seed 002's six-game period, a second period, one flagged row, a game in progress."""
-    a, b, c, d, e, f, g, h, i = EXAMPLE_NAMES[lang]
-    return kp.example_periods(("Opponent", "OppRating", "Score"), (
-        ("2024-05", dt.date(2024, 5, 11),
-         ((a, 1700, 0.5), (b, 1600, 1), (c, 1850, 0), (d, 1900, 0.5), (e, 1800, 0),
-          (f, 1550, 1))),
-        ("2024-06", dt.date(2024, 6, 8), ((g, 1580, 1), (h, 1620, 2), (i, 1490, 0.5), (a, 1710))),
-    ))
-
-
 class EloSheet(kp.PeriodSheet[EloSheetPreset]):
     """Workbook type ``system = "elo"``."""
 
@@ -247,14 +182,72 @@ class EloSheet(kp.PeriodSheet[EloSheetPreset]):
     The same screen has no room for "Rating" whole, so the rating is headed Rtg in 5."""
     notes = RULE_NOTES
     refused = (kp.PERIODS_REFUSED, K_SETTING.refused, SCALE_SETTING.refused)
-    examples = staticmethod(example_games)
-    inputs = staticmethod(input_columns)
-    computed = staticmethod(computed_columns)
-    chain = staticmethod(period_columns)
-    settings_of = staticmethod(settings_for)
+
+    def example_inputs(self, lang: str) -> list[dict[str, object]]:
+        """Seed 002's six-game period, a second period, one flagged row, a game in progress."""
+        a, b, c, d, e, f, g, h, i = EXAMPLE_NAMES[lang]
+        return kp.example_periods(("Opponent", "OppRating", "Score"), (
+            ("2024-05", dt.date(2024, 5, 11),
+             ((a, 1700, 0.5), (b, 1600, 1), (c, 1850, 0), (d, 1900, 0.5), (e, 1800, 0),
+              (f, 1550, 1))),
+            ("2024-06", dt.date(2024, 6, 8),
+             ((g, 1580, 1), (h, 1620, 2), (i, 1490, 0.5), (a, 1710))),
+        ))
+
+    def inputs(self) -> tuple[Column, ...]:
+        """Opponent, opponent's rating, score and period: typed at the table, left to right."""
+        return (
+            kinds.opponent_column(),
+            kinds.opp_rating_column(Text("相手の今のレート。入れると期待値がわかります",
+                                         "Opponent's current rating; shows the expected score")),
+            kinds.score_column(),
+            kp.period_column(),
+        )
+
+    def computed(self, lang: str) -> tuple[Column, ...]:
+        """What a person reads: expected scores, change, in-period and settled rating, status."""
+        return (
+            Column("Expected", Text("期待値", "Expected"), "computed", "number", 6.5, width_en=8.5,
+                   number_format="0.000", formula=lambda r: expected_formula(r, mine=True),
+                   value=expected_value(mine=True)),
+            Column("OppExpected", Text("相手\n期待値", "Opp.\nexpected"), "computed", "number", 6.5,
+                   width_en=8.5, number_format="0.000",
+                   formula=lambda r: expected_formula(r, mine=False),
+                   value=expected_value(mine=False)),
+            change_column(change_formula, change_value),
+            kp.in_period_column(lambda r: fx.if_(f"AND({kp.counted_test(r)},{kp.PERIODS}=1)",
+                                                 f"{r['Start']}+{r['Sum']}", '""'),
+                                lambda c: (number(c["Start"]) + number(c["Sum"])
+                                           if counted(c) and c.preset.periods else "")),
+            kp.rating_column(),
+            kp.status_column(STATUS, MSG, lang),
+        )
+
+    def chain(self) -> tuple[Column, ...]:
+        """The period chain: which period a row is in, what it is scored against, the close."""
+        return (
+            *kp.opening_columns(),
+            kp.start_column(),
+            helper("Sum", Text("計算用 期間内の増減計", "Period sum"), "number",
+                   lambda r: carry(r, "Sum", f"IF({r['New']},0,{r.prev('Sum')})+{r['Change']}"),
+                   carried("Sum", period_sum), lambda r: "0", 0),
+            kp.close_column(
+                lambda r: rounded_text(r["Start"], r["Sum"]),
+                lambda c: float(round_half_away(number(c["Start"]) + number(c["Sum"]))),
+            ),
+            kp.next_new_column(),
+        )
+
+    def settings(self, preset: EloSheetPreset) -> list[Setting]:
+        return [
+            start_setting(kp.START_NOTE, preset.start),
+            K_SETTING.setting(preset.k),
+            kp.periods_setting(preset.periods),
+            SCALE_SETTING.setting(preset.scale),
+        ]
 
 
-__all__ = ["CATALOG_ENTRIES", "EloSheet", "EloSheetPreset", "settings_for"]
+__all__ = ["CATALOG_ENTRIES", "EloSheet", "EloSheetPreset"]
 
 
 # --- Elo: what the club ledger keeps ---------------------------------------

@@ -317,78 +317,6 @@ def change_value(c: Cells) -> object:
     return CHANGE.value(CHAIN.values(c)) if c["Counts"] else ""
 
 
-def input_columns() -> tuple[Column, ...]:
-    """Opponent, their rating and RD, score and period: typed at the table."""
-    rd_prompt = Text("相手のRD (クラブのレート表のとおり。対局の月までの1期間分はシートが増やす)。"
-                     "初めての相手は350",
-                     "Opponent's RD as the club's rating list shows it (the sheet adds one"
-                     " period's growth); a new player: 350")
-    return (
-        kinds.opponent_column(),
-        kinds.opp_rating_column(Text("相手の今のレート (クラブのリストから)",
-                                     "Opponent's current rating (from the club's list)")),
-        Column("OppRD", Text("相手\nRD", "Opp.\nRD"), "input", "number", 6,
-               validation=validation("decimal", rd_prompt,
-                                     Text("0より大きい数値", "A number above 0"),
-                                     "between", "0.000001", f"{MAX_OPP_RD}"),
-               check=OPP_RD, message=MSG["rd"]),
-        kinds.score_column(),
-        kp.period_column(),
-    )
-
-
-def computed_columns(lang: str) -> tuple[Column, ...]:
-    """What a person reads: expected score, change, in-period rating, rating and RD."""
-    return (
-        Column("Expected", Text("期待値", "Expected"), "computed", "number", 6.5, width_en=8.5,
-               number_format="0.000", formula=expected_formula, value=expected_value),
-        change_column(change_formula, change_value),
-        kp.in_period_column(lambda r: fx.if_(f"AND({r[COUNTS]},{kp.PERIODS}=1)",
-                                             r["Close"], '""'),
-                            lambda c: c["Close"] if c["Counts"] and c.preset.periods else ""),
-        kp.rating_column("0"),
-        kp.settled_column("RD", Text("RD", "RD"), 6, "CloseRD", lambda r: RD,
-                          lambda c: float(c.preset.rd), "0.0"),
-        kp.status_column(STATUS, MSG, lang),
-    )
-
-
-def period_columns() -> tuple[Column, ...]:
-    """The period chain: the rating and RD a game is scored at, the sums, the close."""
-    return (
-        *kp.opening_columns(),
-        helper("RDBase", Text("計算用 対局時RD", "RD played at"), "number", *CHAIN.rule(RD_AT)),
-        helper("OppRDAt", Text("計算用 対局時の相手RD", "Opp. RD played at"), "number",
-               opp_rd_at_formula, opp_rd_at_value),
-        helper("G", Text("計算用 g(相手RD)", "g(opp. RD)"), "number",
-               lambda r: fx.if_(f"ISNUMBER({r['OppRDAt']})", G.formula(CHAIN.refs(r)), '""'),
-               lambda c: "" if c["OppRDAt"] == "" else G.value(CHAIN.values(c))),
-        helper("Counts", Text("計算用 計算する", "Counts"), "text",
-               lambda r: st.counts_test(r, REQUIRED), lambda c: st.counts(c, REQUIRED)),
-        kp.start_column(COUNTS),
-        helper("RDStart", Text("計算用 期間開始RD", "Period start RD"), "number",
-               *chained("RDStart", RD0_AFTER), lambda r: RD, lambda c: float(c.preset.rd)),
-        helper("Info", Text("計算用 Σg²E(1−E)", "Sum g²E(1−E)"), "number",
-               *chained("Info", INFO), lambda r: "0", 0),
-        helper("Sum", Text("計算用 Σg(s−E)", "Sum g(s−E)"), "number",
-               *chained("Sum", SUM), lambda r: "0", 0),
-        kp.close_column(*CHAIN.rule(CLOSE), COUNTS),
-        helper("CloseRD", Text("計算用 RD", "RD if closed"), "number",
-               *chained("CloseRD", CLOSE_RD), lambda r: RD, lambda c: float(c.preset.rd)),
-        kp.next_new_column(),
-    )
-
-
-def settings_for(preset: GlickoSheetPreset) -> list[Setting]:
-    return [
-        start_setting(kp.START_NOTE, preset.start),
-        RD_SETTING.setting(preset.rd),
-        MAX_RD_SETTING.setting(preset.start_rd),
-        C_SETTING.setting(preset.c),
-        kp.periods_setting(preset.periods),
-    ]
-
-
 RULE_NOTES = (
     Text("ルール (グリコ・レーティング、Glickman 1995)", "Rules (Glicko, Glickman 1995)"),
     Text("RD はレートの確かさ: 対局のたびに小さくなり、対局のない期間ごとに増えます。",
@@ -412,17 +340,6 @@ RULE_NOTES = (
 )
 
 
-def example_games(lang: str) -> list[dict[str, object]]:
-    """The paper's three games as one period, a second period, a flagged row, a game in
-    progress."""
-    a, b, c, d, e, f, g = EXAMPLE_NAMES[lang][:7]
-    return kp.example_periods(("Opponent", "OppRating", "OppRD", "Score"), (
-        ("2024-05", dt.date(2024, 5, 11), ((a, 1400, 30, 1), (b, 1550, 100, 0), (c, 1700, 300, 0))),
-        ("2024-06", dt.date(2024, 6, 8),
-         ((d, 1480, 120, 1), (e, 1620, 80, 0.5), (f, 1510, 0, 1), (g, 1590, 60))),
-    ))
-
-
 class GlickoSheet(kp.PeriodSheet[GlickoSheetPreset]):
     """Workbook type ``system = "glicko"``."""
 
@@ -437,13 +354,87 @@ class GlickoSheet(kp.PeriodSheet[GlickoSheetPreset]):
     """As on the Elo sheet, the rating is headed Rtg: "Rating" whole would push Status's ⚠
     past LibreOffice's 390 px."""
     notes = RULE_NOTES
-    refused = (kp.PERIODS_REFUSED, RD_SETTING.refused, MAX_RD_SETTING.refused,
-               C_SETTING.refused)
-    examples = staticmethod(example_games)
-    inputs = staticmethod(input_columns)
-    computed = staticmethod(computed_columns)
-    chain = staticmethod(period_columns)
-    settings_of = staticmethod(settings_for)
+    refused = (kp.PERIODS_REFUSED, RD_SETTING.refused, MAX_RD_SETTING.refused, C_SETTING.refused)
+
+    def example_inputs(self, lang: str) -> list[dict[str, object]]:
+        """The paper's three games as one period, a second period, a flagged row, a game in
+        progress."""
+        a, b, c, d, e, f, g = EXAMPLE_NAMES[lang][:7]
+        return kp.example_periods(("Opponent", "OppRating", "OppRD", "Score"), (
+            ("2024-05", dt.date(2024, 5, 11),
+             ((a, 1400, 30, 1), (b, 1550, 100, 0), (c, 1700, 300, 0))),
+            ("2024-06", dt.date(2024, 6, 8),
+             ((d, 1480, 120, 1), (e, 1620, 80, 0.5), (f, 1510, 0, 1), (g, 1590, 60))),
+        ))
+
+    def inputs(self) -> tuple[Column, ...]:
+        """Opponent, their rating and RD, score and period: typed at the table."""
+        rd_prompt = Text("相手のRD (クラブのレート表のとおり。"
+                         "対局の月までの1期間分はシートが増やす)。初めての相手は350",
+                         "Opponent's RD as the club's rating list shows it (the sheet adds one"
+                         " period's growth); a new player: 350")
+        return (
+            kinds.opponent_column(),
+            kinds.opp_rating_column(Text("相手の今のレート (クラブのリストから)",
+                                         "Opponent's current rating (from the club's list)")),
+            Column("OppRD", Text("相手\nRD", "Opp.\nRD"), "input", "number", 6,
+                   validation=validation("decimal", rd_prompt,
+                                         Text("0より大きい数値", "A number above 0"),
+                                         "between", "0.000001", f"{MAX_OPP_RD}"),
+                   check=OPP_RD, message=MSG["rd"]),
+            kinds.score_column(),
+            kp.period_column(),
+        )
+
+    def computed(self, lang: str) -> tuple[Column, ...]:
+        """What a person reads: expected score, change, in-period rating, rating and RD."""
+        return (
+            Column("Expected", Text("期待値", "Expected"), "computed", "number", 6.5, width_en=8.5,
+                   number_format="0.000", formula=expected_formula, value=expected_value),
+            change_column(change_formula, change_value),
+            kp.in_period_column(
+                lambda r: fx.if_(f"AND({r[COUNTS]},{kp.PERIODS}=1)", r["Close"], '""'),
+                lambda c: c["Close"] if c["Counts"] and c.preset.periods else "",
+            ),
+            kp.rating_column("0"),
+            kp.settled_column("RD", Text("RD", "RD"), 6, "CloseRD", lambda r: RD,
+                              lambda c: float(c.preset.rd), "0.0"),
+            kp.status_column(STATUS, MSG, lang),
+        )
+
+    def chain(self) -> tuple[Column, ...]:
+        """The period chain: the rating and RD a game is scored at, the sums, the close."""
+        return (
+            *kp.opening_columns(),
+            helper("RDBase", Text("計算用 対局時RD", "RD played at"), "number", *CHAIN.rule(RD_AT)),
+            helper("OppRDAt", Text("計算用 対局時の相手RD", "Opp. RD played at"), "number",
+                   opp_rd_at_formula, opp_rd_at_value),
+            helper("G", Text("計算用 g(相手RD)", "g(opp. RD)"), "number",
+                   lambda r: fx.if_(f"ISNUMBER({r['OppRDAt']})", G.formula(CHAIN.refs(r)), '""'),
+                   lambda c: "" if c["OppRDAt"] == "" else G.value(CHAIN.values(c))),
+            helper("Counts", Text("計算用 計算する", "Counts"), "text",
+                   lambda r: st.counts_test(r, REQUIRED), lambda c: st.counts(c, REQUIRED)),
+            kp.start_column(COUNTS),
+            helper("RDStart", Text("計算用 期間開始RD", "Period start RD"), "number",
+                   *chained("RDStart", RD0_AFTER), lambda r: RD, lambda c: float(c.preset.rd)),
+            helper("Info", Text("計算用 Σg²E(1−E)", "Sum g²E(1−E)"), "number",
+                   *chained("Info", INFO), lambda r: "0", 0),
+            helper("Sum", Text("計算用 Σg(s−E)", "Sum g(s−E)"), "number",
+                   *chained("Sum", SUM), lambda r: "0", 0),
+            kp.close_column(*CHAIN.rule(CLOSE), COUNTS),
+            helper("CloseRD", Text("計算用 RD", "RD if closed"), "number",
+                   *chained("CloseRD", CLOSE_RD), lambda r: RD, lambda c: float(c.preset.rd)),
+            kp.next_new_column(),
+        )
+
+    def settings(self, preset: GlickoSheetPreset) -> list[Setting]:
+        return [
+            start_setting(kp.START_NOTE, preset.start),
+            RD_SETTING.setting(preset.rd),
+            MAX_RD_SETTING.setting(preset.start_rd),
+            C_SETTING.setting(preset.c),
+            kp.periods_setting(preset.periods),
+        ]
 
 
 # --- Glicko: what the club ledger keeps ------------------------------------------------------
@@ -532,8 +523,7 @@ class GlickoRule(LedgerRule[GlickoLedgerPreset]):
     rating_format = "0"
     change_format = "+0;-0;0"
     carried = LEDGER_CARRIED
-    phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {
-        "ShownA": (8, 9), "ShownB": (8, 9)}
+    phone_widths: ClassVar[Mapping[str, tuple[float, float]]] = {"ShownA": (8, 9), "ShownB": (8, 9)}
     """A new player's change has three digits: +107月末 needs 8 units (at 7 LibreOffice's
     phone picture cut 末 off), +107 later 9 (which puts Status past a phone's edge in
     LibreOffice, as on the English Tokin ledger)."""
