@@ -37,7 +37,9 @@ def excel_number(value: object) -> float | None:
 
 def excel_value(value: Any) -> Any:
     """A typed value as a formula reading its cell gets it: a number (a date's serial
-    number) as a float, anything else as it is."""
+    number) as a float, anything else as it is; a range's values as a list of those."""
+    if isinstance(value, list):
+        return [excel_value(v) for v in value]
     n = excel_number(value)
     return n if n is not None else value
 

@@ -19,7 +19,7 @@ from openpyxl import Workbook
 from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
-from openpyxl.utils.cell import absolute_coordinate
+from openpyxl.utils.cell import absolute_coordinate as absolute
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .. import formulas as fx
@@ -126,12 +126,11 @@ def typed_values(entry: Entry, typed: Mapping[str, object]) -> dict[str, object]
 def evaluate(entry: Entry, typed: Mapping[str, object], lang: str) -> dict[str, object]:
     """What the check cell and every step show for these typed inputs (engine values)."""
     values = typed_values(entry, typed)
-    engine_values = {k: [excel_value(x) for x in v] if isinstance(v, list) else excel_value(v)
-                     for k, v in values.items()}
+    engine_values = {k: excel_value(v) for k, v in values.items()}
     blank = {step.key: "" for step in entry.steps}
     for rule, text in checks(entry, lang):
-        if not (rule.kind.ok(values[rule.name]) if isinstance(rule, Arg)
-                else rule.ok(engine_values)):
+        good = rule.kind.ok(values[rule.name]) if isinstance(rule, Arg) else rule.ok(engine_values)
+        if not good:
             return {"check": text, **blank}
     try:
         shown = entry.engine(engine_values, lang)
@@ -281,8 +280,9 @@ def write_entry(ws: Worksheet, top: int, entry: Entry, signature: str, typed: Ma
     return _write_copies(ws, check.row + 1, entry, lang) + 1
 
 
-def write_inputs(ws: Worksheet, entry: Entry, header: int, typed: Mapping[str, object],
-                 lang: str, out: Written) -> int:
+def write_inputs(
+    ws: Worksheet, entry: Entry, header: int, typed: Mapping[str, object], lang: str, out: Written
+) -> int:
     """The arguments' headers in row ``header``, their example cells and hints below;
     returns how many rows the example cells take."""
     depth = max(a.cells if a.down else 1 for a in entry.args)
@@ -340,8 +340,8 @@ def write_input(ws: Worksheet, entry: Entry, arg: Arg, header: int, row: int, de
         add_validation(ws, Validation(v.kind, v.operator, v.formula1, v.formula2, prompt,
                                       v.error), ref, lang)
     name = name_of(entry, arg.name)
-    define_name(ws, name, absolute_coordinate(ref))
-    out.names.append(NameInfo(name, ws.title, absolute_coordinate(ref), "input", arg.kind.type,
+    define_name(ws, name, absolute(ref))
+    out.names.append(NameInfo(name, ws.title, absolute(ref), "input", arg.kind.type,
                               arg.kind.allowed, arg.kind.minimum, arg.label(lang)))
 
 
@@ -352,8 +352,8 @@ def computed_cell(ws: Worksheet, coord: str, name: str, kind: Any, value: object
         f"NOT(_xlfn.ISFORMULA({coord}))", stopIfTrue=True,
         fill=styles.OVERWRITTEN_FILL, font=Font(bold=True, color="FFFFFF")))
     out.cached[coord] = value
-    define_name(ws, name, absolute_coordinate(coord))
-    out.names.append(NameInfo(name, ws.title, absolute_coordinate(coord), "computed", kind, allowed,
+    define_name(ws, name, absolute(coord))
+    out.names.append(NameInfo(name, ws.title, absolute(coord), "computed", kind, allowed,
                               label=label))
 
 
@@ -371,7 +371,7 @@ def _write_copies(ws: Worksheet, row: int, entry: Entry, lang: str) -> int:
         label = Text(f"▼ {target} に貼る式 ({step.label.ja})",
                      f"▼ formula for {target} ({step.label.en})")(lang)
         text = write_copy(ws, row, label, texts[step.key], lang)
-        define_name(ws, f"{name_of(entry, step.key)}_copy", absolute_coordinate(text.coordinate))
+        define_name(ws, f"{name_of(entry, step.key)}_copy", absolute(text.coordinate))
         row += 2
     return row
 
