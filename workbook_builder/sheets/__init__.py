@@ -27,18 +27,18 @@ def _registry() -> dict[str, SheetType[Any]]:
     return found
 
 
-SHEET_TYPES: dict[str, SheetType[Any]] = _registry()
-
-
 @functools.cache
 def declared(name: str) -> dict[str, Any]:
     """Every module's dictionary ``name`` merged, by system: what a system's modules
-    declare for the commands (``LOG_FIELDS``, ``LOG_GAME_CHECKS``, ``RANK_TEXTS``), found
+    declare for the commands and the ledger (``LOG_FIELDS``, ``LEDGER_PRESETS`` …), found
     as the workbook types are, without a list to edit."""
     found: dict[str, Any] = {}
     for module in modules_of(__name__):
         found.update(getattr(module, name, {}))
     return found
+
+
+SHEET_TYPES: dict[str, SheetType[Any]] = _registry()
 
 
 __all__ = ["SHEET_TYPES", "Built", "SheetType", "declared"]

@@ -12,25 +12,14 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from rating_rules.systems import modules_of
-
 from ..kit.base import EXAMPLE_NAMES
 from ..kit.ledger import ClubLedger
 from ..kit.ledger_rule import LedgerRule
 from ..spec import Spec
+from . import declared
 
-
-def _ledger_presets() -> dict[str, tuple[LedgerRule[Any], Any]]:
-    """Every ``LEDGER_PRESETS`` a module of this package declares: preset name → (rule,
-    its constants as built). A new rule's module is found without a list to edit."""
-    package, _, this = __name__.rpartition(".")
-    found: dict[str, tuple[LedgerRule[Any], Any]] = {}
-    for module in modules_of(package, skip=(this,)):
-        found.update(getattr(module, "LEDGER_PRESETS", {}))
-    return found
-
-
-_DECLARED = _ledger_presets()
+_DECLARED: dict[str, tuple[LedgerRule[Any], Any]] = declared("LEDGER_PRESETS")
+"""Every rule module's ``LEDGER_PRESETS``: preset name → (rule, its constants as built)."""
 RULES: dict[str, LedgerRule[Any]] = {name: rule for name, (rule, _) in _DECLARED.items()}
 """The two-player ledger's rules by the template's ``preset``."""
 PRESETS: dict[str, Any] = {name: preset for name, (_, preset) in _DECLARED.items()}
