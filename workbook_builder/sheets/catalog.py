@@ -400,14 +400,6 @@ def _breakable(name: str) -> str:
     return name.replace("_", "_\u200b") if len(name) > 11 else name
 
 
-def write_not_native(ws: Worksheet, top: int, name: str, signature: str, reason: Text,
-                     lang: str) -> int:
-    function_title(ws, top, signature, lang, color="7F7F7F")
-    wrapped(ws, top + 1, reason(lang), lang, size=10)
-    wrapped(ws, top + 2, reason(OTHER[lang]), OTHER[lang], size=9, color="7F7F7F")
-    return top + 4
-
-
 def write_tables(ws: Worksheet, lang: str, title: str) -> None:
     """Every rule table the formulas read by name, one defined name per column."""
     styles.style_title(ws.cell(1, 1, title), lang)
@@ -523,7 +515,10 @@ class CatalogSheet(SheetType[CatalogPreset]):
         head.font = styles.font(lang, bold=True, size=12, color="305496")
         row += 1
         for name, reason in NOT_NATIVE.items():
-            row = write_not_native(ws, row, name, signatures()[name], reason, lang)
+            function_title(ws, row, signatures()[name], lang, color="7F7F7F")
+            wrapped(ws, row + 1, reason(lang), lang, size=10)
+            wrapped(ws, row + 2, reason(OTHER[lang]), OTHER[lang], size=9, color="7F7F7F")
+            row += 4
         write_tables(tables_ws, lang, f"{TABLES(lang)} ・ {title}")
         for sheet in (ws, tables_ws):
             page_setup(sheet)

@@ -141,16 +141,14 @@ def rank_settings(preset: Any) -> list[Setting]:
     ]
 
 
-def start_rating(rank: str = "Settings_Rank", typed: str = "Settings_Start",
-                 labels: str = "Settings_RankLabel",
-                 ratings: str = "Settings_RankRating") -> str:
-    """The typed starting rating, or the declared rank's from the rank table when blank.
-
-    Anything else (text typed as the rating, a rank not in the table) gives "", which
-    the sheet flags as a Settings problem. Mirrors :func:`rating_rules.shogi.tokin_start`.
-    """
-    lookup = f"IFERROR(INDEX({ratings},{fx.exact_match(rank, labels)}),\"\")"
-    return f"IF(ISBLANK({typed}),{lookup},IF(ISNUMBER({typed}),{typed},\"\"))"
+_RANK_ROW = fx.exact_match("Settings_Rank", "Settings_RankLabel")
+START_RATING = (
+    f'IF(ISBLANK(Settings_Start),IFERROR(INDEX(Settings_RankRating,{_RANK_ROW}),""),'
+    'IF(ISNUMBER(Settings_Start),Settings_Start,""))'
+)
+"""The typed starting rating, or the declared rank's from the rank table when blank.
+Anything else (text typed as the rating, a rank not in the table) gives "", which the
+sheet flags as a Settings problem. Mirrors :func:`rating_rules.shogi.tokin_start`."""
 
 
 # --- The shared sheet type ----------------------------------------------------------------
@@ -192,7 +190,7 @@ class ShogiSheet(PersonalSheet[S]):
             raise ValueError(say("table.preset_rank", rank=preset.rank))
 
     def start_rating(self, preset: S) -> float:
-        """The engine's value of :func:`start_rating` (the 自分 row)."""
+        """The engine's value of :data:`START_RATING` (the 自分 row)."""
         if preset.start is not None:
             return float(preset.start)
         return float(dict(self.ranks(preset))[preset.rank])
@@ -213,7 +211,7 @@ class ShogiSheet(PersonalSheet[S]):
 
     def columns(self, lang: str, preset: S) -> tuple[Column, ...]:
         return (*self.visible_columns(lang, preset),
-                *history_columns(lambda r: start_rating(),
+                *history_columns(lambda r: START_RATING,
                                  lambda c: self.start_rating(c.preset)))
 
 

@@ -9,7 +9,7 @@ Club 24 sheets share is in :mod:`.shogi`; each formula builder mirrors a functio
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -150,16 +150,13 @@ def handicap_names(preset: shogi.TokinPreset, lang: str) -> tuple[list[str], lis
     return (en, ja) if lang == "en" else (ja, en)
 
 
-def is_handicap(preset: shogi.TokinPreset) -> Callable[[object], bool]:
-    """The sheet's handicap test in Python: a name of the table, compared like ``=``."""
-    names = {n.casefold() for h in preset.handicaps for n in (h.name, h.english)}
-    return lambda x: isinstance(x, str) and x.casefold() in names
-
-
 def handicap_check(preset: shogi.TokinPreset) -> kinds.Check:
     """A handicap is a name of the Settings table, in either language (blank = 平手)."""
-    return kinds.Check(lambda ref: fx.is_listed(ref, HANDICAP["Name"], HANDICAP["Alias"]),
-                       is_handicap(preset))
+    names = [n for h in preset.handicaps for n in (h.name, h.english)]
+    return kinds.Check(
+        lambda ref: fx.is_listed(ref, HANDICAP["Name"], HANDICAP["Alias"]),
+        lambda x: kc.text_in(x, names),
+    )
 
 
 def handicap_column(preset: shogi.TokinPreset, lang: str, width_en: float = 10) -> Column:
