@@ -22,7 +22,7 @@ from ..kit import inputs as kinds
 from ..kit import periods as kp
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES
-from ..kit.cells import Cells, Value
+from ..kit.cells import Cells
 from ..kit.chain import change_column, counted
 from ..kit.ledger_rule import LedgerRule, other, result
 from ..kit.periods import carried, carry, helper, number
@@ -117,16 +117,13 @@ def expected_formula(r: Row, mine: bool) -> str:
     return fx.if_(shown, expected_text(my, opp, SCALE), '""')
 
 
-def expected_value(mine: bool) -> Value:
+def expected_value(c: Cells, mine: bool) -> object:
     """What :func:`expected_formula` shows, from the engine's expected score."""
-    def value(c: Cells) -> object:
-        opp = c.number("OppRating")
-        if opp is None or st.has_problem(c["Status"]):
-            return ""
-        base = number(c["Base"])
-        return elo_expected(base, opp, c.preset) if mine else elo_expected(opp, base, c.preset)
-
-    return value
+    opp = c.number("OppRating")
+    if opp is None or st.has_problem(c["Status"]):
+        return ""
+    base = number(c["Base"])
+    return elo_expected(base, opp, c.preset) if mine else elo_expected(opp, base, c.preset)
 
 
 def change_formula(r: Row) -> str:
@@ -209,11 +206,11 @@ class EloSheet(kp.PeriodSheet[EloSheetPreset]):
         return (
             Column("Expected", Text("期待値", "Expected"), "computed", "number", 6.5, width_en=8.5,
                    number_format="0.000", formula=lambda r: expected_formula(r, mine=True),
-                   value=expected_value(mine=True)),
+                   value=lambda c: expected_value(c, mine=True)),
             Column("OppExpected", Text("相手\n期待値", "Opp.\nexpected"), "computed", "number", 6.5,
                    width_en=8.5, number_format="0.000",
                    formula=lambda r: expected_formula(r, mine=False),
-                   value=expected_value(mine=False)),
+                   value=lambda c: expected_value(c, mine=False)),
             change_column(change_formula, change_value),
             kp.in_period_column(lambda r: fx.if_(f"AND({kp.counted_test(r)},{kp.PERIODS}=1)",
                                                  f"{r['Start']}+{r['Sum']}", '""'),
