@@ -99,13 +99,11 @@ class Book:
     title: str
     """The ledger's title, which every sheet's heading repeats."""
     heading: str
-    """How a sheet's heading joins the sheet's name and the ledger's title."""
     rows: int
     """Games sheet rows: the template's, made whole games."""
     rule: LedgerBook[Any]
     preset: Any
     inputs: Inputs
-    """The typed rows of each input table."""
     names: list[NameInfo] = dataclasses.field(default_factory=list)
     tables: dict[str, Table] = dataclasses.field(default_factory=dict)
     shown: dict[str, list[str]] = dataclasses.field(default_factory=dict)
@@ -119,7 +117,6 @@ class Book:
         return self.heading.format(sheet=sheet(self.spec.lang), title=self.title)
 
     def at(self, title: Text) -> Worksheet:
-        """The sheet named ``title``."""
         ws: Worksheet = self.wb[title(self.spec.lang)]
         return ws
 
@@ -326,23 +323,20 @@ class ClubLedger(SheetType[Any]):
 
     def populate_tables(self, wb: Workbook, spec: Spec, preset: Any,
                         tables: Inputs) -> Built:
+        """The sheets of the :meth:`layout` in tab order, the hidden chain, the Games and
+        Players, then each of its writers."""
         rule = self.rules[spec.preset]
         size = rule.seats.rows
         book = Book(wb, spec, sheet_title(spec, self.default_title(spec.lang)), self.heading,
                     -(-spec.rows // size) * size, rule, preset, tables)
-        self.write(book)
-        return book.finish()
-
-    def write(self, book: Book) -> None:
-        """The sheets of the :meth:`layout` in tab order, the hidden chain, the Games and
-        Players, then each of its writers."""
         layout = self.layout(book)
         for title in layout.sheets:
-            book.wb.create_sheet(title(book.spec.lang))
-        chain_sheet(book.wb)
+            wb.create_sheet(title(spec.lang))
+        chain_sheet(wb)
         write_log(book, layout)
         for writer in layout.writers:
             writer(book)
+        return book.finish()
 
     def layout(self, book: Book) -> Layout:
         """Games, the lists, Players, Settings: the two-player rule's tables."""

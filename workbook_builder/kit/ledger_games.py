@@ -29,7 +29,7 @@ from . import inputs as kinds
 from . import phone
 from . import status as st
 from .cells import Cells, Evaluation, Value, excel_number, excel_serial, numeric, whole
-from .ledger_rule import MONTHLY_MODE, SIDES, Carried, LedgerRule, P, v
+from .ledger_rule import MONTHLY_MODE, SIDES, LedgerRule, P, v
 from .seats import SeatKey, Seats
 from .status import text_of
 
@@ -119,20 +119,11 @@ def table_of(c: Cells, key: str) -> Evaluation:
 def player_id(players: Evaluation, name: object) -> int:
     """:func:`lx.player_id`: the first Players row whose name is ``name`` as text, else 0."""
     index = players.context.get("names")
-    if not isinstance(index, dict):
-        index = names_index(players)
+    if not isinstance(index, dict):  # lower-case name → its first row: the last one set
+        index = {text_of(listed).lower(): k for k in range(players.table.rows, 0, -1)
+                 if (listed := players.value(k, "Name")) is not None}
         players.context["names"] = index
     return 0 if name is None else int(index.get(text_of(name).lower(), 0))
-
-
-def names_index(players: Evaluation) -> dict[str, int]:
-    """Lower-case name → its first Players row."""
-    index: dict[str, int] = {}
-    for k in range(players.table.rows, 0, -1):
-        listed = players.value(k, "Name")
-        if listed is not None:
-            index[text_of(listed).lower()] = k
-    return index
 
 
 # --- Status -------------------------------------------------------------------------------
@@ -172,19 +163,14 @@ def status_cases(rule: LedgerRule[P], preset: P, lang: str) -> tuple[st.Case, ..
     message, else the month-order flag (:func:`check_cases`)."""
     if not rule.monthly:
         return check_cases(rule, preset, lang)
-    check = st.cell_message(lambda r: r["Check"], lambda c: c["Check"])
-    return (check, order_case(rule, preset))
-
-
-def order_case(rule: LedgerRule[P], preset: P) -> st.Case:
-    """A game dated in an earlier month than a dated row above it (monthly mode)."""
-    is_monthly = rule.monthly and rule.monthly_mode(preset)
-    return st.Case(
+    is_monthly = rule.monthly_mode(preset)
+    order = st.Case(  # dated in an earlier month than a dated row above
         lambda r: f"AND({MONTHLY_MODE}=1,{complete_formula(r, rule)},"
                   f"{r['Month']}<{r.prev('DatedMonth')})",
         lambda c: is_monthly and complete(c, rule)
         and whole(c["Month"]) < whole(c.prev("DatedMonth")),
         MSG["order"])
+    return (st.cell_message(lambda r: r["Check"], lambda c: c["Check"]), order)
 
 
 def check_cases(rule: LedgerRule[P], preset: P, lang: str) -> tuple[st.Case, ...]:
@@ -524,15 +510,10 @@ def chain_columns(rule: LedgerRule[Any]) -> list[Column]:
     if rule.has_prior:
         columns += seat_helpers("No", ("計算用 {}局数", "{} game no."), "integer",
                                 *before_game("No", "PriorUsed", step=1))
-    for item in rule.carried:
-        columns += carried_columns(item)
+    for item in rule.carried:  # each seat's value before the game
+        columns += seat_helpers(item.key, (f"計算用 {{}}{item.label.ja}", f"{{}} {item.label.en}"),
+                                item.kind, *before_game(f"New{item.key}", item.start))
     return columns
-
-
-def carried_columns(item: Carried) -> list[Column]:
-    """Each seat's :class:`Carried` value before the game."""
-    return seat_helpers(item.key, (f"計算用 {{}}{item.label.ja}", f"{{}} {item.label.en}"),
-                        item.kind, *before_game(f"New{item.key}", item.start))
 
 
 def month_so_far(key: str, label: Text, test: Callable[[Row], str] | None,

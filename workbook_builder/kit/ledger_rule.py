@@ -40,11 +40,6 @@ v = validation
 """The layout's validation helper, under the short name the ledger modules use."""
 
 
-def settings_formula(names: list[str]) -> str:
-    """Every named setting is a number (what ``Status`` checks first)."""
-    return f"AND({','.join(f'ISNUMBER({n})' for n in names)})"
-
-
 @dataclass(frozen=True)
 class Carried:
     """A value each player carries from their previous counted game, besides the rating.
@@ -198,7 +193,9 @@ class LedgerRule(LedgerBook[P]):
         return ()
 
     def settings_ok(self, preset: P) -> str:
-        return settings_formula([START, *(setting_name(s.key) for s in self.settings(preset))])
+        """Every named setting is a number (what ``Status`` checks first)."""
+        names = [START, *(setting_name(s.key) for s in self.settings(preset))]
+        return f"AND({','.join(f'ISNUMBER({n})' for n in names)})"
 
     def rank_starts(self, preset: P) -> tuple[tuple[str, float], ...]:
         """Declared rank → starting rating (when :attr:`has_ranks`)."""

@@ -35,7 +35,7 @@ from ..kit import ledger_games as lg
 from ..kit import ledger_lists as ll
 from ..kit import phone
 from ..kit import status as st
-from ..kit.cells import Cells, Value, excel_number, whole
+from ..kit.cells import Cells, excel_number, whole
 from ..kit.frame import title_row
 from ..kit.howto import LEDGER
 from ..kit.ledger import Book, ClubLedger
@@ -227,11 +227,6 @@ def ledger_seats(c: Cells) -> list[dict[str, object]]:
                          [player_of(c, "NonMember", top + s) == 0 for s in range(SEATS)])
 
 
-def rated(key: str) -> Value:
-    """The engine's ``key`` of this seat in a rated game, else ""."""
-    return yn.rated(key, ledger_seats)
-
-
 # ---- Games: the table -------------------------------------------------------------------
 
 def game_inputs(base: Mapping[str, Column]) -> tuple[Column, ...]:
@@ -257,13 +252,8 @@ def rated_column(base: Mapping[str, Column], key: str) -> Column:
     and, where it reads a typed member flag or floor, its formula the Players sheet's."""
     formula = {"UpsetPt": lambda r: yn.upset_formula(r, f"{of_player('NonMember', r)}=0"),
                "NewRate": lambda r: yn.new_rate_formula(r, of_player("Floor", r))}.get(key)
-    return dataclasses.replace(base[key], formula=formula or base[key].formula, value=rated(key))
-
-
-def redone(base: Mapping[str, Column], key: str, formula: Formula, value: Value) -> Column:
-    """The personal sheet's column ``key`` (its header, type and width) computed by the
-    ledger's ``formula`` and ``value``."""
-    return dataclasses.replace(base[key], formula=formula, value=value)
+    return dataclasses.replace(base[key], formula=formula or base[key].formula,
+                               value=yn.rated(key, ledger_seats))
 
 
 def game_results(base: Mapping[str, Column], lang: str, preset: YoninPreset
@@ -285,11 +275,12 @@ RATED: lg.Test = (lambda r: f"{r['Rated']}=1", lambda c: c["Rated"] == 1)
 
 def game_helpers(base: Mapping[str, Column], lang: str) -> tuple[Column, ...]:
     """Hidden: the row's check, the player's id, the game's state, the chain's keys."""
+    filled = yn.filled("Player", names=True)
     return (
-        redone(base, "RowCheck", lambda r: st.status_formula(ROW_CASES, r, lang),
-               lambda c: st.status_value(ROW_CASES, c)),
+        dataclasses.replace(base["RowCheck"], value=lambda c: st.status_value(ROW_CASES, c),
+                            formula=lambda r: st.status_formula(ROW_CASES, r, lang)),
         *lg.id_columns(CHAIN),
-        yn.once_per_game(redone(base, "Filled", *yn.filled("Player", names=True))),
+        yn.once_per_game(dataclasses.replace(base["Filled"], formula=filled[0], value=filled[1])),
         base["Rated"], *(rated_column(base, key) for key in ("Knocker", "Foul", "KoGiven")),
         *lg.counted_ids(CHAIN, CHAIN.counted_id, RATED, lead=False),
         *lg.previous_columns(CHAIN), *lg.count_columns(CHAIN, RATED),
