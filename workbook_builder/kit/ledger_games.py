@@ -1,12 +1,8 @@
 """The ledger's Games sheet: one game a row, each computed column with its engine value.
 
-A row counts when both players are on the Players sheet, differ, have a usable start,
-the result (and the rule's required extras) is valid and nothing else is wrong; a
-flagged row shows "⚠ …" in Status (an unknown name is quoted) and is skipped; a
-half-filled row shows 入力途中 (incomplete, no ⚠), judged from the row alone. Tokin's
-monthly mode: a month is the calendar month of the game's date, so a counted game needs
-a date, and a date in an earlier month than any dated row above it is flagged (the log
-runs in month order).
+A row's Status is its first problem (:func:`check_cases`), judged from the row alone; a
+flagged row is skipped. In Tokin's monthly mode a month is the calendar month of the
+game's date, and the log runs in month order (:func:`status_cases`).
 """
 
 from __future__ import annotations
@@ -120,8 +116,11 @@ def player_id(players: Evaluation, name: object) -> int:
     """:func:`lx.player_id`: the first Players row whose name is ``name`` as text, else 0."""
     index = players.context.get("names")
     if not isinstance(index, dict):  # lower-case name → its first row: the last one set
-        index = {text_of(listed).lower(): k for k in range(players.table.rows, 0, -1)
-                 if (listed := players.value(k, "Name")) is not None}
+        index = {
+            text_of(listed).lower(): k
+            for k in range(players.table.rows, 0, -1)
+            if (listed := players.value(k, "Name")) is not None
+        }
         players.context["names"] = index
     return 0 if name is None else int(index.get(text_of(name).lower(), 0))
 
@@ -154,7 +153,7 @@ def side_cases(side: str) -> tuple[st.Case, st.Case]:
                     hint, hint_value),
             st.Case(lambda r: f"AND({r[pid]}>0,NOT(ISNUMBER(INDEX(Players_StartUsed,{r[pid]}))))",
                     lambda c: c[pid] != 0
-                    and excel_number(start_of(c, c[pid], "StartUsed")) is None,
+                    and excel_number(player_value(c, c[pid], "StartUsed")) is None,
                     MSG["start"], player))
 
 
@@ -208,8 +207,8 @@ def check_cases(rule: LedgerRule[P], preset: P, lang: str) -> tuple[st.Case, ...
 # --- The chain ----------------------------------------------------------------------------
 
 
-def start_of(c: Cells, pid: object, key: str) -> object:
-    """A Players helper (``StartUsed`` …) of player ``pid``."""
+def player_value(c: Cells, pid: object, key: str) -> object:
+    """The Players column ``key`` (``StartUsed`` …) of player ``pid``."""
     return table_of(c, "Players").value(whole(pid), key)
 
 
@@ -233,7 +232,7 @@ def before_game(key: str, start: str | None, step: int = 0) -> tuple[SeatFormula
         pid = c[f"Id{side}"]
         if pid == 0:
             return ""
-        first = 0 if start is None else start_of(c, pid, start)
+        first = 0 if start is None else player_value(c, pid, start)
         before = SEATS.carried(c, c[f"Prev{side}"], pid, key, first)
         return numeric(before) + step if step else before
 
@@ -279,13 +278,9 @@ def list_month(c: Cells) -> object:
 # --- The table ----------------------------------------------------------------------------
 
 
-def counted(r: Row) -> str:
-    return f"{r['CA']}>0"
-
-
 Test = tuple[Formula, Callable[[Cells], bool]]
 """A condition on a Games row: its formula and its value."""
-COUNTED: Test = (counted, lambda c: c["CA"] != 0)
+COUNTED: Test = (lambda r: f"{r['CA']}>0", lambda c: c["CA"] != 0)
 """A counted row of the two-player ledger."""
 
 
@@ -378,7 +373,7 @@ def shown_formula(side: str, lang: str) -> Formula:
     def formula(r: Row) -> str:
         change = r[f"Change{side}"]
         words = f'IF({change}>0,"+","")&ROUND({change},0)&"{MONTH_END(lang)}"'
-        return fx.if_(f"AND({MONTHLY_MODE}=1,{counted(r)})", words, r[f"New{side}"])
+        return fx.if_(f"AND({MONTHLY_MODE}=1,{COUNTED[0](r)})", words, r[f"New{side}"])
     return formula
 
 
@@ -405,9 +400,8 @@ def side_rule(key: str, side: str, rule: LedgerRule[Any]) -> tuple[Formula, Valu
                       lambda r: r[run], lambda c: c[run])
 
 
-def seat_helpers(stem: str, label: tuple[str, str], kind: ValueType,
-                 formula: Callable[[Row, str], str], value: Callable[[Cells, str], object],
-                 counted: bool = False, carried: bool = False,
+def seat_helpers(stem: str, label: tuple[str, str], kind: ValueType, formula: SeatFormula,
+                 value: SeatValue, counted: bool = False, carried: bool = False,
                  shown: tuple[float, str] | None = None, seats: Seats = SEATS) -> list[Column]:
     """One hidden helper per seat (``IdA``, ``IdB`` …); ``label`` has ``{}`` for the seat.
 
@@ -436,12 +430,9 @@ def seat_helpers(stem: str, label: tuple[str, str], kind: ValueType,
 
 def id_columns(seats: Seats) -> list[Column]:
     """Each seat's player id (:attr:`.Seats.id`), by the name typed on the row."""
-    def player(seat: str) -> str:
-        return f"{seats.player}{seat}"
-
     return seat_helpers(seats.id.stem, seats.id.label, "integer",
-                        lambda r, s: lx.player_id(r[player(s)], "Players_Name"),
-                        lambda c, s: player_id(table_of(c, "Players"), c[player(s)]),
+                        lambda r, s: lx.player_id(r[f"{seats.player}{s}"], "Players_Name"),
+                        lambda c, s: player_id(table_of(c, "Players"), c[f"{seats.player}{s}"]),
                         seats=seats)
 
 
@@ -511,8 +502,9 @@ def chain_columns(rule: LedgerRule[Any]) -> list[Column]:
         columns += seat_helpers("No", ("計算用 {}局数", "{} game no."), "integer",
                                 *before_game("No", "PriorUsed", step=1))
     for item in rule.carried:  # each seat's value before the game
-        columns += seat_helpers(item.key, (f"計算用 {{}}{item.label.ja}", f"{{}} {item.label.en}"),
-                                item.kind, *before_game(f"New{item.key}", item.start))
+        label = (f"計算用 {{}}{item.label.ja}", f"{{}} {item.label.en}")
+        before = before_game(f"New{item.key}", item.start)
+        columns += seat_helpers(item.key, label, item.kind, *before)
     return columns
 
 

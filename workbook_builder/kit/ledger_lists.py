@@ -65,19 +65,23 @@ def pid(r: Row) -> str:
     return str(r.number - r.table.first_row + 1)
 
 
+def games(c: Cells) -> Evaluation:
+    return table_of(c, "Games")
+
+
 def played(c: Cells, chain: Seats = SEATS) -> Sequence[int]:
     """The sheet rows of this player's counted games (a row a game, or ``chain``'s)."""
-    return chain.played(table_of(c, "Games"), c.k)
+    return chain.played(games(c), c.k)
 
 
 def month_at(c: Cells, row: int) -> object:
-    g = table_of(c, "Games")
+    g = games(c)
     return g.value(row - g.table.lead_row, "Month")
 
 
 def latest(c: Cells) -> int:
     """The latest month with a counted game (``Games_Latest``), 0 if none."""
-    g = table_of(c, "Games")
+    g = games(c)
     return whole(g.value(g.table.rows, "LastMonth"))
 
 
@@ -196,7 +200,7 @@ def after_games(g: GamesRefs, key: str, start: str | None, usable: Test = RATED,
         if not usable[1](c):
             return ""
         first = 0 if start is None else c[start]
-        return seats.whole_value(table_of(c, "Games"), c["Last"], c.k, key, first)
+        return seats.whole_value(games(c), c["Last"], c.k, key, first)
 
     return formula, value
 
@@ -215,7 +219,7 @@ def last_column(g: GamesRefs, label: Text, seats: Seats = SEATS, player: Formula
     """The sheet row of the player's last game the chain links (0: none)."""
     return helper("Last", label, "integer",
                   lambda r: seats.last_formula(g.table, player(r), r["Name"]),
-                  lambda c: max(seats.linked(table_of(c, "Games"), c.k), default=0), width)
+                  lambda c: max(seats.linked(games(c), c.k), default=0), width)
 
 
 def named(r: Row, value: str) -> str:
@@ -224,7 +228,7 @@ def named(r: Row, value: str) -> str:
 
 def since_value(c: Cells) -> int:
     month = latest(c)
-    log = table_of(c, "Games")
+    log = games(c)
     return log.table.rows if month == 0 else last_row_by_value(log, month - 1)
 
 
@@ -291,6 +295,10 @@ def position_column(key: str, label: Text, source: str, width: float = 7) -> Col
 # --- Players: the monthly list's helpers ------------------------------------------------
 
 
+def month_key(c: Cells) -> object:
+    return table_of(c, "Monthly").value(1, "Key")
+
+
 UPTO = ("Upto", "UptoPrev")
 """Monthly helpers: the last Games data row of the chosen month's list, and the month's
 before (:func:`upto_value`)."""
@@ -304,7 +312,7 @@ def month_last_formula(r: Row, g: GamesRefs, back: int) -> str:
 
 def month_last(c: Cells, back: int) -> int:
     upto = table_of(c, "Monthly").value(1, UPTO[back])
-    log = table_of(c, "Games")
+    log = games(c)
     lead = log.table.lead_row
     return max((n for n in SEATS.linked(log, c.k) if n - lead <= whole(upto)), default=0)
 
@@ -361,7 +369,7 @@ def upto_value(c: Cells, back: int) -> int:
     and the log runs in month order, so that is each player's last game of the month
     or before."""
     key = c["Key"]
-    return last_row_by_value(table_of(c, "Games"), key - back) if isinstance(key, int) else 0
+    return last_row_by_value(games(c), key - back) if isinstance(key, int) else 0
 
 
 def monthly_columns(g: GamesRefs) -> list[Column]:
@@ -374,18 +382,17 @@ def monthly_columns(g: GamesRefs) -> list[Column]:
         helper("MRating", Text("計算用 月例レート", "Monthly list rating"), "number",
                lambda r: fx.if_(f"AND({r['MLast']}>0,ISNUMBER({r['StartUsed']}))",
                                 SEATS.whole_formula(g, r["MLast"], pid(r), "New", '""'), '""'),
-               lambda c: SEATS.whole_value(table_of(c, "Games"), c["MLast"], c.k, "New", "")
+               lambda c: SEATS.whole_value(games(c), c["MLast"], c.k, "New", "")
                if c["MLast"] != 0 and c.number("StartUsed") is not None else ""),
         helper("MBefore", Text("計算用 前月のレート", "Previous list rating"), "number",
                lambda r: fx.if_(f"ISNUMBER({r['MRating']})", SEATS.whole_formula(
                    g, month_last_formula(r, g, 1), pid(r), "New", r["StartUsed"]), '""'),
-               lambda c: SEATS.whole_value(table_of(c, "Games"), month_last(c, 1), c.k, "New",
+               lambda c: SEATS.whole_value(games(c), month_last(c, 1), c.k, "New",
                                            c["StartUsed"]) if ok(c) else ""),
         helper("MGames", Text("計算用 月の対局数", "Games in the month"), "integer",
                lambda r: fx.if_(f"ISNUMBER({r['MRating']})", month_count(
                    g, pid(r), f"Monthly_{UPTO[1]}", MONTH_KEY), '""'),
-               lambda c: sum(month_at(c, n) == table_of(c, "Monthly").value(1, "Key")
-                             for n in played(c))
+               lambda c: sum(month_at(c, n) == month_key(c) for n in played(c))
                if ok(c) else ""),
         position_column("MPos", Text("計算用 月例順位", "Monthly place"), "MRating"),
     ]
@@ -423,14 +430,17 @@ class Roster:
 def players_table(rows: int, roster: Roster, g: GamesRefs) -> Table:
     """The Players table of ``roster``'s rule, over the Games chain ``g``."""
     seats, width = roster.seats, roster.seats.helper_width
+
+    def this_month_formula(r: Row) -> str:
+        return fx.if_(f"{LATEST}=0", "0", month_count(g, pid(r), r["Since"], LATEST, seats))
+
     rating = after_games(g, roster.new, roster.start, roster.usable, seats)
     games = dataclasses.replace(
         roster.games, value=lambda c: "" if c["Name"] is None else len(played(c, seats)),
         formula=lambda r: named(r, seats.whole_formula(g, r["Last"], pid(r), "Cnt", "0")))
     month = dataclasses.replace(
         roster.month, value=lambda c: this_month(c, seats),
-        formula=lambda r: named(r, fx.if_(f"{LATEST}=0", "0",
-                                          month_count(g, pid(r), r["Since"], LATEST, seats))))
+        formula=lambda r: named(r, this_month_formula(r)))
     columns = (*roster.inputs, dataclasses.replace(roster.rating, formula=rating[0],
                                                    value=rating[1]),
                *roster.shown, games, month, roster.status, *roster.starts,

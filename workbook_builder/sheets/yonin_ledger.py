@@ -35,7 +35,7 @@ from ..kit import ledger_games as lg
 from ..kit import ledger_lists as ll
 from ..kit import phone
 from ..kit import status as st
-from ..kit.cells import Cells, excel_number, whole
+from ..kit.cells import Cells, excel_number
 from ..kit.frame import title_row
 from ..kit.howto import LEDGER
 from ..kit.ledger import Book, ClubLedger
@@ -111,13 +111,6 @@ def of_player(name: str, r: Row) -> str:
     return f"INDEX(Players_{name},{r['Id']})"
 
 
-def player_of(c: Cells, key: str, seat_k: int | None = None) -> object:
-    """:func:`of_player`'s value: the Players ``key`` of this row's (or row ``seat_k``'s)
-    player."""
-    pid = c["Id"] if seat_k is None else c.at(seat_k, "Id")
-    return lg.table_of(c, "Players").value(whole(pid), key)
-
-
 # ---- Games: a row's check ---------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -173,7 +166,7 @@ ROW_CASES: tuple[st.Case, ...] = (
           lambda c: c["Player"] is not None and c["Id"] == 0),
     # MAX(id,1): INDEX(…,0) would be the whole column; AND is not lazy
     named("player_row", lambda r: f"AND({r['Id']}>0,INDEX(Players_Ok,MAX({r['Id']},1))=0)",
-          lambda c: c["Id"] != 0 and player_of(c, "Ok") == 0),
+          lambda c: c["Id"] != 0 and lg.player_value(c, c["Id"], "Ok") == 0),
     named("twice", lambda r: f"AND({r['Id']}>0,COUNTIF({yn.game_range(r, 'Id')},{r['Id']})>1)",
           lambda c: c["Id"] != 0 and yn.seats(c, "Id").count(c["Id"]) > 1),
     st.bad("Place", yn.seat_fields),
@@ -215,16 +208,17 @@ def rate_formula(r: Row) -> str:
 def rate_value(c: Cells) -> object:
     if c["Rated"] != 1:
         return ""
-    before = CHAIN.carried(c, c["PrevRow"], c["Id"], "NewRate", player_of(c, "StartRate"))
+    start = lg.player_value(c, c["Id"], "StartRate")
+    before = CHAIN.carried(c, c["PrevRow"], c["Id"], "NewRate", start)
     return yn.numbers([before])[0]
 
 
 def ledger_seats(c: Cells) -> list[dict[str, object]]:
     """:func:`~.yonin.seat_values` of the rated game: the chain's rates, and each player's
     floor and member flag from the Players sheet (the personal sheet types them)."""
-    top = yn.top_of(c)
-    return yn.rate_typed(c, [excel_number(player_of(c, "Floor", top + s)) for s in range(SEATS)],
-                         [player_of(c, "NonMember", top + s) == 0 for s in range(SEATS)])
+    ids = yn.seats(c, "Id")
+    return yn.rate_typed(c, [excel_number(lg.player_value(c, k, "Floor")) for k in ids],
+                         [lg.player_value(c, k, "NonMember") == 0 for k in ids])
 
 
 # ---- Games: the table -------------------------------------------------------------------
@@ -252,8 +246,9 @@ def rated_column(base: Mapping[str, Column], key: str) -> Column:
     and, where it reads a typed member flag or floor, its formula the Players sheet's."""
     formula = {"UpsetPt": lambda r: yn.upset_formula(r, f"{of_player('NonMember', r)}=0"),
                "NewRate": lambda r: yn.new_rate_formula(r, of_player("Floor", r))}.get(key)
-    return dataclasses.replace(base[key], formula=formula or base[key].formula,
-                               value=yn.rated(key, ledger_seats))
+    return dataclasses.replace(
+        base[key], formula=formula or base[key].formula, value=yn.rated(key, ledger_seats)
+    )
 
 
 def game_results(base: Mapping[str, Column], lang: str, preset: YoninPreset
@@ -302,8 +297,7 @@ def games_table(rows: int, lang: str, preset: YoninPreset) -> Table:
 
 
 PHONE_FIRST = ("Game", "Seat", "Player", "Place", "KnockedBy", "Date", "NewRate", "Status")
-"""What a phone shows first: the seat, what is typed at the table, the new rate and the
-Status (:data:`.yonin.PHONE_FIRST`)."""
+"""What a phone shows first (:data:`.yonin.PHONE_FIRST`)."""
 
 
 # ---- Players ----------------------------------------------------------------------------
@@ -575,7 +569,6 @@ class FederationPost:
     list_names: ClassVar[Mapping[str, str]] = {
         "name": "RateTable_Name", "rating": "RateTable_Rate", "games": "RateTable_Games",
         "rank": "RateTable_Rank", "official": "RateTable_Official"}
-    """The rate table's named columns, each value's source."""
     rows_per_game: ClassVar[int] = SEATS
     every_player: ClassVar[bool] = True
     """Every Players row is listed, games or not, as the federation's table does."""
