@@ -308,13 +308,11 @@ def if_counted(formula: Formula, value: Value, carried: Formula | None = None,
     return (lambda r: fx.if_(counts[0](r), formula(r), otherwise(r)), shown)
 
 
-def player_column(side: str) -> Column:
-    return Column(f"Player{side}", Text(f"対局者{side}", side), "input", "text",
-                  9, width_en=10, validation=v(
-                      "list", Text("名簿の名前から選ぶ", "Pick a name from the Players sheet"),
-                      Text("名簿シートにある名前を選んでください (新しい人は先に名簿へ)",
-                           "Pick a name from the Players sheet (add new players there)"),
-                      None, "Players_Name"))
+PICK_PLAYER = v("list", Text("名簿の名前から選ぶ", "Pick a name from the Players sheet"),
+                Text("名簿シートにある名前を選んでください (新しい人は先に名簿へ)",
+                     "Pick a name from the Players sheet (add new players there)"),
+                None, "Players_Name")
+"""A Games player cell of any ledger: a name on the Players sheet."""
 
 
 def input_columns(rule: LedgerRule[P], preset: P, lang: str) -> list[Column]:
@@ -326,7 +324,8 @@ def input_columns(rule: LedgerRule[P], preset: P, lang: str) -> list[Column]:
     listing = ",".join(text_of(s) for s in rule.scores)
     return [
         kinds.date_column(9.5),
-        player_column("A"), player_column("B"),
+        *(Column(f"Player{s}", Text(f"対局者{s}", s), "input", "text", 9, width_en=10,
+                 validation=PICK_PLAYER) for s in SIDES),
         Column("Result", Text("A\n勝敗", "A's\nscore" if draws else "A\nwon"), "input",
                "choice", 5.5, width_en=6.5, number_format="General", allowed=rule.scores,
                validation=v("list", score_prompt, Text(f"{listing} から選ぶ", f"Choose {listing}"),
