@@ -226,10 +226,7 @@ def ledger_seats(c: Cells) -> list[dict[str, object]]:
 def game_inputs(base: Mapping[str, Column]) -> tuple[Column, ...]:
     """Player (from Players), place and knocker (the personal sheet's), the date."""
     return (
-        dataclasses.replace(base["Player"], lead=Text("▼名簿", "▼list"), validation=v(
-            "list", Text("名簿の名前から選ぶ", "Pick a name from the Players sheet"),
-            Text("名簿にない名前です。先に名簿に追加してください",
-                 "Not on the Players sheet: add the player there first"), None, "Players_Name")),
+        dataclasses.replace(base["Player"], lead=Text("▼名簿", "▼list"), validation=lg.PICK_PLAYER),
         base["Place"],
         base["KnockedBy"],
         Column("Date", Text("日付", "Date"), "input", "date", 9.5, number_format=phone.DATE_FORMAT,
