@@ -150,15 +150,11 @@ class Book:
         for ws in self.wb.worksheets:
             cells = dict(self.cached.get(ws.title, {}))
             for key in self.shown.get(ws.title, ()):
-                cells.update(formula_cells(self.tables[key], values[key]))
+                table, rows = self.tables[key], values[key]  # the lead row: only its formulas
+                lead = {k: x for k, x in rows[0].items() if has_lead_formula(table.column(k))}
+                cells.update(cached_by_row(table, [lead, *rows[1:]]))
             out[ws.title] = cells
         return Built(self.names, out)
-
-
-def formula_cells(table: Table, values: Sequence[Mapping[str, object]]) -> dict[str, object]:
-    """Cell → value of the formula cells: on the lead row only where it holds a formula."""
-    lead = {key: x for key, x in values[0].items() if has_lead_formula(table.column(key))}
-    return cached_by_row(table, [lead, *values[1:]])
 
 
 def evaluate_tables(tables: Mapping[str, Table],

@@ -179,10 +179,6 @@ def check_cases(rule: LedgerRule[P], preset: P, lang: str) -> tuple[st.Case, ...
             *(e.key for e in rule.extras(preset, lang)), "Note")
     monthly = f"{MONTHLY_MODE}=1" if rule.monthly else "FALSE"
     is_monthly = rule.monthly and rule.monthly_mode(preset)
-
-    def done(r: Row) -> str:
-        return complete_formula(r, rule)
-
     unknown_a, start_a = side_cases("A")
     unknown_b, start_b = side_cases("B")
     return (
@@ -196,10 +192,10 @@ def check_cases(rule: LedgerRule[P], preset: P, lang: str) -> tuple[st.Case, ...
         *(st.bad(e.key) for e in rule.extras(preset, lang)),
         st.bad("Date"),
         *rule.game_cases(),
-        st.Case(lambda r: f"AND({monthly},{done(r)},NOT(ISNUMBER({r['Date']})))",
+        st.Case(lambda r: f"AND({monthly},{complete_formula(r, rule)},NOT(ISNUMBER({r['Date']})))",
                 lambda c: is_monthly and complete(c, rule) and c.number("Date") is None,
                 MSG["need_date"]),
-        st.Case(done, lambda c: complete(c, rule)),
+        st.Case(lambda r: complete_formula(r, rule), lambda c: complete(c, rule)),
         st.unfinished(MSG["incomplete"]),
     )
 
