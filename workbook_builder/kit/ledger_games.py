@@ -229,7 +229,7 @@ def before_game(key: str, start: str | None, step: int = 0) -> tuple[SeatFormula
         if pid == 0:
             return ""
         first = 0 if start is None else player_value(c, pid, start)
-        before = SEATS.carried(c, c[f"Prev{side}"], pid, key, first)
+        before = SEATS.carried_value(c.evaluation, c[f"Prev{side}"], pid, key, first)
         return numeric(before) + step if step else before
 
     return formula, value
@@ -254,7 +254,7 @@ def rating_value(c: Cells, side: str, rule: LedgerRule[Any]) -> object:
     lead = c.table.lead_row
     if rule.monthly_mode(c.preset) and prev != 0 and \
             c.at(whole(prev) - lead, "LastMonth") == list_month(c):
-        return SEATS.carried(c, prev, pid, "Rating", "")
+        return SEATS.carried_value(c.evaluation, prev, pid, "Rating", "")
     return c[f"Run{side}"]
 
 
@@ -426,8 +426,8 @@ def seat_helpers(stem: str, label: tuple[str, str], kind: ValueType, formula: Se
 def id_columns(seats: Seats) -> list[Column]:
     """Each seat's player id (:attr:`.Seats.id`), by the name typed on the row."""
     return seat_helpers(seats.id.stem, seats.id.label, "integer",
-                        lambda r, s: lx.player_id(r[f"{seats.player}{s}"], "Players_Name"),
-                        lambda c, s: player_id(table_of(c, "Players"), c[f"{seats.player}{s}"]),
+                        lambda r, s: lx.player_id(r[f"Player{s}"], "Players_Name"),
+                        lambda c, s: player_id(table_of(c, "Players"), c[f"Player{s}"]),
                         seats=seats)
 
 
@@ -452,7 +452,7 @@ def count_columns(seats: Seats, counts: Test) -> list[Column]:
         return seats.carried_formula(r, r[previous(s)], r[player(s)], key, "0", own_game=True)
 
     def so_far_value(c: Cells, s: str) -> int:
-        return whole(seats.carried(c, c[previous(s)], c[player(s)], key, 0))
+        return whole(seats.carried_value(c.evaluation, c[previous(s)], c[player(s)], key, 0))
 
     def rule(s: str) -> tuple[Formula, Value]:
         return if_counted(lambda r: f"{so_far(r, s)}+1", lambda c: so_far_value(c, s) + 1,

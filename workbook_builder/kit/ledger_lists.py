@@ -200,7 +200,7 @@ def after_games(g: GamesRefs, key: str, start: str | None, usable: Test = RATED,
         if not usable[1](c):
             return ""
         first = 0 if start is None else c[start]
-        return seats.whole_value(games(c), c["Last"], c.k, key, first)
+        return seats.carried_value(games(c), c["Last"], c.k, key, first)
 
     return formula, value
 
@@ -382,12 +382,12 @@ def monthly_columns(g: GamesRefs) -> list[Column]:
         helper("MRating", Text("計算用 月例レート", "Monthly list rating"), "number",
                lambda r: fx.if_(f"AND({r['MLast']}>0,ISNUMBER({r['StartUsed']}))",
                                 SEATS.whole_formula(g, r["MLast"], pid(r), "New", '""'), '""'),
-               lambda c: SEATS.whole_value(games(c), c["MLast"], c.k, "New", "")
+               lambda c: SEATS.carried_value(games(c), c["MLast"], c.k, "New", "")
                if c["MLast"] != 0 and c.number("StartUsed") is not None else ""),
         helper("MBefore", Text("計算用 前月のレート", "Previous list rating"), "number",
                lambda r: fx.if_(f"ISNUMBER({r['MRating']})", SEATS.whole_formula(
                    g, month_last_formula(r, g, 1), pid(r), "New", r["StartUsed"]), '""'),
-               lambda c: SEATS.whole_value(games(c), month_last(c, 1), c.k, "New",
+               lambda c: SEATS.carried_value(games(c), month_last(c, 1), c.k, "New",
                                            c["StartUsed"]) if ok(c) else ""),
         helper("MGames", Text("計算用 月の対局数", "Games in the month"), "integer",
                lambda r: fx.if_(f"ISNUMBER({r['MRating']})", month_count(

@@ -242,12 +242,3 @@ class LedgerRule(LedgerBook[P]):
                   for f in dataclasses.fields(preset)}  # type: ignore[arg-type]
         return tuple(k for k, x in values.items() if type(x) in (int, float, bool))
 
-
-def number(c: Cells, key: str) -> float:
-    """A column that is a number on a counted row (the result, a rating, a change)."""
-    return c.num(key)
-
-
-def result(c: Cells) -> float:
-    """A's result on a counted row."""
-    return number(c, "Result")

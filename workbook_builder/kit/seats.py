@@ -18,7 +18,7 @@ incremental index (:meth:`Cells.last_above`), O(1) per row.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from openpyxl import Workbook
@@ -34,9 +34,6 @@ CHAIN_SHEET = "_chain"
 """The hidden sheet of the reversed counted ids (a fixed title, so formulas can name it)."""
 CHAIN = Table("Chain", Text("計算用 逆順の計上番号", "Counted ids, last game first"), (), 0)
 """Where the list starts (its header and first rows); :meth:`Seats.chain_table` fills it."""
-
-Reader = Callable[[int, str], object]
-"""A table's value at data row ``k`` (0 = lead row) of a column: ``Cells.at``."""
 
 
 def chain_sheet(wb: Workbook) -> Worksheet:
@@ -92,8 +89,6 @@ class Seats:
     chain_id: SeatKey | None = None
     """The chain key, where a table declares it (Tokin's ``KA``, ``KB``): the id on every
     row the chain links, counted or not. Else the chain links by the counted id."""
-    player: str = "Player"
-    """The input column of a seat's player name (with the seat's suffix)."""
     id: SeatKey = SeatKey("Id", Text("計算用 {}番号", "{} id"))
     """The player's id: their Players row, 0 when the name is not listed."""
     previous: SeatKey = SeatKey("Prev", Text("計算用 {}の前の対局", "{}'s previous row"))
@@ -242,21 +237,16 @@ class Seats:
                   self.before(r, f"{key}{s}", "1", own_game)) for s in self.names]
         return lx.seat_value(row, player, seats, otherwise)
 
-    def carried_value(self, at: Reader, games: Table, row: object, player: object, key: str,
+    def carried_value(self, games: Evaluation, row: object, player: object, key: str,
                       otherwise: object) -> object:
-        """:meth:`carried_formula`'s value; ``at`` reads the Games table."""
+        """:meth:`carried_formula`'s value, read from the Games table ``games``."""
         if row == 0:
             return otherwise
-        k = whole(row) - games.lead_row
+        k = whole(row) - games.table.lead_row
         for seat in self.names[:-1]:
-            if at(k, self.key_of(games, seat)) == player:
-                return at(k, f"{key}{seat}")
-        return at(k, f"{key}{self.names[-1]}")
-
-    def carried(self, c: Cells, row: object, player: object, key: str,
-                otherwise: object) -> object:
-        """:meth:`carried_value` from a game row's cells."""
-        return self.carried_value(c.at, c.table, row, player, key, otherwise)
+            if games.value(k, self.key_of(games.table, seat)) == player:
+                return games.value(k, f"{key}{seat}")
+        return games.value(k, f"{key}{self.names[-1]}")
 
     # --- Another sheet: a player's counted games over the whole log ----------------------
 
@@ -265,10 +255,6 @@ class Seats:
         """:meth:`carried_formula` over whole Games columns (from Players, say)."""
         seats = [(g.full(self.key_of(g.table, s)), g.full(f"{key}{s}")) for s in self.names]
         return lx.seat_value(row, player, seats, otherwise)
-
-    def whole_value(self, games: Evaluation, row: object, player: object, key: str,
-                    otherwise: object) -> object:
-        return self.carried_value(games.value, games.table, row, player, key, otherwise)
 
     def played(self, games: Evaluation, player: int) -> Sequence[int]:
         """The sheet rows of ``player``'s counted games, in log order (built once)."""

@@ -21,7 +21,7 @@ from ..kit import status as st
 from ..kit.base import extend
 from ..kit.cells import Cells, excel_number
 from ..kit.chain import counted_column
-from ..kit.ledger_rule import LedgerRule, number, other, result
+from ..kit.ledger_rule import LedgerRule, other
 from ..kit.settings_table import Computed, SettingsTable, SettingsTables, TableField
 from ..labels import Text
 from ..layout import Column, Row, Setting
@@ -120,7 +120,7 @@ def change_value(c: Cells) -> int:
     count = c.prev("Count")
     assert isinstance(count, int), f"the count above row {c.k} is not a whole number"
     n = c.preset.games_before + count + 1
-    return club24_delta(sg.before(c), number(c, "OppRating"), number(c, "Result"), n, c.preset)
+    return club24_delta(sg.before(c), c.num("OppRating"), c.num("Result"), n, c.preset)
 
 
 def rank_formula(rating: str) -> str:
@@ -148,7 +148,7 @@ def rank_column(labels: tuple[str, ...]) -> Column:
     """The rank of the rating after each counted game; 自分: the starting rating's."""
     return counted_column("Rank", Text("段級", "Rank"), "text", 6.5,
                           lambda r: rank_text(r["Running"]),
-                          lambda c: club24_rank(number(c, "Running"), c.preset),
+                          lambda c: club24_rank(c.num("Running"), c.preset),
                           lambda r: rank_formula(r["Running"]), lead_rank,
                           width_en=7, allowed=labels)
 
@@ -275,8 +275,8 @@ class Club24Rule(LedgerRule[Club24LedgerPreset]):
         return delta_text(r[f"Rating{side}"], r[f"Rating{other(side)}"], score, r[f"No{side}"])
 
     def change_value(self, c: Cells, side: str) -> float:
-        score = result(c) if side == "A" else 1 - result(c)
-        return club24_delta(number(c, f"Rating{side}"), number(c, f"Rating{other(side)}"), score,
+        score = c.num("Result") if side == "A" else 1 - c.num("Result")
+        return club24_delta(c.num(f"Rating{side}"), c.num(f"Rating{other(side)}"), score,
                             c[f"No{side}"], c.preset)  # type: ignore[arg-type]
 
     def rank_starts(self, preset: Club24LedgerPreset) -> tuple[tuple[str, float], ...]:

@@ -24,7 +24,7 @@ from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES
 from ..kit.cells import Cells
 from ..kit.chain import change_column, counted
-from ..kit.ledger_rule import LedgerRule, other, result
+from ..kit.ledger_rule import LedgerRule, other
 from ..kit.periods import carried, carry, helper, number
 from ..labels import Text
 from ..layout import Column, Row, Setting
@@ -266,7 +266,7 @@ class EloRule(LedgerRule[EloPreset]):
 
     def change_value(self, c: Cells, side: str) -> float:
         my, opp = c.num(f"Rating{side}"), c.num(f"Rating{other(side)}")
-        score = result(c) if side == "A" else 1 - result(c)
+        score = c.num("Result") if side == "A" else 1 - c.num("Result")
         delta = elo_delta(my, opp, score, c.preset.k, c.preset)
         return round_half_away(my + delta) - my
 

@@ -20,7 +20,7 @@ from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES
 from ..kit.cells import Cells
 from ..kit.chain import change_column, history_columns, rating_column
-from ..kit.ledger_rule import LedgerRule, number, result
+from ..kit.ledger_rule import LedgerRule
 from ..kit.personal import PersonalSheet
 from ..labels import Text
 from ..layout import Column, Row, Setting, validation
@@ -222,9 +222,9 @@ class MosaicRule(LedgerRule[MosaicPreset]):
 
     def change_value(self, c: Cells, side: str) -> float:
         if side == "B":
-            return -number(c, "ChangeA")
-        return mosaic_delta(number(c, "RatingA"), number(c, "RatingB"), result(c),
-                            int(number(c, "TurnDiff")), c.preset)
+            return -c.num("ChangeA")
+        return mosaic_delta(c.num("RatingA"), c.num("RatingB"), c.num("Result"),
+                            int(c.num("TurnDiff")), c.preset)
 
     def log_inputs(self, game: tuple[object, ...]) -> dict[str, object]:
         return {"TurnDiff": game[3]}

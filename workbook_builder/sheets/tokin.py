@@ -25,7 +25,7 @@ from ..kit import inputs as kinds
 from ..kit import status as st
 from ..kit.base import extend
 from ..kit.cells import Cells, excel_number
-from ..kit.ledger_rule import LedgerRule, number, result
+from ..kit.ledger_rule import LedgerRule
 from ..kit.settings_table import SettingsTable, SettingsTables, TableField
 from ..labels import Text
 from ..layout import Column, Row, Setting
@@ -179,7 +179,7 @@ def tokin_change_formula(r: Row) -> str:
 
 
 def tokin_change(c: Cells) -> int:
-    return shogi.tokin_delta(sg.before(c), number(c, "OppRating"), number(c, "Result"),
+    return shogi.tokin_delta(sg.before(c), c.num("OppRating"), c.num("Result"),
                              c["Handicap"], c.preset)
 
 
@@ -392,8 +392,8 @@ class TokinRule(LedgerRule[TokinLedgerPreset]):
 
     def change_value(self, c: Cells, side: str) -> float:
         if side == "B":
-            return -number(c, "ChangeA")
-        return shogi.tokin_delta(number(c, "RatingA"), number(c, "RatingB"), result(c),
+            return -c.num("ChangeA")
+        return shogi.tokin_delta(c.num("RatingA"), c.num("RatingB"), c.num("Result"),
                                  c["Handicap"], c.preset)
 
     def rank_starts(self, preset: TokinLedgerPreset) -> tuple[tuple[str, float], ...]:

@@ -209,7 +209,7 @@ def rate_value(c: Cells) -> object:
     if c["Rated"] != 1:
         return ""
     start = lg.player_value(c, c["Id"], "StartRate")
-    before = CHAIN.carried(c, c["PrevRow"], c["Id"], "NewRate", start)
+    before = CHAIN.carried_value(c.evaluation, c["PrevRow"], c["Id"], "NewRate", start)
     return yn.numbers([before])[0]
 
 
