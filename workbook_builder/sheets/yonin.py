@@ -2,10 +2,8 @@
 
 A game is four rows, one per seat; each column states its formula and, beside it, the
 engine value it must equal (one :func:`rating_rules.yonin.rate_game` call per game). No
-chain: the club's rate table is typed, so a flagged game changes nothing else.
-
-The rule's formula builders stand at the top; the four-player ledger
-(:mod:`.yonin_ledger`) reads them, and this sheet's seat checks and game Status, from here.
+chain: the club's rate table is typed, so a flagged game changes nothing else. The
+four-player ledger (:mod:`.yonin_ledger`) reads its rule from here.
 """
 
 from __future__ import annotations
@@ -13,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
@@ -227,9 +225,16 @@ NON_MEMBER = Text("非会員", "non-member")
 MEMBER_WORDS = (*MEMBER, *NON_MEMBER)
 """Accepted in the Member column in either language (pasted tables, shared test inputs)."""
 
-RANK_EN = {"五段": "5 dan", "四段": "4 dan", "三段": "3 dan", "二段": "2 dan", "初段": "1 dan",
-           "一級": "1 kyu", "二級": "2 kyu", "三級": "3 kyu", "四級": "4 kyu", "五級": "5 kyu",
-           "六級": "6 kyu", "七級": "7 kyu", "八級": "8 kyu", "九級": "9 kyu", "十級": "10 kyu"}
+
+def rank_alias(label: str) -> str:
+    """The arabic spelling the engine also reads (一級 → 1級, 初段 → 1段)."""
+    digits = {k: str(i) for i, k in enumerate("一二三四五六七八九十", 1)}
+    head = "一" if label == "初段" else label[:-1]
+    return f"{digits.get(head, head)}{label[-1]}"
+
+
+RANK_EN = {label: f"{rank_alias(label)[:-1]} {'dan' if label[-1] == '段' else 'kyu'}"
+           for label, _ in YONIN.ranks}
 """English rank labels of the English sheet (the engine's labels are Japanese)."""
 
 MSG = {
@@ -247,10 +252,6 @@ MSG = {
     "self": Text("⚠ 席{n}: 自分の席を撃破者にしている", "⚠ seat {n}: knocked out by own seat"),
     "out": Text("⚠ 席{n}: 撃破者は先に抜けていた", "⚠ seat {n}: knocker was already out"),
 }
-
-
-def msg(key: str, lang: str, seat: int | None = None) -> str:
-    return MSG[key](lang) if seat is None else seat_text(key, seat)(lang)
 
 
 def all_messages(lang: str, messages: Mapping[str, Text] = MSG, name: str = ""
@@ -331,12 +332,6 @@ def game_list(r: Row, *keys: str) -> str:
     return ",".join(cell for key in keys for cell in seat_cells(r, key))
 
 
-def first_seat(r: Row, key: str, value: str) -> str:
-    """The first seat (1-4) whose ``key`` equals ``value`` (MATCH(…,0), cell by cell)."""
-    cells = enumerate(seat_cells(r, key), 1)
-    return fx.first_match([(f"{cell}={value}", str(seat)) for seat, cell in cells], "NA()")
-
-
 def game_of(c: Cells) -> int:
     """The game number (1, 2, …) of a data row, as the Game column shows it."""
     return (c.k - 1) // SEATS + 1
@@ -401,8 +396,14 @@ KNOCKED = kinds.Check(
     lambda x: PLACE.accepts(x) or is_trouble(x),
 )
 """Out by: a seat 1-4 or T (any case)."""
-MEMBER_WORD = kinds.Check(lambda ref: any_of(ref, MEMBER_WORDS),
-                          lambda x: kc.text_in(x, MEMBER_WORDS))
+
+
+def any_of_check(words: Sequence[str]) -> kinds.Check:
+    """A cell holding one of ``words`` (any case): :func:`any_of`, and its Python twin."""
+    return kinds.Check(lambda ref: any_of(ref, words), lambda x: kc.text_in(x, words))
+
+
+MEMBER_WORD = any_of_check(MEMBER_WORDS)
 
 
 def rank_check(preset: YoninPreset, lang: str) -> kinds.Check:
@@ -602,7 +603,8 @@ def rated(key: str, rate: Rating = rate_seats) -> Value:
 
 def knocker_formula(r: Row) -> str:
     k, p = r["KnockedBy"], r["Place"]
-    first_place = first_seat(r, "Place", "1")
+    places = enumerate(seat_cells(r, "Place"), 1)
+    first_place = fx.first_match([(f"{cell}=1", str(seat)) for seat, cell in places], "NA()")
     return when_rated(r, f"IF(ISNUMBER({k}),{k},IF(AND(NOT(ISBLANK({k})),{p}=2),{first_place},0))")
 
 
@@ -850,6 +852,12 @@ def table_check(field: TableField) -> Validation:
     return number_check(field.prompt or field.label)
 
 
+def place_rows(preset: YoninPreset, lang: str) -> Iterator[tuple[object, ...]]:
+    """A row per place: its name, then the preset's figure of each column."""
+    figures = (getattr(preset, f.fills) for f in PLACE_POINTS.fields if f.fills)
+    return zip(PLACES_EN if lang == "en" else PLACES, *figures, strict=True)
+
+
 PLACE_POINTS = SettingsTable((
     TableField("Place", Text("順位", "Place"), "text", typed=False, bold=True, named=False),
     TableField("PlacePt", Text("順位pt", "Place pt"), fills="placement_pt"),
@@ -858,10 +866,7 @@ PLACE_POINTS = SettingsTable((
     TableField("Score102", Text("102", "102"), fills="score_102"),
     TableField("ScoreTansho", Text("単勝", "tansho"), fills="score_tansho"),
 ), table_check, each_cell=True, heading=Text("順位ごとの点", "Points by place"),
-    heading_size=11, size=SEATS,
-    rows=lambda preset, lang: zip(PLACES_EN if lang == "en" else PLACES, preset.placement_pt,
-                                  preset.score_a, preset.score_b, preset.score_102,
-                                  preset.score_tansho, strict=True))
+    heading_size=11, size=SEATS, rows=place_rows)
 """The points by place (順位pt, scores A/B, 102, 単勝), a preset field a column."""
 KNOCKS = SettingsTable((
     TableField("Gap", Text("差", "Gap"), "text", typed=False, bold=True, named=False,
@@ -901,8 +906,6 @@ RANKS = SettingsTable((
                                   strict=True),
     item=lambda row, lang: (row[2] if lang == "en" else row[0], row[1]))
 """The ranks, highest first, each with its label in the other language (accepted too)."""
-PLACE_TABLE = {f.key: f.fills for f in PLACE_POINTS.fields if f.fills}
-"""The points-by-place columns' preset fields."""
 TABLES = SettingsTables((PLACE_POINTS, KNOCKS, RANKS),
                         widths=tuple((letter, 8.5) for letter in "CDEF"))
 """The Settings tables a club may edit, for the sheet and the ledger."""
@@ -1033,15 +1036,14 @@ def dress_seats(ws: Worksheet, table: Table, lang: str, title: str, watch: Seque
     ws.freeze_panes = f"D{table.first_row}"
     centred = [table.index(k) for k in ("Game", "Seat", "Place", "KnockedBy", "Rank")]
     grey = [table.index(k) for k in first_row_only]
+    last_visible = max(i for i, c in enumerate(table.columns, 1) if not c.hidden)
+    thick = Side(style="medium", color="305496")
     for top in range(table.first_row, table.last_row + 1, SEATS):
         for s in range(SEATS):
             for col in centred:
                 ws.cell(top + s, col).alignment = Alignment(horizontal="center")
             for col in grey if s else ():
                 ws.cell(top + s, col).fill = LATER_ROWS_FILL
-    last_visible = max(i for i, c in enumerate(table.columns, 1) if not c.hidden)
-    thick = Side(style="medium", color="305496")
-    for top in range(table.first_row, table.last_row + 1, SEATS):
         for col in range(1, last_visible + 1):
             cell = ws.cell(top + SEATS - 1, col)
             b = cell.border
@@ -1060,13 +1062,6 @@ def hint_row(ws: Worksheet, table: Table, lang: str) -> None:
 
 
 # --- the catalog's entries: YONIN_KO_PT … YONIN_SCORE (YONIN_GAME has none) ----------------
-
-def rank_alias(label: str) -> str:
-    """The arabic spelling the engine also reads (一級 → 1級, 初段 → 1段)."""
-    digits = {k: str(i) for i, k in enumerate("一二三四五六七八九十", 1)}
-    head = "一" if label == "初段" else label[:-1]
-    return f"{digits.get(head, head)}{label[-1]}"
-
 
 KNOCKER = kc.Arg("knocker_rate", Text("詰ませた人", "knocker"), kc.number_kind(), 1370)
 VICTIM = kc.Arg("victim_rate", Text("詰まされた人", "victim"), kc.number_kind(), 2005)
@@ -1170,8 +1165,7 @@ CATALOG_TABLES = (
     kc.RuleTable(Text("四人将棋: 順位ごとの点", "Four-player: points by place"),
                  ("YONIN_UPDATE", "YONIN_SCORE"),
                  PLACE_POINTS.named("Yonin_"),
-                 tuple((place, *(getattr(YONIN, field)[i] for field in PLACE_TABLE.values()))
-                       for i, place in enumerate(PLACES))),
+                 tuple(place_rows(YONIN, "ja"))),
     kc.RuleTable(Text("四人将棋: 段級 (高い順)", "Four-player: ranks (highest first)"),
                  ("YONIN_UPDATE", "YONIN_RANK"),
                  RANKS.named("Yonin_"),
