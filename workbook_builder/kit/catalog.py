@@ -80,14 +80,11 @@ def number_validation(hint: Text) -> Callable[[str], Validation]:
                            "1000000000")
 
 
-def number_kind(hint: Text = NUMBER_HINT) -> Kind:
-    return Kind(kinds.NUMBER, Text("数値を入力", "type a number"), hint,
-                validation=number_validation(hint))
-
-
-def optional_number(hint: Text) -> Kind:
-    return Kind(kinds.NUMBER, Text("空欄か数値", "blank or a number"), hint,
-                validation=number_validation(hint), blank_ok=True)
+def number_kind(hint: Text = NUMBER_HINT, blank_ok: bool = False) -> Kind:
+    """Any number (``blank_ok``: or a blank, the function's default)."""
+    reason = (Text("空欄か数値", "blank or a number") if blank_ok
+              else Text("数値を入力", "type a number"))
+    return Kind(kinds.NUMBER, reason, hint, validation=number_validation(hint), blank_ok=blank_ok)
 
 
 def choice_kind(values: tuple[float, ...], hint: Text, reason: Text) -> Kind:
@@ -263,13 +260,14 @@ OPPONENTS = Kind(
     number_validation(Text("期間中の相手のレート (1局1行)",
                            "Opponents' ratings, one game per row")))
 
-SCORES = Kind(
-    Check(lambda r: f"COUNTA({r})=SUMPRODUCT((({r}=1)+({r}=0.5)+({r}=0))*({r}<>\"\"))",
-          lambda xs: all(x is None or excel_number(x) in (0.0, 0.5, 1.0)
-                         for x in cast(Sequence[object], xs))),
-    Text("1・0.5・0 のどれか", "1, 0.5 or 0"), Text("1 / 0.5 / 0", "1 / 0.5 / 0"), "choice",
-    validation_rule("list", Text("勝ち 1、引分 0.5、負け 0", "1 win, 0.5 draw, 0 loss"),
-       Text("1・0.5・0 のどれか", "1, 0.5 or 0"), None, '"1,0.5,0"'), allowed=(1, 0.5, 0))
+SCORES = dataclasses.replace(
+    SCORE,
+    check=Check(lambda r: f"COUNTA({r})=SUMPRODUCT((({r}=1)+({r}=0.5)+({r}=0))*({r}<>\"\"))",
+                lambda xs: all(x is None or excel_number(x) in (0.0, 0.5, 1.0)
+                               for x in cast(Sequence[object], xs))),
+    validation=validation_rule(
+        "list", Text("勝ち 1、引分 0.5、負け 0", "1 win, 0.5 draw, 0 loss"), SCORE.reason, None,
+        '"1,0.5,0"'))
 
 
 def period_args(start: float, opponents: tuple[float, ...], scores: tuple[float, ...],

@@ -1121,9 +1121,9 @@ CATALOG_ENTRIES: tuple[kc.Entry, ...] = (
               kc.Arg("victim_rates", Text("詰ませた人", "mated"), VICTIMS, (1370, 480, None),
                      cells=3, down=False),
               kc.Arg("knocked_by_rate", Text("詰ませた相手", "mated by"),
-                     kc.optional_number(Text("空欄=1位", "blank: 1st"))),
+                     kc.number_kind(Text("空欄=1位", "blank: 1st"), blank_ok=True)),
               kc.Arg("trouble_pt", Text("トラブルpt", "trouble pt"),
-                     kc.optional_number(Text("空欄=0", "blank = 0"))),
+                     kc.number_kind(Text("空欄=0", "blank = 0"), blank_ok=True)),
               kc.Arg("floor", Text("公認段級", "official rank"), FLOOR)),
              kc.result(lambda r, lang: rate_update_text(
                  r["rate"], r["placement"], r.cells["victim_rates"], r["knocked_by_rate"],
