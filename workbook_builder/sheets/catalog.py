@@ -503,7 +503,7 @@ class CatalogSheet(SheetType[CatalogPreset]):
         row += 3
         out = Written([], {})
         for entry in ENTRIES:
-            typed = example_values(entry) if not inputs else typed_inputs(entry, inputs)
+            typed = typed_inputs(entry, inputs)
             row = write_entry(ws, row, entry, signatures()[entry.name], typed, lang, out)
         heading = Text("普通の式にできない関数", "Not a native formula")
         return self.back(ws, tables_ws, row, heading(lang), title, lang, out)
@@ -534,13 +534,12 @@ def signatures() -> dict[str, str]:
 
 
 def typed_inputs(entry: Entry, inputs: Sequence[Mapping[str, object]]) -> dict[str, object]:
-    """An entry's typed inputs from ``inputs`` rows (a multi-cell argument: one per row)."""
+    """An entry's typed inputs from ``inputs`` rows (a multi-cell argument: one per row);
+    no rows: its examples."""
+    if not inputs:
+        return example_values(entry)
     out: dict[str, object] = {}
     for arg in entry.args:
-        key = f"{entry.name}_{arg.name}"
-        if arg.cells > 1:
-            out[arg.name] = [inputs[i].get(key) if i < len(inputs) else None
-                             for i in range(arg.cells)]
-        else:
-            out[arg.name] = inputs[0].get(key) if inputs else None
+        column = [row.get(f"{entry.name}_{arg.name}") for row in inputs[: arg.cells]]
+        out[arg.name] = column if arg.cells > 1 else column[0]
     return out

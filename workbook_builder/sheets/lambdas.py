@@ -35,7 +35,6 @@ from .catalog import (
     checks,
     computed_cell,
     evaluate,
-    example_values,
     function_title,
     header_cell,
     name_of,
@@ -202,7 +201,7 @@ class LambdaSheet(CatalogSheet):
         for entry in ENTRIES:
             stored = definition(entry, optional_arguments(entry.name), lang)
             wb.defined_names[entry.name] = DefinedName(entry.name, attr_text=stored)
-            typed = example_values(entry) if not inputs else typed_inputs(entry, inputs)
+            typed = typed_inputs(entry, inputs)
             row = write_function(ws, row, entry, signatures()[entry.name], stored, typed, lang,
                                  out)
         heading = Text("LAMBDA にしない関数", "Not a LAMBDA")
