@@ -6,6 +6,7 @@ row follows; the value cells are the only unlocked cells on the sheet.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -61,14 +62,19 @@ def constant_setting(key: str, label: Text, note: Text, value: float, field: str
 @dataclass(frozen=True)
 class Constant:
     """A rule constant declared once: the preset ``field`` gives its value and takes back
-    an edited one, so no sheet names the field twice."""
+    an edited one, so no sheet names the field twice; by default the field is the key in
+    snake case (``GapRate``: ``gap_rate``)."""
 
     key: str
     label: Text
     note: Text
-    field: str
+    field: str = ""
     minimum: float | None = None
     whole: bool = False
+
+    def __post_init__(self) -> None:
+        snake = re.sub(r"(?<!^)(?=[A-Z])", "_", self.key).lower()
+        object.__setattr__(self, "field", self.field or snake)
 
 
 def constant_settings(preset: object, constants: Iterable[Constant],

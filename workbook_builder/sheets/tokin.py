@@ -99,14 +99,14 @@ class TokinSheetPreset(sg.DeclaredStart, shogi.TokinPreset):
 
 TOKIN_CONSTANTS = (
     Constant("Base", Text("基本点", "Base points"),
-             Text("同じレート同士の増減 (16)", "Change between equals (16)"), "base"),
+             Text("同じレート同士の増減 (16)", "Change between equals (16)")),
     Constant("GapRate", Text("点差の率", "Gap rate"),
              Text("点差 × 率 を基本点から引く・足す (0.04 = 4%)",
-                  "Share of the gap taken from or added to the base (0.04)"), "gap_rate"),
+                  "Share of the gap taken from or added to the base (0.04)")),
     Constant("MinChange", Text("最小の増減", "Least change"),
-             Text("1局で動く最小の点 (1)", "Smallest change of a game (1)"), "min_change"),
+             Text("1局で動く最小の点 (1)", "Smallest change of a game (1)")),
     Constant("MaxChange", Text("最大の増減", "Most change"),
-             Text("1局で動く最大の点 (31)", "Largest change of a game (31)"), "max_change"),
+             Text("1局で動く最大の点 (31)", "Largest change of a game (31)")),
 )
 """The Tokin rule's numbers on Settings, below the rank and start."""
 
