@@ -72,6 +72,7 @@ from ..messages import say
 from ..settings import (
     START,
     Constant,
+    constant_settings,
     scalar,
     setting_name,
     write_settings,
@@ -753,58 +754,49 @@ def player_settings(preset: GoSheetPreset) -> list[Setting]:
 POINTS = (
     Constant("RegularPoints", Text("正規手合の交換点", "Regular exchange"),
              Text("正規の手合で勝者 +、敗者 − (既定 100)", "Regular handicap: winner +, loser −"),
-             "regular_points"),
+             "regular_points", minimum=0),
     Constant("MaxGap", Text("非正規手合の段位差上限", "Max gap off regular"),
              Text("正規でない手合で、これより段位差が大きいと非レート",
                   "Off the regular handicap, players further apart than this are unrated"),
-             "max_gap_off_regular"),
+             "max_gap_off_regular", minimum=0),
     Constant("MaxHandicap", Text("最大の手合 (段位差)", "Max handicap"),
              Text("9子・上手5目半コミ出し = 9", "9 stones, stronger gives 5.5 komi = 9"),
-             "max_handicap"),
+             "max_handicap", minimum=0),
     Constant("EstablishedPercent", Text("101局目以降の倍率 %", "Established %"),
              Text("倍率表の最後の段階を過ぎた対局の倍率 (%)", "Percent after the last step"),
-             "established_percent"),
+             "established_percent", minimum=0),
     Constant("ForfeitPoints", Text("不戦の点", "Forfeit points"),
              Text("不戦勝 +、不戦敗 − (レート局数に数えない)",
-                  "Forfeit win +, loss − (not a rated game)"), "forfeit_points"),
+                  "Forfeit win +, loss − (not a rated game)"), "forfeit_points", minimum=0),
     Constant("ProvisionalWinPoints", Text("仮・BC 相手の勝ち点", "Win vs provisional"),
              Text("仮・BC の相手に勝つと + (負けは 0)。直前2局が非レートなら 0",
                   "Win vs a provisional or BC player (loss 0); none after 2 unrated games"),
-             "provisional_win_points"),
+             "provisional_win_points", minimum=0),
 )
 PROVISIONAL_AND_KOMI = (
     Constant("ProvisionalGames", Text("仮が取れる局数", "Provisional games"),
              Text("レート対局がこの数になるまで 仮 を表示", "仮 shows until this many rated games"),
-             "provisional_games", whole=True),
+             "provisional_games", minimum=0, whole=True),
     Constant("EvenKomi", Text("互先のコミ", "Even komi"), Text("黒番のコミ出し", "Black gives"),
-             "even_komi"),
+             "even_komi", minimum=0),
     Constant("HalfKomi", Text("半目コミ", "Half komi"),
-             Text("段位差が半端のとき下手が出す", "Weaker gives at odd half steps"), "half_komi"),
+             Text("段位差が半端のとき下手が出す", "Weaker gives at odd half steps"), "half_komi",
+             minimum=0),
     Constant("ReverseKomi", Text("逆コミ", "Reverse komi"),
-             Text("置石のとき上手が出す", "Stronger gives with stones"), "reverse_komi"),
+             Text("置石のとき上手が出す", "Stronger gives with stones"), "reverse_komi",
+             minimum=0),
 )
-
-
-def go_settings(preset: GoPreset, constants: Sequence[Constant]) -> list[Setting]:
-    """Each constant at 0 or more, its input message the rule's default (from ``GO``, so
-    that number is written once)."""
-    def setting(c: Constant) -> Setting:
-        default = getattr(GO, c.field)
-        prompt = Text(f"既定 {default:g}", f"Default {default:g}")
-        return scalar(c.key, c.field, c.label, c.note, getattr(preset, c.field),
-                      zero_or_more(prompt, whole=c.whole))
-    return [setting(c) for c in constants]
 
 
 def rule_settings(preset: GoPreset) -> list[Setting]:
     """The rule's points (:data:`POINTS`), the BC bonus bar, when 仮 ends and the komi."""
     return [
-        *go_settings(preset, POINTS),
+        *constant_settings(preset, POINTS),
         scalar("NoBonusFrom", "bc_no_bonus_from", Text("BC 相手の加点なし", "No BC bonus from"),
                Text("この段級位以上は BC に勝っても加点なし (既定 9k+ = 7級★)",
                     "From this rank up, no bonus for beating BC (default 9k+)"),
                GoRank.parse(preset.bc_no_bonus_from).code, RANK_LIST),
-        *go_settings(preset, PROVISIONAL_AND_KOMI),
+        *constant_settings(preset, PROVISIONAL_AND_KOMI),
     ]
 
 
