@@ -448,6 +448,12 @@ CHANGE = Step(lambda s: delta_text(rank_value_text(s.before("Rank")), opp_is_bc_
                                    f"{s.before('Streak')}>=2"), delta_value)
 """The points change of a counted game (:func:`rating_rules.go.go_delta`)."""
 IS_RATED = Step(is_rated_text, is_rated_value)
+MULTIPLIER_SHOWN = Step(
+    lambda s: fx.if_(f"{s.this('IsRated')}=1", multiplier_text(f"({s.before('Rated')}+1)"),
+                     '""'),
+    lambda s: multiplier(whole(s.before("Rated")) + 1, s.preset)
+    if s.this("IsRated") == 1 else "")
+"""The factor on a rated game's exchange, blank for a game not rated."""
 NEXT_RANK = Step(lambda s: next_rank_text(s.before("Rank"), s.after(RATING)), next_rank_index)
 """The rank index after the border-zone check (:func:`rating_rules.go.next_rank`)."""
 RATED_AFTER = Step(lambda s: f"{s.before('Rated')}+{s.this('IsRated')}",
@@ -641,11 +647,7 @@ def outcome_columns(lang: str) -> tuple[Column, ...]:
     """Multiplier, change, points, rank, label and rated-game number of a counted game."""
     return (
         Column("Mult", Text("倍率", "Mult."), "computed", "number", 5.5, width_en=6,
-               number_format='"×"0.0#',
-               formula=lambda r: fx.if_(f"{r['IsRated']}=1",
-                                        multiplier_text(r["Rated"]), '""'),
-               value=lambda c: multiplier(whole(c["Rated"]), c.preset)
-               if c["IsRated"] == 1 else ""),
+               number_format='"×"0.0#', formula=mult_formula, value=mult_value),
         change_column(change_formula, change_value, 7.5, "+0.0;-0.0;0"),
         counted_column("Points", Text("ポイント", "Points"), "number", 8.5,
                        lambda r: r["Running"], lambda c: c["Running"], number_format="0.0"),
@@ -664,6 +666,7 @@ diff_formula, diff_value = CHAIN.rule(DIFFERENCE)
 rated_formula, rated_value = CHAIN.rule(RATED_AFTER)
 streak_formula, streak_value = CHAIN.carried(STREAK_AFTER, "Streak")
 next_rank_formula, next_rank_value = CHAIN.carried(NEXT_RANK, "Rank")
+mult_formula, mult_value = CHAIN.rule(MULTIPLIER_SHOWN)
 
 
 def engine_type_formula(r: Row) -> str:
@@ -1035,11 +1038,6 @@ def seat_type_value(s: Side[object]) -> str:
 
 
 SEAT_TYPE = Step(seat_type_text, seat_type_value)
-MULTIPLIER_SHOWN = Step(
-    lambda s: fx.if_(f"{s.this('IsRated')}=1", multiplier_text(f"({s.before('Rated')}+1)"),
-                     '""'),
-    lambda s: multiplier(whole(s.before("Rated")) + 1, s.preset)
-    if s.this("IsRated") == 1 else "")
 
 
 def ledger_game_helpers() -> tuple[Column, ...]:
