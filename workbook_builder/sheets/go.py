@@ -43,7 +43,7 @@ from ..kit import inputs as kinds
 from ..kit import ledger_rule
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES
-from ..kit.cells import Cells, excel_number, numeric, whole
+from ..kit.cells import Cells, Value, excel_number, numeric, whole
 from ..kit.chain import change_column, chart_columns, count_column, counted_column, running_column
 from ..kit.inputs import Check
 from ..kit.ledger_games import MSG as LEDGER_MSG
@@ -60,6 +60,7 @@ from ..kit.step import RATING, Chain, Side, Step, on_seat, seat_refs, seat_steps
 from ..labels import SETTINGS_HEADER, Text
 from ..layout import (
     Column,
+    Formula,
     NameInfo,
     Row,
     Setting,
@@ -436,10 +437,22 @@ def next_rank_index(s: Side[object]) -> int:
     return ladder(s.preset).index(code) + 1
 
 
-DIFFERENCE = Step(lambda s: rank_difference_text(s.before("Rank"), s.opponent("Rank")),
-                  lambda s: rank_difference(my_rank(s), cast(str, rank_of(s.opponent("Rank"),
-                                                                           s.preset))))
-"""段位差: my rank − the opponent's, in rank units."""
+def ranks_known_text(s: Side[str]) -> str:
+    """TRUE when both ranks are read: a rank index, not 0 (unknown) or blank."""
+    return f"AND(N({s.before('Rank')})>0,N({s.opponent('Rank')})>0)"
+
+
+def ranks_known(s: Side[object]) -> bool:
+    return all((excel_number(rank) or 0) > 0 for rank in (s.before("Rank"),
+                                                          s.opponent("Rank")))
+
+
+DIFFERENCE = Step(lambda s: fx.if_(ranks_known_text(s),
+                                   rank_difference_text(s.before("Rank"), s.opponent("Rank")),
+                                   '""'),
+                  lambda s: rank_difference(my_rank(s), cast(str, rank_of(
+                      s.opponent("Rank"), s.preset))) if ranks_known(s) else "")
+"""段位差: my rank − the opponent's, in rank units ("" until both ranks are known)."""
 RATED_CHANGE = Step(lambda s: rated_change_text(s.difference("Diff"), s.read("Handicap"),
                                             s.score("Won")), exchange_value_of)
 CHANGE = Step(lambda s: delta_text(rank_value_text(s.before("Rank")), opp_is_bc_text(s),
@@ -662,7 +675,6 @@ def outcome_columns(lang: str) -> tuple[Column, ...]:
     )
 
 
-diff_formula, diff_value = CHAIN.rule(DIFFERENCE)
 rated_formula, rated_value = CHAIN.rule(RATED_AFTER)
 streak_formula, streak_value = CHAIN.carried(STREAK_AFTER, "Streak")
 next_rank_formula, next_rank_value = CHAIN.carried(NEXT_RANK, "Rank")
@@ -679,6 +691,25 @@ def engine_type_value(c: Cells) -> str:
     return ENGINE_TYPE[kind - 1] if (kind := whole(c["Kind"])) else ""
 
 
+Binding = Callable[[Step], tuple[Formula, Value]]
+"""Where a layout computes a step: the sheet's chain, or a ledger row's seat A."""
+
+
+def game_columns(bind: Binding) -> tuple[Column, ...]:
+    """Hidden helpers of both layouts: the row's game type and result, and the rank
+    difference (a ledger's as seat A sees it)."""
+    helper = functools.partial(layout.helper, width=6)
+    return (
+        helper("Kind", Text("計算用 種類の番号", "Type number"), "integer",
+               lambda r: type_number_formula(r["GameType"]), lambda c: type_number(c["GameType"])),
+        Column("Type", Text("計算用 種別", "Engine type"), "helper", "text", 8,
+               allowed=tuple(dict.fromkeys(ENGINE_TYPE)),
+               formula=engine_type_formula, value=engine_type_value),
+        helper("Won", Text("計算用 勝ち", "Won"), "integer", won_formula, won_value),
+        helper("Diff", Text("計算用 段位差", "Rank diff."), "number", *bind(DIFFERENCE)),
+    )
+
+
 def reading_columns() -> tuple[Column, ...]:
     """Hidden helpers: the row's reading of its inputs against the rank before it."""
     helper = functools.partial(layout.helper, width=6)
@@ -687,15 +718,7 @@ def reading_columns() -> tuple[Column, ...]:
                lambda r: rank_index_text(r["OppRank"]),
                lambda c: 0 if (code := read_rank(c["OppRank"], c.preset)) is None
                else rank_codes(c.preset).index(code) + 1),
-        helper("Kind", Text("計算用 種類", "Type no."), "integer",
-               lambda r: type_number_formula(r["GameType"]), lambda c: type_number(c["GameType"])),
-        Column("Type", Text("計算用 種別", "Engine type"), "helper", "text", 8,
-               allowed=tuple(dict.fromkeys(ENGINE_TYPE)),
-               formula=engine_type_formula, value=engine_type_value),
-        helper("Won", Text("計算用 勝ち", "Won"), "integer", won_formula, won_value),
-        helper("Diff", Text("計算用 段位差", "Rank diff."), "number",
-               lambda r: fx.if_(f"{r['OppIdx']}>0", diff_formula(r), '""'),
-               lambda c: "" if opp_rank(c) is None else diff_value(c)),
+        *game_columns(CHAIN.rule),
         helper("Exch", Text("計算用 交換", "Exchange"), "number", exchange_formula,
                exchange_value),
         helper("IsRated", Text("計算用 レート", "Is rated"), "integer",
@@ -1040,21 +1063,16 @@ def seat_type_value(s: Side[object]) -> str:
 SEAT_TYPE = Step(seat_type_text, seat_type_value)
 
 
+def seat_a(step: Step) -> tuple[Formula, Value]:
+    """``step`` as a ledger row's seat A sees it (the row's own columns are A's)."""
+    formula, value = on_seat(step)
+    return (lambda r: formula(r, "A"), lambda c: value(c, "A"))
+
+
 def ledger_game_helpers() -> tuple[Column, ...]:
     """The row's reading of its inputs, then each seat's game and what it carries on."""
-    diff_a, diff_a_value = on_seat(DIFFERENCE)
-    known = "AND(ISNUMBER({0}),ISNUMBER({1}))"
     return (
-        layout.helper("Kind", Text("計算用 種類の番号", "Type number"), "integer",
-                      lambda r: type_number_formula(r["GameType"]),
-                      lambda c: type_number(c["GameType"])),
-        layout.helper("Type", Text("計算用 種別", "Engine type"), "text", engine_type_formula,
-                      engine_type_value),
-        layout.helper("Won", Text("計算用 Aの勝ち", "A won"), "integer", won_formula, won_value),
-        layout.helper("Diff", Text("計算用 段位差", "Rank diff."), "number",
-                      lambda r: fx.if_(known.format(r["RankA"], r["RankB"]), diff_a(r, "A"),
-                                       '""'),
-                      lambda c: "" if not c.numbers("RankA", "RankB") else diff_a_value(c, "A")),
+        *game_columns(seat_a),
         *seat_steps("Type", Text("計算用 {}種別", "{} type"), "text", SEAT_TYPE, counted=True),
         *seat_steps("Exch", Text("計算用 {}交換", "{} exchange"), "number", RATED_CHANGE,
                     counted=True),
