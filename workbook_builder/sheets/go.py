@@ -379,6 +379,8 @@ SETTINGS_OK = (f"AND({rank_index_text(START_RANK, LADDER_CODE)}>0,"
 
 CHAIN = Chain({"Rank": "RankIdx", RATING: "Running"}, {"Rank": "OppIdx"})
 """Where this sheet keeps what "me" carries, and reads the typed opponent's rank."""
+Binding = Callable[[Step], tuple[Formula, Value]]
+"""Where a layout computes a step: the sheet's chain, or a ledger row's seat A."""
 
 
 def rank_of(index: object, preset: GoPreset) -> str | None:
@@ -621,15 +623,15 @@ def opp_rank_column(preset: GoPreset = GO) -> Column:
                   check=rank_check(preset), message=MSG["rank"])
 
 
-def regular_column(lang: str) -> Column:
-    """The regular handicap against this opponent, a hint for the Handicap cell."""
+def regular_column(lang: str, bind: Binding) -> Column:
+    """The regular handicap for the rank difference, a hint for the Handicap cell."""
+    formula, value = bind(Step(
+        lambda s: fx.if_(f"ISNUMBER({s.difference('Diff')})",
+                         handicap_for_difference_text(s.difference("Diff"), lang), '""'),
+        lambda s: regular_handicap(my_rank(s), cast(str, rank_of(s.opponent("Rank"), s.preset)),
+                                   lang, s.preset) if ranks_known(s) else ""))
     return Column("Regular", Text("正規の手合 (参考)", "Regular handicap (hint)"), "computed",
-                  "text", 23, width_en=30,
-                  formula=lambda r: fx.if_(f"{r['OppIdx']}>0",
-                                           handicap_for_difference_text(r["Diff"], lang),
-                                           '""'),
-                  value=lambda c: "" if (opp := opp_rank(c)) is None else regular_handicap(
-                      code_at(c.prev("RankIdx"), c.preset), opp, c.lang, c.preset))
+                  "text", 23, width_en=30, formula=formula, value=value)
 
 
 def handicap_column(preset: GoPreset = GO) -> Column:
@@ -689,10 +691,6 @@ def engine_type_formula(r: Row) -> str:
 
 def engine_type_value(c: Cells) -> str:
     return ENGINE_TYPE[kind - 1] if (kind := whole(c["Kind"])) else ""
-
-
-Binding = Callable[[Step], tuple[Formula, Value]]
-"""Where a layout computes a step: the sheet's chain, or a ledger row's seat A."""
 
 
 def game_columns(bind: Binding) -> tuple[Column, ...]:
@@ -1003,7 +1001,7 @@ class GoSheet(PersonalSheet[GoSheetPreset]):
     def table(self, rows: int, lang: str, preset: GoSheetPreset) -> Table:
         """The Games table: input, computed and hidden helper columns, phone columns first."""
         columns = (
-            kinds.opponent_column(), opp_rank_column(preset), regular_column(lang),
+            kinds.opponent_column(), opp_rank_column(preset), regular_column(lang, CHAIN.rule),
             handicap_column(preset), game_type_column(lang), kinds.result_column(),
             *outcome_columns(lang),
             st.status_column(STATUS, lang, width_en=26,
@@ -1094,13 +1092,7 @@ def ledger_outcomes(lang: str) -> tuple[Column, ...]:
                     shown=(8, "General")),
         *seat_steps("Mult", Text("{}\n倍率", "{}\nmult."), "number", MULTIPLIER_SHOWN,
                     shown=(5, '"×"0.0#')),
-        Column("Regular", Text("正規の手合 (参考)", "Regular handicap (hint)"), "computed",
-               "text", 22, width_en=28,
-               formula=lambda r: fx.if_(f"ISNUMBER({r['Diff']})",
-                                        handicap_for_difference_text(r["Diff"], lang), '""'),
-               value=lambda c: "" if c.number("Diff") is None else regular_handicap(
-                   code_at(c["RankA"], c.preset), code_at(c["RankB"], c.preset),
-                   c.lang, c.preset)),
+        regular_column(lang, seat_a),
     )
 
 
