@@ -490,11 +490,6 @@ def code_at(index: object, preset: GoPreset) -> str:
     return ladder(preset)[whole(index) - 1]
 
 
-def opp_rank(c: Cells) -> str | None:
-    """The opponent's code as the OppIdx helper read it, None when blank or unknown."""
-    return rank_of(c["OppIdx"], c.preset)
-
-
 def complete_formula(r: Row) -> str:
     """A game: forfeit or unrated by its type alone, else a known opponent and a result."""
     kind = r["Kind"]
@@ -503,7 +498,7 @@ def complete_formula(r: Row) -> str:
 
 
 def is_complete(c: Cells) -> bool:
-    return c["Kind"] in (2, 3, 5) or (opp_rank(c) is not None and c.number("Result") is not None)
+    return c["Kind"] in (2, 3, 5) or (c["OppIdx"] != 0 and c.number("Result") is not None)
 
 
 def forfeit_formula(r: Row) -> str:
@@ -570,7 +565,7 @@ def counted_value(c: Cells) -> object:
         return c["Rated"]
     kind = c["Type"]
     reason = kind if kind in ("forfeit", "unrated") else (
-        "provisional" if kind == "provisional" or opp_rank(c) == "BC" else "rated")
+        "provisional" if kind == "provisional" or opp_is_bc(CHAIN.values(c)) else "rated")
     return REASON[reason](c.lang)
 
 
@@ -1067,35 +1062,6 @@ def seat_a(step: Step) -> tuple[Formula, Value]:
     return (lambda r: formula(r, "A"), lambda c: value(c, "A"))
 
 
-def ledger_game_helpers() -> tuple[Column, ...]:
-    """The row's reading of its inputs, then each seat's game and what it carries on."""
-    return (
-        *game_columns(seat_a),
-        *seat_steps("Type", Text("計算用 {}種別", "{} type"), "text", SEAT_TYPE, counted=True),
-        *seat_steps("Exch", Text("計算用 {}交換", "{} exchange"), "number", RATED_CHANGE,
-                    counted=True),
-        *seat_steps("IsRated", Text("計算用 {}レート", "{} rated"), "integer", IS_RATED),
-        *seat_steps("NewRank", Text("計算用 {}新段級位", "{} new rank"), "integer", NEXT_RANK,
-                    counted=True),
-        *seat_steps("NewRated", Text("計算用 {}新レート局数", "{} rated after"), "integer",
-                    RATED_AFTER, counted=True),
-        *seat_steps("NewStreak", Text("計算用 {}新非レート連続", "{} streak after"), "integer",
-                    STREAK_AFTER, counted=True),
-    )
-
-
-def ledger_outcomes(lang: str) -> tuple[Column, ...]:
-    """Each seat's rank after the game (仮 while provisional) and multiplier; the regular
-    handicap."""
-    return (
-        *seat_steps("RankLabel", Text("{}\n段級位", "{}\nrank"), "text", LABEL, counted=True,
-                    shown=(8, "General")),
-        *seat_steps("Mult", Text("{}\n倍率", "{}\nmult."), "number", MULTIPLIER_SHOWN,
-                    shown=(5, '"×"0.0#')),
-        regular_column(lang, seat_a),
-    )
-
-
 def rank_start_formula(r: Row, default: str) -> str:
     """The declared rank's ladder index (blank: ``default``), "" for a rank not listed."""
     declared = fx.if_(f"ISBLANK({r['Rank']})", default, r["Rank"])
@@ -1184,10 +1150,31 @@ class GoRule(LedgerRule[GoLedgerPreset]):
                 st.Case(forfeit_formula, contradicts_forfeit, MSG["forfeit"]))
 
     def game_helpers(self, preset: GoLedgerPreset, lang: str) -> tuple[Column, ...]:
-        return ledger_game_helpers()
+        """The row's reading of its inputs, then each seat's game and what it carries on."""
+        return (
+            *game_columns(seat_a),
+            *seat_steps("Type", Text("計算用 {}種別", "{} type"), "text", SEAT_TYPE, counted=True),
+            *seat_steps("Exch", Text("計算用 {}交換", "{} exchange"), "number", RATED_CHANGE,
+                        counted=True),
+            *seat_steps("IsRated", Text("計算用 {}レート", "{} rated"), "integer", IS_RATED),
+            *seat_steps("NewRank", Text("計算用 {}新段級位", "{} new rank"), "integer", NEXT_RANK,
+                        counted=True),
+            *seat_steps("NewRated", Text("計算用 {}新レート局数", "{} rated after"), "integer",
+                        RATED_AFTER, counted=True),
+            *seat_steps("NewStreak", Text("計算用 {}新非レート連続", "{} streak after"), "integer",
+                        STREAK_AFTER, counted=True),
+        )
 
     def outcomes(self, preset: GoLedgerPreset, lang: str) -> tuple[Column, ...]:
-        return ledger_outcomes(lang)
+        """Each seat's rank after the game (仮 while provisional) and multiplier; the
+        regular handicap."""
+        return (
+            *seat_steps("RankLabel", Text("{}\n段級位", "{}\nrank"), "text", LABEL, counted=True,
+                        shown=(8, "General")),
+            *seat_steps("Mult", Text("{}\n倍率", "{}\nmult."), "number", MULTIPLIER_SHOWN,
+                        shown=(5, '"×"0.0#')),
+            regular_column(lang, seat_a),
+        )
 
     def change_formula(self, r: Row, side: str) -> str:
         return CHANGE.formula(seat_refs(r, side))
