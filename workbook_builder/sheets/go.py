@@ -406,9 +406,21 @@ def opp_is_bc(s: Side[object]) -> bool:
     return s.typed_opponent and rank_of(s.opponent("Rank"), s.preset) == "BC"
 
 
+def exchange_text(s: Side[str]) -> str:
+    """The unscaled change of a rated game at the played handicap: "" when unrated, or
+    until the rank difference and a usable handicap are known."""
+    diff, handicap = s.difference("Diff"), s.read("Handicap")
+    typed_ok = f"OR(ISBLANK({handicap}),{handicap_ok(handicap)})"
+    return fx.if_(f"AND(ISNUMBER({diff}),{typed_ok})",
+                  rated_change_text(diff, handicap, s.score("Won")), '""')
+
+
 def exchange_value_of(s: Side[object]) -> object:
-    """The unscaled change at the played handicap ("" when that game is unrated)."""
-    change = rated_change(numeric(s.difference("Diff")), excel_number(s.read("Handicap")),
+    handicap = s.read("Handicap")
+    if not ranks_known(s) or (handicap is not None
+                              and not handicap_check(s.preset).accepts(handicap)):
+        return ""
+    change = rated_change(numeric(s.difference("Diff")), excel_number(handicap),
                           s.score("Won") == 1, s.preset)
     return "" if change is None else change
 
@@ -455,8 +467,7 @@ DIFFERENCE = Step(lambda s: fx.if_(ranks_known_text(s),
                   lambda s: rank_difference(my_rank(s), cast(str, rank_of(
                       s.opponent("Rank"), s.preset))) if ranks_known(s) else "")
 """段位差: my rank − the opponent's, in rank units ("" until both ranks are known)."""
-RATED_CHANGE = Step(lambda s: rated_change_text(s.difference("Diff"), s.read("Handicap"),
-                                            s.score("Won")), exchange_value_of)
+RATED_CHANGE = Step(exchange_text, exchange_value_of)
 CHANGE = Step(lambda s: delta_text(rank_value_text(s.before("Rank")), opp_is_bc_text(s),
                                    s.score("Won"), f"({s.before('Rated')}+1)",
                                    s.this("Exch"), s.this("Type"),
@@ -521,20 +532,6 @@ def won_formula(r: Row) -> str:
 def won_value(c: Cells) -> float:
     kind, result = c["Kind"], c.number("Result")
     return 1 if kind == 2 else 0 if kind == 3 else result if result is not None else 0
-
-
-def exchange_formula(r: Row) -> str:
-    """The unscaled change of a rated game at the played handicap ("" when unrated)."""
-    typed_ok = f"OR(ISBLANK({r['Handicap']}),{handicap_ok(r['Handicap'])})"
-    return fx.if_(f"AND(ISNUMBER({r['Diff']}),{typed_ok})",
-                  RATED_CHANGE.formula(CHAIN.refs(r)), '""')
-
-
-def exchange_value(c: Cells) -> object:
-    diff, typed = c.number("Diff"), c["Handicap"]
-    if diff is None or (typed is not None and not c.column("Handicap").check.accepts(typed)):
-        return ""
-    return RATED_CHANGE.value(CHAIN.values(c))
 
 
 def change_formula(r: Row) -> str:
@@ -712,8 +709,7 @@ def reading_columns() -> tuple[Column, ...]:
                lambda c: 0 if (code := read_rank(c["OppRank"], c.preset)) is None
                else rank_codes(c.preset).index(code) + 1),
         *game_columns(CHAIN.rule),
-        helper("Exch", Text("計算用 交換", "Exchange"), "number", exchange_formula,
-               exchange_value),
+        helper("Exch", Text("計算用 交換", "Exchange"), "number", *CHAIN.rule(RATED_CHANGE)),
         helper("IsRated", Text("計算用 レート", "Is rated"), "integer",
                *CHAIN.rule(IS_RATED)),
     )
