@@ -19,6 +19,7 @@ from ..layout import Validation, ValueType
 from . import inputs as kinds
 from .cells import excel_number
 from .inputs import Check
+from .inputs import text_in as text_in
 
 OUT = "="
 """Key of an entry's last step, its result (no argument is called that)."""
@@ -99,11 +100,6 @@ def optional_whole(hint: Text) -> Kind:
                 validation_rule("whole", hint, Text("1以上の整数を入力",
                                                     "Type a whole number, 1 or more"),
                                 "greaterThanOrEqual", "1"), minimum=1, blank_ok=True)
-
-
-def text_in(value: Any, words: Sequence[str]) -> bool:
-    """``value = "word"`` as Excel compares text: ignoring (ASCII) case."""
-    return isinstance(value, str) and value.casefold() in {w.casefold() for w in words}
 
 
 def listed_or_number(names: Sequence[str], hint: Text) -> Callable[[str], Validation]:

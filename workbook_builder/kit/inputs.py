@@ -8,8 +8,9 @@ never an error value.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .. import dates
 from .. import formulas as fx
@@ -72,6 +73,22 @@ def one_of(values: tuple[float, ...]) -> Check:
     """One of the numbers ``values`` (``1/0``, ``1/0.5/0``)."""
     allowed = tuple(float(v) for v in values)
     return Check(lambda ref: fx.is_one_of(ref, values), lambda x: excel_number(x) in allowed)
+
+
+def text_in(value: Any, words: Sequence[str]) -> bool:
+    """``value = "word"`` as Excel compares text: ignoring (ASCII) case."""
+    return isinstance(value, str) and value.casefold() in {w.casefold() for w in words}
+
+
+def is_word(ref: str, words: Sequence[str]) -> str:
+    """TRUE when ``ref`` is one of the ``words`` (any case, as Excel's ``=`` compares):
+    :func:`text_in` on the sheet."""
+    return f"OR({','.join(f'{ref}={fx.text(w)}' for w in words)})"
+
+
+def any_of(words: Sequence[str]) -> Check:
+    """One of the ``words`` (any case): 会員/非会員, 休/off."""
+    return Check(lambda ref: is_word(ref, words), lambda x: text_in(x, words))
 
 
 def whole_at_least(minimum: int) -> Check:

@@ -182,14 +182,14 @@ def tournament_score_text(place: str, knockouts: str, rule: str = SCORE_RULE) ->
 def win_score_text(place: str, rule: str = WIN_RULE, words: Sequence[str] = TANSHO_WORDS) -> str:
     """102式 (1 win, 0.5 draw, 0 loss) or 単勝式 result of a place, by ``rule``, as
     :func:`rating_rules.yonin.tournament_score` with rule "102" or "単勝"."""
-    return (f"IF({any_of(rule, words)},INDEX({SCORE_TANSHO},{place}),"
+    return (f"IF({kinds.is_word(rule, words)},INDEX({SCORE_TANSHO},{place}),"
             f"INDEX({SCORE_102},{place}))")
 
 
 def is_rule_ok(score_rule: str = SCORE_RULE, win_rule: str = WIN_RULE) -> str:
     """TRUE when the rule cells hold A/B and 102/単勝."""
     return (f"AND(OR({score_rule}=\"A\",{score_rule}=\"B\"),"
-            f"OR({win_rule}=102,{win_rule}=\"102\",{any_of(win_rule, TANSHO_WORDS)}))")
+            f"OR({win_rule}=102,{win_rule}=\"102\",{kinds.is_word(win_rule, TANSHO_WORDS)}))")
 
 
 SCORE_WORDS_102 = ("102", "102式")
@@ -202,7 +202,7 @@ def catalog_score_text(place: str, knockouts: str, rule: str) -> str:
     (a 102 typed as a number too), as :func:`rating_rules.yonin.tournament_score`."""
     is_102 = ",".join([f"{rule}=102", *(f'{rule}="{w}"' for w in SCORE_WORDS_102)])
     win = win_score_text(place, rule, SCORE_WORDS_TANSHO)
-    return (f"IF(OR({is_102},{any_of(rule, SCORE_WORDS_TANSHO)}),{win},"
+    return (f"IF(OR({is_102},{kinds.is_word(rule, SCORE_WORDS_TANSHO)}),{win},"
             f"{tournament_score_text(place, knockouts, rule)})")
 
 
@@ -379,15 +379,9 @@ def once_per_game(column: Column) -> Column:
 
 # ---- what a seat's row accepts ----------------------------------------------------------
 
-def any_of(ref: str, words: Sequence[str]) -> str:
-    """TRUE when ``ref`` is one of the ``words`` (any case, as Excel's ``=`` compares);
-    :func:`~workbook_builder.kit.catalog.text_in` in Python."""
-    return f"OR({','.join(f'{ref}={fx.text(w)}' for w in words)})"
-
-
 def is_trouble(value: object) -> bool:
     """T (any case): a resignation or time-out."""
-    return kc.text_in(value, (TROUBLE,))
+    return kinds.text_in(value, (TROUBLE,))
 
 
 PLACE = kinds.one_of((1, 2, 3, 4))
@@ -398,12 +392,7 @@ KNOCKED = kinds.Check(
 """Out by: a seat 1-4 or T (any case)."""
 
 
-def any_of_check(words: Sequence[str]) -> kinds.Check:
-    """A cell holding one of ``words`` (any case): :func:`any_of`, and its Python twin."""
-    return kinds.Check(lambda ref: any_of(ref, words), lambda x: kc.text_in(x, words))
-
-
-MEMBER_WORD = any_of_check(MEMBER_WORDS)
+MEMBER_WORD = kinds.any_of(MEMBER_WORDS)
 
 
 def rank_check(preset: YoninPreset, lang: str) -> kinds.Check:
@@ -565,7 +554,7 @@ def rate_seats(c: Cells) -> list[dict[str, object]]:
     labels = rank_lookup(c.preset, c.lang)
     floors = [None if f is None else c.preset.ranks[labels[str(f)]][0]
               for f in seats(c, "Official")]
-    return rate_typed(c, floors, [not kc.text_in(m, NON_MEMBER) for m in seats(c, "Member")])
+    return rate_typed(c, floors, [not kinds.text_in(m, NON_MEMBER) for m in seats(c, "Member")])
 
 
 def rate_typed(c: Cells, floors: Sequence[float | None], members: Sequence[bool]
@@ -725,7 +714,7 @@ def result_columns(lang: str, preset: YoninPreset) -> tuple[Column, ...]:
         Column("KoPt", Text("撃破\npt", "KO\npt"), "computed", "number", 5,
                formula=ko_pt_formula, value=rated("KoPt")),
         Column("UpsetPt", Text("下克上\npt", "Upset\npt"), "computed", "number", 6,
-               formula=lambda r: upset_formula(r, f"NOT({any_of(r['Member'], NON_MEMBER)})"),
+               formula=lambda r: upset_formula(r, f"NOT({kinds.is_word(r['Member'], NON_MEMBER)})"),
                value=rated("UpsetPt")),
         Column("TroublePt", Text("トラブル\npt", "Trouble\npt"), "computed", "number",
                8, width_en=8, formula=trouble_formula, value=rated("TroublePt")),
@@ -1088,7 +1077,7 @@ FLOOR = kc.Kind(
 RULE_KIND = kc.Kind(
     kinds.Check(lambda r: "OR(" + ",".join([f"{r}=102", *(f'{r}="{w}"' for w in CATALOG_RULES)])
                 + ")",
-                lambda x: excel_number(x) == 102 or kc.text_in(x, CATALOG_RULES)),
+                lambda x: excel_number(x) == 102 or kinds.text_in(x, CATALOG_RULES)),
     Text("空欄・A・B・102・単勝", "blank, A, B, 102 or 単勝"), Text("空欄=A", "blank = A"),
     "choice", kc.validation_rule("list", Text("A (空欄)・B・102・単勝",
                                               "A (blank), B, 102 or 単勝"),

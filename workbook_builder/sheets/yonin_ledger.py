@@ -28,7 +28,6 @@ from rating_rules.yonin import TROUBLE, YoninPreset, rank_label
 from .. import dates, styles
 from .. import formulas as fx
 from ..formulas import ledger as fl
-from ..kit import catalog as kc
 from ..kit import inputs as kinds
 from ..kit import ledger as kl
 from ..kit import ledger_games as lg
@@ -366,12 +365,11 @@ def is_mark(ref: str) -> str:
 
 
 def mark_accepts(value: object) -> bool:
-    return kc.text_in(value, tuple(ASSOCIATE)) or kinds.whole_at_least(1).accepts(value)
+    return kinds.text_in(value, tuple(ASSOCIATE)) or kinds.whole_at_least(1).accepts(value)
 
 
 MARK = kinds.Check(is_mark, mark_accepts)
-REST = kinds.Check(lambda ref: yn.any_of(ref, RESTING),
-                   lambda x: kc.text_in(x, tuple(RESTING)))
+REST = kinds.any_of(tuple(RESTING))
 
 
 def posted_columns() -> tuple[Column, ...]:
@@ -478,8 +476,8 @@ def player_helpers() -> tuple[Column, ...]:
                lambda c: lg.player_id(c.evaluation, c["Name"])),
         helper("Ok", Text("計算用 使える行", "Usable"), "integer", usable_formula, usable_value),
         helper("NonMember", Text("計算用 非会員", "Non-member"), "integer",
-               lambda r: fx.if_(yn.any_of(r["Member"], yn.NON_MEMBER), "1", "0"),
-               lambda c: int(kc.text_in(c["Member"], yn.NON_MEMBER))),
+               lambda r: fx.if_(kinds.is_word(r["Member"], yn.NON_MEMBER), "1", "0"),
+               lambda c: int(kinds.text_in(c["Member"], yn.NON_MEMBER))),
         helper("StartRate", Text("計算用 開始レート", "Start used"), "number", start_formula,
                start_value),
         helper("OfficialLabel", Text("計算用 公認段級の表記", "Official rank label"), "text",
@@ -577,10 +575,10 @@ class FederationPost:
         number."""
         value, rest = row.get("Mark"), row.get("Rest")
         mark = "" if value is None else st.text_of(value).strip()
-        if kc.text_in(mark, tuple(ASSOCIATE)):
+        if kinds.text_in(mark, tuple(ASSOCIATE)):
             mark = ASSOCIATE.ja
-        return (mark, rest is not None and kc.text_in(rest, tuple(RESTING)),
-                not kc.text_in(row.get("Member"), tuple(yn.NON_MEMBER)))
+        return (mark, rest is not None and kinds.text_in(rest, tuple(RESTING)),
+                not kinds.text_in(row.get("Member"), tuple(yn.NON_MEMBER)))
 
     def respell(self, word: str, lang: str) -> str:
         """A rank label in ``lang`` (the sheet writes them in its own)."""
