@@ -186,10 +186,16 @@ def win_score_text(place: str, rule: str = WIN_RULE, words: Sequence[str] = TANS
             f"INDEX({SCORE_102},{place}))")
 
 
-def is_rule_ok(score_rule: str = SCORE_RULE, win_rule: str = WIN_RULE) -> str:
+def rule_word(words: Sequence[str]) -> kinds.Check:
+    """102 typed as a number, or one of ``words`` (any case): what a rule cell may say."""
+    return kinds.Check(lambda ref: f"OR({ref}=102,{kinds.is_word(ref, words)})",
+                       lambda x: excel_number(x) == 102 or kinds.text_in(x, words))
+
+
+def is_rule_ok() -> str:
     """TRUE when the rule cells hold A/B and 102/単勝."""
-    return (f"AND(OR({score_rule}=\"A\",{score_rule}=\"B\"),"
-            f"OR({win_rule}=102,{win_rule}=\"102\",{kinds.is_word(win_rule, TANSHO_WORDS)}))")
+    return (f"AND({kinds.is_word(SCORE_RULE, ('A', 'B'))},"
+            f"{rule_word(('102', *TANSHO_WORDS)).test(WIN_RULE)})")
 
 
 SCORE_WORDS_102 = ("102", "102式")
@@ -200,10 +206,9 @@ SCORE_WORDS_TANSHO = ("単勝", "単勝式", "tansho")
 def catalog_score_text(place: str, knockouts: str, rule: str) -> str:
     """YONIN_SCORE in one cell: rule A (also blank) or B, or 102式 / 単勝式 by any spelling
     (a 102 typed as a number too), as :func:`rating_rules.yonin.tournament_score`."""
-    is_102 = ",".join([f"{rule}=102", *(f'{rule}="{w}"' for w in SCORE_WORDS_102)])
+    is_win_rule = rule_word((*SCORE_WORDS_102, *SCORE_WORDS_TANSHO)).test(rule)
     win = win_score_text(place, rule, SCORE_WORDS_TANSHO)
-    return (f"IF(OR({is_102},{kinds.is_word(rule, SCORE_WORDS_TANSHO)}),{win},"
-            f"{tournament_score_text(place, knockouts, rule)})")
+    return f"IF({is_win_rule},{win},{tournament_score_text(place, knockouts, rule)})"
 
 
 def rate_table_line_text(name: str, rank: str, official: str, rate: str, month: str,
@@ -1075,9 +1080,7 @@ FLOOR = kc.Kind(
         "公認段級 (初段 など) か 下限レート。空欄 = 0",
         "Official rank (初段 …) or a minimum rate; blank = 0")), blank_ok=True)
 RULE_KIND = kc.Kind(
-    kinds.Check(lambda r: "OR(" + ",".join([f"{r}=102", *(f'{r}="{w}"' for w in CATALOG_RULES)])
-                + ")",
-                lambda x: excel_number(x) == 102 or kinds.text_in(x, CATALOG_RULES)),
+    rule_word(CATALOG_RULES),
     Text("空欄・A・B・102・単勝", "blank, A, B, 102 or 単勝"), Text("空欄=A", "blank = A"),
     "choice", kc.validation_rule("list", Text("A (空欄)・B・102・単勝",
                                               "A (blank), B, 102 or 単勝"),
