@@ -300,6 +300,11 @@ def rank_lookup(preset: YoninPreset, lang: str) -> dict[str, int]:
     return table
 
 
+def official_row(value: object, preset: YoninPreset, lang: str) -> int | None:
+    """The rank table's row of a typed official rank (label or alias), None if not one."""
+    return rank_lookup(preset, lang).get(value) if isinstance(value, str) else None
+
+
 # ---- where things are -------------------------------------------------------------------
 
 GAME = Seats(("",), rows=SEATS)
@@ -556,9 +561,8 @@ def knocker_of(value: object) -> int | str | None:
 
 def rate_seats(c: Cells) -> list[dict[str, object]]:
     """:func:`seat_values` of the rated game typed in this row's four rows."""
-    labels = rank_lookup(c.preset, c.lang)
-    floors = [None if f is None else c.preset.ranks[labels[str(f)]][0]
-              for f in seats(c, "Official")]
+    rows = [official_row(f, c.preset, c.lang) for f in seats(c, "Official")]
+    floors = [None if row is None else c.preset.ranks[row][0] for row in rows]
     return rate_typed(c, floors, [not kinds.text_in(m, NON_MEMBER) for m in seats(c, "Member")])
 
 

@@ -445,16 +445,8 @@ def start_value(c: Cells) -> object:
     return "" if start is None else start
 
 
-def official_row(c: Cells) -> int | None:
-    """The rank table's row of the typed official rank, None if blank or not a rank."""
-    official = c["Official"]
-    if official is None or not c.column("Official").check.accepts(official):
-        return None
-    return yn.rank_lookup(c.preset, c.lang)[str(official)]
-
-
 def label_value(c: Cells) -> str:
-    row = official_row(c)
+    row = yn.official_row(c["Official"], c.preset, c.lang)
     return "" if row is None else yn.rank_labels(c.preset, c.lang)[row]
 
 
@@ -463,7 +455,7 @@ def floor_value(c: Cells) -> float:
     preset = c.preset
     if c["Official"] is None:
         return float(preset.rate_floor)
-    row = official_row(c)
+    row = yn.official_row(c["Official"], c.preset, c.lang)
     minimum = 0 if row is None else preset.ranks[row][1]
     return float(max(minimum, preset.rate_floor))
 
