@@ -91,6 +91,12 @@ def any_of(words: Sequence[str]) -> Check:
     return Check(lambda ref: is_word(ref, words), lambda x: text_in(x, words))
 
 
+def either(first: Check, second: Check) -> Check:
+    """A value ``first`` or ``second`` accepts (準 or a member number)."""
+    return Check(lambda ref: f"OR({first.test(ref)},{second.test(ref)})",
+                 lambda x: first.accepts(x) or second.accepts(x))
+
+
 def whole_at_least(minimum: int) -> Check:
     """A whole number ≥ ``minimum`` (3.0 counts, 2.5 and text do not)."""
     def accepts(value: object) -> bool:

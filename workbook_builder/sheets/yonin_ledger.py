@@ -358,17 +358,8 @@ RESTING = Text("休", "off")
 """The Rest column's word for a player on leave (休場); either word is accepted."""
 
 
-def is_mark(ref: str) -> str:
-    """準/A, or a whole number ≥ 1: FALSE, never an error, for any other cell."""
-    words = ",".join(f"{ref}={fx.text(w)}" for w in ASSOCIATE)
-    return f"OR({words},{fx.is_whole_at_least(ref, 1)})"
-
-
-def mark_accepts(value: object) -> bool:
-    return kinds.text_in(value, tuple(ASSOCIATE)) or kinds.whole_at_least(1).accepts(value)
-
-
-MARK = kinds.Check(is_mark, mark_accepts)
+MARK = kinds.either(kinds.any_of(tuple(ASSOCIATE)), kinds.whole_at_least(1))
+"""A member number: 準/A, or a whole number ≥ 1."""
 REST = kinds.any_of(tuple(RESTING))
 
 
@@ -381,7 +372,7 @@ def posted_columns() -> tuple[Column, ...]:
                                             "A for an associate member, else the member's "
                                             "number (blank = none)"),
                              Text("準 か 1以上の整数", "A or a whole number, 1 or more"),
-                             None, is_mark(f"E{FIRST_ROW}")),
+                             None, MARK.test(f"E{FIRST_ROW}")),
                check=MARK, message=PLAYER_MSG["mark"]),
         Column("Rest", Text("休場", "On\nleave"), "input", "choice", 4.5, width_en=6,
                allowed=(RESTING.ja, RESTING.en), lead=Text("休", "off"),
