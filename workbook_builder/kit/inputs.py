@@ -93,8 +93,10 @@ def any_of(words: Sequence[str]) -> Check:
 
 def either(first: Check, second: Check) -> Check:
     """A value ``first`` or ``second`` accepts (準 or a member number)."""
-    return Check(lambda ref: f"OR({first.test(ref)},{second.test(ref)})",
-                 lambda x: first.accepts(x) or second.accepts(x))
+    return Check(
+        lambda ref: f"OR({first.test(ref)},{second.test(ref)})",
+        lambda x: first.accepts(x) or second.accepts(x),
+    )
 
 
 def whole_at_least(minimum: int) -> Check:

@@ -476,11 +476,6 @@ SEAT_RULES = (
 """After the places, in this order: the first rule that holds for some seat decides."""
 
 
-def seat_text(key: str, seat: int) -> Text:
-    """Message ``key`` naming the seat (its ``{n}``)."""
-    return Text(MSG[key].ja.format(n=seat), MSG[key].en.format(n=seat))
-
-
 def seat_rule_case(rule: SeatRule, s: int) -> st.Case:
     """``rule`` for seat index ``s`` as a Status case of the game's seat-1 row."""
     def test(r: Row) -> str:
@@ -490,7 +485,7 @@ def seat_rule_case(rule: SeatRule, s: int) -> st.Case:
     def holds(c: Cells) -> bool:
         return rule.holds(numbers(seats(c, "Place")), seats(c, "KnockedBy"), s)
 
-    return st.Case(test, holds, seat_text(rule.message, s + 1))
+    return st.Case(test, holds, Text(*(words.format(n=s + 1) for words in MSG[rule.message])))
 
 
 def row_check_case(s: int) -> st.Case:
@@ -1075,9 +1070,8 @@ VICTIMS = kc.Kind(
     "number", kc.number_validation(Text("自分が詰ませた人のレート (いなければ空欄)",
                                         "Rates of the players I mated (blank if none)")))
 FLOOR = kc.Kind(
-    kinds.Check(lambda r: f"OR(ISNUMBER({r}),{is_rank(r)})",
-                lambda x: excel_number(x) is not None
-                or (isinstance(x, str) and x in CATALOG_LABELS)),
+    kinds.either(kinds.NUMBER,
+                 kinds.Check(is_rank, lambda x: isinstance(x, str) and x in CATALOG_LABELS)),
     Text("空欄・数値・段級 (初段 など)", "blank, a number or a rank (初段 …)"),
     Text("空欄=0\n初段 など", "blank = 0\nor 初段"), "text",
     kc.listed_or_number(("Yonin_RankLabel", "Yonin_RankAlias"), Text(
