@@ -43,10 +43,13 @@ def validation(kind: str | None, prompt: Text | None, error: Text | None = None,
     return Validation(kind, op, f1, f2, prompt, error)
 
 
-def number_check(prompt: Text) -> Validation:
-    """Any number: the bounds only turn away what is not one."""
-    return Validation("decimal", "between", "-1000000", "1000000", prompt,
-                      Text("数値を入力", "Type a number"))
+NUMBER_ERROR = Text("数値を入力してください", "Type a number")
+
+
+def number_check(prompt: Text, whole: bool = False) -> Validation:
+    """Any number (``whole``: any whole number): the bounds only turn away what is not one."""
+    kind = "whole" if whole else "decimal"
+    return Validation(kind, "between", "-1000000", "1000000", prompt, NUMBER_ERROR)
 
 
 @dataclass(frozen=True)

@@ -47,13 +47,12 @@ def constant_setting(key: str, label: Text, note: Text, value: float, field: str
                      label_prompt: bool = False) -> Setting:
     """A numeric constant of the rule on Settings: validated, named, fed from the preset;
     the input message is the note (``label_prompt``: the label, as the four-player sheets)."""
-    kind = "whole" if whole else "decimal"
     shown = label if label_prompt else note
     if minimum is None:
-        check = v(kind, shown, Text("数値を入力", "Type a number"), "between", "-1000000",
-                  "1000000")
+        check = number_check(shown, whole)
     else:
-        check = v(kind, shown, Text(f"{minimum:g} 以上の数値", f"A number, {minimum:g} or more"),
+        check = v("whole" if whole else "decimal", shown,
+                  Text(f"{minimum:g} 以上の数値", f"A number, {minimum:g} or more"),
                   "greaterThanOrEqual", f"{minimum:g}")
     return Setting(key, label, note, value, check, type="integer" if whole else "number",
                    minimum=minimum, preset_field=field)

@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from .. import formulas as fx
 from ..labels import Text
-from ..layout import Validation, ValueType
+from ..layout import NUMBER_ERROR, Validation, ValueType
 from . import inputs as kinds
 from .cells import excel_number
 from .inputs import Check
@@ -77,7 +77,7 @@ NUMBER_HINT = Text("数値", "number")
 
 def number_validation(hint: Text) -> Callable[[str], Validation]:
     """Any number: the bounds only turn away what is not one."""
-    return validation_rule("decimal", hint, kinds.NUMBER_ERROR, "between", "-1000000000",
+    return validation_rule("decimal", hint, NUMBER_ERROR, "between", "-1000000000",
                            "1000000000")
 
 

@@ -13,7 +13,6 @@ from typing import Any, ClassVar, TypeVar
 
 from .. import formulas as fx
 from ..kit import chain
-from ..kit import inputs as kinds
 from ..kit import status as st
 from ..kit.base import EXAMPLE_NAMES
 from ..kit.cells import Cells, excel_number
@@ -21,7 +20,7 @@ from ..kit.chain import history_columns
 from ..kit.personal import PersonalSheet
 from ..kit.settings_table import TableField
 from ..labels import Text
-from ..layout import Column, Row, Setting, Validation
+from ..layout import Column, Row, Setting, Validation, number_check
 from ..layout import validation as v
 from ..messages import say
 from ..settings import setting_name
@@ -107,8 +106,7 @@ TABLE_PROMPT = Text("表の値 (対局シートの計算が使う)", "The Games 
 
 def table_check(field: TableField) -> Validation:
     """A shogi table's typed cell: a number, or any text (a name), reported as an input."""
-    return kinds.any_number(TABLE_PROMPT) if field.kind == "number" else v(None, TABLE_PROMPT,
-                                                                           None)
+    return number_check(TABLE_PROMPT) if field.kind == "number" else v(None, TABLE_PROMPT)
 
 
 def rank_listed(field: str) -> Callable[[Any], None]:
@@ -136,7 +134,7 @@ def rank_settings(preset: Any) -> list[Setting]:
                 Text("今のレートがあれば入力 (空欄なら申告段級から)",
                      "Your rating if you have one (blank: the rank's)"),
                 preset.start,
-                kinds.any_number(Text("空欄なら申告段級のレート", "Blank = the declared rank's")),
+                number_check(Text("空欄なら申告段級のレート", "Blank = the declared rank's")),
                 preset_field="start"),
     ]
 
