@@ -142,10 +142,11 @@ class Positive:
             return (self.field, lambda x: x < 0, "template.zero_or_more")
         return (self.field, lambda x: x <= 0, "template.above_zero")
 
-    def setting(self, value: float) -> Setting:
+    def setting(self, preset: object) -> Setting:
         rule = zero_or_more(self.prompt) if self.zero_ok else Validation(
             "decimal", "greaterThan", "0", None, self.prompt,
             Text("0より大きい数値", "A number above 0"))
+        value = getattr(preset, self.field)
         return scalar(self.key, self.field, self.label, self.note, value, rule)
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import datetime as dt
 from abc import abstractmethod
-from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from openpyxl.styles import Font, PatternFill
 from openpyxl.worksheet.worksheet import Worksheet
@@ -25,7 +25,7 @@ from .. import formulas as fx
 from .. import styles
 from ..labels import Text
 from ..layout import Column, Formula, Row, Setting, Table, Validation, ValueType, validation
-from ..settings import START, Refused, refuse, scalar, setting_name
+from ..settings import START, Positive, Refused, refuse, scalar, setting_name, start_setting
 from ..spec import Spec
 from . import inputs as kinds
 from . import status as st
@@ -192,15 +192,30 @@ def settled_chart_columns() -> tuple[Column, ...]:
     )
 
 
-def periods_setting(periods: bool) -> Setting:
+class PeriodsSwitch:
     """The mode switch on Settings: 0 = every game a period, 1 = by Period label."""
-    return scalar("Periods", "periods", Text("期間ごとに計算", "Rate by period"),
-                  Text("0 = 対局ごと、1 = 期間ごと (下の説明)",
-                       "0 = after every game, 1 = by period"),
-                  int(periods),
-                  Validation("list", None, '"0,1"', None,
-                             Text("0 = 対局ごと、1 = 期間ごと", "0 = per game, 1 = per period"),
-                             Text("0 か 1 を選んでください", "Choose 0 or 1")))
+
+    ok = fx.is_one_of(PERIODS, (1, 0))
+    refused: Refused = ("periods", lambda x: x not in (0, 1), "template.periods")
+
+    def setting(self, preset: Any) -> Setting:
+        return scalar("Periods", "periods", Text("期間ごとに計算", "Rate by period"),
+                      Text("0 = 対局ごと、1 = 期間ごと (下の説明)",
+                           "0 = after every game, 1 = by period"),
+                      int(preset.periods),
+                      Validation("list", None, '"0,1"', None,
+                                 Text("0 = 対局ごと、1 = 期間ごと", "0 = per game, 1 = per period"),
+                                 Text("0 か 1 を選んでください", "Choose 0 or 1")))
+
+
+PERIODS_SWITCH = PeriodsSwitch()
+Declared = Positive | PeriodsSwitch
+"""A Settings row declared once: its row, the test that it is usable, the value refused."""
+
+
+def usable(declared: Iterable[Declared], *more: str) -> str:
+    """TRUE when the start and every ``declared`` setting are usable, and ``more`` hold."""
+    return f"AND({','.join([f'ISNUMBER({START})', *(d.ok for d in declared), *more])})"
 
 
 def example_periods(keys: tuple[str, ...],
@@ -214,9 +229,6 @@ def example_periods(keys: tuple[str, ...],
             for label, day, games in periods for i, game in enumerate(games)]
 
 
-PERIODS_REFUSED: Refused = ("periods", lambda x: x not in (0, 1), "template.periods")
-
-
 class PeriodSheet(PersonalSheet[P]):
     """A personal sheet rated per game or by period: its settled rows stand out, its chart
     plots settled ratings, and a template's constants are checked as Settings would."""
@@ -225,7 +237,8 @@ class PeriodSheet(PersonalSheet[P]):
         "入力は「対局」シートで。グラフは確定したレートだけ (期間ごとなら期間の最後)。",
         "Type games on the Games sheet; the chart shows settled ratings only.")
     start_field = "start"
-    refused: ClassVar[tuple[Refused, ...]] = (PERIODS_REFUSED,)
+    declared: ClassVar[tuple[Declared, ...]]
+    """The Settings rows after the start, in sheet order (one the :data:`PERIODS_SWITCH`)."""
 
     @abstractmethod
     def inputs(self) -> tuple[Column, ...]:
@@ -245,13 +258,17 @@ class PeriodSheet(PersonalSheet[P]):
         return (*self.inputs(), *self.computed(lang), kinds.date_column(), *self.chain(),
                 *settled_chart_columns())
 
+    def settings(self, preset: P) -> list[Setting]:
+        start = start_setting(START_NOTE, getattr(preset, self.start_field))
+        return [start, *(d.setting(preset) for d in self.declared)]
+
     def constant_fields(self, preset: str) -> tuple[str, ...]:
         """The preset fields Settings shows: a template may set these only."""
         return tuple(s.preset_field for s in self.settings(self.presets[preset]))
 
     def preset_for(self, spec: Spec) -> P:
         """The named preset with the template's constants, checked like the Settings cells."""
-        refuse(self.refused, spec)
+        refuse([d.refused for d in self.declared], spec)
         return super().preset_for(spec)
 
     def dress_games(self, ws: Worksheet, table: Table, lang: str,

@@ -28,7 +28,7 @@ from ..kit.ledger_rule import LedgerRule, other
 from ..kit.periods import carried, carry, helper, number
 from ..labels import Text
 from ..layout import Column, Row, Setting
-from ..settings import START, Positive, start_setting
+from ..settings import Positive
 
 K_SETTING = Positive(
     "K", "k", Text("K (係数)", "K factor"),
@@ -98,9 +98,9 @@ class EloSheetPreset(EloPreset):
     """Rate by rating periods (True) or after every game (False, the engine's default)."""
 
 
-SETTINGS_OK = (f"AND(ISNUMBER({START}),{K_SETTING.ok},{SCALE_SETTING.ok},"
-               f"{fx.is_one_of(kp.PERIODS, (1, 0))})")
-"""TRUE when every Settings value is usable (K and scale positive, mode 1 or 0)."""
+SHEET_SETTINGS = (K_SETTING, kp.PERIODS_SWITCH, SCALE_SETTING)
+"""The personal sheet's Settings after the start; the ledger's are K and the scale."""
+SETTINGS_OK = kp.usable(SHEET_SETTINGS)
 
 
 STATUS = kp.period_status(INPUT_KEYS, SETTINGS_OK, ("OppRating", "Score", "Date"),
@@ -178,7 +178,7 @@ class EloSheet(kp.PeriodSheet[EloSheetPreset]):
     at 5.5 and 5, the date's 5 units (12/28) pushed Status's ⚠ past LibreOffice's 390 px.
     The same screen has no room for "Rating" whole, so the rating is headed Rtg in 5."""
     notes = RULE_NOTES
-    refused = (kp.PERIODS_REFUSED, K_SETTING.refused, SCALE_SETTING.refused)
+    declared = SHEET_SETTINGS
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         """Seed 002's six-game period, a second period, one flagged row, a game in progress."""
@@ -235,14 +235,6 @@ class EloSheet(kp.PeriodSheet[EloSheetPreset]):
             kp.next_new_column(),
         )
 
-    def settings(self, preset: EloSheetPreset) -> list[Setting]:
-        return [
-            start_setting(kp.START_NOTE, preset.start),
-            K_SETTING.setting(preset.k),
-            kp.periods_setting(preset.periods),
-            SCALE_SETTING.setting(preset.scale),
-        ]
-
 
 __all__ = ["CATALOG_ENTRIES", "EloSheet", "EloSheetPreset"]
 
@@ -254,10 +246,11 @@ class EloRule(LedgerRule[EloPreset]):
     engine = "elo"
     example_starts = (1600, 1500, 1500, 1450, 1400)
     scores = (1, 0.5, 0)
-    refused = (K_SETTING.refused, SCALE_SETTING.refused)
+    declared = (K_SETTING, SCALE_SETTING)
+    refused = tuple(d.refused for d in declared)
 
     def settings(self, preset: EloPreset) -> list[Setting]:
-        return [K_SETTING.setting(preset.k), SCALE_SETTING.setting(preset.scale)]
+        return [d.setting(preset) for d in self.declared]
 
     def change_formula(self, r: Row, side: str) -> str:
         my, opp = r[f"Rating{side}"], r[f"Rating{other(side)}"]
@@ -271,7 +264,7 @@ class EloRule(LedgerRule[EloPreset]):
         return round_half_away(my + delta) - my
 
     def settings_ok(self, preset: EloPreset) -> str:
-        return f"AND(ISNUMBER({START}),{K_SETTING.ok},{SCALE_SETTING.ok})"
+        return kp.usable(self.declared)
 
 
 LEDGER_PRESETS = {"elo": (EloRule(), EloPreset())}

@@ -41,7 +41,7 @@ from ..kit.periods import carried, carry, helper, number
 from ..kit.step import RATING, Chain, Side, Step, on_seat, seat_steps
 from ..labels import Text
 from ..layout import Column, Formula, Row, Setting, Validation, validation
-from ..settings import START, Positive, start_setting
+from ..settings import Positive
 
 # --- the rule as formula text ----------------------------------------------------------------
 # Each builder returns formula text without the leading ``=``, mirroring the engine's
@@ -234,11 +234,10 @@ class GlickoSheetPreset(GlickoPreset):
                                    most=self.start_rd)
 
 
-SETTINGS_OK = (f"AND(ISNUMBER({START}),{fx.is_one_of(kp.PERIODS, (1, 0))},"
-               f"{RD_SETTING.ok},{MAX_RD_SETTING.ok},{C_SETTING.ok},"
-               f"IF(COUNT({RD},{MAX_RD})=2,{RD}<={MAX_RD},FALSE))")
-"""TRUE when every Settings value is usable (RDs above 0, the starting RD at most the
-largest, c at least 0, mode 1 or 0)."""
+SHEET_SETTINGS = (RD_SETTING, MAX_RD_SETTING, C_SETTING, kp.PERIODS_SWITCH)
+"""The personal sheet's Settings after the start; the ledger's are the largest RD and c."""
+SETTINGS_OK = kp.usable(SHEET_SETTINGS, f"IF(COUNT({RD},{MAX_RD})=2,{RD}<={MAX_RD},FALSE)")
+"""TRUE when every Settings value is usable, the starting RD at most the largest."""
 
 
 def rd_check(most: float) -> kinds.Check:
@@ -354,7 +353,7 @@ class GlickoSheet(kp.PeriodSheet[GlickoSheetPreset]):
     """As on the Elo sheet, the rating is headed Rtg: "Rating" whole would push Status's ⚠
     past LibreOffice's 390 px."""
     notes = RULE_NOTES
-    refused = (kp.PERIODS_REFUSED, RD_SETTING.refused, MAX_RD_SETTING.refused, C_SETTING.refused)
+    declared = SHEET_SETTINGS
 
     def example_inputs(self, lang: str) -> list[dict[str, object]]:
         """The paper's three games as one period, a second period, a flagged row, a game in
@@ -426,15 +425,6 @@ class GlickoSheet(kp.PeriodSheet[GlickoSheetPreset]):
                    *chained("CloseRD", CLOSE_RD), lambda r: RD, lambda c: float(c.preset.rd)),
             kp.next_new_column(),
         )
-
-    def settings(self, preset: GlickoSheetPreset) -> list[Setting]:
-        return [
-            start_setting(kp.START_NOTE, preset.start),
-            RD_SETTING.setting(preset.rd),
-            MAX_RD_SETTING.setting(preset.start_rd),
-            C_SETTING.setting(preset.c),
-            kp.periods_setting(preset.periods),
-        ]
 
 
 # --- Glicko: what the club ledger keeps ------------------------------------------------------
@@ -518,7 +508,8 @@ class GlickoRule(LedgerRule[GlickoLedgerPreset]):
     engine = "glicko"
     example_starts = (1700, None, 1500, 1650, 1300)
     scores = (1, 0.5, 0)
-    refused = (MAX_RD_SETTING.refused, C_SETTING.refused)
+    declared = (MAX_RD_SETTING, C_SETTING)
+    refused = tuple(d.refused for d in declared)
     monthly = True
     rating_format = "0"
     change_format = "+0;-0;0"
@@ -531,10 +522,10 @@ class GlickoRule(LedgerRule[GlickoLedgerPreset]):
     """The rating list shows each player's RD now beside the rating: how sure it is."""
 
     def settings(self, preset: GlickoLedgerPreset) -> list[Setting]:
-        return [MAX_RD_SETTING.setting(preset.start_rd), C_SETTING.setting(preset.c)]
+        return [d.setting(preset) for d in self.declared]
 
     def settings_ok(self, preset: GlickoLedgerPreset) -> str:
-        return f"AND(ISNUMBER({START}),{MAX_RD_SETTING.ok},{C_SETTING.ok})"
+        return kp.usable(self.declared)
 
     def monthly_mode(self, preset: GlickoLedgerPreset) -> bool:
         return preset.monthly
