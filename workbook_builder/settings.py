@@ -18,7 +18,6 @@ from . import styles
 from .errors import TemplateError
 from .labels import SETTINGS_HEADER, Text
 from .layout import NameInfo, Setting, Validation, ValueType, number_check
-from .layout import validation as v
 from .messages import say
 from .spec import Spec
 from .table import add_validation, define_name
@@ -51,9 +50,7 @@ def constant_setting(key: str, label: Text, note: Text, value: float, field: str
     if minimum is None:
         check = number_check(shown, whole)
     else:
-        check = v("whole" if whole else "decimal", shown,
-                  Text(f"{minimum:g} 以上の数値", f"A number, {minimum:g} or more"),
-                  "greaterThanOrEqual", f"{minimum:g}")
+        check = at_least(shown, whole, minimum)
     return Setting(key, label, note, value, check, type="integer" if whole else "number",
                    minimum=minimum, preset_field=field)
 
@@ -94,10 +91,15 @@ def scalar(key: str, field_name: str, label: Text, note: Text, value: float | st
                    minimum=None if kind == "choice" else 0, preset_field=field_name)
 
 
-def zero_or_more(prompt: Text, whole: bool = False) -> Validation:
-    """A number (``whole``: a whole number) of 0 or more."""
-    return Validation("whole" if whole else "decimal", "greaterThanOrEqual", "0", None,
-                      prompt, Text("0以上の数値", "A number, 0 or more"))
+def at_least(prompt: Text, whole: bool = False, minimum: float = 0) -> Validation:
+    """A number (``whole``: a whole number) of ``minimum`` or more."""
+    error = Text(f"{minimum:g}以上の数値", f"A number, {minimum:g} or more")
+    kind = "whole" if whole else "decimal"
+    return Validation(kind, "greaterThanOrEqual", f"{minimum:g}", None, prompt, error)
+
+
+zero_or_more = at_least
+"""The name the Go sheets call it by."""
 
 
 Refused = tuple[str, Callable[[float], bool], str]
@@ -143,7 +145,7 @@ class Positive:
         return (self.field, lambda x: x <= 0, "template.above_zero")
 
     def setting(self, preset: object) -> Setting:
-        rule = zero_or_more(self.prompt) if self.zero_ok else Validation(
+        rule = at_least(self.prompt) if self.zero_ok else Validation(
             "decimal", "greaterThan", "0", None, self.prompt,
             Text("0より大きい数値", "A number above 0"))
         value = getattr(preset, self.field)

@@ -24,7 +24,7 @@ from ..kit.ledger_rule import LedgerRule
 from ..kit.personal import PersonalSheet
 from ..labels import Text
 from ..layout import Column, Row, Setting, validation
-from ..settings import START, scalar, setting_name, start_setting, zero_or_more
+from ..settings import START, at_least, scalar, setting_name, start_setting
 
 WEIGHT = setting_name("GapWeight")
 
@@ -125,7 +125,7 @@ def settings_for(preset: MosaicPreset) -> list[Setting]:
         scalar("GapWeight", "gap_weight", Text("レート差の重み", "Gap weight"),
                Text("増減に入るレート差の割合 (ブログでは 0.1 = 10%)",
                     "Share of the rating gap in the change (the blog: 0.1 = 10%)"),
-               preset.gap_weight, zero_or_more(Text("0.1 = 10%", "0.1 = 10%"))),
+               preset.gap_weight, at_least(Text("0.1 = 10%", "0.1 = 10%"))),
     ]
 
 
