@@ -98,10 +98,6 @@ def at_least(prompt: Text, whole: bool = False, minimum: float = 0) -> Validatio
     return Validation(kind, "greaterThanOrEqual", f"{minimum:g}", None, prompt, error)
 
 
-zero_or_more = at_least
-"""The name the Go sheets call it by."""
-
-
 Refused = tuple[str, Callable[[float], bool], str]
 """A template constant the Settings cells would refuse: (field, refused, message key)."""
 

@@ -19,7 +19,6 @@ from ..layout import NUMBER_ERROR, Validation, ValueType
 from . import inputs as kinds
 from .cells import excel_number
 from .inputs import Check
-from .inputs import text_in as text_in
 
 OUT = "="
 """Key of an entry's last step, its result (no argument is called that)."""

@@ -73,11 +73,11 @@ from ..messages import say
 from ..settings import (
     START,
     Constant,
+    at_least,
     constant_settings,
     scalar,
     setting_name,
     write_settings,
-    zero_or_more,
 )
 from ..table import define_name
 
@@ -762,7 +762,7 @@ def player_settings(preset: GoSheetPreset) -> list[Setting]:
                Text("このシートより前に打ったレート対局の数 (倍率と仮の判定に使う)",
                     "Rated games played before this sheet (for the multiplier and 仮)"),
                preset.rated_before,
-               zero_or_more(Text("0以上の整数", "Whole number, 0 or more"), whole=True)),
+               at_least(Text("0以上の整数", "Whole number, 0 or more"), whole=True)),
     ]
 
 
@@ -824,7 +824,7 @@ def rank_rows(preset: GoPreset) -> list[tuple[str, str, float, float | None, flo
 
 def table_check(field: TableField) -> Validation:
     """A Go table's typed cell: a number, 0 or more."""
-    return zero_or_more(Text("0以上の数値", "A number, 0 or more"))
+    return at_least(Text("0以上の数値", "A number, 0 or more"))
 
 
 RANKS = SettingsTable((
@@ -1238,8 +1238,7 @@ HANDICAP_DIFF_KIND = kc.Kind(
                        kc.lit(GO.max_handicap)),
     blank_ok=True)
 TYPE_KIND = kc.Kind(
-    kinds.Check(lambda r: "OR(" + ",".join(f'{r}="{t}"' for t in GAME_TYPES) + ")",
-                lambda x: kc.text_in(x, GAME_TYPES)),
+    kinds.any_of(GAME_TYPES),
     Text("空欄か rated・forfeit・provisional・unrated",
          "blank, rated, forfeit, provisional or unrated"),
     Text("空欄=rated", "blank = rated"), "choice",

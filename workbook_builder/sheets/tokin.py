@@ -155,7 +155,7 @@ def handicap_check(preset: shogi.TokinPreset) -> kinds.Check:
     names = [n for h in preset.handicaps for n in (h.name, h.english)]
     return kinds.Check(
         lambda ref: fx.is_listed(ref, HANDICAP["Name"], HANDICAP["Alias"]),
-        lambda x: kc.text_in(x, names),
+        lambda x: kinds.text_in(x, names),
     )
 
 
@@ -418,7 +418,7 @@ HANDICAP_WORDS = tuple(n for h in shogi.TOKIN.handicaps for n in (h.name, h.engl
 HANDICAP_KIND = kc.Kind(
     kinds.Check(lambda r: f"IF(ISNUMBER({r}),{r}>=0,{fx.is_listed(r, *CATALOG_NAMES)})",
                 lambda x: ((n := excel_number(x)) is not None and n >= 0)
-                or kc.text_in(x, HANDICAP_WORDS)),
+                or kinds.text_in(x, HANDICAP_WORDS)),
     Text("空欄・手合割の名前・調整点", "blank, a handicap name or points"),
     Text("空欄=平手\n香落 など", "blank = even\nor 香落, lance"), "text",
     kc.listed_or_number(CATALOG_NAMES, Text(
@@ -426,7 +426,7 @@ HANDICAP_KIND = kc.Kind(
         "Blank = even; a handicap of the Tables sheet, or adjustment points")), blank_ok=True)
 RANK_KIND = kc.Kind(
     kinds.Check(lambda r: f"ISNUMBER({fx.exact_match(r, 'Tokin_RankLabel')})",
-                lambda x: kc.text_in(x, [label for label, _ in shogi.TOKIN.start_table])),
+                lambda x: kinds.text_in(x, [label for label, _ in shogi.TOKIN.start_table])),
     Text("表の段級 (五段〜7級)", "a rank of the table (五段 to 7級)"),
     Text("五段〜7級", "五段 to 7級"),
     "choice", kc.validation_rule("list", Text("申告段級 (表)", "Declared rank (Tables sheet)"),
