@@ -15,7 +15,7 @@ from typing import Any
 from .. import dates
 from .. import formulas as fx
 from ..labels import Text
-from ..layout import Column, Validation, validation
+from ..layout import Column, number_check, validation
 from .cells import excel_number
 from .phone import DATE_FORMAT
 
@@ -110,15 +110,9 @@ def whole_at_least(minimum: int) -> Check:
 
 # --- the inputs every personal sheet against one opponent starts with ----------------------
 
-NUMBER_ERROR = Text("数値を入力してください", "Type a number")
 OPP_MESSAGE = Text("⚠ 相手レートは数値で", "⚠ opponent rating must be a number")
 RESULT_MESSAGE = Text("⚠ 勝敗は1か0", "⚠ result must be 1 or 0")
 SCORE_MESSAGE = Text("⚠ 勝敗は 1・0.5・0", "⚠ score must be 1, 0.5 or 0")
-
-
-def any_number(prompt: Text) -> Validation:
-    """A number cell: the bounds only turn away what is not one."""
-    return validation("decimal", prompt, NUMBER_ERROR, "between", "-1000000", "1000000")
 
 
 def opponent_column() -> Column:
@@ -131,7 +125,7 @@ def opponent_column() -> Column:
 def opp_rating_column(prompt: Text) -> Column:
     """The opponent's rating before the game; ``prompt`` says what typing it early shows."""
     return Column("OppRating", Text("相手\nレート", "Opp.\nrating"), "input", "number", 7.5,
-                  validation=any_number(prompt), check=NUMBER, message=OPP_MESSAGE)
+                  validation=number_check(prompt), check=NUMBER, message=OPP_MESSAGE)
 
 
 def result_column() -> Column:

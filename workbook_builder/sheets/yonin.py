@@ -686,7 +686,7 @@ def input_columns(lang: str, preset: YoninPreset) -> tuple[Column, ...]:
                                        "Player's name (optional)"), None)),
         Column("Rate", Text("対局前\nレート", "Rate\nbefore"), "input", "number", 7,
                lead=Text("数値", "number"),
-               validation=kinds.any_number(Text("対局前のレート (レート表から)",
+               validation=number_check(Text("対局前のレート (レート表から)",
                                                 "Rate before the game (from the rate table)")),
                check=kinds.NUMBER, message=MSG["rate"]),
         Column("Place", Text("順位", "Place"), "input", "choice", 4.5, width_en=5.5,

@@ -40,7 +40,7 @@ from ..kit.howto import LEDGER
 from ..kit.ledger import Book, ClubLedger
 from ..kit.ledger_rule import LedgerBook, v
 from ..labels import GAMES_TITLE, OVERWRITTEN, SETTINGS_TITLE, Text
-from ..layout import Column, Formula, NameInfo, Row, Setting, Table
+from ..layout import Column, Formula, NameInfo, Row, Setting, Table, number_check
 from ..spec import Spec
 from ..table import define_name
 from . import yonin as yn
@@ -342,7 +342,7 @@ def player_inputs(count: int, lang: str, preset: YoninPreset) -> tuple[Column, .
                                    f"=A{FIRST_ROW}))<=1")),
         Column("Start", Text("開始\nレート", "Start\nrate"), "input", "number", 7,
                lead=Text("空欄=既定", "blank=default"),
-               validation=kinds.any_number(Text(
+               validation=number_check(Text(
                    "最初のレート。空欄なら設定の新会員/非会員の値",
                    "Starting rate; blank = the Settings start for a member or a non-member")),
                check=kinds.NUMBER, message=PLAYER_MSG["start"]),
