@@ -452,8 +452,10 @@ def next_rank_index(s: Side[object]) -> int:
 
 
 def ranks_known_text(s: Side[str]) -> str:
-    """TRUE when both ranks are read: a rank index, not 0 (unknown) or blank."""
-    return f"AND(N({s.before('Rank')})>0,N({s.opponent('Rank')})>0)"
+    """TRUE when both ranks are read: a rank index, not 0 (unknown) or blank. Not
+    ``N(…)>0``: the ``formulas`` package reads ``N`` of an INDEX reference as 0."""
+    me, opp = s.before("Rank"), s.opponent("Rank")
+    return f"IF(AND(ISNUMBER({me}),ISNUMBER({opp})),AND({me}>0,{opp}>0),FALSE)"
 
 
 def ranks_known(s: Side[object]) -> bool:
