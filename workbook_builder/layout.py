@@ -44,6 +44,7 @@ def validation(kind: str | None, prompt: Text | None, error: Text | None = None,
 
 
 NUMBER_ERROR = Text("数値を入力してください", "Type a number")
+ABOVE_ZERO_ERROR = Text("0より大きい数値", "A number above 0")
 
 
 def number_check(prompt: Text, whole: bool = False) -> Validation:

@@ -17,7 +17,7 @@ from . import formulas as fx
 from . import styles
 from .errors import TemplateError
 from .labels import SETTINGS_HEADER, Text
-from .layout import NameInfo, Setting, Validation, ValueType, number_check
+from .layout import ABOVE_ZERO_ERROR, NameInfo, Setting, Validation, ValueType, number_check
 from .messages import say
 from .spec import Spec
 from .table import add_validation, define_name
@@ -142,8 +142,7 @@ class Positive:
 
     def setting(self, preset: object) -> Setting:
         rule = at_least(self.prompt) if self.zero_ok else Validation(
-            "decimal", "greaterThan", "0", None, self.prompt,
-            Text("0より大きい数値", "A number above 0"))
+            "decimal", "greaterThan", "0", None, self.prompt, ABOVE_ZERO_ERROR)
         value = getattr(preset, self.field)
         return scalar(self.key, self.field, self.label, self.note, value, rule)
 

@@ -40,7 +40,7 @@ from ..kit.ledger_rule import MONTHLY_MODE, Carried, LedgerRule
 from ..kit.periods import carried, carry, helper, number
 from ..kit.step import RATING, Chain, Side, Step, on_seat, seat_steps
 from ..labels import Text
-from ..layout import Column, Formula, Row, Setting, Validation, validation
+from ..layout import ABOVE_ZERO_ERROR, Column, Formula, Row, Setting, Validation, validation
 from ..settings import Positive
 
 # --- the rule as formula text ----------------------------------------------------------------
@@ -377,8 +377,7 @@ class GlickoSheet(kp.PeriodSheet[GlickoSheetPreset]):
             kinds.opp_rating_column(Text("相手の今のレート (クラブのリストから)",
                                          "Opponent's current rating (from the club's list)")),
             Column("OppRD", Text("相手\nRD", "Opp.\nRD"), "input", "number", 6,
-                   validation=validation("decimal", rd_prompt,
-                                         Text("0より大きい数値", "A number above 0"),
+                   validation=validation("decimal", rd_prompt, ABOVE_ZERO_ERROR,
                                          "between", "0.000001", f"{MAX_OPP_RD}"),
                    check=OPP_RD, message=MSG["rd"]),
             kinds.score_column(),
