@@ -171,16 +171,24 @@ def evaluated(path: Path) -> dict[str, object]:
             if sheet == "CASES"}
 
 
+class Computed(dict[str, tuple[dict[str, tuple], dict]]):
+    """Language → (result cell → its case, result cell → what ``formulas`` computes),
+    each language computed when first asked for: the fast loop reads only English."""
+
+    def __init__(self, books: dict[str, Path], out: Path) -> None:
+        super().__init__()
+        self.books, self.out = books, out
+
+    def __missing__(self, lang: str) -> tuple[dict[str, tuple], dict]:
+        book = self.out / f"cases_{lang}.xlsx"
+        where = case_book(self.books[f"lambda_{lang}"], book, lang)
+        self[lang] = (where, evaluated(book))
+        return self[lang]
+
+
 @pytest.fixture(scope="module")
-def computed(lambda_books, tmp_path_factory) -> dict[str, tuple[dict[str, tuple], dict]]:
-    """Language → (result cell → its case, result cell → what ``formulas`` computes)."""
-    out = {}
-    for name, path in lambda_books.items():
-        lang = name.rsplit("_", 1)[1]
-        book = tmp_path_factory.mktemp("cases") / f"cases_{lang}.xlsx"
-        where = case_book(path, book, lang)
-        out[lang] = (where, evaluated(book))
-    return out
+def computed(lambda_books, tmp_path_factory) -> Computed:
+    return Computed(lambda_books, tmp_path_factory.mktemp("cases"))
 
 
 @pytest.mark.slow
