@@ -354,7 +354,12 @@ def test_bad_input_is_flagged_never_an_error_and_kept(recalc, name):
         assert status[20] in (None, "")
         assert all(s.startswith("⚠") for s in players_status_of(wb)[14:16])  # BC; prior -3
     players_status = column(wb, "Players_Status")
-    assert players_status[9].startswith("⚠")  # p01 repeats P01 in another case
+    duplicate = ("⚠ same name above: this row is not used" if en
+                 else "⚠ 同じ名前が上にある (この行は使わない)")
+    assert players_status[9] == duplicate  # p01 repeats P01 in another case: not used,
+    assert column(wb, "Players_Rating")[9] in (None, "")  # so not rated and not listed
+    assert "p01" not in column(wb, "List_Name")
+    assert players_status[12] == ("⚠ name is missing" if en else "⚠ 名前がない")  # a start
     assert players_status[10].startswith("⚠")  # start "abc"
     last = len(tables["Players"]) - 1  # FAR_START: a start out of range is flagged …
     assert players_status[last].startswith("⚠") and "100,000" in players_status[last]

@@ -23,6 +23,7 @@ from tests.sheetcases.yonin_ledger import (
     BAD_GAMES,
     BAD_INCOMPLETE,
     BAD_PLAYER_FLAGGED,
+    BAD_PLAYER_NOTED,
     BAD_QUIET,
     BAD_RATED,
     BAD_TABLES,
@@ -254,11 +255,12 @@ def test_bad_input_is_flagged_never_an_error(recalc, name):
     assert set(ODD_NAMES) <= set(column(wb, "RateTable_Name"))
     player_status = column(wb, "Players_Status")
     for i in range(len(BAD_TABLES["Players"])):
-        words = BAD_PLAYER_FLAGGED.get(i)
+        words = BAD_PLAYER_FLAGGED.get(i) or BAD_PLAYER_NOTED.get(i)
         if words:
             assert str(player_status[i]).startswith("⚠"), i
             assert (words[0] if lang == "ja" else words[1]) in player_status[i], i
-            assert column(wb, "Players_Rate")[i] in (None, ""), i
+            if i in BAD_PLAYER_FLAGGED:
+                assert column(wb, "Players_Rate")[i] in (None, ""), i
         else:
             assert player_status[i] in (None, ""), (i, player_status[i])
     assert all(v in (None, "") for v in status[len(BAD_GAMES) * SEATS:])  # after the last game

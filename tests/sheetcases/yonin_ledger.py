@@ -124,10 +124,13 @@ BAD_PLAYERS: list[dict[str, object]] = [
     {"Name": "H", "Member": "非会員"},                   # 14 never plays: 500
     {"Name": "I"},                                      # 15 never plays: 0
     {"Name": "J", "Start": 3000},                       # 16
+    {"Name": "K\u3000", "Start": 1200},                  # 17 a full-width space after it
 ]
 BAD_PLAYER_FLAGGED = {8: ("開始", "start"), 9: ("同じ名前", "same name"),
                       11: ("公認", "official"), 12: ("会員", "member"), 13: ("名前", "name")}
-"""Players row (0-based) → (word in the ja marker, word in the en marker)."""
+"""Players row (0-based) → (word in the ja marker, word in the en marker): not used."""
+BAD_PLAYER_NOTED = {17: ("余分な空白", "extra space")}
+"""Players rows flagged as the two-player ledgers flag them, and still used."""
 
 WORKED = _game(("A", 1), ("B", 2, 1), ("C", 3, 2), ("D", 4, 1), date=DAY)
 """RULES.md §5 with the starts on the Players sheet: → A 1761, B 1410, C 2000, D 470."""

@@ -19,7 +19,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from .. import formulas as fx
 from ..formulas import ledger as lx
 from ..labels import Text
-from ..layout import Column, Formula, NameInfo, Role, Row, Table, ValueType, helper
+from ..layout import Column, Formula, NameInfo, Role, Row, Table, Validation, ValueType, helper
 from ..settings import START
 from ..table import define_name
 from . import inputs as kinds
@@ -46,7 +46,9 @@ LATEST = "Games_Latest"
 """Defined name of the latest month with a counted game (0 when none)."""
 MONTH_KEY = "Monthly_Key"
 PLAYER_MSG = {
-    "duplicate": Text("⚠ 同じ名前が上にある", "⚠ the same name is listed above"),
+    "name": Text("⚠ 名前がない", "⚠ name is missing"),
+    "duplicate": Text("⚠ 同じ名前が上にある (この行は使わない)",
+                      "⚠ same name above: this row is not used"),
     "start": Text("⚠ 開始は -10,000〜100,000 の数値で", "⚠ start: a number, -10,000 to 100,000"),
     "rank": Text("⚠ 段級は一覧から選ぶ", "⚠ rank: pick one from the list"),
     "prior": Text("⚠ 以前の対局数は0以上の整数", "⚠ games before: a whole number, 0 or more"),
@@ -95,11 +97,23 @@ def rank_check(rule: LedgerRule[P], preset: P) -> kinds.Check:
                        lambda x: any(same_cell(label, x) for label in labels))
 
 
+NAME = Column("Name", Text("名前", "Name"), "input", "text", 11)
+"""Every ledger's Players name; :func:`players_table` gives it its validation."""
+
+
+def one_name_each(table: Table) -> Validation:
+    """A Players name not typed twice (``=`` compares text in any case, as the Games sheet
+    finds a name): refused as typed; a pasted one is flagged (:func:`name_cases`)."""
+    first, last, letter = table.first_row, table.last_row, table.letter("Name")
+    return v("custom", Text("対局シートで選ぶ名前 (同じ名前は1回だけ)",
+                            "The name picked on the Games sheet (each name once)"),
+             Text("同じ名前がもうあります", "This name is already listed"), None,
+             f"SUMPRODUCT(--(${letter}${first}:${letter}${last}={letter}{first}))<=1")
+
+
 def player_inputs(rule: LedgerRule[P], preset: P) -> list[Column]:
     low, high = kinds.START_RANGE
-    columns = [Column("Name", Text("名前", "Name"), "input", "text", 11, validation=v(
-        None, Text("対局シートで選ぶ名前 (同じ名前は1回だけ)",
-                   "The name picked on the Games sheet (each name once)"), None))]
+    columns = [NAME]
     if rule.has_ranks:
         columns.append(Column(
             "Rank", Text("申告段級", "Declared\nrank"), "input", "choice", 6.5, width_en=8,
@@ -127,20 +141,31 @@ def player_inputs(rule: LedgerRule[P], preset: P) -> list[Column]:
     return columns
 
 
+FIRST: Test = (lambda r: f"{lx.name_match(r['Name'], 'Players_Name')}={pid(r)}",
+               lambda c: c["Name"] is not None and player_id(c.evaluation, c["Name"]) == c.k)
+"""A named Players row that is its name's first: the Games sheet finds a name there, so a
+later row of the same name is flagged and not used."""
+
+
+def name_cases(keys: Sequence[str]) -> tuple[st.Case, ...]:
+    """Every ledger's first Players checks, over the row's inputs ``keys``: nothing typed;
+    no name; a name listed above (any case); a space too many (flagged, still used)."""
+    return (
+        st.empty(keys),
+        st.Case(lambda r: f"ISBLANK({r['Name']})", lambda c: c["Name"] is None,
+                PLAYER_MSG["name"]),
+        st.Case(lambda r: f"NOT({FIRST[0](r)})", lambda c: not FIRST[1](c),
+                PLAYER_MSG["duplicate"]),
+        st.Case(lambda r: f'AND(ISTEXT({r["Name"]}),{trimmed(r["Name"])}<>{r["Name"]})',
+                lambda c: isinstance(c["Name"], str) and excel_trim(c["Name"]) != c["Name"],
+                MSG["spaced"], "Name"),
+    )
+
+
 def player_cases(rule: LedgerRule[Any]) -> tuple[st.Case, ...]:
     keys = ("Name", "Start", *(("Rank",) if rule.has_ranks else ()),
             *(("Prior",) if rule.has_prior else ()))
-    duplicate = st.Case(
-        lambda r: (f"AND(NOT(ISBLANK({r['Name']})),"
-                   f"{lx.name_match(r['Name'], 'Players_Name')}<>{pid(r)})"),
-        lambda c: c["Name"] is not None and player_id(c.evaluation, c["Name"]) != c.k,
-        PLAYER_MSG["duplicate"])
-    spaced = st.Case(
-        lambda r: f'AND(ISTEXT({r["Name"]}),{trimmed(r["Name"])}<>{r["Name"]})',
-        lambda c: isinstance(c["Name"], str) and excel_trim(c["Name"]) != c["Name"],
-        MSG["spaced"], "Name")
-    return (st.empty(keys), duplicate, spaced,
-            *(st.bad(key) for key in keys[1:]))
+    return (*name_cases(keys), *(st.bad(key) for key in keys[1:]))
 
 
 # --- Players: the start and the rating ----------------------------------------------------
@@ -181,9 +206,9 @@ def prior_value(c: Cells) -> object:
     return int(c.num("Prior")) if kinds.whole_at_least(0).accepts(prior) else 0
 
 
-RATED: Test = (lambda r: f"AND(NOT(ISBLANK({r['Name']})),ISNUMBER({r['StartUsed']}))",
-                lambda c: c["Name"] is not None and c.number("StartUsed") is not None)
-"""A named Players row with a usable start: the chain reads the player's games."""
+RATED: Test = (lambda r: f"AND({FIRST[0](r)},ISNUMBER({r['StartUsed']}))",
+                lambda c: FIRST[1](c) and c.number("StartUsed") is not None)
+"""A name's first Players row, with a usable start: the chain reads the player's games."""
 
 
 def after_games(g: GamesRefs, key: str, start: str | None, usable: Test = RATED,
@@ -446,7 +471,10 @@ def players_table(rows: int, roster: Roster, g: GamesRefs) -> Table:
                *roster.shown, games, month, roster.status, *roster.starts,
                last_column(g, roster.last, seats, width=width), since_column(g, width),
                *roster.hidden, st.built_column(fixed=True))
-    return Table("Players", PLAYERS, columns, rows, fixed_rows=True)
+    table = Table("Players", PLAYERS, columns, rows, fixed_rows=True)
+    name = dataclasses.replace(table.column("Name"), validation=one_name_each(table))
+    return dataclasses.replace(table, columns=tuple(name if c.key == "Name" else c
+                                                    for c in columns))
 
 
 def two_player_roster(rule: LedgerRule[P], preset: P, g: GamesRefs, lang: str) -> Roster:

@@ -56,8 +56,7 @@ GAME_INPUTS = ("Player", "Place", "KnockedBy", "Date")
 """Games input columns, in sheet order (contiguous C:F)."""
 PLAYER_INPUTS = ("Name", "Start", "Official", "Member", "Mark", "Rest", "MonthBefore")
 """Players input columns, in sheet order (contiguous A:G)."""
-LEAD_ROW = 3
-FIRST_ROW = LEAD_ROW + 1
+FIRST_ROW = 4
 """Every table here: header on row 2, the hint row 3, data from row 4."""
 
 MSG = {
@@ -74,9 +73,6 @@ MSG = {
 the name with “ ”: a ``"`` inside a formula's text literal is written ``""``, which
 HyperFormula 3.5 does not parse."""
 PLAYER_MSG = {
-    "name": Text("⚠ 名前がない", "⚠ name is missing"),
-    "duplicate": Text("⚠ 同じ名前が上にある (この行は使わない)",
-                      "⚠ same name above: this row is not used"),
     "start": Text("⚠ 開始レートは数値で", "⚠ start rate must be a number"),
     "official": Text("⚠ 公認段級は一覧から", "⚠ official rank: pick from the list"),
     "member": Text("⚠ 会員欄は 会員 か 非会員", "⚠ member or non-member"),
@@ -306,40 +302,26 @@ POSTED = ("Mark", "Rest", "MonthBefore")
 
 def player_cases() -> tuple[st.Case, ...]:
     """The Players row's marker: the first problem, "" when fine or blank."""
-    return (
-        st.empty(PLAYER_INPUTS),
-        st.Case(lambda r: f"ISBLANK({r['Name']})", lambda c: c["Name"] is None,
-                PLAYER_MSG["name"]),
-        st.Case(lambda r: f"{r['First']}<>{ll.pid(r)}", lambda c: c["First"] != c.k,
-                PLAYER_MSG["duplicate"]),
-        *(st.bad(key) for key in (*CHECKED, *POSTED)),
-    )
+    return (*ll.name_cases(PLAYER_INPUTS), *(st.bad(key) for key in (*CHECKED, *POSTED)))
 
 
 def usable_formula(r: Row) -> str:
-    """The Players row is usable: the first of its name, named, every typed value fits."""
+    """The Players row is usable: its name's first, every typed value fits."""
     fits = ",".join(
         f"NOT({fx.bad_if_filled(r[key], r.table.column(key).check.test(r[key]))})"
         for key in CHECKED)
-    return fx.if_(f"AND({r['First']}={ll.pid(r)},NOT(ISBLANK({r['Name']})),{fits})",
-                  "1", "0")
+    return fx.if_(f"AND({ll.FIRST[0](r)},{fits})", "1", "0")
 
 
 def usable_value(c: Cells) -> int:
     fits = all(c[key] is None or c.column(key).check.accepts(c[key]) for key in CHECKED)
-    return int(c["Name"] is not None and c["First"] == c.k and fits)
+    return int(ll.FIRST[1](c) and fits)
 
 
-def player_inputs(count: int, lang: str, preset: YoninPreset) -> tuple[Column, ...]:
+def player_inputs(lang: str, preset: YoninPreset) -> tuple[Column, ...]:
     """Name, start, official rank and member flag, each with its check and marker."""
     return (
-        Column("Name", Text("名前", "Name"), "input", "text", 10, width_en=11,
-               lead=Text("名前", "name"),
-               validation=v("custom", Text("対局者の名前 (同じ名前は1回だけ)",
-                                            "Player's name (each name once)"),
-                             Text("同じ名前がもうあります", "This name is already listed"),
-                             None, f"SUMPRODUCT(--($A${FIRST_ROW}:$A${LEAD_ROW + count}"
-                                   f"=A{FIRST_ROW}))<=1")),
+        dataclasses.replace(ll.NAME, width=10, width_en=11, lead=Text("名前", "name")),
         Column("Start", Text("開始\nレート", "Start\nrate"), "input", "number", 7,
                lead=Text("空欄=既定", "blank=default"),
                validation=number_check(Text(
@@ -396,7 +378,7 @@ USABLE: lg.Test = (lambda r: f"{r['Ok']}=1", lambda c: c["Ok"] == 1)
 """A usable Players row (:func:`usable_formula`): the chain reads the player's games."""
 
 
-def roster(count: int, lang: str, preset: YoninPreset) -> ll.Roster:
+def roster(lang: str, preset: YoninPreset) -> ll.Roster:
     """The Players inputs, the rate's rank, the Status, and the hidden start and floor."""
     labels = tuple(yn.rank_labels(preset, lang))
     rank = Column("Rank", Text("段級", "Rank"), "computed", "text", 5.5, width_en=7,
@@ -406,9 +388,8 @@ def roster(count: int, lang: str, preset: YoninPreset) -> ll.Roster:
                   value=lambda c: "" if (rate := c.number("Rate")) is None
                   else yn.rank_word(rank_label(rate, c.preset), c.lang))
     return ll.Roster(
-        player_inputs(count, lang, preset),
-        st.status_column(player_cases(), lang, width=22, width_en=28,
-                         allowed=st.shown(PLAYER_MSG.values(), lang)),
+        player_inputs(lang, preset),
+        st.status_column(player_cases(), lang, width=22, width_en=28),
         player_helpers(),
         Column("Rate", Text("レート", "Rate"), "computed", "number", 7),
         Column("Games", Text("対局数", "Games"), "computed", "integer", 5.5, width_en=7),
@@ -452,11 +433,8 @@ def floor_value(c: Cells) -> float:
 
 
 def player_helpers() -> tuple[Column, ...]:
-    """Hidden: the name's first row, usable, the member flag, the start and floor used."""
+    """Hidden: usable, the member flag, the start and floor used."""
     return (
-        helper("First", Text("計算用 同じ名前の最初の行", "First row of the name"), "integer",
-               lambda r: fl.player_id(r["Name"], "Players_Name"),
-               lambda c: lg.player_id(c.evaluation, c["Name"])),
         helper("Ok", Text("計算用 使える行", "Usable"), "integer", usable_formula, usable_value),
         helper("NonMember", Text("計算用 非会員", "Non-member"), "integer",
                lambda r: fx.if_(kinds.is_word(r["Member"], yn.NON_MEMBER), "1", "0"),
@@ -664,7 +642,7 @@ class YoninLedgerSheet(ClubLedger):
         return kl.Layout(
             sheets=(GAMES_TITLE, PLAYERS, RATE_TABLE, SETTINGS_TITLE),
             games=games_table(book.rows, lang, book.preset),
-            roster=roster(book.spec.players, lang, book.preset),
+            roster=roster(lang, book.preset),
             dress_games=dress_games, dress_players=dress_players,
             writers=(write_rate_table, write_settings, kl.write_chain))
 
