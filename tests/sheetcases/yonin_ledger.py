@@ -157,14 +157,15 @@ BAD_GAMES: list[list[dict[str, object]]] = [
     _game(("A", 1), ("B", 2, 1), ("C", 3), ("D", 4, 1)),                  # 14 knocker missing
     _game(("a", 2, 3), ("b", 3, 1), ("c", 1), ("d", 4, 1)),               # 15 rated: any case
     _game(("A", 1), ("B", 2, 1), ("C", 3, 2), ("D", 4, 1)),               # 16 rated, undated
-    _game(("A", 1), ("B",)),                                              # 17 being typed
+    _game(("A", 1), ("B ", 2, 1), ("C", 3, 2), ("D", 4, 1)),              # 17 a space typed
+    _game(("A", 1), ("B",)),                                              # 18 being typed
 ]
 BAD_ROWS: list[dict[str, object]] = [row for game in BAD_GAMES for row in game]
 BAD_TABLES = {"Games": BAD_ROWS, "Players": BAD_PLAYERS}
 BAD_RATED = (0, 2, 7, 15, 16)
 BAD_QUIET = (4,)
 """Games that show nothing: blank."""
-BAD_INCOMPLETE = (14, 17)
+BAD_INCOMPLETE = (14, 18)
 """Half-typed games, in the log and the last one being typed: marked, no ⚠."""
 BAD_FLAGGED = {
     1: ("「Bee」は名簿にない", '“Bee” not in Players'),
@@ -172,5 +173,7 @@ BAD_FLAGGED = {
     6: ("名簿の「E」", 'check “E”'), 8: ("席3: 日付", "seat 3: the date"),
     9: ("日付", "date"), 10: ("席2", "seat 2"), 11: ("席2", "seat 2"),
     12: ("名簿の「F」", 'check “F”'), 13: ("名簿の「G」", 'check “G”'),
+    17: ("「B 」は名簿にない — 前後に余分な空白? (全角も)",
+         "“B ” not in Players — a space too many?"),
 }
 """Game → (text in the ja marker, text in the en marker)."""

@@ -117,17 +117,19 @@ class SeatMarker(st.Case):
     quoting: bool = False
 
     def shown(self, r: Row, lang: str) -> str:
-        """The marker, quoting the typed name as ``"…「" & C5 & "」…"``."""
+        """The marker, quoting the typed name as ``"…「" & C5 & "」…"``, then the hint."""
         seat = yn.block(r)[1]
         text = MSG[self.key(seat)](lang)
-        if self.quoting:
-            before, after = text.format(n=seat, name="\0").split("\0")
-            return f"{fx.text(before)}&{r['Player']}&{fx.text(after)}"
-        return fx.text(text.format(n=seat, name=""))
+        if not self.quoting:
+            return fx.text(text.format(n=seat, name=""))
+        before, after = text.format(n=seat, name="\0").split("\0")
+        shown = f"{fx.text(before)}&{r['Player']}&{fx.text(after)}"
+        return f"{shown}&{self.hint(r, lang)}" if self.hint else shown
 
     def value(self, c: Cells) -> str:
         seat = yn.seat_of(c)
-        return MSG[self.key(seat)](c.lang).format(n=seat, name=st.text_of(c["Player"]))
+        text = MSG[self.key(seat)](c.lang).format(n=seat, name=st.text_of(c["Player"]))
+        return text + (self.hint_value(c) if self.hint_value else "")
 
 
 def date_test(r: Row) -> str:
@@ -150,15 +152,19 @@ def date_bad(c: Cells) -> bool:
     return number != (excel_number(c.at(yn.top_of(c), "Date")) or 0.0)
 
 
-def named(key: str, test: Formula, holds: Callable[[Cells], bool]) -> SeatMarker:
-    """A marker that quotes the row's player."""
-    return SeatMarker(test, holds, key=lambda seat: key, quoting=True)
+def named(key: str, test: Formula, holds: Callable[[Cells], bool],
+          hint: tuple[Callable[[Row, str], str], Callable[[Cells], str]] | None = None
+          ) -> SeatMarker:
+    """A marker that quotes the row's player (``hint``: a likely fix, after the quote)."""
+    return SeatMarker(test, holds, hint=None if hint is None else hint[0],
+                      hint_value=None if hint is None else hint[1], key=lambda seat: key,
+                      quoting=True)
 
 
 ROW_CASES: tuple[st.Case, ...] = (
     SeatMarker(date_test, date_bad, key=lambda seat: "date" if seat == 1 else "date_row"),
     named("unknown", lambda r: f"AND(NOT(ISBLANK({r['Player']})),{r['Id']}=0)",
-          lambda c: c["Player"] is not None and c["Id"] == 0),
+          lambda c: c["Player"] is not None and c["Id"] == 0, lg.space_hint("Player")),
     # MAX(id,1): INDEX(…,0) would be the whole column; AND is not lazy
     named("player_row", lambda r: f"AND({r['Id']}>0,INDEX(Players_Ok,MAX({r['Id']},1))=0)",
           lambda c: c["Id"] != 0 and lg.player_value(c, c["Id"], "Ok") == 0),
