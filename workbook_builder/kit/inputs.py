@@ -15,7 +15,7 @@ from typing import Any
 from .. import dates
 from .. import formulas as fx
 from ..labels import Text
-from ..layout import Column, number_check, validation
+from ..layout import Column, Validation, number_check, validation
 from .cells import excel_number
 from .phone import DATE_FORMAT
 
@@ -67,6 +67,15 @@ def between(low: float, high: float) -> Check:
 START_RANGE = (-10_000, 100_000)
 """What a ledger accepts as a start: ratings and points of every system fit, and two
 starts 110,000 apart still give Elo's ``10^(diff/400)`` a finite value."""
+START = between(*START_RANGE)
+
+
+def start_validation(prompt: Text) -> Validation:
+    """A ledger's start cell (Settings' default, a player's on Players): :data:`START`."""
+    low, high = START_RANGE
+    return validation("decimal", prompt, Text(f"{low:,}〜{high:,} の数値を入力してください",
+                                              f"Type a number from {low:,} to {high:,}"),
+                      "between", str(low), str(high))
 
 
 def one_of(values: tuple[float, ...]) -> Check:

@@ -29,7 +29,7 @@ from .base import Built, SheetType, with_constants
 from .cells import Evaluation, cached_by_row
 from .frame import decorate_games, page_setup, sheet_title, title_cell
 from .howto import LEDGER
-from .inputs import START_RANGE
+from .inputs import start_validation
 from .ledger_games import games_table
 from .ledger_lists import (
     MONTHLY,
@@ -75,9 +75,7 @@ def ledger_settings(rule: LedgerRule[P], preset: P) -> list[Setting]:
         "Start", Text("開始レート", "Starting rating"),
         Text("名簿で開始レートも段級も空欄の人の開始レート",
              "Start of a player with no start (and no rank) on Players"),
-        preset.start, v("decimal", Text("数値", "A number"),
-                        Text("-10,000〜100,000 の数値を入力", "Type a number, -10,000 to 100,000"),
-                        *(str(x) for x in ("between", *START_RANGE))), preset_field="start")
+        preset.start, start_validation(Text("数値", "A number")), preset_field="start")
     mode = [Setting(
         "Monthly", Text("月例リスト方式", "Monthly lists"),
         Text("1 = 月内の対局は前月末のリストのレートで計算、0 = 対局ごと",

@@ -112,7 +112,6 @@ def one_name_each(table: Table) -> Validation:
 
 
 def player_inputs(rule: LedgerRule[P], preset: P) -> list[Column]:
-    low, high = kinds.START_RANGE
     columns = [NAME]
     if rule.has_ranks:
         columns.append(Column(
@@ -124,12 +123,10 @@ def player_inputs(rule: LedgerRule[P], preset: P) -> list[Column]:
             check=rank_check(rule, preset), message=PLAYER_MSG["rank"]))
     columns.append(Column(
         "Start", Text(f"開始\n{rule.rating_name.ja}", "Start"), "input", "number", 6.5,
-        validation=v(
-            "decimal", Text("今のレートがあれば入力 (空欄なら段級か設定の開始レート)",
-                            "A rating the player has (blank: the rank's, or Settings' start)"),
-            Text(f"{low:,}〜{high:,} の数値を入力してください",
-                 f"Type a number from {low:,} to {high:,}"), "between", str(low), str(high)),
-        check=kinds.between(low, high), message=PLAYER_MSG["start"]))
+        validation=kinds.start_validation(Text(
+            "今のレートがあれば入力 (空欄なら段級か設定の開始レート)",
+            "A rating the player has (blank: the rank's, or Settings' start)")),
+        check=kinds.START, message=PLAYER_MSG["start"]))
     if rule.has_prior:
         columns.append(Column(
             "Prior", Text("以前の\n局数", "Games\nbefore"), "input", "integer", 6, minimum=0,
@@ -178,7 +175,7 @@ def start_formula(r: Row, rule: LedgerRule[Any]) -> str:
                       f"IFERROR(INDEX({RANK_RATING},{fx.exact_match(r['Rank'], RANK_LABEL)}),\"\")")
     else:
         rank = START
-    value = fx.if_(kinds.between(*kinds.START_RANGE).test(r["Start"]), r["Start"],
+    value = fx.if_(kinds.START.test(r["Start"]), r["Start"],
                    fx.if_(f"ISBLANK({r['Start']})", rank, '""'))
     if rule.has_prior:
         value = fx.if_(fx.bad_if_filled(r["Prior"], fx.is_whole_at_least(r["Prior"], 0)),
@@ -191,7 +188,7 @@ def start_value(c: Cells, rule: LedgerRule[Any]) -> object:
             c["Prior"]):
         return ""
     start = c.number("Start")
-    if start is not None and kinds.between(*kinds.START_RANGE).accepts(start):
+    if start is not None and kinds.START.accepts(start):
         return start
     if c["Start"] is not None:
         return ""
