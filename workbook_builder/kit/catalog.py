@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from .. import formulas as fx
 from ..labels import Text
-from ..layout import NUMBER_ERROR, Validation, ValueType
+from ..layout import ABOVE_ZERO_ERROR, NUMBER_ERROR, Validation, ValueType
 from . import inputs as kinds
 from .cells import excel_number
 from .inputs import Check
@@ -125,8 +125,7 @@ def positive_kind(hint: Text, prompt: Text, blank_ok: bool = False) -> Kind:
     """A number above 0 (:data:`POSITIVE`); a blank is the default where ``blank_ok``."""
     reason = (Text("空欄か0より大きい数", "blank or a number above 0") if blank_ok
               else Text("0より大きい数", "a number above 0"))
-    above = Text("0より大きい数", "A number above 0")
-    rule = validation_rule("decimal", prompt, above, "greaterThan", "0")
+    rule = validation_rule("decimal", prompt, ABOVE_ZERO_ERROR, "greaterThan", "0")
     return Kind(POSITIVE, reason, hint, "number", rule, blank_ok=blank_ok)
 
 
