@@ -49,7 +49,8 @@ PLAYER_MSG = {
     "name": Text("⚠ 名前がない", "⚠ name is missing"),
     "duplicate": Text("⚠ 同じ名前が上にある (この行は使わない)",
                       "⚠ same name above: this row is not used"),
-    "start": Text("⚠ 開始は -10,000〜100,000 の数値で", "⚠ start: a number, -10,000 to 100,000"),
+    "start": Text("⚠ 開始は {:,}〜{:,} の数値で".format(*kinds.START_RANGE),
+                  "⚠ start: a number, {:,} to {:,}".format(*kinds.START_RANGE)),
     "rank": Text("⚠ 段級は一覧から選ぶ", "⚠ rank: pick one from the list"),
     "prior": Text("⚠ 以前の対局数は0以上の整数", "⚠ games before: a whole number, 0 or more"),
 }
